@@ -1,0 +1,52 @@
+"""The game-agnostic engine: the contract every game fulfils, and what is built on it.
+
+The names below are the public API; front ends import from here, never from a game's
+internals.
+"""
+
+from .actions import Action, ActionTable
+from .errors import (
+    BadPlayerCount,
+    ComponentDataError,
+    FruitbowlError,
+    IllegalAction,
+    InvalidOption,
+    RecordError,
+    UndoError,
+    UnknownGame,
+)
+from .events import Event
+from .game import Game, State
+from .match import Match
+from .options import OptionSpec, parse_option_pairs
+from .record import RECORD_FORMAT, Player, Record, replay, replay_to_end
+from .registry import all_games, get_game, register
+from .result import Result
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Action",
+    "ActionTable",
+    "BadPlayerCount",
+    "ComponentDataError",
+    "Event",
+    "FruitbowlError",
+    "Game",
+    "IllegalAction",
+    "InvalidOption",
+    "Match",
+    "OptionSpec",
+    "Player",
+    "Record",
+    "RecordError",
+    "Result",
+    "State",
+    "UndoError",
+    "UnknownGame",
+    "all_games",
+    "get_game",
+    "parse_option_pairs",
+    "register",
+    "replay",
+    "replay_to_end",
+]

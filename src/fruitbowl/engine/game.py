@@ -1,0 +1,166 @@
+"""The engine contract: a stateless :class:`Game` and one position of it, a :class:`State`.
+
+Every front end (terminal, server, bots, RL adapters, simulations) talks to games only through
+these two classes, so a game that fulfils them is playable everywhere. See
+``docs/architecture.md`` for the contract as a checklist and how to add a game.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .actions import Action, ActionTable
+from .errors import BadPlayerCount, IllegalAction
+from .events import Event
+from .options import OptionSpec, validate_options
+from .result import Result
+
+
+class Game(ABC):
+    """A game's description: identity, player counts, options, and how to start a state."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        """All options typed and checked, defaults filled in; :class:`InvalidOption` if not."""
+        return validate_options(self.option_specs, options)
+
+    def check_player_count(self, num_players: int) -> None:
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise BadPlayerCount(f"the number of players must be a whole number; got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise BadPlayerCount(
+                f"{self.title} is for {self.min_players}–{self.max_players} players; got {num_players}"
+            )
+
+    @abstractmethod
+    def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game, set up with the seeded shuffle."""
+
+    @abstractmethod
+    def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        """The fixed action space for this player count and option set."""
+
+    def num_distinct_actions(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        return len(self.action_table(num_players, options))
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a complete state saved by :meth:`State.to_json`."""
+
+    def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
+        """An upper bound on the number of actions in one game, or ``None`` if there is none."""
+        return None
+
+    def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
+        """The option sets the conformance kit plays for this player count."""
+        return [{}]
+
+    def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        """One plain sentence for an event as ``viewer`` may see it ("You drew…", "Ada drew…")."""
+        return event.kind
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "rules_version": self.rules_version,
+            "options": [spec.describe() for spec in self.option_specs],
+        }
+
+
+class State(ABC):
+    """One position. Exactly one seat is to act in every non-terminal state.
+
+    Subclasses implement the underscored hooks; the public methods here give every game the
+    same behaviour for resolving actions and refusing illegal ones.
+    """
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    table: ActionTable
+
+    # --- what subclasses implement -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the game is over."""
+
+    @abstractmethod
+    def _legal_codes(self) -> list[int]:
+        """Codes of every legal action, sorted ascending, without duplicates."""
+
+    @abstractmethod
+    def _apply_code(self, code: int) -> list[Event]:
+        """Apply a legal action's code and return its events."""
+
+    @abstractmethod
+    def _why_illegal(self, action: Action) -> str:
+        """A sentence naming the rule that ``action`` breaks in this position."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Final result; only valid when the game is over."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``view(seat)``: hidden things resampled, RNG reseeded."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The complete state, RNG included: for the server's storage only, never for a player."""
+
+    # --- shared behaviour ----------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the current player, sorted by code (empty when terminal)."""
+        actions = self.table.actions
+        return [actions[code] for code in self._legal_codes()]
+
+    def parse_action(self, text: str) -> Action:
+        """The action a text names, checked for legality here."""
+        action = self.table.parse(text)
+        self._check_legal(action)
+        return action
+
+    def apply(self, action: Action | int | str) -> list[Event]:
+        """Apply an action given as an object, an integer code or a text; return its events.
+
+        An illegal action raises :class:`IllegalAction` and changes nothing.
+        """
+        resolved = self.table.resolve(action)
+        self._check_legal(resolved)
+        return self._apply_code(resolved.code)
+
+    def _check_legal(self, action: Action) -> None:
+        if self.is_terminal():
+            raise IllegalAction(f"the game is over; {action.text!r} cannot be played")
+        if action.code not in self._legal_codes():
+            raise IllegalAction(self._why_illegal(action))
+
+    def score_breakdown(self) -> tuple[dict[str, int], ...]:
+        return self.result().breakdown

@@ -1,0 +1,108 @@
+"""Game options: declared per game with defaults, parsed from text, validated before a game starts.
+
+Options arrive either typed (from Python or JSON) or as ``key=value`` text (from the command
+line); :meth:`OptionSpec.parse` accepts both and refuses anything else with a clear message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOption
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option: its name, type (``bool``, ``int`` or ``str``), default and allowed values."""
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        """The option's typed value, or :class:`InvalidOption` saying what is accepted."""
+        if self.type is bool:
+            parsed: Any = self._parse_bool(value)
+        elif self.type is int:
+            parsed = self._parse_int(value)
+        else:
+            if not isinstance(value, str):
+                raise InvalidOption(f"option {self.name} takes text, not {value!r}")
+            parsed = value.strip().lower()
+        if self.choices is not None and parsed not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOption(f"option {self.name} must be one of {allowed}; got {value!r}")
+        return parsed
+
+    def _parse_bool(self, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise InvalidOption(f"option {self.name} is true or false; got {value!r}")
+
+    def _parse_int(self, value: Any) -> int:
+        if isinstance(value, bool):
+            raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")
+        if isinstance(value, int):
+            number = value
+        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            number = int(value.strip())
+        else:
+            raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")
+        if self.minimum is not None and number < self.minimum:
+            raise InvalidOption(f"option {self.name} is at least {self.minimum}; got {number}")
+        if self.maximum is not None and number > self.maximum:
+            raise InvalidOption(f"option {self.name} is at most {self.maximum}; got {number}")
+        return number
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every option with its typed value: the given ones parsed, the rest at their defaults."""
+    by_name = {spec.name: spec for spec in specs}
+    options = {spec.name: spec.default for spec in specs}
+    for key, value in (given or {}).items():
+        spec = by_name.get(key)
+        if spec is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise InvalidOption(f"unknown option {key!r}; this game's options are: {known}")
+        options[key] = spec.parse(value)
+    return options
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``["a=1", "b=x"]`` → ``{"a": "1", "b": "x"}``, refusing text without ``=`` or repeats."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise InvalidOption(f"options are given as key=value; got {pair!r}")
+        if key in out:
+            raise InvalidOption(f"option {key!r} is given twice")
+        out[key] = value.strip()
+    return out

@@ -1,0 +1,161 @@
+"""Records (``fruitbowl-record/1``): everything needed to replay a game exactly.
+
+A record names the game, its rules version, options, players and seed, and lists the actions
+by their text. Replaying it reproduces the game move for move. A record that is malformed,
+from another rules version, altered (its checksum no longer matches) or whose actions are not
+legal is refused with :class:`RecordError` naming the problem.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import FruitbowlError, IllegalAction, RecordError
+from .events import Event
+from .game import Game, State
+from .registry import get_game
+
+RECORD_FORMAT = "fruitbowl-record/1"
+
+
+@dataclass
+class Player:
+    """A seat's occupant: a name, and who chooses its moves (``human`` or a bot's name)."""
+
+    name: str
+    controller: str = "human"
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "controller": self.controller}
+
+
+@dataclass
+class Record:
+    game: str
+    rules_version: str
+    options: dict[str, Any]
+    players: list[Player]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": dict(self.options),
+            "players": [p.to_json() for p in self.players],
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        data["checksum"] = checksum(data)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Parse and check a record's shape (not yet its moves: see :func:`replay`)."""
+        if not isinstance(data, Mapping):
+            raise RecordError("a record is a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a {RECORD_FORMAT} record (format is {data.get('format')!r})")
+        if "checksum" in data and data["checksum"] != checksum(data):
+            raise RecordError("the record's checksum does not match its contents: it was altered or damaged")
+        game_id = _typed(data, "game", str)
+        rules_version = _typed(data, "rules_version", str)
+        options = _typed(data, "options", dict)
+        seed = _typed(data, "seed", int)
+        actions = _typed(data, "actions", list)
+        if not all(isinstance(a, str) for a in actions):
+            raise RecordError("record field 'actions' must be a list of action texts")
+        players = [_player(p) for p in _typed(data, "players", list)]
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("record field 'result' must be an object")
+        return cls(game_id, rules_version, options, players, seed, actions, result)
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        return cls.from_json(data)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+
+def checksum(data: Mapping[str, Any]) -> str:
+    """SHA-256 of the record's canonical JSON without its checksum field."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise RecordError(f"record field {key!r} is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"record field {key!r} must be a {kind.__name__}; got {value!r}")
+    return value
+
+
+def _player(data: Any) -> Player:
+    if isinstance(data, str):
+        return Player(data)
+    if isinstance(data, Mapping) and isinstance(data.get("name"), str):
+        controller = data.get("controller", "human")
+        if not isinstance(controller, str):
+            raise RecordError("a player's controller must be text")
+        return Player(data["name"], controller)
+    raise RecordError(f"a player is a name or {{'name', 'controller'}}; got {data!r}")
+
+
+def start_state(record: Record) -> tuple[Game, State]:
+    """The game and its first position for a record, refusing bad ids, versions and options."""
+    try:
+        game = get_game(record.game)
+        if record.rules_version != game.rules_version:
+            raise RecordError(
+                f"record is for {game.title} rules {record.rules_version}; this engine plays {game.rules_version}"
+            )
+        state = game.new_state(len(record.players), record.seed, record.options)
+    except RecordError:
+        raise
+    except FruitbowlError as exc:
+        raise RecordError(f"record cannot start a game: {exc}") from None
+    return game, state
+
+
+def replay(record: Record) -> Iterator[tuple[int, str, State, list[Event]]]:
+    """Yield ``(move_number, action_text, state_after, events)`` for every recorded action.
+
+    The state object is the same one throughout, advanced in place; clone it to keep a copy.
+    """
+    _, state = start_state(record)
+    for number, text in enumerate(record.actions, start=1):
+        try:
+            events = state.apply(text)
+        except IllegalAction as exc:
+            raise RecordError(f"move {number} ({text!r}) is not legal in the recorded game: {exc}") from None
+        yield number, text, state, events
+    if record.result is not None:
+        if not state.is_terminal():
+            raise RecordError("the record claims a result, but its moves do not finish the game")
+        if state.result().to_json() != record.result:
+            raise RecordError("the record's result does not match the result its moves produce")
+
+
+def replay_to_end(record: Record) -> State:
+    """The final position of a record, checked move by move."""
+    final: State | None = None
+    for _number, _text, state, _events in replay(record):
+        final = state
+    return final if final is not None else start_state(record)[1]

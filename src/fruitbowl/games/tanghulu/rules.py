@@ -1,0 +1,627 @@
+"""Tang Hu Lu (Francesco Testini), 2–4 players: the complete rules, per ``rules/tang_hu_lu.md``.
+
+A turn is: roll the die (sugar: a drop and a garnish window for everyone; coin: a coin;
+fruit: a random tile to place or return), then work for income or buy tiles from the store
+(the k-th costs till + the money bags on the empty spaces), placing each from the bottom of a
+stick. A completed stick pays for its pattern (haws wild). When a board is full the round is
+finished, and stars (tiles, sweet cards, the Crystal Sugar King) decide; coins break ties.
+
+The state is lean lists of ints so that random playouts stay fast; tiles and sweet cards are
+indices into :data:`COMPONENTS`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.events import Event
+from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.options import OptionSpec
+from fruitbowl.engine.result import Result
+from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
+
+from . import actions as A
+from .components import COMPONENTS as C
+from .patterns import PATTERN_NAMES, possible_patterns
+
+# Phases: which decision the current player faces.
+DIE_TILE, GARNISH, PATTERN, ACTION, SHOP, OVER = range(6)
+PHASE_NAMES = ("die_tile", "garnish", "pattern", "action", "shop", "over")
+
+STICKS, SPOTS, SPACES = C.sticks, C.spots, len(C.spaces)
+TILE_FRUIT, TILE_STARS, HAW = C.tile_fruit, C.tile_stars, C.haw
+#: Income per number of tiles on a stick: the coin icons its empty spots show.
+STICK_INCOME = tuple(sum(C.coin_icons[n:]) for n in range(SPOTS + 1))
+
+
+class TangHuLu(Game):
+    id = "tanghulu"
+    title = "Tang Hu Lu"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    option_specs = (
+        OptionSpec(
+            "first_player",
+            str,
+            "0",
+            "seat that holds the first-player marker (0-based), or 'random' (AMB-25)",
+        ),
+        OptionSpec(
+            "round_limit",
+            int,
+            0,
+            "stop after this many rounds and score the game as truncated; 0 = no limit (AMB-31)",
+            minimum=0,
+            maximum=10_000,
+        ),
+        OptionSpec(
+            "multi_garnish",
+            bool,
+            False,
+            "a player may garnish several sticks in one sugar window, 4 drops each (AMB-8 variant)",
+        ),
+    )
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        checked = super().validate_options(options, num_players)
+        first = checked["first_player"]
+        if first != "random":
+            if not first.isdigit():
+                raise InvalidOption(f"option first_player is a seat number or 'random'; got {first!r}")
+            if num_players is not None and int(first) >= num_players:
+                raise InvalidOption(f"option first_player must be a seat 0–{num_players - 1}; got {first}")
+        return checked
+
+    def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> TangHuLuState:
+        self.check_player_count(num_players)
+        return TangHuLuState.setup(self, num_players, seed, self.validate_options(options, num_players))
+
+    def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> Any:
+        return A.ACTION_TABLE
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TangHuLuState:
+        return TangHuLuState.from_json(self, data)
+
+    def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
+        rounds = options.get("round_limit", 0)
+        if not rounds:
+            return None
+        garnishes = STICKS if options.get("multi_garnish") else 1
+        # die tile + garnish window + patterns + action + four buys + stop, per turn
+        per_turn = 1 + num_players * (garnishes + 1) + STICKS + 1 + SPACES + 1
+        return rounds * num_players * per_turn
+
+    def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
+        return [
+            {},
+            {"first_player": str(num_players - 1), "multi_garnish": True},
+            {"first_player": "random", "round_limit": 3},
+        ]
+
+    def describe_event(self, event: Event, viewer: int | None, names: Any) -> str:
+        from .text import describe_event
+
+        return describe_event(event, viewer, names)
+
+
+class TangHuLuState(State):
+    __slots__ = (
+        "_legal",
+        "after_pattern",
+        "bag",
+        "bought",
+        "coins",
+        "deck",
+        "die",
+        "die_tile",
+        "drops",
+        "end_triggered",
+        "filled",
+        "first",
+        "game",
+        "garnished",
+        "hands",
+        "num_players",
+        "options",
+        "pattern_options",
+        "pattern_stick",
+        "phase",
+        "player",
+        "rng",
+        "roller",
+        "round",
+        "setup_events",
+        "sticks",
+        "stock",
+        "store",
+        "table",
+        "truncated",
+        "turns",
+        "window_garnished",
+    )
+    game: TangHuLu
+    rng: random.Random
+    bag: list[int]  # tile ids in the bag; draws take a uniformly random index
+    store: list[int]  # tile per store space, -1 when empty
+    coins: list[int]
+    drops: list[int]
+    hands: list[list[int]]  # sweet card ids per seat, sorted (hidden from others)
+    sticks: list[list[list[int]]]  # [seat][stick] tile ids, bottom first
+    garnished: list[list[bool]]
+    filled: list[int]  # tiles on each seat's board
+    stock: int  # drops left in the supply
+    deck: list[int]  # sweet cards, top last
+    phase: int
+    player: int  # seat to act
+    roller: int  # seat whose turn it is
+    first: int  # holder of the first-player marker
+    die: str  # this turn's die face ("" before the first roll or when over)
+    die_tile: int  # the die's tile waiting to be placed, or -1
+    bought: int  # purchases this turn
+    pattern_stick: int
+    pattern_options: tuple[int, ...]
+    after_pattern: int
+    window_garnished: list[bool]
+    turns: list[int]
+    round: int
+    end_triggered: bool
+    truncated: bool
+    setup_events: list[Event]
+    _legal: list[int] | None
+
+    # ------------------------------------------------------------------ setup and copying
+
+    @classmethod
+    def setup(cls, game: TangHuLu, n: int, seed: int, options: dict[str, Any]) -> TangHuLuState:
+        s = cls.__new__(cls)
+        s.game, s.num_players, s.options, s.table = game, n, options, A.ACTION_TABLE
+        s.rng = random.Random(seed)
+        s.bag = list(range(C.num_tiles))
+        s.store = [-1] * SPACES
+        s.coins = [C.start_coins] * n
+        s.drops = [C.start_drops] * n
+        s.hands = [[] for _ in range(n)]
+        s.sticks = [[[] for _ in range(STICKS)] for _ in range(n)]
+        s.garnished = [[False] * STICKS for _ in range(n)]
+        s.filled = [0] * n
+        s.stock = C.drops - C.start_drops * n
+        s.deck = list(range(len(C.sweet_stars)))
+        s.rng.shuffle(s.deck)
+        first = options["first_player"]
+        s.first = s.rng.randrange(n) if first == "random" else int(first)
+        s.phase, s.player, s.roller = ACTION, s.first, s.first
+        s.die, s.die_tile, s.bought = "", -1, 0
+        s.pattern_stick, s.pattern_options, s.after_pattern = -1, (), ACTION
+        s.window_garnished = [False] * n
+        s.turns = [0] * n
+        s.round = 0
+        s.end_triggered = s.truncated = False
+        s._legal = None
+        events = [Event("setup", None, {"first_player": s.first, "players": n})]
+        s._refill(events)
+        s._start_turn(s.first, events)
+        s.setup_events = events
+        return s
+
+    def clone(self) -> TangHuLuState:
+        c = TangHuLuState.__new__(TangHuLuState)
+        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
+        c.rng = copy_rng(self.rng)
+        c.bag = self.bag[:]
+        c.store = self.store[:]
+        c.coins = self.coins[:]
+        c.drops = self.drops[:]
+        c.hands = [h[:] for h in self.hands]
+        c.sticks = [[st[:] for st in board] for board in self.sticks]
+        c.garnished = [g[:] for g in self.garnished]
+        c.filled = self.filled[:]
+        c.stock = self.stock
+        c.deck = self.deck[:]
+        c.phase, c.player, c.roller, c.first = self.phase, self.player, self.roller, self.first
+        c.die, c.die_tile, c.bought = self.die, self.die_tile, self.bought
+        c.pattern_stick, c.pattern_options = self.pattern_stick, self.pattern_options
+        c.after_pattern = self.after_pattern
+        c.window_garnished = self.window_garnished[:]
+        c.turns = self.turns[:]
+        c.round = self.round
+        c.end_triggered, c.truncated = self.end_triggered, self.truncated
+        c.setup_events = []
+        c._legal = self._legal
+        return c
+
+    _JSON_FIELDS = (
+        "bag",
+        "store",
+        "coins",
+        "drops",
+        "hands",
+        "sticks",
+        "garnished",
+        "filled",
+        "stock",
+        "deck",
+        "phase",
+        "player",
+        "roller",
+        "first",
+        "die",
+        "die_tile",
+        "bought",
+        "pattern_stick",
+        "after_pattern",
+        "window_garnished",
+        "turns",
+        "round",
+        "end_triggered",
+        "truncated",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game.id,
+            "num_players": self.num_players,
+            "options": self.options,
+        }
+        for name in self._JSON_FIELDS:
+            data[name] = _plain(getattr(self, name))
+        data["pattern_options"] = list(self.pattern_options)
+        data["rng"] = rng_to_json(self.rng)
+        return data
+
+    @classmethod
+    def from_json(cls, game: TangHuLu, data: Mapping[str, Any]) -> TangHuLuState:
+        s = cls.__new__(cls)
+        try:
+            n = data["num_players"]
+            game.check_player_count(n)
+            s.game, s.num_players, s.table = game, n, A.ACTION_TABLE
+            s.options = game.validate_options(data["options"], n)
+            for name in cls._JSON_FIELDS:
+                value = data[name]
+                setattr(s, name, _copy(value))
+            s.pattern_options = tuple(data["pattern_options"])
+            s.rng = rng_from_json(data["rng"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FruitbowlError(f"not a saved Tang Hu Lu state: {exc}") from None
+        s.setup_events = []
+        s._legal = None
+        return s
+
+    def determinize(self, seat: int, rng: random.Random) -> TangHuLuState:
+        """Resample what ``seat`` cannot know: other hands' sweet cards, the deck order, the RNG."""
+        d = self.clone()
+        if not self.is_terminal():
+            pool = d.deck[:]
+            for other in range(d.num_players):
+                if other != seat:
+                    pool += d.hands[other]
+            rng.shuffle(pool)
+            for other in range(d.num_players):
+                if other != seat:
+                    count = len(d.hands[other])
+                    d.hands[other] = sorted(pool[:count])
+                    del pool[:count]
+            d.deck = pool
+        d.rng = random.Random(rng.getrandbits(64))
+        return d
+
+    # ------------------------------------------------------------------ the contract
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_codes(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[int]:
+        phase, p = self.phase, self.player
+        if phase == ACTION:
+            return [A.WORK, *self._buys(p)]
+        if phase == SHOP:
+            return [*self._buys(p), A.STOP]
+        if phase == DIE_TILE:
+            board = self.sticks[p]
+            return [A.PLACE + s for s in range(STICKS) if len(board[s]) < SPOTS] + [A.RETURN]
+        if phase == GARNISH:
+            return [A.GARNISH + s for s in self._garnishable(p)] + [A.PASS]
+        if phase == PATTERN:
+            return [A.PATTERN + pattern for pattern in self.pattern_options]
+        return []
+
+    def _buys(self, p: int) -> list[int]:
+        if self.coins[p] < self.price() or self.filled[p] >= STICKS * SPOTS:
+            return []
+        board = self.sticks[p]
+        open_sticks = [s for s in range(STICKS) if len(board[s]) < SPOTS]
+        base = A.BUY
+        return [base + space * STICKS + s for space in range(SPACES) if self.store[space] >= 0 for s in open_sticks]
+
+    def price(self) -> int:
+        """Price of the next tile: the till plus the money bags on every empty space (AMB-16)."""
+        price = C.till
+        for space, tile in enumerate(self.store):
+            if tile < 0:
+                price += C.money_bags[space]
+        return price
+
+    def _garnishable(self, p: int) -> list[int]:
+        if self.drops[p] < C.garnish_cost:
+            return []
+        if self.window_garnished[p] and not self.options["multi_garnish"]:
+            return []
+        board, done = self.sticks[p], self.garnished[p]
+        return [s for s in range(STICKS) if len(board[s]) == SPOTS and not done[s]]
+
+    def _apply_code(self, code: int) -> list[Event]:
+        self._legal = None
+        p = self.player
+        events: list[Event] = []
+        if code < A.RETURN:
+            self._place(p, code - A.PLACE, self.die_tile, events)
+            self.die_tile = -1
+            if self.phase != PATTERN:
+                self.phase = ACTION
+        elif code == A.RETURN:
+            events.append(Event("return", p, {"tile": self.die_tile}))
+            self.bag.append(self.die_tile)
+            self.die_tile = -1
+            self.phase = ACTION
+        elif code < A.PASS:
+            self._garnish(p, code - A.GARNISH, events)
+        elif code == A.PASS:
+            events.append(Event("pass", p))
+            self._next_in_window(events, after=p)
+        elif code < A.WORK:
+            self._reward(p, self.pattern_stick, code - A.PATTERN, events)
+            self.pattern_stick, self.pattern_options = -1, ()
+            self.phase = self.after_pattern
+            if self.phase == SHOP:
+                self._continue_shopping(events)
+        elif code == A.WORK:
+            income = sum(STICK_INCOME[len(stick)] for stick in self.sticks[p])
+            gained = self._gain_coins(p, income)
+            events.append(Event("work", p, {"income": income, "gained": gained}))
+            self._end_turn(events)
+        elif code < A.STOP:
+            self._buy(p, (code - A.BUY) // STICKS, (code - A.BUY) % STICKS, events)
+        else:
+            events.append(Event("stop", p))
+            self._end_shopping(events)
+        return events
+
+    def _why_illegal(self, action: Action) -> str:
+        from .text import why_illegal
+
+        return why_illegal(self, action)
+
+    # ------------------------------------------------------------------ turn structure
+
+    def _start_turn(self, p: int, events: list[Event]) -> None:
+        if p == self.first:
+            self.round += 1
+        self.player = self.roller = p
+        self.bought = 0
+        face = C.die_faces[self.rng.randrange(len(C.die_faces))]
+        self.die = face
+        events.append(Event("turn", p, {"round": self.round}))
+        events.append(Event("roll", p, {"face": face}, irreversible=True))
+        self.phase = ACTION
+        if face == "coin":
+            gained = self._gain_coins(p, 1)
+            events.append(Event("coins", p, {"amount": 1, "gained": gained, "reason": "die"}))
+        elif face == "sugar":
+            gained = self._gain_drops(p, 1)
+            events.append(Event("drops", p, {"amount": 1, "gained": gained, "reason": "die"}))
+            self.window_garnished = [False] * self.num_players
+            self._next_in_window(events, after=None)
+        elif self.bag:
+            tile = self.bag.pop(self.rng.randrange(len(self.bag)))
+            events.append(Event("die_tile", p, {"tile": tile}, irreversible=True))
+            if self.filled[p] < STICKS * SPOTS:
+                self.die_tile = tile
+                self.phase = DIE_TILE
+            else:  # AMB-11: with no free spot the tile must go back (cannot happen in legal play)
+                self.bag.append(tile)
+                events.append(Event("return", p, {"tile": tile, "forced": True}))
+
+    def _next_in_window(self, events: list[Event], after: int | None) -> None:
+        """Move the garnish window to the next seat (clockwise from the roller) able to garnish."""
+        n, roller = self.num_players, self.roller
+        start = 0 if after is None else (after - roller) % n + 1
+        for offset in range(start, n):
+            seat = (roller + offset) % n
+            if self._garnishable(seat):
+                self.player, self.phase = seat, GARNISH
+                return
+        self.player, self.phase = roller, ACTION
+
+    def _garnish(self, p: int, stick: int, events: list[Event]) -> None:
+        self.drops[p] -= C.garnish_cost
+        self.stock += C.garnish_cost
+        self.garnished[p][stick] = True
+        self.window_garnished[p] = True
+        events.append(Event("garnish", p, {"stick": stick, "cost": C.garnish_cost, "stars": SPOTS}))
+        if self._garnishable(p):
+            return  # multi_garnish: the same player may garnish again or pass
+        self._next_in_window(events, after=p)
+
+    def _buy(self, p: int, space: int, stick: int, events: list[Event]) -> None:
+        price = self.price()
+        tile = self.store[space]
+        self.coins[p] -= price
+        self.store[space] = -1
+        self.bought += 1
+        events.append(Event("buy", p, {"space": space, "tile": tile, "price": price, "stick": stick}))
+        self.phase = SHOP
+        self._place(p, stick, tile, events)
+        if self.phase == SHOP:
+            self._continue_shopping(events)
+
+    def _continue_shopping(self, events: list[Event]) -> None:
+        """Shopping ends by itself when no further purchase is possible (D5)."""
+        if not self._buys(self.player):
+            self._end_shopping(events)
+
+    def _end_shopping(self, events: list[Event]) -> None:
+        p = self.player
+        if self.bought == 1:
+            gained = self._gain_drops(p, 1)
+            events.append(Event("drops", p, {"amount": 1, "gained": gained, "reason": "single purchase"}))
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        p = self.player
+        self._refill(events)
+        self.turns[p] += 1
+        last_seat = (self.first - 1) % self.num_players
+        if p == last_seat:
+            limit = self.options["round_limit"]
+            if self.end_triggered or (limit and self.round >= limit):
+                self.truncated = not self.end_triggered
+                self.phase, self.die = OVER, ""
+                events.append(Event("game_over", None, {"truncated": self.truncated}))
+                return
+        self._start_turn((p + 1) % self.num_players, events)
+
+    def _refill(self, events: list[Event]) -> None:
+        filled = []
+        for space in range(SPACES):
+            if self.store[space] < 0 and self.bag:
+                tile = self.bag.pop(self.rng.randrange(len(self.bag)))
+                self.store[space] = tile
+                filled.append([space, tile])
+        if filled:
+            events.append(Event("refill", None, {"tiles": filled}, irreversible=True))
+
+    # ------------------------------------------------------------------ placing and rewards
+
+    def _place(self, p: int, stick: int, tile: int, events: list[Event]) -> None:
+        line = self.sticks[p][stick]
+        line.append(tile)
+        self.filled[p] += 1
+        events.append(Event("place", p, {"tile": tile, "stick": stick, "spot": len(line)}))
+        if self.filled[p] == STICKS * SPOTS and not self.end_triggered:
+            self.end_triggered = True
+            events.append(Event("end_triggered", p))
+        if len(line) < SPOTS:
+            return
+        options = possible_patterns([TILE_FRUIT[t] for t in line], HAW)
+        events.append(Event("complete", p, {"stick": stick, "patterns": [PATTERN_NAMES[o] for o in options]}))
+        if len(options) == 1:
+            self._reward(p, stick, options[0], events)
+        elif options:
+            self.pattern_stick, self.pattern_options = stick, options
+            self.after_pattern = self.phase if self.phase == SHOP else ACTION
+            self.phase = PATTERN
+
+    def _reward(self, p: int, stick: int, pattern: int, events: list[Event]) -> None:
+        name = PATTERN_NAMES[pattern]
+        if name == "all-different":
+            gained = self._gain_coins(p, C.all_different_coins)
+            events.append(Event("reward", p, {"stick": stick, "pattern": name, "coins": gained}))
+            return
+        cards = C.all_same_sweet_cards if name == "all-same" else C.two_pairs_sweet_cards
+        drawn = [self.deck.pop() for _ in range(min(cards, len(self.deck)))]
+        self.hands[p].extend(drawn)
+        self.hands[p].sort()
+        drops = self._gain_drops(p, C.two_pairs_drops) if name == "two-pairs" else 0
+        events.append(
+            Event(
+                "reward",
+                p,
+                {"stick": stick, "pattern": name, "sweet_cards": len(drawn), "drops": drops},
+                secret={"cards": drawn, "card_stars": [C.sweet_stars[c] for c in drawn]},
+                owner=p,
+                irreversible=bool(drawn),
+            )
+        )
+
+    def _gain_coins(self, p: int, amount: int) -> int:
+        before = self.coins[p]
+        self.coins[p] = min(C.coin_cap, before + amount)
+        return self.coins[p] - before
+
+    def _gain_drops(self, p: int, amount: int) -> int:
+        gained = min(amount, self.stock)
+        self.stock -= gained
+        self.drops[p] += gained
+        return gained
+
+    # ------------------------------------------------------------------ what players see
+
+    def income(self, p: int) -> int:
+        return sum(STICK_INCOME[len(stick)] for stick in self.sticks[p])
+
+    def tile_stars(self, p: int) -> int:
+        bonus = C.garnish_bonus
+        return sum(
+            TILE_STARS[t] + (bonus if self.garnished[p][s] else 0)
+            for s, stick in enumerate(self.sticks[p])
+            for t in stick
+        )
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise FruitbowlError("the game is not over yet")
+        return self.standings()
+
+    def standings(self) -> Result:
+        """The score as it stands (the final result once the game is over)."""
+        n = self.num_players
+        top = max(self.drops)
+        king = [C.king_stars if self.drops[p] == top and self.drops.count(top) == 1 else 0 for p in range(n)]
+        breakdown = [
+            {
+                "tiles": self.tile_stars(p),
+                "sweets": sum(C.sweet_stars[c] for c in self.hands[p]),
+                "king": king[p],
+            }
+            for p in range(n)
+        ]
+        return Result.ranked(
+            ("tiles", "sweets", "king"),
+            breakdown,
+            ("coins",),
+            [(self.coins[p],) for p in range(n)],
+            truncated=self.truncated,
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .text import build_view
+
+        return build_view(self, seat)
+
+
+def tile_json(tile: int, pink: bool = False) -> dict[str, Any]:
+    return {
+        "id": C.tile_ids[tile],
+        "fruit": C.fruits[TILE_FRUIT[tile]],
+        "stars": TILE_STARS[tile] + (C.garnish_bonus if pink else 0),
+        "pink": pink,
+    }
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
