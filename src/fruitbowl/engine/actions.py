@@ -6,6 +6,7 @@ States hand out these shared, immutable objects, so comparing and hashing them i
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -55,6 +56,8 @@ class ActionTable:
         if len(self._by_text) != len(self.actions):
             raise ValueError("action texts must be unique")
         for alias, target in (aliases or {}).items():
+            if normalize_text(target) not in self._by_text:
+                raise ValueError(f"alias {alias!r} names {target!r}, which is not an action text")
             self._by_text.setdefault(normalize_text(alias), self._by_text[normalize_text(target)])
 
     def __len__(self) -> int:
@@ -69,7 +72,7 @@ class ActionTable:
         action = self._by_text.get(key)
         if action is not None:
             return action
-        if key.isdigit() and int(key) < len(self.actions):
+        if key.isascii() and key.isdigit() and int(key) < len(self.actions):  # not '²', which int() refuses
             return self.actions[int(key)]
         raise IllegalAction(f"{text!r} is not an action of this game")
 
@@ -81,10 +84,12 @@ class ActionTable:
             return self.resolve(action.text)
         if isinstance(action, bool):
             raise IllegalAction(f"{action!r} is not an action")
-        if isinstance(action, int):
-            if 0 <= action < len(self.actions):
-                return self.actions[action]
-            raise IllegalAction(f"action code {action} is outside 0..{len(self.actions) - 1}")
         if isinstance(action, str):
             return self.parse(action)
-        raise IllegalAction(f"{action!r} is not an action, a code or an action text")
+        try:
+            code = operator.index(action)  # ints, and integer types such as numpy's
+        except TypeError:
+            raise IllegalAction(f"{action!r} is not an action, a code or an action text") from None
+        if 0 <= code < len(self.actions):
+            return self.actions[code]
+        raise IllegalAction(f"action code {code} is outside 0..{len(self.actions) - 1}")

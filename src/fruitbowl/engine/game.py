@@ -70,6 +70,14 @@ class Game(ABC):
         """One plain sentence for an event as ``viewer`` may see it ("You drew…", "Ada drew…")."""
         return event.kind
 
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        """A longer label for an action, for menus and tooltips ("Buy the kiwi (2★) in S1 for 1")."""
+        return action.text
+
+    def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        """The status line for a view's viewer: who must do what now ("Choose a stick for the kiwi")."""
+        return "Game over" if view.get("current_player", -1) < 0 else f"{names[view['current_player']]} to act"
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -152,9 +160,21 @@ class State(ABC):
 
         An illegal action raises :class:`IllegalAction` and changes nothing.
         """
+        return self._apply_code(self.validate(action).code)
+
+    def validate(self, action: Action | int | str) -> Action:
+        """The legal action named by an object, code or text; :class:`IllegalAction` if none."""
         resolved = self.table.resolve(action)
         self._check_legal(resolved)
-        return self._apply_code(resolved.code)
+        return resolved
+
+    def explain(self, action: Action | int | str) -> str | None:
+        """Why an action is illegal in this position (the rule it breaks), or ``None`` if legal."""
+        try:
+            self.validate(action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def _check_legal(self, action: Action) -> None:
         if self.is_terminal():

@@ -54,7 +54,8 @@ class Match:
             match.state = replayed
             match.record.actions.append(text)
             match.log.extend((number, e) for e in events)
-        match.record.result = record.result
+        if match.state.is_terminal():  # replay() has checked any result the record claims
+            match.record.result = match.state.result().to_json()
         return match
 
     @property

@@ -55,7 +55,7 @@ class OptionSpec:
             raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")
         if isinstance(value, int):
             number = value
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        elif isinstance(value, str) and value.isascii() and value.strip().removeprefix("-").isdigit():
             number = int(value.strip())
         else:
             raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")

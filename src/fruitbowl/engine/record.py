@@ -103,7 +103,8 @@ def _typed(data: Mapping[str, Any], key: str, kind: type) -> Any:
         raise RecordError(f"record field {key!r} is missing")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"record field {key!r} must be a {kind.__name__}; got {value!r}")
+        kinds = {int: "a whole number", str: "text", list: "a list", dict: "an object"}
+        raise RecordError(f"record field {key!r} must be {kinds.get(kind, kind.__name__)}; got {value!r}")
     return value
 
 

@@ -13,7 +13,7 @@ indices into :data:`COMPONENTS`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fruitbowl.engine.actions import Action
@@ -25,6 +25,7 @@ from fruitbowl.engine.result import Result
 from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
+from . import text
 from .components import COMPONENTS as C
 from .patterns import PATTERN_NAMES, possible_patterns
 
@@ -70,6 +71,9 @@ class TangHuLu(Game):
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
+        first_given = (options or {}).get("first_player")
+        if isinstance(first_given, int) and not isinstance(first_given, bool):
+            options = {**(options or {}), "first_player": str(first_given)}  # a seat given as a number
         checked = super().validate_options(options, num_players)
         first = checked["first_player"]
         if first != "random":
@@ -105,10 +109,14 @@ class TangHuLu(Game):
             {"first_player": "random", "round_limit": 3},
         ]
 
-    def describe_event(self, event: Event, viewer: int | None, names: Any) -> str:
-        from .text import describe_event
+    def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        return text.describe_event(event, viewer, names)
 
-        return describe_event(event, viewer, names)
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        return text.action_label(view, action)
+
+    def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return text.prompt(view, names)
 
 
 class TangHuLuState(State):
@@ -267,7 +275,7 @@ class TangHuLuState(State):
         data: dict[str, Any] = {
             "game": self.game.id,
             "num_players": self.num_players,
-            "options": self.options,
+            "options": dict(self.options),
         }
         for name in self._JSON_FIELDS:
             data[name] = _plain(getattr(self, name))
@@ -404,9 +412,7 @@ class TangHuLuState(State):
         return events
 
     def _why_illegal(self, action: Action) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, action)
+        return text.why_illegal(self, action)
 
     # ------------------------------------------------------------------ turn structure
 
@@ -532,7 +538,8 @@ class TangHuLuState(State):
         name = PATTERN_NAMES[pattern]
         if name == "all-different":
             gained = self._gain_coins(p, C.all_different_coins)
-            events.append(Event("reward", p, {"stick": stick, "pattern": name, "coins": gained}))
+            reward = {"stick": stick, "pattern": name, "amount": C.all_different_coins, "coins": gained}
+            events.append(Event("reward", p, reward))
             return
         cards = C.all_same_sweet_cards if name == "all-same" else C.two_pairs_sweet_cards
         drawn = [self.deck.pop() for _ in range(min(cards, len(self.deck)))]
@@ -601,9 +608,7 @@ class TangHuLuState(State):
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .text import build_view
-
-        return build_view(self, seat)
+        return text.build_view(self, seat)
 
 
 def tile_json(tile: int, pink: bool = False) -> dict[str, Any]:

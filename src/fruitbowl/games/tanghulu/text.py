@@ -7,7 +7,7 @@ draws the view with Rich, the web client with SVG).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
@@ -19,6 +19,7 @@ from .patterns import PATTERN_NAMES, possible_patterns
 if TYPE_CHECKING:
     from .rules import TangHuLuState
 
+DROP_REASONS = {"die": "sugar roll", "single purchase": "single purchase"}
 FRUIT_SYMBOL = {"orange": "O", "apple": "A", "kiwi": "K", "strawberry": "S", "haw": "H"}
 
 
@@ -78,6 +79,7 @@ def build_view(state: TangHuLuState, seat: int | None) -> dict[str, Any]:
         "store": [tile_json(t) if t >= 0 else None for t in state.store],
         "store_spaces": list(C.spaces),
         "money_bags": list(C.money_bags),
+        "coin_icons": list(C.coin_icons),  # coins printed under spots 1–4 of every stick, paid while uncovered
         "bag": {
             "size": len(state.bag),
             "contents": [
@@ -127,9 +129,10 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             f" ({lost} lost to the 9-coin cap)." if lost else "."
         )
     if kind == "drops":
+        reason = DROP_REASONS.get(d["reason"], d["reason"])
         if d["gained"] < d["amount"]:
-            return f"{who} should take {d['amount']} drop for a {d['reason']}, but the stock is empty."
-        return f"{who} took {d['gained']} drop{'s' * (d['gained'] != 1)} ({d['reason']})."
+            return f"{who} earned {_count(d['amount'], 'drop')} ({reason}), but the drop stock is empty."
+        return f"{who} took {_count(d['gained'], 'drop')} ({reason})."
     if kind == "die_tile":
         return f"{who} drew {_article(tile_name(d['tile']))} with the die."
     if kind == "return":
@@ -167,23 +170,29 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
 def _describe_reward(d: dict[str, Any], who: str, you: bool) -> str:
     pattern = d["pattern"]
     if pattern == "all-different":
-        return f"{who} scored all-different: +{d['coins']} coins."
+        lost = d["amount"] - d["coins"]
+        tail = f" ({lost} lost to the 9-coin cap)" if lost else ""
+        return f"{who} scored all-different: +{_count(d['coins'], 'coin')}{tail}."
     got = []
     if "card_stars" in d:
-        got += [f"a {stars}★ sweet card" for stars in d["card_stars"]]
+        got.append("drew " + " and ".join(f"a {stars}★ sweet card" for stars in d["card_stars"]))
     elif d["sweet_cards"]:
-        got.append(f"{d['sweet_cards']} sweet card{'s' * (d['sweet_cards'] != 1)}")
+        got.append(f"drew {_count(d['sweet_cards'], 'sweet card')}")
     if d.get("drops"):
-        got.append(f"{d['drops']} drops")
-    text = " and ".join(got) if got else "nothing (the supplies are empty)"
-    return f"{who} scored {pattern}: {'drew ' if got else ''}{text}."
+        got.append(f"took {_count(d['drops'], 'drop')}")
+    text = " and ".join(got) if got else "nothing, the supplies are empty"
+    return f"{who} scored {pattern}: {text}."
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
 
 
 def _article(text: str) -> str:
     return ("an " if text[0] in "aeiou" else "a ") + text
 
 
-def prompt(view: dict[str, Any], names: Sequence[str]) -> str:
+def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The status line: who must do what now, for the view's viewer."""
     viewer = view["viewer"]
     seat = view["current_player"]
@@ -208,7 +217,7 @@ def prompt(view: dict[str, Any], names: Sequence[str]) -> str:
     return f"Buy another tile for {price}, or stop" if mine else f"Waiting for {who} to shop"
 
 
-def action_label(view: dict[str, Any], action: Action) -> str:
+def action_label(view: Mapping[str, Any], action: Action) -> str:
     """A longer description of an action for menus and tooltips."""
     fields = action.fields
     if action.kind == "buy":
@@ -246,22 +255,27 @@ def why_illegal(state: TangHuLuState, action: Action) -> str:
 
     phase, p = state.phase, state.player
     kind, fields = action.kind, action.fields
+    if kind in ("garnish", "pass") and phase != GARNISH:
+        if state.die == "sugar" and phase in (ACTION, SHOP):
+            return (
+                "the garnish window of this sugar roll has closed: each player could garnish once, "
+                "in turn from the roller (AMB-8)"
+            )
+        return "you can garnish only in the window after a sugar roll (AMB-7)"
     if phase == DIE_TILE and kind not in ("place", "return"):
         return "first place the die's tile on a stick or return it to the bag"
     if phase == GARNISH and kind not in ("garnish", "pass"):
         return "the garnish window is open: garnish a complete stick or pass"
     if phase == PATTERN and kind != "pattern":
         return f"first choose the pattern for stick {state.pattern_stick + 1}"
+    if kind in ("place", "return") and phase != DIE_TILE:
+        return "there is no die tile to place: the die did not show fruit"
     if kind in ("place", "garnish", "buy"):
         stick = fields["stick"]
         line = state.sticks[p][stick]
         if kind != "garnish" and len(line) >= C.spots:
             return f"stick {stick + 1} is full"
-    if kind in ("place", "return"):
-        return "there is no die tile to place: the die did not show fruit"
     if kind in ("garnish", "pass"):
-        if phase != GARNISH:
-            return "you can garnish only in the window after a sugar roll (AMB-7)"
         stick = fields.get("stick", 0)
         if state.drops[p] < C.garnish_cost:
             return f"garnishing costs {C.garnish_cost} drops; you have {state.drops[p]}"

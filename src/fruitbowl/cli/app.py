@@ -1,0 +1,187 @@
+"""The ``fruitbowl`` command: every subcommand is declared here and delegates to its module.
+
+Seats are counted from 1 on the command line, as the board shows them. Any user error
+(unknown game, bad option, bad seat, damaged save…) is printed as one ``error:`` line on
+stderr with exit code 2 by :class:`~fruitbowl.cli.errors.OneLineErrorsGroup`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from fruitbowl.engine import all_games, get_game
+from fruitbowl.sim import bench_game, simulate
+
+from . import listing, reports, session
+from .errors import CliError, OneLineErrorsGroup
+from .paths import new_save_path
+from .replay import ReplayViewer, load_record
+from .setup import check_bots, check_options, player_count, setup_table, split_names
+
+app = typer.Typer(
+    cls=OneLineErrorsGroup,
+    help="Play fruit board games in the terminal, and simulate, replay and benchmark them.",
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+OptionPairs = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as key=value; repeat for several (see 'fruitbowl games')."),
+]
+
+
+@app.callback(invoke_without_command=True)
+def _root(ctx: typer.Context) -> None:
+    """Without a command, show the help rather than an error."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu (see 'fruitbowl games').")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Number of players (default: 2, or one more than --bots).")
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat, counted from 1 (seat 1 = first in order).")] = 1,
+    bots: Annotated[
+        str | None,
+        typer.Option("--bots", "-b", help="Bots for the other seats in order, e.g. random,random (default: random)."),
+    ] = None,
+    option: OptionPairs = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffle and the die (default: random).")] = None,
+    name: Annotated[str | None, typer.Option(help="Your name at the table (default: your login name).")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save file (default: $FRUITBOWL_HOME/saves/<game>-<time>.json); must not exist yet."),
+    ] = None,
+) -> None:
+    """Play a game against bots. The game is saved after every move; 'quit' leaves, 'resume' continues."""
+    setup = setup_table(game, players, seat, bots, option or [], seed, name)
+    if save is not None and save.exists():
+        raise CliError(f"{save} already exists; continue it with 'fruitbowl resume {save}' or choose another file")
+    save_path = save if save is not None else new_save_path(setup.game.id)
+    session.play_new(setup, save_path, _console())
+
+
+@app.command()
+def resume(file: Annotated[Path, typer.Argument(help="A save file written by 'fruitbowl play'.")]) -> None:
+    """Continue a saved game where it stopped (the same players and bots)."""
+    session.resume(file, _console())
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A save or record file (fruitbowl-record/1).")],
+    seat: Annotated[
+        int | None, typer.Option("--seat", "-s", help="Watch as this seat (from 1); default: as a spectator.")
+    ] = None,
+    all_moves: Annotated[
+        bool, typer.Option("--all", help="Print the whole game at once instead of stepping with Enter.")
+    ] = False,
+) -> None:
+    """Step through a recorded game as one seat saw it: Enter next, b back, q quit."""
+    viewer = ReplayViewer(load_record(record), seat, _console())
+    if all_moves or not _stdin_is_terminal():
+        viewer.print_all()
+    else:
+        viewer.interactive()
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="Number of games to play.")] = 100,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players per game (default: 2, or as many as --bots).")
+    ] = None,
+    option: OptionPairs = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help="One bot per seat, e.g. random,random.")] = None,
+    seed: Annotated[int, typer.Option(help="Base seed; every game's seed derives from it.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+) -> None:
+    """Play many bot-only games and report wins and mean scores per seat."""
+    chosen = get_game(game)
+    bot_list = split_names(bots)
+    num_players = player_count(chosen, players, None if bot_list is None else len(bot_list), chosen.min_players)
+    options = check_options(chosen, option or [], num_players)
+    if bot_list is not None:
+        check_bots(bot_list)
+    if n < 1:
+        raise CliError(f"-n must be at least 1; got {n}")
+    if as_json:
+        result = simulate(chosen.id, n, num_players, bot_list, options, seed)
+        print(json.dumps(result.to_json()))
+        return
+    console = Console(stderr=True)
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=n)
+        result = simulate(chosen.id, n, num_players, bot_list, options, seed, lambda _: progress.advance(task))
+    reports.print_simulation(_console(), result)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: SQLite in the data directory; or postgresql://user@host/db)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds between bot moves, so people can follow them.", min=0)
+    ] = 0.6,
+) -> None:
+    """Open the web table: play in the browser with friends and bots."""
+    from fruitbowl.server.run import serve as run_server
+
+    run_server(host, port, db, bot_delay)
+
+
+@app.command()
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
+    """List the games: players, rules version and options with their defaults."""
+    listing.print_games(_console(), as_json)
+
+
+@app.command()
+def bench(
+    game_ids: Annotated[
+        list[str] | None, typer.Argument(metavar="[GAME]...", help="Games to measure (default: all).")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="Length of each timed run, in seconds.")] = 2.0,
+    runs: Annotated[int, typer.Option(help="Number of runs; the median is reported.")] = 3,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 3).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Measure random-playout speed (actions and games per second) on one core."""
+    chosen = [get_game(g) for g in game_ids] if game_ids else None
+    if seconds <= 0 or runs < 1:
+        raise CliError("--seconds must be positive and --runs at least 1")
+    results = [bench_game(g.id, seconds, runs, players) for g in (chosen or all_games())]
+    if as_json:
+        print(json.dumps({r.game: r.to_json() for r in results}))
+    else:
+        reports.print_bench(_console(), results, seconds, runs)
+
+
+def _stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def main() -> None:
+    """Entry point of the ``fruitbowl`` console script."""
+    app()

@@ -1,0 +1,76 @@
+"""How each game looks in the terminal: a board picture, a status line, action labels, rules.
+
+Front-end code asks :func:`adapter_for` for a game's :class:`BoardAdapter`; a game without a
+terminal picture of its own still plays through :class:`GenericAdapter` (its view printed
+as data), so a new game is playable here as soon as it fulfils the engine contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+from fruitbowl.engine import Action
+
+#: One line of the action menu: the (0-based) positions in the legal list, and a label.
+MenuRow = tuple[list[int], str]
+
+
+def one_per_line(adapter: BoardAdapter, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+    """The plain menu: every action on its own line with its label."""
+    return [([index], adapter.action_label(view, action)) for index, action in enumerate(legal)]
+
+
+class BoardAdapter(Protocol):
+    """What the terminal needs from a game besides the engine contract."""
+
+    #: A concise summary of the rules, shown by the ``help`` command.
+    rules: str
+
+    def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        """The position as ``view``'s viewer sees it; ``labels[seat]`` titles each player."""
+        ...
+
+    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """One sentence: who must do what now."""
+        ...
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        """A longer description of an action for the numbered menu."""
+        ...
+
+    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        """The legal actions as menu rows: indices into ``legal`` sharing one line, and its label."""
+        ...
+
+
+class GenericAdapter:
+    """A fallback for games without a terminal picture: the view as pretty-printed data."""
+
+    rules = "No rules summary is available for this game in the terminal yet."
+
+    def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        return Pretty(view)
+
+    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        seat = view.get("current_player")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return f"{names[seat]} to act"
+        return "Game over"
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        return action.text
+
+    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        return one_per_line(self, view, legal)
+
+
+def adapter_for(game_id: str) -> BoardAdapter:
+    if game_id == "tanghulu":
+        from .tanghulu import TangHuLuAdapter
+
+        return TangHuLuAdapter()
+    return GenericAdapter()

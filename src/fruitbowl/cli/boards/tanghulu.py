@@ -1,0 +1,221 @@
+"""Tang Hu Lu in the terminal: store, supplies and one panel per player, drawn with Rich.
+
+Fruits are told apart by letter *and* colour (O A K S H), so colour-blind players lose
+nothing. A tile is written as letter + stars (``K2★``); a sugared (pink) tile shows ``✦``
+instead of ``★`` and its stick number is marked the same way. The picture fits 100 columns
+for four players; the status line and action labels come from the game's own ``text``
+module, so the terminal and the other front ends say the same things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from fruitbowl.engine import Action
+from fruitbowl.games.tanghulu import text as tanghulu_text
+
+from ..help_text import TANG_HU_LU_RULES
+from . import MenuRow
+
+#: Letter and colour of each fruit; the haw is wild.
+FRUIT_LOOK = {
+    "orange": ("O", "bold dark_orange"),
+    "apple": ("A", "bold red"),
+    "kiwi": ("K", "bold green"),
+    "strawberry": ("S", "bold magenta"),
+    "haw": ("H", "bold cyan"),
+}
+PINK = "bold hot_pink"
+SPOTS = 4
+COIN_TRACK = range(10)
+#: Width of each player panel by number of players: four panels fit in 100 columns.
+PANEL_WIDTH = {2: 36, 3: 32, 4: 24}
+
+
+def tile_text(tile: dict[str, Any] | None, *, named: bool = False) -> Text:
+    """``K2★`` (coloured), or ``K3✦`` for a sugared tile; ``named`` adds the fruit's name."""
+    if tile is None:
+        return Text("·", style="dim")
+    letter, style = FRUIT_LOOK.get(tile["fruit"], ("?", "bold"))
+    out = Text(letter, style=style)
+    out.append(str(tile["stars"]))
+    out.append("✦" if tile.get("pink") else "★", style=PINK if tile.get("pink") else "yellow")
+    if named:
+        out.append(f" {tile['fruit']}", style=style.replace("bold ", ""))
+    return out
+
+
+def legend() -> Text:
+    out = Text()
+    for fruit, (letter, style) in FRUIT_LOOK.items():
+        out.append(letter, style=style)
+        out.append(f" {fruit}{' (wild)' if fruit == 'haw' else ''}  ", style="dim")
+    out.append("K2★ = kiwi worth 2 stars  ", style="dim")
+    out.append("✦", style=PINK)
+    out.append(" sugared +1★", style="dim")
+    return out
+
+
+class TangHuLuAdapter:
+    """The terminal picture of a Tang Hu Lu view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
+
+    rules = TANG_HU_LU_RULES
+
+    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        return tanghulu_text.prompt(view, names)
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        return tanghulu_text.action_label(view, action)
+
+    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        """One line per store tile for the purchases (up to three sticks each), so the menu
+        stays short enough to leave room on screen for what the other players did."""
+        rows: list[MenuRow] = []
+        by_space: dict[int, list[int]] = {}
+        for index, action in enumerate(legal):
+            if action.kind == "buy":
+                space = action.fields["space"]
+                if space not in by_space:
+                    by_space[space] = []
+                    rows.append((by_space[space], ""))
+                by_space[space].append(index)
+            else:
+                rows.append(([index], self.action_label(view, action)))
+        return [(indices, label or self._buy_label(view, [legal[i] for i in indices])) for indices, label in rows]
+
+    def _buy_label(self, view: dict[str, Any], buys: Sequence[Action]) -> str:
+        if len(buys) == 1:
+            return self.action_label(view, buys[0])
+        tile = view["store"][buys[0].fields["space"]]
+        return f"Buy the {tile['fruit']} ({tile['stars']}★) for {view['price']} onto that stick"
+
+    def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        top = Table.grid(padding=(0, 1))
+        top.add_row(self._store(view), self._table_info(view, labels))
+        width = PANEL_WIDTH.get(len(view["players"]), 24)
+        players = Table.grid(padding=(0, 1))
+        players.add_row(*(self._player(view, p, labels, width) for p in view["players"]))
+        return Group(top, players, legend())
+
+    # ------------------------------------------------------------------ parts
+
+    def _store(self, view: dict[str, Any]) -> Panel:
+        grid = Table.grid(padding=(0, 2))
+        cells: list[Text] = []
+        for space, tile in enumerate(view["store"]):
+            cell = Text(f"{view['store_spaces'][space]} ", style="bold")
+            if tile is None:
+                bags = view["money_bags"][space]
+                cell.append(f"(money bag +{bags})", style="dim yellow")
+            else:
+                cell.append_text(tile_text(tile, named=True))
+            cells.append(cell)
+        for row in range(0, len(cells), 2):
+            grid.add_row(*cells[row : row + 2])
+        price = Text("Next tile costs ", style="")
+        price.append(str(view["price"]), style="bold yellow")
+        price.append(" coin" + ("s" if view["price"] != 1 else ""))
+        return Panel(Group(grid, price), title="Store", title_align="left", width=44, padding=(0, 1))
+
+    def _table_info(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
+        lines: list[Text] = []
+        roller = view["roller"]
+        over = view["phase"] == "over"
+        head = Text(f"Round {view['round']}", style="bold")
+        if not over and roller == view["viewer"]:
+            head.append(" · your turn", style="bold cyan")
+        elif not over and 0 <= roller < len(labels):
+            head.append(f" · {_short(labels[roller])}'s turn")
+        lines.append(head)
+        die = Text("Die: ")
+        die.append(view["die"] or "—", style="bold")
+        if view["die_tile"] is not None:
+            die.append(" → to place: ")
+            die.append_text(tile_text(view["die_tile"], named=True))
+        lines.append(die)
+        lines.append(
+            Text(f"Bag {view['bag']['size']} tiles · Drop stock {view['drop_stock']} · Sweet deck {view['sweet_deck']}")
+        )
+        first = view["first_player"]
+        last = Text(f"First player: {_short(labels[first])}", style="dim")
+        if view["end_triggered"] and not over:
+            last = Text("Last round: a board is full!", style="bold red")
+        lines.append(last)
+        return Panel(Group(*lines), title="Table", title_align="left", padding=(0, 1))
+
+    def _player(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str], width: int) -> Panel:
+        seat = player["seat"]
+        body: list[RenderableType] = [_coin_track(player["coins"])]
+        body.append(Text(f"Drops {player['drops']}  Income {player['income']}"))
+        body.append(_sweets(player))
+        body.append(_sticks(player["sticks"]))
+        acting = view["current_player"] == seat
+        title = Text("▶ " if acting else "", style="bold yellow")
+        title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")
+        mine = view["viewer"] == seat
+        return Panel(
+            Group(*body),
+            title=title,
+            title_align="left",
+            subtitle=f"{player['tile_stars']}★ on sticks",
+            subtitle_align="right",
+            width=width,
+            padding=(0, 1),
+            border_style="bold cyan" if mine else ("yellow" if acting else "dim"),
+        )
+
+
+def _short(label: str) -> str:
+    """A player label without its "(bot)" suffix, for running text."""
+    return label.split(" (")[0]
+
+
+def _coin_track(coins: int) -> Text:
+    """The 0–9 track with the marker on the current value (and the number, for plain output)."""
+    out = Text("Coins ")
+    out.append(f"{coins} ", style="bold yellow")
+    for value in COIN_TRACK:
+        out.append(str(value), style="bold black on yellow" if value == coins else "dim")
+    return out
+
+
+def _sweets(player: dict[str, Any]) -> Text:
+    count = player["sweet_cards"]
+    out = Text("Sweets ")
+    stars = player.get("sweet_card_stars")
+    if stars is None:
+        out.append(f"{count} hidden" if count else "none", style="dim" if not count else "")
+        return out
+    if not stars:
+        out.append("none", style="dim")
+        return out
+    out.append(" ".join(f"{s}★" for s in stars), style="yellow")
+    out.append(f" ={sum(stars)}★" if len(stars) > 1 else "")
+    return out
+
+
+def _sticks(sticks: Sequence[dict[str, Any]]) -> Table:
+    """The three sticks side by side, spot 4 at the top and spot 1 at the bottom."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", justify="right")
+    for _ in sticks:
+        grid.add_column(min_width=4)
+    for spot in range(SPOTS, 0, -1):
+        cells = [tile_text(s["tiles"][spot - 1] if len(s["tiles"]) >= spot else None) for s in sticks]
+        grid.add_row(str(spot), *cells)
+    footer = []
+    for number, stick in enumerate(sticks, start=1):
+        mark = Text(f"─{number}", style="bold")
+        if stick["garnished"]:
+            mark.append("✦", style=PINK)
+        elif stick["complete"]:
+            mark.append("✓", style="green")
+        footer.append(mark)
+    grid.add_row("", *footer)
+    return grid

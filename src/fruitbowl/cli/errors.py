@@ -1,0 +1,72 @@
+"""User errors: refused input becomes one line on stderr and exit code 2, never a traceback.
+
+The engine's own refusals are :class:`~fruitbowl.engine.FruitbowlError`; :class:`CliError`
+adds the few that only the command line can make (a bad seat, a save file that exists).
+:class:`OneLineErrorsGroup` is the single place where all of them, Click's usage errors and
+file errors are caught and printed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from typer.core import TyperGroup
+from typer.exceptions import Abort, TyperException
+
+from fruitbowl.engine import FruitbowlError
+
+USER_ERROR = 2
+
+
+class CliError(FruitbowlError):
+    """Bad command-line input that the engine has no opinion on."""
+
+
+def one_line(message: str) -> str:
+    return " ".join(str(message).split())
+
+
+def report(message: str) -> None:
+    sys.stderr.write(f"error: {one_line(message)}\n")
+    sys.stderr.flush()
+
+
+def describe_os_error(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"
+
+
+class OneLineErrorsGroup(TyperGroup):
+    """Runs a command and converts every user error into ``error: …`` on one line, exit 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        run = super().main
+        if not standalone_mode:
+            return run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            outcome = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except TyperException as exc:  # Click's usage errors, as vendored by Typer
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            report(exc.format_message() + hint)
+            sys.exit(exc.exit_code)
+        except Abort:
+            sys.stderr.write("aborted\n")
+            sys.exit(1)
+        except FruitbowlError as exc:
+            report(str(exc))
+            sys.exit(USER_ERROR)
+        except OSError as exc:
+            report(describe_os_error(exc))
+            sys.exit(USER_ERROR)
+        sys.exit(outcome if isinstance(outcome, int) else 0)

@@ -1,0 +1,150 @@
+"""``fruitbowl replay``: step through a recorded game as one seat saw it (or as a spectator).
+
+Each move shows its events redacted for the viewer and the board from ``view(viewer)``, so a
+replay never reveals what that seat could not see at the time. The whole record is checked
+(:func:`~fruitbowl.engine.replay`) before anything is shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from fruitbowl.engine import Event, Game, Record, RecordError, State, replay
+from fruitbowl.engine.record import start_state
+
+from .boards import adapter_for
+from .results import score_table, winners_sentence
+from .session import seat_labels
+from .setup import seat_index
+
+
+@dataclass(frozen=True)
+class Step:
+    """One recorded move: who made it, its text, what it caused, and the position after it."""
+
+    number: int
+    actor: int
+    text: str
+    events: list[Event]
+    state: State
+
+
+def load_record(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    return Record.parse(text)
+
+
+def record_steps(record: Record) -> tuple[Game, State, list[Step]]:
+    """The game, its opening position and every move, checked against the rules."""
+    game, opening = start_state(record)
+    steps = []
+    actor = opening.current_player
+    for number, text, state, events in replay(record):
+        steps.append(Step(number, actor, text, events, state.clone()))
+        actor = state.current_player
+    return game, opening, steps
+
+
+class ReplayViewer:
+    def __init__(self, record: Record, seat: int | None, console: Console):
+        self.record = record
+        self.viewer = None if seat is None else seat_index(seat, len(record.players))
+        self.console = console
+        self.game, self.opening, self.steps = record_steps(record)
+        self.adapter = adapter_for(self.game.id)
+        self.names = [p.name for p in record.players]
+        self.labels = seat_labels(record.players, self.viewer)
+
+    @property
+    def who(self) -> str:
+        if self.viewer is None:
+            return "a spectator"
+        return f"{self.names[self.viewer]} (seat {self.viewer + 1})"
+
+    # ------------------------------------------------------------------ pieces
+
+    def show_events(self, events: list[Event]) -> None:
+        for event in events:
+            sentence = self.game.describe_event(event, self.viewer, self.names)
+            self.console.print(Text(f"   {sentence}", style="bold" if event.kind == "turn" else ""))
+
+    def show_move(self, index: int) -> None:
+        """Position ``index``: 0 is the opening, ``k`` is after move ``k``."""
+        if index == 0:
+            self.console.print(Text("Setup", style="bold reverse"))
+            self.show_events(list(getattr(self.opening, "setup_events", [])))
+            return
+        step = self.steps[index - 1]
+        self.console.print(
+            Text(f"Move {step.number}/{len(self.steps)} · {self.names[step.actor]}: {step.text}", style="bold reverse")
+        )
+        self.show_events(step.events)
+
+    def state_at(self, index: int) -> State:
+        return self.opening if index == 0 else self.steps[index - 1].state
+
+    def show_board(self, index: int) -> None:
+        self.console.print(self.adapter.board(self.state_at(index).view(self.viewer), self.labels))
+
+    def show_end(self) -> None:
+        final = self.state_at(len(self.steps))
+        if final.is_terminal():
+            result = final.result()
+            self.console.print(score_table(result, self.names, self.viewer))
+            self.console.print(f"[bold]{escape(winners_sentence(result, self.names, self.viewer))}[/bold]")
+        else:
+            self.console.print("[dim]The record ends here; the game was not finished.[/dim]")
+
+    # ------------------------------------------------------------------ modes
+
+    def print_all(self) -> None:
+        """The whole game: every move's events, the board at the start of each round and at the end."""
+        self.console.print(f"[bold]{self.game.title}[/bold], {len(self.steps)} moves, seen by {escape(self.who)}.")
+        self.show_move(0)
+        self.show_board(0)
+        shown_round = self.opening.view(self.viewer).get("round")
+        for index in range(1, len(self.steps) + 1):
+            self.show_move(index)
+            view = self.state_at(index).view(self.viewer)
+            if view.get("round") != shown_round and index < len(self.steps):
+                shown_round = view.get("round")
+                self.console.print(self.adapter.board(view, self.labels))
+        self.show_board(len(self.steps))
+        self.show_end()
+
+    def interactive(self) -> None:
+        """Enter: next move · b: back · a number: go to that move · q: quit."""
+        self.console.print(
+            f"[bold]{self.game.title}[/bold], {len(self.steps)} moves, seen by {escape(self.who)}. "
+            "[dim]Enter: next · b: back · number: go to move · q: quit[/dim]"
+        )
+        index = 0
+        while True:
+            self.show_move(index)
+            self.show_board(index)
+            if index == len(self.steps):
+                self.show_end()
+            try:
+                answer = self.console.input("[bold]replay ›[/bold] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if answer in ("q", "quit", "exit"):
+                return
+            if answer in ("b", "back"):
+                index = max(0, index - 1)
+            elif answer.isascii() and answer.isdigit():
+                index = min(len(self.steps), int(answer))
+            elif index < len(self.steps):
+                index += 1
+            else:
+                return

@@ -1,0 +1,317 @@
+"""``fruitbowl play`` and ``fruitbowl resume``: one human against bots, in the terminal.
+
+A :class:`PlaySession` owns a :class:`~fruitbowl.engine.Match` and loops: bots move through a
+:class:`~fruitbowl.bots.SeatHandle` (never the state), the human is shown the board and a
+numbered menu of legal actions. The match is saved atomically after every action, so a
+crash or a closed terminal loses nothing: ``fruitbowl resume FILE`` carries on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from fruitbowl.bots import Bot, SeatHandle, make_bot
+from fruitbowl.engine import Action, Event, IllegalAction, Match, Player, UndoError
+from fruitbowl.engine.actions import normalize_text
+from fruitbowl.engine.rng import derive_seed
+
+from .boards import adapter_for
+from .errors import CliError
+from .help_text import COMMANDS
+from .results import score_table, winners_sentence
+from .setup import TableSetup
+
+QUIT_WORDS = {"quit", "q", "exit", "save"}
+UNDO_WORDS = {"undo", "u"}
+HELP_WORDS = {"help", "h", "?", "rules"}
+LOG_WORDS = {"log", "l", "history"}
+BOARD_WORDS = {"board", "b", "look"}
+LOG_LENGTH = 30
+RESUME_RECAP = 10  # events shown again when a saved game is resumed
+
+
+def seat_labels(players: Sequence[Player], human: int | None) -> list[str]:
+    """Panel titles: "Sam (you)" for the human, "Ada (random)" for a bot."""
+    return [
+        f"{p.name} (you)" if seat == human else (p.name if p.controller == "human" else f"{p.name} ({p.controller})")
+        for seat, p in enumerate(players)
+    ]
+
+
+def human_seat(players: Sequence[Player]) -> int:
+    """The one seat a person plays; a save with none or several cannot be played here."""
+    humans = [seat for seat, p in enumerate(players) if p.controller == "human"]
+    if not humans:
+        raise CliError("this game has no human player; watch it with 'fruitbowl replay' instead")
+    if len(humans) > 1:
+        raise CliError("this game has several human players; the terminal plays one human against bots")
+    return humans[0]
+
+
+def seat_bots(players: Sequence[Player], human: int, seed: int, moves_played: int) -> dict[int, Bot]:
+    """A bot for every other seat, seeded from the game's seed and how far it has got."""
+    return {
+        seat: make_bot(p.controller, derive_seed(seed, "bot", seat, moves_played))
+        for seat, p in enumerate(players)
+        if seat != human
+    }
+
+
+class PlaySession:
+    """The play loop. Between the human's decisions, what happened is kept and shown as a
+    recap between the board and the menu, so the latest moves are on screen, not scrolled away.
+    """
+
+    def __init__(self, match: Match, human: int, bots: dict[int, Bot], save_path: Path, console: Console):
+        self.match = match
+        self.human = human
+        self.bots = bots
+        self.save_path = save_path
+        self.console = console
+        self.adapter = adapter_for(match.game.id)
+        self.labels = seat_labels(match.players, human)
+        self.seen = 0  # events of match.log already shown to the human
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self, resumed: bool = False) -> None:
+        self.save()
+        self._welcome(resumed)
+        while not self.match.state.is_terminal():
+            seat = self.match.state.current_player
+            if seat == self.human:
+                if not self._human_decision():
+                    self._goodbye()
+                    return
+            else:
+                bot = self.bots[seat]
+                self._apply(bot.choose(SeatHandle(self.match.state, seat)))
+        self._finish()
+
+    def save(self) -> None:
+        self.match.save(self.save_path)
+
+    def _apply(self, action: Action) -> None:
+        self.match.apply(action)
+        self.save()
+
+    def _human_decision(self) -> bool:
+        """Ask until the human plays a legal action (True) or quits (False)."""
+        legal = self.match.state.legal_actions()
+        if len(legal) == 1:
+            self._apply(legal[0])
+            self.console.print(f"[dim]Only one move was possible for you: {escape(legal[0].text)}.[/dim]")
+            return True
+        self._draw_screen(legal)
+        while True:
+            line = self._read()
+            if line is None or line in QUIT_WORDS:
+                return False
+            if not line:
+                continue
+            if line in UNDO_WORDS:
+                if self._undo():
+                    return True
+            elif line in HELP_WORDS:
+                self.console.print(self.adapter.rules)
+                self.console.print(COMMANDS)
+                self._draw_menu(legal)
+            elif line in LOG_WORDS:
+                self._show_log()
+                self._draw_menu(legal)
+            elif line in BOARD_WORDS:
+                self._draw_screen(legal)
+            else:
+                action = self._choose(line, legal)
+                if action is not None:
+                    self._apply(action)
+                    return True
+
+    def _choose(self, line: str, legal: Sequence[Action]) -> Action | None:
+        """The action a menu number or an action text names, or None after explaining why not."""
+        if line.isascii() and line.isdigit():
+            number = int(line)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.console.print(f"[red]There is no choice {number}[/red]: pick 1–{len(legal)}, or type help.")
+            return None
+        try:
+            return self.match.state.parse_action(line)
+        except IllegalAction as exc:
+            self.console.print(f"[red]Not allowed:[/red] {escape(str(exc))}")
+            return None
+
+    def _undo(self) -> bool:
+        try:
+            self.match.undo(self.human)
+        except UndoError as exc:
+            message = str(exc)
+            self.console.print(f"[red]{escape(message[:1].upper() + message[1:])}[/red]")
+            return False
+        self.save()
+        self.seen = min(self.seen, len(self.match.log))
+        self.console.print("[green]Undone.[/green]")
+        return True
+
+    def _read(self) -> str | None:
+        try:
+            return normalize_text(self.console.input("[bold]Your move ›[/bold] "))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+    # ------------------------------------------------------------------ drawing
+
+    def _draw_screen(self, legal: Sequence[Action]) -> None:
+        """Board, then what happened since the human last looked, then the menu."""
+        view = self.match.state.view(self.human)
+        board = self.adapter.board(view, self.labels)
+        self.console.print(board)
+        room = None
+        if self.console.is_terminal:
+            used = len(self.console.render_lines(board, pad=False)) + len(self.adapter.menu(view, legal)) + 3
+            room = max(4, self.console.height - used)
+        self._recap(room)
+        self._draw_menu(legal)
+
+    def _recap(self, room: int | None = None) -> None:
+        """What the human has not seen yet, one paragraph per turn; the latest ``room`` lines if given."""
+        fresh = self.match.log[self.seen :]
+        self.seen = len(self.match.log)
+        paragraphs = self._paragraphs(event for _, event in fresh)
+        if room is not None:
+            dropped = 0
+            while len(paragraphs) > 1 and self._height(paragraphs) > room - (dropped > 0):
+                paragraphs.pop(0)
+                dropped += 1
+            if dropped:
+                self.console.print(f"[dim]… {dropped} earlier turn{'s' * (dropped != 1)}: type log to see them[/dim]")
+        for paragraph in paragraphs:
+            self.console.print(paragraph)
+
+    def _height(self, paragraphs: Sequence[Text]) -> int:
+        return sum(len(self.console.render_lines(p, pad=False)) for p in paragraphs)
+
+    def _paragraphs(self, events: Iterable[Event]) -> list[Text]:
+        """Event sentences joined into one paragraph per turn, the turn's announcement in bold."""
+        paragraphs: list[Text] = []
+        current: Text | None = None
+        for event in events:
+            sentence = self.match.game.describe_event(event, self.human, self.match.names)
+            if event.kind == "turn" or current is None:
+                current = Text()
+                paragraphs.append(current)
+            elif current.plain:
+                current.append(" ")
+            if event.kind == "turn":
+                current.append(sentence, style="bold")
+            else:
+                current.append(sentence, style="green" if event.actor == self.human else "")
+        return paragraphs
+
+    def _draw_menu(self, legal: Sequence[Action]) -> None:
+        view = self.match.state.view(self.human)
+        status = Table.grid(expand=True)
+        status.add_column()
+        status.add_column(justify="right")
+        status.add_row(
+            Text(f" {self.adapter.status(view, self.match.names)} ", style="bold reverse"),
+            Text("number or action · undo · log · board · help · quit", style="dim"),
+        )
+        self.console.print(status)
+        rows = self.adapter.menu(view, legal)
+        width = len(str(len(legal)))
+        text_width = max(len(a.text) for a in legal)
+        menu = Table.grid(padding=(0, 2))
+        columns = max(len(indices) for indices, _ in rows)
+        for _ in range(columns):
+            menu.add_column(no_wrap=True, min_width=width + 2 + text_width)
+        menu.add_column(no_wrap=True)
+        for indices, label in rows:
+            cells = [self._menu_cell(index, legal[index], width, text_width) for index in indices]
+            cells += [Text()] * (columns - len(cells))
+            menu.add_row(*cells, Text(label, style="dim", overflow="ellipsis"))
+        self.console.print(menu)
+
+    @staticmethod
+    def _menu_cell(index: int, action: Action, width: int, text_width: int) -> Text:
+        cell = Text(f" {index + 1:>{width}} ", style="bold cyan")
+        cell.append(f"{action.text:<{text_width}}", style="bold")
+        return cell
+
+    def _sentences(self, events: Iterable[Event]) -> list[Text]:
+        out = []
+        for event in events:
+            sentence = self.match.game.describe_event(event, self.human, self.match.names)
+            if event.kind == "turn":
+                out.append(Text(f"── {sentence}", style="bold"))
+            elif event.actor == self.human:
+                out.append(Text(f"   {sentence}", style="green"))
+            else:
+                out.append(Text(f"   {sentence}"))
+        return out
+
+    def _show_log(self) -> None:
+        """The recent moves, newest first; each move's events in the order they happened."""
+        recent = self.match.log[-LOG_LENGTH:]
+        self.console.print("[bold]Recent moves, newest first[/bold]")
+        by_move: dict[int, list[Event]] = {}
+        for number, event in recent:
+            by_move.setdefault(number, []).append(event)
+        for number in sorted(by_move, reverse=True):
+            self.console.print(Text(f"move {number}" if number else "setup", style="dim"))
+            for line in self._sentences(by_move[number]):
+                self.console.print(line)
+
+    def _welcome(self, resumed: bool) -> None:
+        game = self.match.game
+        me = self.match.players[self.human].name
+        verb = "Resuming" if resumed else "New game of"
+        self.console.print(
+            f"[bold]{verb} {game.title}[/bold]: you are {escape(me)}, seat {self.human + 1} of "
+            f"{len(self.match.players)}. Seed {self.match.record.seed}."
+        )
+        self.console.print(
+            f"[dim]Saved after every move to {escape(str(self.save_path))}. Type help for rules.[/dim]", soft_wrap=True
+        )
+        if resumed:
+            self.seen = max(0, len(self.match.log) - RESUME_RECAP)
+
+    def _goodbye(self) -> None:
+        self.save()
+        # soft_wrap: long paths are left for the terminal to wrap, so they copy and paste whole
+        self.console.print(f"Game saved to {escape(str(self.save_path))}", soft_wrap=True)
+        self.console.print(f"Resume with: [bold]fruitbowl resume {escape(str(self.save_path))}[/bold]", soft_wrap=True)
+
+    def _finish(self) -> None:
+        state = self.match.state
+        result = state.result()
+        self._recap()
+        self.console.print(self.adapter.board(state.view(self.human), self.labels))
+        self.console.print(score_table(result, self.match.names, self.human))
+        self.console.print(f"[bold]{escape(winners_sentence(result, self.match.names, self.human))}[/bold]")
+        path = escape(str(self.save_path))
+        self.console.print(
+            f"[dim]The game is saved in {path}; watch it again with "
+            f"'fruitbowl replay {path} --seat {self.human + 1}'.[/dim]",
+            soft_wrap=True,
+        )
+
+
+def play_new(setup: TableSetup, save_path: Path, console: Console) -> None:
+    match = Match.new(setup.game, setup.players, setup.seed, setup.options)
+    bots = seat_bots(setup.players, setup.human, setup.seed, 0)
+    PlaySession(match, setup.human, bots, save_path, console).run()
+
+
+def resume(path: Path, console: Console) -> None:
+    match = Match.load(path)
+    human = human_seat(match.players)
+    bots = seat_bots(match.players, human, match.record.seed, len(match.record.actions))
+    PlaySession(match, human, bots, path, console).run(resumed=True)
