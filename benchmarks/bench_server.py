@@ -1,0 +1,144 @@
+"""How many concurrent tables with bots one server process sustains with p95 move latency < 100 ms.
+
+Starts ``fruitbowl serve`` on SQLite in a temporary directory, then, for each table count in
+``--tables``, opens that many tables (one human seat driven by this script over a WebSocket,
+the other seats random bots paced by ``--bot-delay`` as on a real table). Each simulated person
+thinks for ``--think`` seconds, then moves; a move's latency is the time from sending it to
+receiving the snapshot that contains it. Prints p50/p95/max per table count and the largest
+count whose p95 stays under the target.
+
+    python benchmarks/bench_server.py --tables 10,50,100,200 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(port: int, db_url: str, bot_delay: float) -> subprocess.Popen[bytes]:
+    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+async def play_table(base: str, players: int, think: float, until: float, latencies: list[float]) -> None:
+    """One person at one table: wait for the turn, think, move, time the answer; new table at the end."""
+    rng = random.Random()
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while time.monotonic() < until:
+            created = (await http.post("/api/tables", json={"game": "tanghulu", "players": players})).json()
+            url = base.replace("http", "ws") + f"/ws/tables/{created['id']}?token={created['token']}"
+            async with connect(url, max_size=2**22) as ws:
+                sent_at: float | None = None
+                sent_version = -1
+                async for raw in ws:
+                    message: dict[str, Any] = json.loads(raw)
+                    if message.get("type") != "state":
+                        sent_at = None  # a refusal (the table moved): wait for the next snapshot
+                        continue
+                    if sent_at is not None and message["version"] > sent_version:
+                        latencies.append(time.monotonic() - sent_at)
+                        sent_at = None
+                    if message["status"] == "finished" or time.monotonic() >= until:
+                        break
+                    if message["legal"] and sent_at is None:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                        action = rng.choice(message["legal"])["code"]
+                        sent_version = message["version"]
+                        sent_at = time.monotonic()
+                        await ws.send(json.dumps({"type": "action", "action": action, "version": sent_version}))
+
+
+async def measure(base: str, tables: int, players: int, think: float, seconds: float) -> list[float]:
+    latencies: list[float] = []
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(play_table(base, players, think, until, latencies) for _ in range(tables)))
+    return latencies
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts to try")
+    parser.add_argument("--players", type=int, default=3, help="seats per table (one person, the rest bots)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each measurement")
+    parser.add_argument("--think", type=float, default=1.0, help="a person's mean thinking time per move")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="pause before each bot move (as served)")
+    parser.add_argument("--target-ms", type=float, default=100.0, help="p95 latency target")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args()
+
+    home = tempfile.mkdtemp(prefix="fruitbowl-bench-")
+    os.environ["FRUITBOWL_HOME"] = home
+    port = free_port()
+    server = start_server(port, f"sqlite:///{home}/bench.db", args.bot_delay)
+    rows = []
+    try:
+        for count in [int(c) for c in args.tables.split(",")]:
+            latencies = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.players, args.think, args.seconds))
+            if not latencies:
+                continue
+            rows.append(
+                {
+                    "tables": count,
+                    "moves": len(latencies),
+                    "p50_ms": round(statistics.median(latencies) * 1000, 1),
+                    "p95_ms": round(percentile(latencies, 0.95) * 1000, 1),
+                    "max_ms": round(max(latencies) * 1000, 1),
+                }
+            )
+            if not args.json:
+                row = rows[-1]
+                print(
+                    f"{count:5d} tables  {row['moves']:6d} moves  p50 {row['p50_ms']:7.1f} ms"
+                    f"  p95 {row['p95_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms",
+                    flush=True,
+                )
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=10)
+    sustained = max((r["tables"] for r in rows if r["p95_ms"] < args.target_ms), default=0)
+    if args.json:
+        print(json.dumps({"runs": rows, "sustained_tables": sustained, "target_p95_ms": args.target_ms}))
+    else:
+        print(f"sustained: {sustained} concurrent tables with p95 move latency under {args.target_ms:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

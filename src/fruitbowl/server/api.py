@@ -1,0 +1,222 @@
+"""HTTP and WebSocket routes: a thin shell that parses requests and calls :class:`TableService`.
+
+Seat tokens travel in the ``X-Seat-Token`` header (or ``?token=`` where a browser cannot set a
+header, as for WebSockets); every refusal is ``{"error": "<one sentence>"}`` with a fitting
+status code.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.websockets import WebSocketState
+
+from fruitbowl.bots import bot_names
+from fruitbowl.engine import FruitbowlError, all_games
+
+from .tables import SeatRequest, TableError, TableService
+
+MAX_MESSAGE = 4096
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatModel(_Strict):
+    controller: str = Field("human", max_length=32)
+    name: str | None = Field(None, max_length=80)
+
+
+class CreateTableModel(_Strict):
+    game: str = Field(max_length=32)
+    players: int | None = Field(None, ge=1, le=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatModel] | None = Field(None, max_length=8)
+    you: int | None = Field(0, ge=0, le=7)
+    name: str | None = Field(None, max_length=80)
+    allow_spectators: bool = True
+    open_join: bool = True
+
+
+class JoinModel(_Strict):
+    name: str | None = Field(None, max_length=80)
+    invite: str | None = Field(None, max_length=64)
+
+
+class BotModel(_Strict):
+    bot: str = Field(max_length=32)
+
+
+class ActionModel(_Strict):
+    action: StrictInt | Annotated[StrictStr, Field(max_length=64)] = Field(description="an action's code or text")
+    version: StrictInt | None = Field(None, ge=0, description="the move number the client saw")
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def build_router(service: TableService) -> APIRouter:
+    router = APIRouter(prefix="/api")
+
+    @router.get("/games")
+    def games() -> dict[str, Any]:
+        return {"games": [g.describe() for g in all_games()], "bots": bot_names()}
+
+    @router.get("/tables")
+    def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished)$")) -> dict[str, Any]:
+        return {"tables": service.list_tables(status)}
+
+    @router.post("/tables", status_code=201)
+    async def create_table(body: CreateTableModel) -> dict[str, Any]:
+        from fruitbowl.engine import get_game
+
+        game = get_game(body.game)
+        players = body.players or (len(body.seats) if body.seats else game.min_players)
+        seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
+        you = body.you
+        if seats is None:  # you, and a random bot in every other seat
+            seats = [SeatRequest("human" if seat == you else "random") for seat in range(players)]
+        if body.name and you is not None and you < len(seats):
+            seats[you] = SeatRequest(seats[you].controller, body.name)
+        created = await service.create(
+            game.id,
+            players,
+            body.options,
+            seats,
+            you=you,
+            allow_spectators=body.allow_spectators,
+            open_join=body.open_join,
+        )
+        return {
+            "id": created.id,
+            "url": f"/t/{created.id}",
+            "host_token": created.host_token,
+            "seat": created.seat,
+            "token": created.token,
+            "invites": {str(seat): f"/t/{created.id}?invite={code}" for seat, code in created.invites.items()},
+            "join_url": f"/t/{created.id}?join=1",
+        }
+
+    @router.get("/tables/{table_id}")
+    async def table_state(
+        table_id: str,
+        x_seat_token: str | None = Header(None),
+        token: str | None = Query(None),
+    ) -> dict[str, Any]:
+        table = await service.get(table_id)
+        return service.view_for(table, x_seat_token or token)
+
+    @router.post("/tables/{table_id}/join")
+    async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
+        seat, token = await service.join(table_id, body.name, body.invite)
+        return {"seat": seat, "token": token}
+
+    @router.post("/tables/{table_id}/seats/{seat}/bot")
+    async def set_bot(table_id: str, seat: int, body: BotModel, x_host_token: str = Header("")) -> dict[str, Any]:
+        await service.set_bot(table_id, x_host_token, seat, body.bot)
+        return {"seat": seat, "bot": body.bot}
+
+    @router.post("/tables/{table_id}/actions")
+    async def act(table_id: str, body: ActionModel, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        version = await service.submit(table_id, x_seat_token, body.action, body.version)
+        return {"version": version}
+
+    @router.post("/tables/{table_id}/undo")
+    async def undo(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        return {"version": await service.undo(table_id, x_seat_token)}
+
+    @router.get("/tables/{table_id}/actions")
+    async def actions(table_id: str) -> dict[str, Any]:
+        """The table's whole action space, so a client can name any target's action (legal or not)."""
+        table = await service.get(table_id)
+        return {"actions": [action.to_json() for action in table.state.table.actions]}
+
+    @router.get("/tables/{table_id}/replay")
+    async def replay(
+        table_id: str, x_seat_token: str | None = Header(None), token: str | None = Query(None)
+    ) -> dict[str, Any]:
+        table = await service.get(table_id)
+        return service.replay_for(table, x_seat_token or token)
+
+    @router.get("/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        table = await service.get(table_id)
+        if table.status != "finished":
+            raise TableError("the record (which holds the seed) is published when the game is over")
+        return table.match.record.to_json()
+
+    @router.post("/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        created = await service.rematch(table_id, x_seat_token)
+        # Every player keeps their seat and seat token at the rematch.
+        return {"id": created.id, "url": f"/t/{created.id}", "seat": created.seat, "token": x_seat_token}
+
+    return router
+
+
+def install_websocket(app: Any, service: TableService) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            table, connection = await service.connect(table_id, token, websocket.send_json)
+        except (TableError, FruitbowlError) as exc:
+            await websocket.send_json({"type": "error", "message": str(exc)})
+            await websocket.close(code=4403 if getattr(exc, "status", 400) == 403 else 4404)
+            return
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                reply = await _handle_message(service, table_id, token, raw)
+                if reply is not None:
+                    await websocket.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await service.disconnect(table, connection)
+            if websocket.application_state != WebSocketState.DISCONNECTED:
+                await websocket.close()
+
+
+async def _handle_message(service: TableService, table_id: str, token: str | None, raw: str) -> dict[str, Any] | None:
+    """One client message: ``action``, ``undo`` or ``ping``. Errors are answered, never raised."""
+    if len(raw) > MAX_MESSAGE:
+        return {"type": "error", "message": f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})"}
+    try:
+        message = json.loads(raw)
+    except json.JSONDecodeError:
+        return {"type": "error", "message": "messages are JSON objects"}
+    if not isinstance(message, dict):
+        return {"type": "error", "message": "messages are JSON objects"}
+    kind = message.get("type")
+    try:
+        if kind == "action":
+            action, version = message.get("action"), message.get("version")
+            if isinstance(action, bool) or not isinstance(action, int | str):
+                return {"type": "error", "message": "an action message needs 'action': a code or a text"}
+            if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+                return {"type": "error", "message": "'version' must be the move number you saw"}
+            await service.submit(table_id, token, action, version)
+            return None
+        if kind == "undo":
+            await service.undo(table_id, token)
+            return None
+        if kind == "ping":
+            return {"type": "pong"}
+        return {"type": "error", "message": f"unknown message type {kind!r}; use action, undo or ping"}
+    except (TableError, FruitbowlError) as exc:
+        return {"type": "error", "message": str(exc), "action": message.get("action")}
+
+
+async def handle_errors(request: Request, exc: Exception) -> JSONResponse:
+    if isinstance(exc, TableError):
+        return error(exc.status, str(exc))
+    if isinstance(exc, FruitbowlError):
+        return error(400, str(exc))
+    raise exc

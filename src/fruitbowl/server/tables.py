@@ -1,0 +1,641 @@
+"""Authoritative tables: the one place where the server changes a game.
+
+Every change follows the same path: check who is asking and what they saw, let the engine
+validate the action, commit it to the database, only then apply it in memory and tell every
+connected client its own view. A table in memory is always its database rows replayed, so a
+server restarted after ``kill -9`` continues every table exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from fruitbowl.bots import Bot, SeatHandle, bot_names, make_bot
+from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
+from fruitbowl.engine.game import State
+from fruitbowl.engine.record import replay
+from fruitbowl.engine.rng import derive_seed, random_seed
+
+from .db import ActionRow, SeatRow, TableRow, now
+
+log = logging.getLogger("fruitbowl.server")
+
+MAX_NAME = 40
+LOG_LENGTH = 80
+
+
+# ---------------------------------------------------------------------- errors
+
+
+class TableError(Exception):
+    """A refusal with an HTTP status; the message is shown to the user as is."""
+
+    status = 400
+
+
+class NotFound(TableError):
+    status = 404
+
+
+class Forbidden(TableError):
+    status = 403
+
+
+class Conflict(TableError):
+    status = 409
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+# ---------------------------------------------------------------------- live tables
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: the seat it speaks for (``None``: a spectator) and how to send to it."""
+
+    seat: int | None
+    send: Send
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    controller: str
+    claimed: bool
+    invite_hash: str
+    token_hash: str | None
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: str
+    status: str
+    allow_spectators: bool
+    open_join: bool
+    host_token_hash: str
+    seats: list[SeatInfo]
+    match: Match
+    rematch_id: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def version(self) -> int:
+        return len(self.match.record.actions)
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a token speaks for, ``None`` for no token; :class:`Forbidden` for a bad one."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return index
+        raise Forbidden("this seat token is not valid for this table")
+
+    def online(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+
+@dataclass
+class SeatRequest:
+    controller: str = "human"
+    name: str | None = None
+    token_hash: str | None = None  # a seat already claimed with this token (a rematch keeps players' tokens)
+
+
+@dataclass
+class CreatedTable:
+    id: str
+    host_token: str
+    seat: int | None
+    token: str | None
+    invites: dict[int, str]
+
+
+class TableService:
+    """Creates, loads and plays tables; the API layer is a thin shell around it."""
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        *,
+        bot_time_limit: float = 5.0,
+        bot_delay: float = 0.0,
+        executor: Executor | None = None,
+    ):
+        self.sessions = sessions
+        self.bot_time_limit = bot_time_limit
+        self.bot_delay = bot_delay
+        self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="fruitbowl-bot")
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    # ------------------------------------------------------------------ creating and joining
+
+    async def create(
+        self,
+        game_id: str,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[SeatRequest] | None,
+        you: int | None = 0,
+        allow_spectators: bool = True,
+        open_join: bool = True,
+        seed: int | None = None,
+        rematch_of: str | None = None,
+    ) -> CreatedTable:
+        game = get_game(game_id)
+        game.check_player_count(num_players)
+        checked = game.validate_options(options, num_players)
+        requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
+        if len(requests) != num_players:
+            raise TableError(f"give one seat per player: {num_players} players, {len(requests)} seats")
+        if you is not None and not (0 <= you < num_players and requests[you].controller == "human"):
+            raise TableError(f"'you' must be a human seat 0–{num_players - 1}")
+        infos, invites = [], {}
+        for index, request in enumerate(requests):
+            controller = request.controller.strip().lower()
+            if controller != "human" and controller not in bot_names():
+                raise TableError(
+                    f"unknown seat controller {request.controller!r}; use human or {', '.join(bot_names())}"
+                )
+            name = _clean_name(request.name) or (
+                f"Player {index + 1}" if controller == "human" else f"{controller.title()} bot {index + 1}"
+            )
+            invite = new_token()
+            claimed = controller != "human" or request.token_hash is not None
+            if not claimed:
+                invites[index] = invite
+            infos.append(SeatInfo(name, controller, claimed, hash_token(invite), request.token_hash))
+        token = None
+        if you is not None and infos[you].token_hash is None:
+            token = new_token()
+            infos[you].claimed, infos[you].token_hash = True, hash_token(token)
+            invites.pop(you, None)
+        host_token = new_token()
+        table_id = secrets.token_urlsafe(8)
+        seed = random_seed() if seed is None else seed
+        status = "playing" if all(s.claimed for s in infos) else "open"
+        with self.sessions.begin() as db:
+            row = TableRow(
+                id=table_id,
+                game=game.id,
+                rules_version=game.rules_version,
+                options=checked,
+                seed=seed,
+                num_players=num_players,
+                status=status,
+                allow_spectators=allow_spectators,
+                open_join=open_join,
+                host_token_hash=hash_token(host_token),
+                rematch_of=rematch_of,
+            )
+            db.add(row)
+            db.flush()
+            for index, info in enumerate(infos):
+                db.add(
+                    SeatRow(
+                        table_id=table_id,
+                        seat=index,
+                        name=info.name,
+                        controller=info.controller,
+                        claimed=info.claimed,
+                        invite_hash=info.invite_hash,
+                        token_hash=info.token_hash,
+                    )
+                )
+        table = await self.get(table_id)
+        self._kick_bots(table)
+        return CreatedTable(table_id, host_token, you, token, invites)
+
+    async def join(self, table_id: str, name: str | None, invite: str | None) -> tuple[int, str]:
+        """Claim a seat with its invite, or the first free human seat by the open join link."""
+        table = await self.get(table_id)
+        async with table.lock:
+            seat = self._free_seat(table, invite)
+            token = new_token()
+            info = table.seats[seat]
+            with self.sessions.begin() as db:
+                row = db.get(SeatRow, (table_id, seat))
+                assert row is not None
+                row.claimed, row.token_hash = True, hash_token(token)
+                if _clean_name(name):
+                    row.name = _clean_name(name) or row.name
+                info.name = row.name
+                info.claimed, info.token_hash = True, row.token_hash
+                if all(s.claimed for s in table.seats) and table.status == "open":
+                    table.status = "playing"
+                    self._table_row(db, table_id).status = "playing"
+        await self.broadcast(table)
+        self._kick_bots(table)
+        return seat, token
+
+    def _free_seat(self, table: LiveTable, invite: str | None) -> int:
+        if invite:
+            digest = hash_token(invite)
+            for index, info in enumerate(table.seats):
+                if secrets.compare_digest(info.invite_hash, digest):
+                    if info.claimed:
+                        raise Conflict(f"seat {index + 1} has already been taken")
+                    return index
+            raise Forbidden("this invitation is not valid for this table")
+        if not table.open_join:
+            raise Forbidden("this table can be joined only by invitation")
+        for index, info in enumerate(table.seats):
+            if info.controller == "human" and not info.claimed:
+                return index
+        raise Conflict("this table has no free seat")
+
+    async def set_bot(self, table_id: str, host_token: str, seat: int, bot: str) -> None:
+        """The host gives an unclaimed human seat to a bot."""
+        table = await self.get(table_id)
+        if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
+            raise Forbidden("only the table's host can change its seats")
+        if bot not in bot_names():
+            raise TableError(f"unknown bot {bot!r}; the bots are: {', '.join(bot_names())}")
+        async with table.lock:
+            if not 0 <= seat < len(table.seats):
+                raise TableError(f"there is no seat {seat}")
+            info = table.seats[seat]
+            if info.claimed:
+                raise Conflict(f"seat {seat + 1} is already taken")
+            with self.sessions.begin() as db:
+                row = db.get(SeatRow, (table_id, seat))
+                assert row is not None
+                row.controller, row.claimed = bot, True
+                row.name = f"{bot.title()} bot {seat + 1}"
+                info.controller, info.claimed, info.name = bot, True, row.name
+                table.match.record.players[seat] = Player(info.name, bot)
+                if all(s.claimed for s in table.seats):
+                    table.status = "playing"
+                    self._table_row(db, table_id).status = "playing"
+        await self.broadcast(table)
+        self._kick_bots(table)
+
+    # ------------------------------------------------------------------ loading
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = self._load(table_id)
+                self.tables[table_id] = table
+        return table
+
+    def _load(self, table_id: str) -> LiveTable:
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                raise NotFound(f"there is no table {table_id!r}")
+            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            actions = db.scalars(
+                select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
+            ).all()
+            record = Record(
+                row.game,
+                row.rules_version,
+                dict(row.options),
+                [Player(s.name, s.controller) for s in seats],
+                row.seed,
+                list(actions),
+            )
+            match = Match.from_record(record)
+            table = LiveTable(
+                id=row.id,
+                status=row.status,
+                allow_spectators=row.allow_spectators,
+                open_join=row.open_join,
+                host_token_hash=row.host_token_hash,
+                seats=seats,
+                match=match,
+                rematch_id=row.rematch_id,
+            )
+        if match.state.is_terminal() and table.status != "finished":
+            self._finish(table)  # the server stopped between the last move and marking the end
+        for index, info in enumerate(seats):
+            if info.controller != "human":
+                table.bots[index] = make_bot(info.controller, derive_seed(record.seed, "bot", index))
+        return table
+
+    async def resume_all(self) -> int:
+        """Load every table in play and let its bots continue (on server start)."""
+        with self.sessions() as db:
+            ids = db.scalars(select(TableRow.id).where(TableRow.status == "playing")).all()
+        for table_id in ids:
+            self._kick_bots(await self.get(table_id))
+        return len(ids)
+
+    def list_tables(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            query = select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit)
+            if status:
+                query = query.where(TableRow.status == status)
+            rows = db.scalars(query).all()
+            counts = dict(
+                db.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_([r.id for r in rows]))
+                    .group_by(ActionRow.table_id)
+                ).all()
+            )
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "title": get_game(r.game).title,
+                    "status": r.status,
+                    "players": [
+                        {"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
+                        for s in r.seats
+                    ],
+                    "open_seats": sum(1 for s in r.seats if not s.claimed),
+                    "open_join": r.open_join,
+                    "allow_spectators": r.allow_spectators,
+                    "moves": counts.get(r.id, 0),
+                    "result": r.result,
+                    "updated_at": r.updated_at.isoformat(),
+                }
+                for r in rows
+            ]
+
+    # ------------------------------------------------------------------ playing
+
+    async def submit(self, table_id: str, token: str | None, action: int | str, version: int | None) -> int:
+        """Apply a player's action; returns the new version. Refusals change nothing."""
+        table = await self.get(table_id)
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Forbidden("spectators cannot play: join a seat first")
+        async with table.lock:
+            self._apply_locked(table, seat, action, version)
+        await self.broadcast(table)
+        self._kick_bots(table)
+        return table.version
+
+    def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
+        if table.status == "open":
+            waiting = [str(i + 1) for i, s in enumerate(table.seats) if not s.claimed]
+            raise Conflict(f"the game starts when every seat is taken (waiting for seat {', '.join(waiting)})")
+        if table.status == "finished" or table.state.is_terminal():
+            raise Conflict("the game is over")
+        if version is not None and version != table.version:
+            raise Conflict(f"the game has moved on (you saw move {version}, it is now at move {table.version})")
+        current = table.state.current_player
+        if seat != current:
+            raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
+        legal = table.state.validate(action)  # IllegalAction (400) before anything is written
+        with self.sessions.begin() as db:  # committed before the position changes or anyone is told
+            db.add(ActionRow(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat))
+            self._table_row(db, table.id).updated_at = now()
+        table.match.apply(legal)
+        if table.state.is_terminal():
+            self._finish(table)
+
+    def _finish(self, table: LiveTable) -> None:
+        table.status = "finished"
+        with self.sessions.begin() as db:
+            row = self._table_row(db, table.id)
+            row.status, row.result = "finished", table.match.record.result
+
+    async def undo(self, table_id: str, token: str | None) -> int:
+        table = await self.get(table_id)
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Forbidden("spectators cannot undo")
+        async with table.lock:
+            if not table.match.can_undo(seat):
+                raise Conflict(
+                    "nothing to undo: undo goes back only within your own turn, never past a die roll, "
+                    "a draw, or another player's decision"
+                )
+            with self.sessions.begin() as db:
+                db.execute(delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.number == table.version))
+            table.match.undo(seat)
+        await self.broadcast(table)
+        return table.version
+
+    def _kick_bots(self, table: LiveTable) -> None:
+        """Start the table's bot loop if a bot is to act and none is running."""
+        if table.status != "playing" or table.state.is_terminal():
+            return
+        if table.state.current_player not in table.bots:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        loop = asyncio.get_running_loop()
+        while table.status == "playing" and not table.state.is_terminal():
+            seat = table.state.current_player
+            bot = table.bots.get(seat)
+            if bot is None:
+                return
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            version = table.version
+            handle = SeatHandle(table.state.clone(), seat)
+            try:
+                choice = await asyncio.wait_for(
+                    loop.run_in_executor(self.executor, bot.choose, handle), self.bot_time_limit
+                )
+                action: int | str = choice.code
+            except TimeoutError:
+                log.warning("bot at table %s seat %s ran out of time; playing its first legal action", table.id, seat)
+                action = table.state.legal_actions()[0].code
+            try:
+                async with table.lock:
+                    self._apply_locked(table, seat, action, version)
+            except TableError:
+                continue  # the table moved (an undo, a reload): look again
+            except FruitbowlError:
+                log.exception("bot at table %s seat %s chose an illegal action", table.id, seat)
+                return
+            await self.broadcast(table)
+
+    # ------------------------------------------------------------------ what clients see
+
+    def snapshot(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """Everything one client may know about a table, as one message."""
+        state, game = table.state, table.match.game
+        view = state.view(seat)
+        names = [s.name for s in table.seats]
+        my_turn = seat is not None and seat == state.current_player and table.status == "playing"
+        legal = state.legal_actions() if my_turn else []
+        online = table.online()
+        message: dict[str, Any] = {
+            "type": "state",
+            "table": table.id,
+            "game": game.id,
+            "title": game.title,
+            "status": table.status,
+            "version": table.version,
+            "seat": seat,
+            "view": view,
+            "prompt": self._prompt(table, view, names),
+            "legal": [{**a.to_json(), "label": game.describe_action(view, a)} for a in legal],
+            "illegal": {a.code: state.explain(a) for a in state.table.actions if a not in legal} if my_turn else {},
+            "can_undo": seat is not None and table.match.can_undo(seat),
+            "players": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "controller": s.controller,
+                    "claimed": s.claimed,
+                    "online": i in online or s.controller != "human",
+                }
+                for i, s in enumerate(table.seats)
+            ],
+            "log": [
+                {"move": n, "kind": e.kind, "actor": e.actor, "text": game.describe_event(e, seat, names)}
+                for n, e in table.match.log[-LOG_LENGTH:]
+            ],
+            "result": table.match.record.result,
+            "rematch": table.rematch_id,
+        }
+        return message
+
+    def _prompt(self, table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
+        if table.status == "open":
+            free = [s.name for s in table.seats if not s.claimed]
+            return f"Waiting for players to join ({', '.join(free)})"
+        return table.match.game.prompt(view, names)
+
+    async def broadcast(self, table: LiveTable) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for connection in list(table.connections):
+            if connection.seat not in cache:
+                cache[connection.seat] = self.snapshot(table, connection.seat)
+            try:
+                await connection.send(cache[connection.seat])
+            except Exception:  # a closed socket: forget it
+                table.connections.discard(connection)
+
+    async def connect(self, table_id: str, token: str | None, send: Send) -> tuple[LiveTable, Connection]:
+        table = await self.get(table_id)
+        seat = table.seat_for(token)
+        if seat is None and not table.allow_spectators:
+            raise Forbidden("the host does not allow spectators at this table")
+        connection = Connection(seat, send)
+        table.connections.add(connection)
+        await self.broadcast(table)
+        return table, connection
+
+    async def disconnect(self, table: LiveTable, connection: Connection) -> None:
+        table.connections.discard(connection)
+        await self.broadcast(table)
+
+    def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        seat = table.seat_for(token)
+        if seat is None and not table.allow_spectators:
+            raise Forbidden("the host does not allow spectators at this table")
+        return self.snapshot(table, seat)
+
+    def replay_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        """The game move by move, as the token's seat (or a spectator) was allowed to see it."""
+        seat = table.seat_for(token)
+        if seat is None and not table.allow_spectators:
+            raise Forbidden("the host does not allow spectators at this table")
+        game = table.match.game
+        record = table.match.record
+        names = [s.name for s in table.seats]
+        first = Match.from_record(Record(**{**record.__dict__, "actions": [], "result": None}))
+        steps: list[dict[str, Any]] = [
+            {
+                "move": 0,
+                "action": None,
+                "actor": None,
+                "view": first.state.view(seat),
+                "log": [game.describe_event(e, seat, names) for _, e in first.log],
+            }
+        ]
+        actors = self._actors(table.id)
+        for number, text, state, events in replay(Record(**{**record.__dict__, "result": None})):
+            steps.append(
+                {
+                    "move": number,
+                    "action": text,
+                    "actor": actors[number - 1],
+                    "view": state.view(seat),
+                    "log": [game.describe_event(e, seat, names) for e in events],
+                }
+            )
+        return {"table": table.id, "game": game.id, "seat": seat, "players": names, "steps": steps}
+
+    def _actors(self, table_id: str) -> list[int]:
+        with self.sessions() as db:
+            return list(
+                db.scalars(select(ActionRow.seat).where(ActionRow.table_id == table_id).order_by(ActionRow.number))
+            )
+
+    async def rematch(self, table_id: str, token: str | None) -> CreatedTable:
+        """A new table with the same game, options and players, each keeping their seat and token."""
+        table = await self.get(table_id)
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Forbidden("only a player can ask for a rematch")
+        if table.status != "finished":
+            raise Conflict("a rematch can start when the game is over")
+        if table.rematch_id:
+            raise Conflict(f"a rematch already exists: table {table.rematch_id}")
+        seats = [SeatRequest(s.controller, s.name, s.token_hash) for s in table.seats]
+        record = table.match.record
+        created = await self.create(
+            record.game,
+            len(seats),
+            record.options,
+            seats,
+            you=seat,
+            allow_spectators=table.allow_spectators,
+            open_join=table.open_join,
+            rematch_of=table.id,
+        )
+        with self.sessions.begin() as db:
+            self._table_row(db, table.id).rematch_id = created.id
+        table.rematch_id = created.id
+        await self.broadcast(table)
+        return created
+
+    @staticmethod
+    def _table_row(db: Session, table_id: str) -> TableRow:
+        row = db.get(TableRow, table_id)
+        if row is None:
+            raise NotFound(f"there is no table {table_id!r}")
+        return row
+
+
+def _clean_name(name: str | None) -> str | None:
+    if name is None:
+        return None
+    cleaned = " ".join(name.split())[:MAX_NAME]
+    return cleaned or None

@@ -1,0 +1,33 @@
+// The HTTP API: every call returns parsed JSON or throws an Error carrying the server's sentence.
+
+async function call(method, path, { body, token, hostToken } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Seat-Token"] = token;
+  if (hostToken) headers["X-Host-Token"] = hostToken;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    /* an empty or non-JSON body: reported below by status */
+  }
+  if (!response.ok) {
+    const error = new Error((data && data.error) || `the server answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const games = () => call("GET", "/api/games");
+export const tables = (status) => call("GET", status ? `/api/tables?status=${status}` : "/api/tables");
+export const createTable = (body) => call("POST", "/api/tables", { body });
+export const actions = (id) => call("GET", `/api/tables/${id}/actions`);
+export const tableState = (id, token) => call("GET", `/api/tables/${id}`, { token });
+export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
+export const seatBot = (id, seat, bot, hostToken) =>
+  call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });
+export const replay = (id, token) =>
+  call("GET", `/api/tables/${id}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+export const rematch = (id, token) => call("POST", `/api/tables/${id}/rematch`, { body: {}, token });

@@ -1,0 +1,762 @@
+// Tang Hu Lu's board renderer: the fruit stall, the supplies and one wooden board per player,
+// drawn in SVG, with every legal action clickable where it happens.
+//
+// Renderer interface (shared by every game module, see games/index.js):
+//   render(svgRoot, snapshot, ctx)   draw the whole board; ctx = {onAction(code), reasonFor(code),
+//                                    hint(text|null, element), narrow, interactive}
+//   panelStats(view, seat)           [{key, icon, value, title}] for the HTML player panels
+//   BUTTON_KINDS                     legal action kinds that are status-line buttons, not board places
+//   CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS   words and icons for results and the log
+
+import { at, s } from "../svg.js";
+import { markerMarkup, seatStyle } from "../players.js";
+import * as art from "./tanghulu-art.js";
+
+export const BUTTON_KINDS = new Set(["work", "stop", "pass", "return", "pattern"]);
+export const CATEGORY_LABELS = { tiles: "Fruit stars", sweets: "Sweet cards", king: "Crystal Sugar King" };
+export const TIEBREAK_LABELS = { coins: "Coins" };
+export const LOG_ICONS = {
+  roll: "die",
+  coins: "coin",
+  drops: "drop",
+  buy: "cart",
+  place: "fruit",
+  die_tile: "fruit",
+  return: "fruit",
+  garnish: "sugar",
+  sweets: "card",
+  sweet: "card",
+  reward: "star",
+  turn: "turn",
+  end: "crown",
+  king: "crown",
+};
+
+// Every target knows its action's code, legal or not, so that an illegal target can still show the
+// engine's reason from snapshot.illegal. Codes come from the table's action space (ctx.code).
+const STICKS = 3;
+const PATTERNS = ["all-different", "all-same", "two-pairs"];
+let codeOf = () => null; // set by render() from ctx.code
+const buyCode = (space, stick) => codeOf("buy", { space, stick });
+
+const SPOT_GAP = 78; // vertical distance between spots on a stick
+const TILE_R = 33;
+const BOARD_W = 380;
+const BOARD_H = 560;
+const ANIM_MS = 250;
+
+// Per-<svg> memory: the store tile picked for a buy, and where every piece was drawn last time.
+const memory = new WeakMap();
+
+// ------------------------------------------------------------------------------ panels
+
+/** The sole leader in drops, who holds the Crystal Sugar King marker, or null on a tie. */
+export function kingSeat(view) {
+  const drops = view.players.map((p) => p.drops);
+  const best = Math.max(...drops);
+  return drops.filter((d) => d === best).length === 1 ? drops.indexOf(best) : null;
+}
+
+const sum = (list) => (list || []).reduce((a, b) => a + b, 0);
+
+export function panelStats(view, seat) {
+  const p = view.players[seat];
+  const known = Array.isArray(p.sweet_card_stars);
+  const sweetStars = known ? sum(p.sweet_card_stars) : 0;
+  const hiddenCards = known ? 0 : p.sweet_cards;
+  const stats = [
+    {
+      key: "stars",
+      icon: "star",
+      value: `${p.tile_stars + sweetStars}${hiddenCards ? "+?" : ""}`,
+      title: `${p.tile_stars} fruit stars${known ? ` + ${sweetStars} from sweet cards` : hiddenCards ? " + hidden sweet cards" : ""}`,
+    },
+    { key: "coins", icon: "coin", value: p.coins, title: `${p.coins} coins; working pays ${p.income}` },
+    { key: "drops", icon: "drop", value: p.drops, title: `${p.drops} crystal sugar drops` },
+    { key: "cards", icon: "card", value: p.sweet_cards, title: `${p.sweet_cards} sweet cards` },
+  ];
+  if (kingSeat(view) === seat) stats.push({ key: "king", icon: "crown", value: "King", title: "Crystal Sugar King: most drops (2★)" });
+  return stats;
+}
+
+// ------------------------------------------------------------------------------ render
+
+export function render(svg, snapshot, ctx) {
+  let mem = memory.get(svg);
+  if (!mem) {
+    mem = { selected: null, positions: new Map(), version: null, changed: new Set(), table: null, drag: null };
+    memory.set(svg, mem);
+  }
+  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
+  if (fresh) {
+    mem.selected = null;
+  }
+  mem.snapshot = snapshot;
+  mem.ctx = ctx;
+  codeOf = ctx.code;
+  draw(svg, mem, fresh);
+}
+
+function draw(svg, mem, fresh) {
+  const { snapshot, ctx } = mem;
+  const view = snapshot.view;
+  const narrow = !!ctx.narrow;
+  const n = view.players.length;
+  const me = snapshot.seat;
+  const order = [...Array(n).keys()];
+  if (me !== null && me !== undefined) order.push(...order.splice(0, me)); // my board first, then clockwise
+
+  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
+  const myTurn = !!ctx.interactive && snapshot.legal.length > 0;
+  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, me, positions: new Map() };
+  if (mem.selected !== null && !ownBuys(ui, mem.selected).some((a) => legal.has(a))) mem.selected = null;
+
+  const boardsTop = narrow ? 570 : 420;
+  const perRow = narrow ? 2 : n;
+  const rows = Math.ceil(n / perRow);
+  const width = narrow ? 800 : 1600;
+  const height = boardsTop + rows * (BOARD_H + 20);
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.replaceChildren();
+  svg.append(art.defs());
+  svg.append(s("rect", { class: "table-top", width, height, rx: 18, fill: "url(#thl-felt)" }));
+  svg.append(s("rect", { width, height, rx: 18, fill: "url(#thl-grain)" }));
+
+  if (narrow) {
+    svg.append(stall(ui, 20, 10), diePanel(ui, 580, 10), bagPanel(ui, 640, 215));
+    svg.append(patternsPanel(ui, 10, 410), deckPanel(ui, 410, 405), dropsPanel(ui, 535, 405), kingPanel(ui, 660, 405));
+  } else {
+    svg.append(diePanel(ui, 40, 20), bagPanel(ui, 320, 40), patternsPanel(ui, 50, 240));
+    svg.append(stall(ui, 520, 12));
+    svg.append(deckPanel(ui, 1135, 30), dropsPanel(ui, 1285, 30), kingPanel(ui, 1435, 30), roundPlaque(ui, 1140, 250));
+  }
+  const boardsLeft = narrow ? 10 : (width - (n * BOARD_W + (n - 1) * 20)) / 2;
+  order.forEach((seat, i) => {
+    const col = i % perRow;
+    const row = Math.floor(i / perRow);
+    svg.append(playerBoard(ui, seat, boardsLeft + col * (BOARD_W + 20), boardsTop + row * (BOARD_H + 20)));
+  });
+  animate(ui, fresh);
+}
+
+/** Pieces that moved glide from where they were; new pieces pop in; both keep a "last move" ring. */
+function animate(ui, fresh) {
+  const { mem, svg, positions } = ui;
+  if (fresh) {
+    mem.changed = new Set();
+    if (mem.version !== null && mem.table === ui.snapshot.table) {
+      for (const [key, pos] of positions) {
+        const old = mem.positions.get(key);
+        if (!old) mem.changed.add(key);
+        else if (old.x !== pos.x || old.y !== pos.y || old.sig !== pos.sig) mem.changed.add(key);
+      }
+    }
+  }
+  for (const node of svg.querySelectorAll("[data-key]")) {
+    const key = node.dataset.key;
+    if (!mem.changed.has(key)) continue;
+    node.classList.add("last-move");
+    if (!fresh) continue;
+    const old = mem.positions.get(key);
+    const pos = positions.get(key);
+    if (old && (old.x !== pos.x || old.y !== pos.y)) {
+      node.animate(
+        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
+        { duration: ANIM_MS, easing: "ease-out" },
+      );
+    } else {
+      node.classList.add("fresh");
+    }
+  }
+  if (fresh) {
+    mem.positions = positions;
+    mem.version = ui.snapshot.version;
+    mem.table = ui.snapshot.table;
+  }
+}
+
+/** A piece drawn at (x, y) and remembered under key, so its next move can be animated. */
+function piece(ui, key, x, y, node, sig = "") {
+  ui.positions.set(key, { x, y, sig });
+  // The inner group carries the pop-in animation, so it never fights the art's own transform.
+  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
+}
+
+// ------------------------------------------------------------------------------ targets
+
+function ownBuys(ui, space) {
+  return [...Array(STICKS).keys()].map((stick) => buyCode(space, stick));
+}
+
+/**
+ * A clickable place on the board. spec: {code, select, label, legal, hit: [x, y, w, h, r], hintText}.
+ * Legal targets are focusable and glow; illegal ones explain themselves on hover and click.
+ */
+function target(ui, spec, ...children) {
+  const { ctx } = ui;
+  const legal = !!spec.legal;
+  const reason = legal ? null : spec.hintText || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
+  const [x, y, w, h, r] = spec.hit;
+  const node = s(
+    "g",
+    {
+      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected"],
+      role: "button",
+      tabindex: legal ? 0 : -1,
+      "aria-label": spec.label,
+      "aria-disabled": legal ? null : "true",
+      "data-code": spec.select === undefined ? spec.code : null,
+      "data-select": spec.select,
+      "data-stick": spec.stick,
+    },
+    ...children,
+    s("rect", { class: "hit", x, y, width: w, height: h, rx: r ?? 14 }), // on top, so it glows over opaque art
+  );
+  const activate = (event) => {
+    if (ui.mem.drag?.moved) return;
+    if (!legal) {
+      ctx.hint(reason || "not possible now", node, true);
+      return;
+    }
+    event?.preventDefault();
+    ctx.hint(null);
+    spec.activate();
+  };
+  node.addEventListener("click", activate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") activate(event);
+  });
+  const show = () => ctx.hint(legal ? spec.label : reason, node, false);
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("focus", show);
+  node.addEventListener("mouseleave", () => ctx.hint(null));
+  node.addEventListener("blur", () => ctx.hint(null));
+  return node;
+}
+
+function send(ui, code) {
+  ui.mem.selected = null;
+  ui.ctx.onAction(code);
+}
+
+/** Redraw for a local change (a store tile picked) without treating it as a new move. */
+function redraw(ui) {
+  draw(ui.svg, ui.mem, false);
+  const focus = ui.svg.querySelector(".target.selected");
+  focus?.focus({ preventScroll: true });
+}
+
+// ------------------------------------------------------------------------------ the fruit stall
+
+function stall(ui, x, y) {
+  const { view } = ui;
+  const g = s("g", { class: "stall" });
+  // posts and counter
+  g.append(
+    s("rect", { x: x + 8, y: y + 40, width: 22, height: 345, rx: 4, fill: "url(#thl-dark-wood)" }),
+    s("rect", { x: x + 530, y: y + 40, width: 22, height: 345, rx: 4, fill: "url(#thl-dark-wood)" }),
+    s("rect", {
+      x: x + 20,
+      y: y + 80,
+      width: 520,
+      height: 300,
+      rx: 10,
+      fill: "url(#thl-wood)",
+      stroke: "#6b4a2b",
+      "stroke-width": 4,
+      filter: "url(#thl-shadow)",
+    }),
+    s("rect", { x: x + 20, y: y + 80, width: 520, height: 300, rx: 10, fill: "url(#thl-grain)" }),
+  );
+  // striped awning with a scalloped edge
+  const stripes = s("g", {});
+  for (let i = 0; i < 14; i++) {
+    stripes.append(
+      s("rect", { x: x + i * 40, y, width: 40, height: 56, fill: i % 2 ? "#fff4e0" : "#d63b3b" }),
+      s("path", {
+        d: `M${x + i * 40} ${y + 56} a20 16 0 0 0 40 0 Z`,
+        fill: i % 2 ? "#fff4e0" : "#d63b3b",
+      }),
+    );
+  }
+  g.append(
+    stripes,
+    s("rect", { x, y, width: 560, height: 56, fill: "none", stroke: "#8f2323", "stroke-width": 3, rx: 4 }),
+    s("text", {
+      x: x + 280,
+      y: y + 38,
+      "text-anchor": "middle",
+      class: "sign",
+      text: "Fruit Store",
+    }),
+  );
+  // the four spaces S1–S4, two rows of two
+  view.store.forEach((tileInfo, space) => {
+    const cx = x + 105 + (space % 2) * 150;
+    const cy = y + 160 + Math.floor(space / 2) * 140;
+    g.append(storeSpace(ui, space, tileInfo, cx, cy));
+  });
+  g.append(till(ui, x + 395, y + 100));
+  return g;
+}
+
+function storeSpace(ui, space, tileInfo, cx, cy) {
+  const { view, legal, myTurn, mem } = ui;
+  const name = view.store_spaces[space];
+  const crate = s(
+    "g",
+    {},
+    s("rect", {
+      x: cx - 62,
+      y: cy - 62,
+      width: 124,
+      height: 124,
+      rx: 8,
+      fill: "#d8ae73",
+      stroke: "#6b4a2b",
+      "stroke-width": 3,
+    }),
+    s("path", {
+      d: `M${cx - 62} ${cy - 21} h124 M${cx - 62} ${cy + 21} h124`,
+      stroke: "#8a6a3a",
+      "stroke-opacity": 0.45,
+      "stroke-width": 2,
+    }),
+    s("text", { x: cx - 54, y: cy - 46, class: "space-label", text: name }),
+  );
+  if (!tileInfo) {
+    return s("g", { class: "store-space empty" }, crate, at(cx, cy + 4, 1.5, art.moneyBag()));
+  }
+  const picture = piece(ui, `tile:${tileInfo.id}`, cx, cy, art.tile(tileInfo, 48));
+  const shopping = view.phase === "action" || view.phase === "shop";
+  if (!myTurn) return s("g", { class: "store-space" }, crate, picture);
+  const buys = ownBuys(ui, space).filter((code) => legal.has(code));
+  const what = `${tileInfo.fruit} (${tileInfo.stars}★) in ${name}`;
+  const node = target(
+    ui,
+    {
+      code: buyCode(space, 0),
+      select: shopping ? space : undefined,
+      legal: shopping && buys.length > 0,
+      selected: mem.selected === space,
+      label: `Pick the ${what} for ${view.price} coins, then a stick`,
+      hit: [cx - 60, cy - 60, 120, 120, 10],
+      activate: () => {
+        mem.selected = mem.selected === space ? null : space;
+        redraw(ui);
+      },
+    },
+    crate,
+    picture,
+  );
+  if (shopping && buys.length) enableDrag(ui, node, space, tileInfo);
+  return s("g", { class: "store-space" }, node);
+}
+
+function till(ui, x, y) {
+  const { view } = ui;
+  const bags = view.store.filter((t) => !t).reduce((acc, _t, i) => acc + (view.money_bags[i] ?? 1), 0);
+  const showing = view.store.reduce((acc, t, i) => acc + (t ? 0 : view.money_bags[i]), 0);
+  return s(
+    "g",
+    { class: "till", "aria-label": `Price of the next tile: ${view.price}` },
+    s("rect", { x, y: y + 40, width: 120, height: 130, rx: 10, fill: "#5b6b7a", stroke: "#2e3842", "stroke-width": 3 }),
+    s("rect", { x: x + 14, y, width: 92, height: 56, rx: 6, fill: "#1f2a1f", stroke: "#2e3842", "stroke-width": 3 }),
+    s("text", { x: x + 60, y: y + 44, "text-anchor": "middle", class: "till-price", text: view.price }),
+    s("text", { x: x + 60, y: y + 78, "text-anchor": "middle", class: "till-label", text: "PRICE" }),
+    s("text", {
+      x: x + 60,
+      y: y + 100,
+      "text-anchor": "middle",
+      class: "till-note",
+      text: `1 + ${showing || bags} bag${(showing || bags) === 1 ? "" : "s"}`,
+    }),
+    [0, 1, 2].map((i) =>
+      s("rect", { x: x + 18 + i * 30, y: y + 118, width: 24, height: 14, rx: 3, fill: "#d9d4c7", stroke: "#2e3842" }),
+    ),
+    s("rect", { x: x - 6, y: y + 170, width: 132, height: 16, rx: 4, fill: "#3e4a55" }),
+  );
+}
+
+function enableDrag(ui, node, space, tileInfo) {
+  node.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const start = { x: event.clientX, y: event.clientY };
+    ui.mem.drag = { moved: false };
+    let ghost = null;
+    const toSvg = (e) => {
+      const p = ui.svg.createSVGPoint();
+      p.x = e.clientX;
+      p.y = e.clientY;
+      return p.matrixTransform(ui.svg.getScreenCTM().inverse());
+    };
+    const move = (e) => {
+      if (!ui.mem.drag.moved && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+      ui.mem.drag.moved = true;
+      if (!ghost) {
+        ghost = s("g", { class: "drag-ghost", "pointer-events": "none" }, art.tile(tileInfo, 40));
+        ui.svg.append(ghost);
+        ui.mem.selected = space;
+      }
+      const p = toSvg(e);
+      ghost.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    };
+    const up = (e) => {
+      window.removeEventListener("pointermove", move);
+      window.removeEventListener("pointerup", up);
+      const dragged = ui.mem.drag.moved;
+      ghost?.remove();
+      setTimeout(() => (ui.mem.drag = null), 0); // swallow the click that follows the drop
+      if (!dragged) return;
+      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-stick]");
+      if (!under) {
+        redraw(ui);
+        return;
+      }
+      const code = buyCode(space, Number(under.dataset.stick));
+      if (ui.legal.has(code)) send(ui, code);
+      else ui.ctx.hint(ui.ctx.reasonFor(code) || "not possible now", under, true);
+    };
+    window.addEventListener("pointermove", move);
+    window.addEventListener("pointerup", up);
+  });
+}
+
+// ------------------------------------------------------------------------------ supplies
+
+function panelBox(x, y, w, h, title) {
+  return s(
+    "g",
+    {},
+    s("rect", { x, y, width: w, height: h, rx: 14, fill: "#000", "fill-opacity": 0.16 }),
+    title && s("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", class: "zone-label", text: title }),
+  );
+}
+
+function diePanel(ui, x, y) {
+  const { view } = ui;
+  const g = s("g", { class: "die-panel" }, panelBox(x, y, 210, 180, "Die"));
+  const dieNode = piece(ui, "die", x + 55, y + 95, art.die(view.die, 72), `${view.die}:${view.roller}:${view.round}`);
+  dieNode.setAttribute("aria-label", view.die ? `The die shows ${view.die}` : "The die has not been rolled");
+  g.append(dieNode);
+  g.append(s("circle", { cx: x + 150, cy: y + 95, r: 42, class: "slot" }));
+  if (view.die_tile) {
+    g.append(piece(ui, `tile:${view.die_tile.id}`, x + 150, y + 95, art.tile(view.die_tile, 40)));
+  } else {
+    g.append(s("text", { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label", text: "die tile" }));
+  }
+  const who = view.roller !== null && view.roller !== undefined ? view.roller : null;
+  if (who !== null) {
+    g.append(s("g", { transform: `translate(${x + 20} ${y + 160})` }, markerG(who, 9)));
+    g.append(s("text", { x: x + 34, y: y + 165, class: "small-label", text: "rolled" }));
+  }
+  return g;
+}
+
+function markerG(seat, r) {
+  const g = s("g", { class: "seat-mark" });
+  g.innerHTML = markerMarkup(seat, r);
+  return g;
+}
+
+function bagPanel(ui, x, y) {
+  const { view, myTurn, legal } = ui;
+  const picture = s(
+    "g",
+    {},
+    at(x + 60, y + 60, 1, art.tileBag()),
+    s("text", { x: x + 60, y: y + 72, "text-anchor": "middle", class: "bag-count", text: view.bag.size }),
+    s("text", { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label", text: "tiles in bag" }),
+  );
+  if (!myTurn) return s("g", { class: "bag" }, picture);
+  return target(
+    ui,
+    {
+      code: codeOf("return"),
+      legal: legal.has(codeOf("return")),
+      label: legal.get(codeOf("return"))?.label || "Put the die's tile back in the bag",
+      hit: [x + 5, y, 110, 140, 14],
+      activate: () => send(ui, codeOf("return")),
+    },
+    picture,
+  );
+}
+
+const PATTERN_ART = {
+  "all-different": ["orange", "apple", "kiwi", "strawberry"],
+  "all-same": ["kiwi", "kiwi", "kiwi", "kiwi"],
+  "two-pairs": ["orange", "orange", "strawberry", "strawberry"],
+};
+const PATTERN_REWARD = {
+  "all-different": [["coin", "+5"]],
+  "all-same": [["card", "2"]],
+  "two-pairs": [
+    ["card", "1"],
+    ["drop", "2"],
+  ],
+};
+const PATTERN_TITLE = { "all-different": "all different", "all-same": "all the same", "two-pairs": "two pairs" };
+
+function patternsPanel(ui, x, y) {
+  const { view, myTurn, legal } = ui;
+  const g = s("g", { class: "patterns" });
+  const choice = view.pattern_choice;
+  PATTERNS.forEach((name, i) => {
+    const cx = x + i * 130;
+    const card = s(
+      "g",
+      {},
+      s("rect", { x: cx, y, width: 120, height: 140, rx: 10, fill: "#fff6e8", stroke: "#8a6a3a", "stroke-width": 2.5 }),
+      s("text", { x: cx + 60, y: y + 20, "text-anchor": "middle", class: "card-title", text: PATTERN_TITLE[name] }),
+      PATTERN_ART[name].map((fruit, k) =>
+        at(cx + 22 + k * 25.5, y + 48, 0.34, art.tile({ fruit, stars: 0, pink: false }, 34)),
+      ),
+      s("path", { d: `M${cx + 12} ${y + 75} h96`, stroke: "#d8c6a4", "stroke-width": 2 }),
+      PATTERN_REWARD[name].map(([what, amount], k) => {
+        const rx = cx + 60 + (k - (PATTERN_REWARD[name].length - 1) / 2) * 50;
+        const iconNode =
+          what === "coin" ? art.coin(11, "") : what === "drop" ? art.drop(12) : at(-11, -16, 0.55, art.cardBack());
+        return s(
+          "g",
+          {},
+          at(rx - 10, y + 104, 1, iconNode),
+          s("text", { x: rx + 6, y: y + 111, class: "reward-text", text: amount }),
+        );
+      }),
+    );
+    const code = codeOf("pattern", { pattern: name });
+    if (!myTurn) {
+      g.append(card);
+      return;
+    }
+    const isLegal = legal.has(code);
+    g.append(
+      target(
+        ui,
+        {
+          code,
+          legal: isLegal,
+          label: legal.get(code)?.label || `Pattern: ${PATTERN_TITLE[name]}`,
+          hit: [cx - 4, y - 4, 128, 148, 12],
+          activate: () => send(ui, code),
+        },
+        card,
+      ),
+    );
+  });
+  if (choice) {
+    g.append(
+      s("text", {
+        x: x + 190,
+        y: y + 164,
+        "text-anchor": "middle",
+        class: "zone-label",
+        text: `pattern for stick ${choice.stick + 1}`,
+      }),
+    );
+  }
+  return g;
+}
+
+function deckPanel(ui, x, y) {
+  const { view } = ui;
+  const g = s("g", { class: "deck" }, panelBox(x, y, 120, 160, "Sweet cards"));
+  const layers = Math.min(5, view.sweet_deck);
+  for (let i = 0; i < layers; i++) g.append(at(x + 36 - i * 2, y + 42 - i * 2, 1, art.cardBack(52, 74)));
+  if (!view.sweet_deck) g.append(s("rect", { x: x + 34, y: y + 40, width: 52, height: 74, rx: 5, class: "slot" }));
+  g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "count", text: view.sweet_deck }));
+  return g;
+}
+
+function dropsPanel(ui, x, y) {
+  const { view } = ui;
+  const g = s("g", { class: "drop-stock" }, panelBox(x, y, 120, 160, "Drops"));
+  const shown = Math.min(9, view.drop_stock);
+  for (let i = 0; i < shown; i++) {
+    g.append(at(x + 36 + (i % 3) * 24 + (Math.floor(i / 3) % 2) * 8, y + 54 + Math.floor(i / 3) * 22, 1, art.drop(11)));
+  }
+  g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "count", text: view.drop_stock }));
+  return g;
+}
+
+function kingPanel(ui, x, y) {
+  const { view } = ui;
+  const g = s("g", { class: "king-panel" }, panelBox(x, y, 120, 160, "Sugar King"));
+  if (kingSeat(view) === null) {
+    g.append(piece(ui, "king", x + 60, y + 80, art.crown(1.3)));
+    g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "small-label", text: "tied: nobody" }));
+  } else {
+    g.append(s("text", { x: x + 60, y: y + 90, "text-anchor": "middle", class: "small-label", text: "most drops:" }));
+    g.append(s("g", { transform: `translate(${x + 60} ${y + 120})` }, markerG(kingSeat(view), 14)));
+  }
+  return g;
+}
+
+function roundPlaque(ui, x, y) {
+  const { view } = ui;
+  return s(
+    "g",
+    { class: "round-plaque" },
+    s("rect", { x, y, width: 400, height: 90, rx: 12, fill: "url(#thl-wood)", stroke: "#6b4a2b", "stroke-width": 3 }),
+    s("text", { x: x + 200, y: y + 38, "text-anchor": "middle", class: "plaque-big", text: `Round ${view.round}` }),
+    s("text", {
+      x: x + 200,
+      y: y + 70,
+      "text-anchor": "middle",
+      class: view.end_triggered ? "plaque-alert" : "plaque-small",
+      text: view.end_triggered ? "Final round: a board is full!" : `${ui.snapshot.players[view.first_player]?.name || ""} starts each round`,
+    }),
+  );
+}
+
+// ------------------------------------------------------------------------------ player boards
+
+function playerBoard(ui, seat, x, y) {
+  const { view, snapshot, me, myTurn, legal, mem } = ui;
+  const p = view.players[seat];
+  const st = seatStyle(seat);
+  const mine = seat === me;
+  const acting = view.current_player === seat && view.phase !== "over";
+  const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
+  const g = s("g", { class: ["player-board", mine && "mine", acting && "acting"], "data-seat": seat });
+  g.append(
+    s("rect", {
+      x,
+      y,
+      width: BOARD_W,
+      height: BOARD_H,
+      rx: 16,
+      fill: "url(#thl-wood)",
+      stroke: acting ? "#ffe27a" : st.color,
+      "stroke-width": acting ? 7 : 5,
+      filter: "url(#thl-shadow)",
+    }),
+    s("rect", { x, y, width: BOARD_W, height: BOARD_H, rx: 16, fill: "url(#thl-grain)" }),
+    s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${BOARD_W - 32} a16 16 0 0 1 16 16 v30 h${-BOARD_W} Z`, fill: st.color }),
+    s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerG(seat, 14)),
+    s("text", { x: x + 46, y: y + 32, class: "board-name", text: mine ? `${name} (you)` : name }),
+  );
+  if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", text: "▶ to act" }));
+  if (kingSeat(view) === seat) g.append(piece(ui, "king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
+
+  // three skewers, filled bottom-up
+  const phase = view.phase;
+  p.sticks.forEach((stick, j) => {
+    const sx = x + 72 + j * 118;
+    const bottom = y + 400;
+    const stickArt = s(
+      "g",
+      {},
+      s("path", {
+        d: `M${sx - 4} ${bottom + 52} V${bottom - 3 * SPOT_GAP - 50} L${sx} ${bottom - 3 * SPOT_GAP - 66} L${sx + 4} ${bottom - 3 * SPOT_GAP - 50} V${bottom + 52} Z`,
+        fill: "#e9d3a6",
+        stroke: "#8a6a3a",
+        "stroke-width": 1.5,
+      }),
+      s("rect", { x: sx - 7, y: bottom + 40, width: 14, height: 16, rx: 4, fill: "#b08a5a" }),
+    );
+    const spots = [];
+    for (let k = 0; k < 4; k++) {
+      const cy = bottom - k * SPOT_GAP;
+      const tileInfo = stick.tiles[k];
+      if (tileInfo) {
+        spots.push(piece(ui, `tile:${tileInfo.id}`, sx, cy, art.tile(tileInfo, TILE_R), tileInfo.pink ? "pink" : ""));
+      } else {
+        spots.push(s("circle", { cx: sx, cy, r: TILE_R - 3, class: "spot" }));
+        if (k >= 2) spots.push(at(sx, cy, 1, art.coin(12)));
+        else spots.push(s("text", { x: sx, y: cy + 6, "text-anchor": "middle", class: "spot-number", text: k + 1 }));
+      }
+    }
+    if (stick.complete) {
+      spots.push(
+        s("text", {
+          x: sx,
+          y: bottom - 3 * SPOT_GAP - 44,
+          "text-anchor": "middle",
+          class: stick.garnished ? "stick-tag garnished" : "stick-tag",
+          text: stick.garnished ? "sugared" : "done",
+        }),
+      );
+    }
+    const picture = s("g", { class: "stick" }, stickArt, spots);
+    if (!(mine && myTurn)) {
+      g.append(picture);
+      return;
+    }
+    let code = null;
+    let hintText = null;
+    let verb = "";
+    if (phase === "die_tile") [code, verb] = [codeOf("place", { stick: j }), `Put the die tile on stick ${j + 1}`];
+    else if (phase === "garnish") [code, verb] = [codeOf("garnish", { stick: j }), `Garnish stick ${j + 1}`];
+    else if ((phase === "action" || phase === "shop") && mem.selected !== null) {
+      code = buyCode(mem.selected, j);
+      verb = `Put the bought tile on stick ${j + 1}`;
+    } else if (phase === "action" || phase === "shop") hintText = "Pick a tile in the store first, then this stick";
+    else hintText = "Choose a pattern on the stall first";
+    const isLegal = code !== null && legal.has(code);
+    g.append(
+      target(
+        ui,
+        {
+          code,
+          stick: j,
+          legal: isLegal,
+          label: (isLegal && legal.get(code).label) || verb || `Stick ${j + 1}`,
+          hintText,
+          hit: [sx - 50, bottom - 3 * SPOT_GAP - 76, 100, 3 * SPOT_GAP + 136, 18],
+          activate: () => send(ui, code),
+        },
+        picture,
+      ),
+    );
+  });
+
+  // coin track 0–9: clicking it (your board, your turn) means Work
+  const trackY = y + 488;
+  const track = s("g", { class: "coin-track" });
+  for (let v = 0; v <= 9; v++) {
+    const cx = x + 28 + v * 36;
+    track.append(
+      s("circle", { cx, cy: trackY, r: 15, class: "track-cell" }),
+      s("text", { x: cx, y: trackY + 5, "text-anchor": "middle", class: "track-number", text: v }),
+    );
+  }
+  track.append(
+    piece(ui, `coins:${seat}`, x + 28 + p.coins * 36, trackY, s("g", {}, s("circle", { r: 17, class: "track-marker", stroke: st.color }), markerG(seat, 9)), `${p.coins}`),
+  );
+  const workLegal = mine && myTurn && legal.has(codeOf("work"));
+  if (mine && myTurn) {
+    g.append(
+      target(
+        ui,
+        {
+          code: codeOf("work"),
+          legal: workLegal,
+          label: legal.get(codeOf("work"))?.label || `Work for ${p.income} coins`,
+          hit: [x + 8, trackY - 22, BOARD_W - 16, 44, 22],
+          activate: () => send(ui, codeOf("work")),
+        },
+        track,
+      ),
+    );
+  } else g.append(track);
+
+  // drops, income and sweet cards along the bottom edge
+  const rowY = y + 530;
+  const drops = s("g", { class: "board-drops", "aria-label": `${p.drops} drops` });
+  for (let i = 0; i < Math.min(p.drops, 6); i++) drops.append(at(x + 22 + i * 14, rowY, 1, art.drop(10)));
+  drops.append(s("text", { x: x + 30 + Math.min(p.drops, 6) * 14, y: rowY + 6, class: "board-count", text: `${p.drops}` }));
+  g.append(drops);
+  g.append(s("text", { x: x + 150, y: rowY + 6, class: "board-small", text: `work +${p.income}` }));
+  const cards = s("g", { class: "board-cards", "aria-label": `${p.sweet_cards} sweet cards` });
+  const faces = Array.isArray(p.sweet_card_stars) ? p.sweet_card_stars : null;
+  const shown = Math.min(p.sweet_cards, 5);
+  for (let i = 0; i < shown; i++) {
+    const cx = x + 226 + i * 16;
+    const card = faces ? art.cardFace(faces[i], 30, 42) : art.cardBack(30, 42);
+    cards.append(at(cx, rowY - 24, 1, card));
+  }
+  cards.append(s("text", { x: x + 366, y: rowY + 6, "text-anchor": "end", class: "board-count", text: `×${p.sweet_cards}` }));
+  g.append(cards);
+  return g;
+}

@@ -1,0 +1,183 @@
+// The lobby: start a table in one click (defaults) or three, and find open, running and finished tables.
+
+import * as api from "./api.js";
+import { h } from "./svg.js";
+import { playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
+import { markerSvg } from "./players.js";
+
+const $ = (id) => document.getElementById(id);
+const lobby = { games: [], bots: ["random"], count: 2, seatChoices: {}, status: "open" };
+
+function currentGame() {
+  return lobby.games.find((g) => g.id === $("game").value) || lobby.games[0];
+}
+
+function drawCounts() {
+  const game = currentGame();
+  lobby.count = Math.min(Math.max(lobby.count, game.min_players), game.max_players);
+  const buttons = [];
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    buttons.push(
+      h(
+        "button",
+        {
+          type: "button",
+          class: n === lobby.count ? "selected" : null,
+          "aria-pressed": String(n === lobby.count),
+          "data-players": n,
+          onclick: () => {
+            lobby.count = n;
+            drawCounts();
+            drawSeats();
+          },
+        },
+        String(n),
+      ),
+    );
+  }
+  $("player-counts").replaceChildren(...buttons);
+}
+
+function drawSeats() {
+  const rows = [];
+  for (let seat = 1; seat < lobby.count; seat++) {
+    const choice = lobby.seatChoices[seat] || lobby.bots[0];
+    const select = h(
+      "select",
+      { "data-seat": seat, "aria-label": `Seat ${seat + 1}`, onchange: (e) => (lobby.seatChoices[seat] = e.target.value) },
+      lobby.bots.map((bot) => h("option", { value: bot, selected: choice === bot }, `${bot[0].toUpperCase()}${bot.slice(1)} bot`)),
+      h("option", { value: "human", selected: choice === "human" }, "Invite a friend"),
+    );
+    rows.push(h("li", {}, markerSvg(seat, 20), h("span", {}, ` Seat ${seat + 1} `), select));
+  }
+  $("seats").replaceChildren(...rows);
+}
+
+function drawGameOptions() {
+  const game = currentGame();
+  $("game-options").replaceChildren(
+    ...game.options.map((option) => {
+      const id = `option-${option.name}`;
+      const input =
+        option.type === "bool"
+          ? h("input", { type: "checkbox", id, "data-option": option.name, checked: !!option.default })
+          : h("input", {
+              id,
+              "data-option": option.name,
+              type: option.type === "int" ? "number" : "text",
+              value: String(option.default),
+              min: option.minimum,
+              max: option.maximum,
+            });
+      return h("label", { class: "field small", title: option.help }, `${option.name.replaceAll("_", " ")} `, input, h("small", {}, option.help));
+    }),
+  );
+}
+
+function readOptions() {
+  const game = currentGame();
+  const options = {};
+  for (const option of game.options) {
+    const input = document.querySelector(`[data-option="${option.name}"]`);
+    if (!input) continue;
+    const value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  savePlayerName(name);
+  const seats = [{ controller: "human", name: name || null }];
+  for (let seat = 1; seat < lobby.count; seat++) seats.push({ controller: lobby.seatChoices[seat] || lobby.bots[0] });
+  $("create-table").disabled = true;
+  try {
+    const created = await api.createTable({
+      game: currentGame().id,
+      players: lobby.count,
+      name: name || null,
+      options: readOptions(),
+      seats,
+      you: 0,
+      allow_spectators: $("allow-spectators").checked,
+      open_join: $("open-join").checked,
+    });
+    saveSeat(created.id, created.seat, created.token);
+    saveHost(created.id, created.host_token, created.invites, created.join_url);
+    location.href = created.url;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+    $("create-error").hidden = false;
+    $("create-table").disabled = false;
+  }
+}
+
+function tableRow(table) {
+  const mine = seatFor(table.id);
+  const names = table.players.map((p) => h("span", { class: ["who", !p.claimed && "free"] }, markerSvg(p.seat, 16), ` ${p.claimed ? p.name : "free seat"}`));
+  const links = [];
+  if (table.status === "open") {
+    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, "Back to your seat"));
+    else if (table.open_join && table.open_seats > 0) links.push(h("a", { class: "button primary", href: `/t/${table.id}?join=1` }, "Join"));
+    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Watch"));
+  } else if (table.status === "playing") {
+    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, "Resume"));
+    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Watch"));
+  } else {
+    links.push(h("a", { class: "button primary", href: `/t/${table.id}?replay=1` }, "Replay"));
+    links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Results"));
+  }
+  let detail = `${table.moves} moves`;
+  if (table.result) {
+    const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ");
+    detail = `${winners} won · ${table.result.scores.join(" – ")} stars`;
+  }
+  return h(
+    "li",
+    { class: "table-row", "data-table": table.id },
+    h("div", { class: "table-main" }, h("strong", {}, table.title), h("span", { class: "detail" }, detail)),
+    h("div", { class: "players-line" }, names),
+    h("div", { class: "row-actions" }, links),
+  );
+}
+
+async function refreshTables() {
+  try {
+    const { tables } = await api.tables(lobby.status);
+    $("table-list").replaceChildren(
+      ...(tables.length ? tables.map(tableRow) : [h("li", { class: "empty" }, "No tables here yet.")]),
+    );
+  } catch (error) {
+    $("table-list").replaceChildren(h("li", { class: "empty" }, `Could not load the tables: ${error.message}`));
+  }
+}
+
+async function main() {
+  $("name").value = playerName() || "";
+  const data = await api.games();
+  lobby.games = data.games;
+  lobby.bots = data.bots.length ? data.bots : ["random"];
+  $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === "tanghulu" }, g.title)));
+  $("game").addEventListener("change", () => {
+    drawCounts();
+    drawSeats();
+    drawGameOptions();
+  });
+  drawCounts();
+  drawSeats();
+  drawGameOptions();
+  $("create-form").addEventListener("submit", create);
+  for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+    tab.addEventListener("click", () => {
+      lobby.status = tab.dataset.status;
+      for (const other of document.querySelectorAll(".tabs [role=tab]")) other.setAttribute("aria-selected", String(other === tab));
+      refreshTables();
+    });
+  }
+  refreshTables();
+  setInterval(refreshTables, 5000);
+}
+
+main();

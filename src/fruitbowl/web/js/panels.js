@@ -1,0 +1,58 @@
+// One HTML panel per player: marker, name, online dot, who is to act, and the game's counters.
+
+import { h } from "./svg.js";
+import { icon } from "./icons.js";
+import { markerSvg, seatStyle } from "./players.js";
+
+/**
+ * @param {HTMLElement} root
+ * @param {object} snapshot
+ * @param {object} renderer      the game's renderer module (for panelStats)
+ * @param {object|null} previous the snapshot before this one (to flash changed counters)
+ */
+export function renderPanels(root, snapshot, renderer, previous) {
+  const view = snapshot.view;
+  const acting = snapshot.status === "playing" ? view.current_player : null;
+  root.replaceChildren(
+    ...snapshot.players.map((player) => {
+      const seat = player.seat;
+      const stats = renderer.panelStats(view, seat);
+      const before = previous && previous.table === snapshot.table ? renderer.panelStats(previous.view, seat) : null;
+      const you = seat === snapshot.seat;
+      const status = player.online ? "online" : player.claimed ? "offline" : "seat open";
+      return h(
+        "section",
+        {
+          class: ["player-panel", you && "you", acting === seat && "acting"],
+          style: `--seat-color: ${seatStyle(seat).color}`,
+          "aria-label": `${player.name}${you ? " (you)" : ""}${acting === seat ? ", to act" : ""}`,
+          "data-seat": seat,
+        },
+        h(
+          "header",
+          {},
+          markerSvg(seat, 24),
+          h("span", { class: "player-name" }, player.name, you ? h("span", { class: "you-tag" }, " (you)") : null),
+          player.controller !== "human" ? h("span", { class: "bot-tag", title: `${player.controller} bot` }, "bot") : null,
+          h("span", { class: ["online-dot", player.online ? "on" : "off"], title: status, "aria-label": status }),
+        ),
+        acting === seat ? h("div", { class: "to-act" }, "▶ to act") : null,
+        h(
+          "ul",
+          { class: "stats" },
+          stats.map((stat) => {
+            const old = before?.find((b) => b.key === stat.key);
+            const changed = old && String(old.value) !== String(stat.value);
+            return h(
+              "li",
+              { class: ["stat", `stat-${stat.key}`, changed && "changed"], title: stat.title },
+              icon(stat.icon, 18),
+              h("span", { class: "stat-value" }, String(stat.value)),
+              h("span", { class: "sr-only" }, ` ${stat.title}`),
+            );
+          }),
+        ),
+      );
+    }),
+  );
+}

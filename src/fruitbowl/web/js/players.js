@@ -1,0 +1,52 @@
+// Player colours: the Okabe–Ito palette (safe for colour-blind players), each paired with a shape
+// and a letter so that no information rests on colour alone.
+
+export const SEATS = [
+  { color: "#0072B2", name: "blue", shape: "circle", letter: "A" },
+  { color: "#D55E00", name: "vermilion", shape: "triangle", letter: "B" },
+  { color: "#009E73", name: "green", shape: "square", letter: "C" },
+  { color: "#CC79A7", name: "purple", shape: "diamond", letter: "D" },
+  { color: "#56B4E9", name: "sky", shape: "hexagon", letter: "E" },
+];
+
+export const seatStyle = (seat) => SEATS[seat % SEATS.length];
+
+function shapePath(shape, r) {
+  switch (shape) {
+    case "triangle":
+      return `M0 ${-r} L${r * 0.95} ${r * 0.75} L${-r * 0.95} ${r * 0.75} Z`;
+    case "square":
+      return `M${-r * 0.82} ${-r * 0.82} h${r * 1.64} v${r * 1.64} h${-r * 1.64} Z`;
+    case "diamond":
+      return `M0 ${-r} L${r} 0 L0 ${r} L${-r} 0 Z`;
+    case "hexagon": {
+      const pts = [...Array(6)].map((_, i) => {
+        const a = (Math.PI / 3) * i;
+        return `${(Math.cos(a) * r).toFixed(1)} ${(Math.sin(a) * r).toFixed(1)}`;
+      });
+      return `M${pts.join(" L")} Z`;
+    }
+    default:
+      return `M${-r} 0 a${r} ${r} 0 1 0 ${2 * r} 0 a${r} ${r} 0 1 0 ${-2 * r} 0`;
+  }
+}
+
+/** SVG markup (a string) for a seat's marker: its shape in its colour with its letter. */
+export function markerMarkup(seat, r = 10) {
+  const st = seatStyle(seat);
+  const dy = st.shape === "triangle" ? r * 0.3 : r * 0.36;
+  return (
+    `<path d="${shapePath(st.shape, r)}" fill="${st.color}" stroke="#fff" stroke-width="${r / 6}"/>` +
+    `<text y="${dy}" text-anchor="middle" font-size="${r}" font-weight="700" fill="#fff" ` +
+    `font-family="DejaVu Sans, sans-serif">${st.letter}</text>`
+  );
+}
+
+/** A standalone inline <svg> element (for HTML panels) showing the seat marker. */
+export function markerSvg(seat, size = 22) {
+  const wrap = document.createElement("span");
+  wrap.className = "seat-marker";
+  wrap.innerHTML =
+    `<svg viewBox="-12 -12 24 24" width="${size}" height="${size}" aria-hidden="true">${markerMarkup(seat, 11)}</svg>`;
+  return wrap;
+}

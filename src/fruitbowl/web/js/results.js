@@ -1,0 +1,70 @@
+// The end-of-game score table: each player's breakdown by the rules' categories, tie-breaks, winners.
+
+import { h } from "./svg.js";
+import { markerSvg } from "./players.js";
+
+export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
+  const result = snapshot.result;
+  if (!result) {
+    root.hidden = true;
+    root.replaceChildren();
+    return;
+  }
+  const labels = renderer.CATEGORY_LABELS || {};
+  const tieLabels = renderer.TIEBREAK_LABELS || {};
+  const names = snapshot.players.map((p) => p.name);
+  const order = [...names.keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
+  const winners = result.winners.map((w) => names[w]);
+  const table = h(
+    "table",
+    { class: "score-table" },
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col", title: "Place" }, "#"),
+        h("th", { scope: "col" }, "Player"),
+        result.categories.map((c) => h("th", { scope: "col" }, labels[c] || c)),
+        h("th", { scope: "col" }, "Total"),
+        result.tiebreak_names.map((t) => h("th", { scope: "col" }, tieLabels[t] || t, h("small", {}, "tie-break"))),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      order.map((seat) =>
+        h(
+          "tr",
+          { class: result.winners.includes(seat) ? "winner" : null },
+          h("td", {}, String(result.places[seat])),
+          h("th", { scope: "row" }, markerSvg(seat, 18), ` ${names[seat]}${seat === snapshot.seat ? " (you)" : ""}`),
+          result.categories.map((c) => h("td", {}, String(result.breakdown[seat][c] ?? 0))),
+          h("td", { class: "total" }, String(result.scores[seat])),
+          result.tiebreaks[seat].map((v) => h("td", {}, String(v))),
+        ),
+      ),
+    ),
+  );
+  const rematch =
+    snapshot.seat !== null && snapshot.seat !== undefined
+      ? h("button", { class: "primary", id: "rematch", onclick: onRematch }, snapshot.rematch ? "Go to the rematch" : "Rematch")
+      : snapshot.rematch
+        ? h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the rematch")
+        : null;
+  root.hidden = false;
+  const parts = [
+    h("h2", {}, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`),
+    result.truncated ? h("p", { class: "note" }, "The game was stopped at the round limit and scored as it stood.") : null,
+    table,
+    h(
+      "div",
+      { class: "result-actions" },
+      rematch,
+      h("button", { id: "open-replay", onclick: () => root.dispatchEvent(new CustomEvent("replay")) }, "Replay the game"),
+      h("a", { class: "button", href: "/" }, "Back to the lobby"),
+    ),
+  ];
+  root.replaceChildren(...parts.filter(Boolean)); // replaceChildren would print a null as "null"
+}

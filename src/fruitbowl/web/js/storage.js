@@ -1,0 +1,36 @@
+// Everything the browser remembers between visits, in localStorage (one key per table for seats).
+
+const PREFIX = "fruitbowl.";
+
+function read(key, fallback = null) {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(PREFIX + key);
+    else localStorage.setItem(PREFIX + key, JSON.stringify(value));
+  } catch {
+    /* private mode or full storage: the seat just will not survive a refresh */
+  }
+}
+
+/** {seat, token} for a table, so a refresh keeps the seat. */
+export const seatFor = (tableId) => read(`seat.${tableId}`);
+export const saveSeat = (tableId, seat, token) => write(`seat.${tableId}`, { seat, token });
+export const forgetSeat = (tableId) => write(`seat.${tableId}`, null);
+
+/** {hostToken, invites} for tables this browser created. */
+export const hostFor = (tableId) => read(`host.${tableId}`);
+export const saveHost = (tableId, hostToken, invites, joinUrl) => write(`host.${tableId}`, { hostToken, invites, joinUrl });
+
+export const playerName = () => read("name", "");
+export const savePlayerName = (name) => write("name", name);
+
+export const soundOn = () => read("sound", false);
+export const saveSoundOn = (on) => write("sound", !!on);

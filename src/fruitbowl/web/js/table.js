@@ -1,0 +1,340 @@
+// The table page: joins a seat if the URL says so, follows the table over its WebSocket and keeps
+// the status line, board, panels, log and results in step with every snapshot.
+
+import * as api from "./api.js";
+import { TableConnection } from "./connection.js";
+import { rendererFor } from "./games/index.js";
+import { renderLog } from "./log.js";
+import { beep, bindSoundToggle, setTitle } from "./notify.js";
+import { renderPanels } from "./panels.js";
+import { ReplayViewer } from "./replay.js";
+import { renderResults } from "./results.js";
+import { forgetSeat, hostFor, playerName, saveSeat, seatFor } from "./storage.js";
+import { h } from "./svg.js";
+
+const NARROW_PX = 720;
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.search);
+
+const page = {
+  snapshot: null,
+  previous: null,
+  renderer: null,
+  connection: null,
+  replay: null,
+  narrow: false,
+  wasMyTurn: false,
+  messageTimer: null,
+  actions: [], // the table's whole action space: [{code, text, kind, ...fields}]
+};
+
+/** The code of the action of this kind with these fields (e.g. "buy", {space: 0, stick: 2}), or null. */
+function codeOf(kind, fields = {}) {
+  const found = page.actions.find(
+    (action) => action.kind === kind && Object.entries(fields).every(([key, value]) => action[key] === value),
+  );
+  return found ? found.code : null;
+}
+
+// ------------------------------------------------------------------ messages and hints
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+  clearTimeout(page.messageTimer);
+  if (text) page.messageTimer = setTimeout(() => (box.hidden = true), 7000);
+}
+
+/** The floating explanation next to a board target (its action, or why it is illegal). */
+function hint(text, element, emphatic = false) {
+  const box = $("hint");
+  if (!text || !element) {
+    box.hidden = true;
+    return;
+  }
+  const wrap = $("board-wrap").getBoundingClientRect();
+  const rect = element.getBoundingClientRect();
+  box.textContent = text;
+  box.className = emphatic ? "hint refused" : "hint";
+  box.hidden = false;
+  const left = Math.min(Math.max(4, rect.left - wrap.left + rect.width / 2 - box.offsetWidth / 2), wrap.width - box.offsetWidth - 4);
+  const above = rect.top - wrap.top - box.offsetHeight - 8;
+  box.style.left = `${Math.max(4, left)}px`;
+  box.style.top = `${above > 0 ? above : rect.bottom - wrap.top + 8}px`;
+  if (emphatic) showMessage(text);
+}
+
+// ------------------------------------------------------------------ joining
+
+async function claimSeatFromUrl() {
+  const invite = params.get("invite");
+  const wantsJoin = params.get("join");
+  if (!invite && !wantsJoin) return;
+  if (seatFor(tableId) && !invite) return; // already seated here: the join link just opens the table
+  try {
+    const { seat, token } = await api.join(tableId, playerName() || null, invite);
+    saveSeat(tableId, seat, token);
+    showMessage(`You took seat ${seat + 1}.`, "info");
+  } catch (error) {
+    showMessage(`Could not join: ${error.message}`);
+  }
+}
+
+// ------------------------------------------------------------------ drawing
+
+function isMyTurn(snapshot) {
+  return snapshot.status === "playing" && snapshot.legal.length > 0;
+}
+
+function drawBoard(snapshot, interactive) {
+  page.renderer.render($("board"), snapshot, {
+    interactive,
+    narrow: page.narrow,
+    hint,
+    code: codeOf,
+    onAction: (code) => {
+      hint(null);
+      if (!page.connection.action(code, page.snapshot.version)) showMessage("Not connected: reconnecting…");
+      document.body.dataset.pending = "1";
+    },
+    reasonFor: (code) => {
+      const reason = page.snapshot?.illegal?.[code];
+      if (reason) return reason.charAt(0).toUpperCase() + reason.slice(1);
+      return isMyTurn(page.snapshot) ? null : page.snapshot.prompt;
+    },
+  });
+}
+
+function drawStatus(snapshot) {
+  $("prompt").textContent = snapshot.prompt;
+  const buttons = snapshot.legal
+    .filter((action) => page.renderer.BUTTON_KINDS.has(action.kind))
+    .map((action) =>
+      h(
+        "button",
+        {
+          class: "action",
+          "data-code": action.code,
+          "data-kind": action.kind,
+          onclick: () => {
+            page.connection.action(action.code, snapshot.version);
+            document.body.dataset.pending = "1";
+          },
+        },
+        action.label || action.text,
+      ),
+    );
+  if (snapshot.can_undo) {
+    buttons.push(h("button", { id: "undo", class: "undo", onclick: () => page.connection.undo() }, "↶ Undo"));
+  }
+  $("actions").replaceChildren(...buttons);
+  $("status").classList.toggle("your-turn", isMyTurn(snapshot));
+}
+
+function drawHostBox(snapshot) {
+  const host = hostFor(tableId);
+  const box = $("host-box");
+  const open = snapshot.players.filter((p) => !p.claimed);
+  if (!host || snapshot.status !== "open" || open.length === 0) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    h("h2", {}, "Invite your friends"),
+    h("p", {}, "Send each friend their seat's link, or give the seat to a bot."),
+    h(
+      "ul",
+      {},
+      open.map((p) => {
+        const link = host.invites?.[String(p.seat)];
+        const url = link ? new URL(link, location.origin).href : null;
+        return h(
+          "li",
+          {},
+          h("strong", {}, `Seat ${p.seat + 1}`),
+          url ? h("input", { class: "invite-link", readonly: true, value: url, "aria-label": `Invitation link for seat ${p.seat + 1}` }) : null,
+          url
+            ? h("button", { onclick: () => navigator.clipboard?.writeText(url).then(() => showMessage("Link copied.", "info")) }, "Copy")
+            : null,
+          h(
+            "button",
+            {
+              onclick: async () => {
+                try {
+                  await api.seatBot(tableId, p.seat, "random", host.hostToken);
+                } catch (error) {
+                  showMessage(error.message);
+                }
+              },
+            },
+            "Give to a bot",
+          ),
+        );
+      }),
+    ),
+  );
+}
+
+function drawAll() {
+  const snapshot = page.snapshot;
+  if (!snapshot || !page.renderer || page.replay) return;
+  const mine = isMyTurn(snapshot);
+  document.body.dataset.version = snapshot.version;
+  document.body.dataset.status = snapshot.status;
+  document.body.dataset.turn = mine ? "mine" : "other";
+  document.body.dataset.seat = snapshot.seat ?? "spectator";
+  delete document.body.dataset.pending;
+  $("table-title").textContent = `${snapshot.title} · table ${snapshot.table}`;
+  $("seat-info").textContent =
+    snapshot.seat === null || snapshot.seat === undefined ? "You are watching" : `You are seat ${snapshot.seat + 1}`;
+  drawStatus(snapshot);
+  drawBoard(snapshot, true);
+  renderPanels($("panels"), snapshot, page.renderer, page.previous);
+  const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
+  renderLog($("log"), snapshot.log, page.renderer.LOG_ICONS || {}, lastSeen);
+  renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
+  drawHostBox(snapshot);
+  $("open-replay-top").hidden = snapshot.status !== "finished";
+  if (snapshot.status === "finished" && page.previous?.status === "playing" && page.previous.table === snapshot.table) {
+    $("results").scrollIntoView({ behavior: "smooth", block: "nearest" }); // the scores may be below the fold
+  }
+  setTitle(snapshot.title, mine);
+  if (mine && !page.wasMyTurn) beep();
+  page.wasMyTurn = mine;
+}
+
+// ------------------------------------------------------------------ rematch and replay
+
+async function rematch() {
+  const snapshot = page.snapshot;
+  if (snapshot.rematch) {
+    // The rematch keeps every player's seat and seat token.
+    const mine = seatFor(tableId);
+    if (mine) saveSeat(snapshot.rematch, mine.seat, mine.token);
+    location.href = `/t/${snapshot.rematch}`;
+    return;
+  }
+  try {
+    const created = await api.rematch(tableId, seatFor(tableId)?.token);
+    saveSeat(created.id, created.seat, created.token);
+    location.href = created.url;
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+async function openReplay() {
+  if (!page.renderer) page.renderer = await rendererFor(page.snapshot?.game || "tanghulu");
+  page.replay = new ReplayViewer({
+    tableId,
+    token: seatFor(tableId)?.token,
+    bar: $("replay-bar"),
+    draw: (snapshot, entries) => {
+      page.renderer.render($("board"), snapshot, {
+        interactive: false,
+        narrow: page.narrow,
+        hint,
+        code: codeOf,
+        onAction: () => {},
+        reasonFor: () => null,
+      });
+      $("prompt").textContent = "Replay: step through the game with ◀ ▶";
+      $("actions").replaceChildren();
+      renderPanels($("panels"), snapshot, page.renderer, null);
+      renderLog($("log"), entries, {}, null);
+      $("results").hidden = true;
+      document.body.dataset.replayStep = snapshot.version;
+    },
+    onClose: () => {
+      page.replay = null;
+      delete document.body.dataset.replayStep;
+      drawAll();
+    },
+  });
+  try {
+    await page.replay.open();
+  } catch (error) {
+    page.replay = null;
+    showMessage(`No replay: ${error.message}`);
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+async function onSnapshot(snapshot) {
+  if (!page.renderer || page.rendererGame !== snapshot.game) {
+    try {
+      page.renderer = await rendererFor(snapshot.game);
+      page.rendererGame = snapshot.game;
+    } catch (error) {
+      showMessage(error.message);
+      return;
+    }
+  }
+  page.previous = page.snapshot;
+  page.snapshot = snapshot;
+  drawAll();
+  if (params.has("replay") && snapshot.status === "finished" && !page.replayOpened) {
+    page.replayOpened = true;
+    openReplay();
+  }
+}
+
+function setConnectionStatus(status, delay) {
+  const badge = $("conn");
+  badge.className = `conn ${status}`;
+  badge.textContent = status === "online" ? "connected" : status === "connecting" ? "connecting…" : `offline, retrying in ${Math.round(delay / 100) / 10} s`;
+}
+
+async function main() {
+  bindSoundToggle($("sound"));
+  await claimSeatFromUrl();
+  try {
+    page.actions = (await api.actions(tableId)).actions;
+  } catch (error) {
+    showMessage(`Could not load the table: ${error.message}`);
+  }
+  history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${params.has("replay") ? "?replay=1" : ""}`);
+  page.connection = new TableConnection(tableId, () => seatFor(tableId)?.token || null, {
+    onSnapshot,
+    onStatus: setConnectionStatus,
+    onError: (message) => {
+      showMessage(message.message);
+      delete document.body.dataset.pending;
+    },
+    onFatal: (code) => {
+      if (code === 4403 && seatFor(tableId)) {
+        forgetSeat(tableId); // a stale token: watch instead, the player can join again
+        showMessage("Your saved seat is no longer valid here; you are watching.");
+        page.connection.reopen();
+      } else {
+        showMessage(code === 4404 ? "There is no such table." : "You may not watch this table.");
+        setConnectionStatus("closed", 0);
+        $("conn").textContent = "closed";
+      }
+    },
+  });
+  page.connection.open();
+
+  const wrap = $("board-wrap");
+  new ResizeObserver(() => {
+    const narrow = wrap.clientWidth < NARROW_PX;
+    if (narrow !== page.narrow) {
+      page.narrow = narrow;
+      if (page.replay) page.replay.go(page.replay.index);
+      else if (page.snapshot && page.renderer) drawBoard(page.snapshot, true);
+    }
+  }).observe(wrap);
+  page.narrow = wrap.clientWidth < NARROW_PX;
+  $("results").addEventListener("replay", openReplay);
+  $("open-replay-top").addEventListener("click", openReplay);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hint(null);
+  });
+}
+
+main();

@@ -1,0 +1,105 @@
+"""Server test fixtures: a fresh database per test, on SQLite and on PostgreSQL.
+
+PostgreSQL comes from ``FRUITBOWL_TEST_PG`` (a server URL such as
+``postgresql://postgres@127.0.0.1:5432/postgres``) or, when that is unset and Debian's
+``postgresql`` package is installed, from a throwaway cluster this test session starts and
+stops itself. Each test gets its own database. Without either, the PostgreSQL half is skipped
+with that reason, except under CI, where it fails.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from fruitbowl.server import create_app  # noqa: E402
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str | None]:
+    """A PostgreSQL server URL: the configured one, or a throwaway local cluster, or None."""
+    configured = os.environ.get("FRUITBOWL_TEST_PG")
+    if configured:
+        yield configured
+        return
+    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not binaries:
+        yield None
+        return
+    bindir = os.path.dirname(binaries[-1])
+    data = tempfile.mkdtemp(prefix="fruitbowl-pg-")
+    port = _free_port()
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # the server refuses to run as root
+        shutil.chown(data, "postgres")
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+    subprocess.run(
+        [*as_postgres, f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True
+    )
+    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
+    subprocess.run(
+        [*as_postgres, f"{bindir}/pg_ctl", "-D", data, "-o", options, "-l", f"{data}/log", "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*as_postgres, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _pg_database(server: str | None) -> Iterator[str]:
+    import sqlalchemy as sa
+
+    if not server:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test the server on PostgreSQL: install postgresql or set FRUITBOWL_TEST_PG")
+        pytest.skip("no PostgreSQL: install Debian's postgresql package or set FRUITBOWL_TEST_PG")
+    name = f"fruitbowl_test_{secrets.token_hex(4)}"
+    admin = sa.create_engine(server.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    base, _, _ = server.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tables.db'}"
+    else:
+        yield from _pg_database(request.getfixturevalue("pg_server"))
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as test_client:
+        yield test_client

@@ -1,0 +1,33 @@
+"""Small helpers for driving the server as a client would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": "tanghulu", **body})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    response = client.get(f"/api/tables/{table}", headers=headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def act(client: TestClient, table: str, token: str, action: int | str, version: int | None) -> Any:
+    return client.post(
+        f"/api/tables/{table}/actions", json={"action": action, "version": version}, headers={"X-Seat-Token": token}
+    )
+
+
+def hidden_stars_visible(view: dict[str, Any], viewer: int | None) -> list[int]:
+    """Seats whose sweet-card stars this view shows although the viewer may not see them."""
+    if view["phase"] == "over":
+        return []
+    return [p["seat"] for p in view["players"] if "sweet_card_stars" in p and p["seat"] != viewer]

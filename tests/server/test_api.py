@@ -1,0 +1,232 @@
+"""The HTTP API: every endpoint, with good, malformed and hostile input."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .helpers import act, create, snapshot
+
+
+def test_games_lists_tanghulu_and_bots(client: TestClient) -> None:
+    data = client.get("/api/games").json()
+    assert [g["id"] for g in data["games"]] == ["tanghulu"]
+    assert data["games"][0]["min_players"] == 2 and data["games"][0]["max_players"] == 4
+    assert "random" in data["bots"]
+
+
+def test_create_with_defaults_starts_against_a_bot(client: TestClient) -> None:
+    table = create(client, name="Ada")
+    assert table["seat"] == 0 and table["token"] and table["host_token"]
+    state = snapshot(client, table["id"], table["token"])
+    assert state["status"] == "playing"
+    assert [p["name"] for p in state["players"]] == ["Ada", "Random bot 2"]
+    assert state["players"][1]["controller"] == "random"
+    assert state["view"]["viewer"] == 0
+
+
+def test_create_refuses_bad_requests_with_one_sentence(client: TestClient) -> None:
+    cases = [
+        ({"game": "chess"}, 400, "unknown game 'chess'"),
+        ({"game": "tanghulu", "players": 5}, 400, "2–4 players"),
+        ({"game": "tanghulu", "players": "three"}, 422, "players"),
+        ({"game": "tanghulu", "options": {"colour": "red"}}, 400, "unknown option 'colour'"),
+        ({"game": "tanghulu", "options": {"round_limit": -1}}, 400, "round_limit is at least 0"),
+        ({"game": "tanghulu", "seats": [{"controller": "human"}, {"controller": "wizard"}]}, 400, "wizard"),
+        ({"game": "tanghulu", "players": 3, "seats": [{"controller": "human"}]}, 400, "one seat per player"),
+        ({"game": "tanghulu", "you": 3}, 400, "'you' must be a human seat"),
+        ({"game": "tanghulu", "surprise": 1}, 422, "surprise"),
+        ({"game": "x" * 500}, 422, "game"),
+    ]
+    for body, status, words in cases:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == status, (body, response.text)
+        message = response.json()["error"]
+        assert words in message and "\n" not in message, (body, message)
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_malformed_json_is_refused(client: TestClient) -> None:
+    response = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert "error" in response.json()
+
+
+def test_invites_join_and_host_bots(client: TestClient) -> None:
+    table = create(client, players=3, seats=[{"controller": "human"}, {"controller": "human"}, {"controller": "human"}])
+    tid = table["id"]
+    assert set(table["invites"]) == {"1", "2"}
+    assert snapshot(client, tid, table["token"])["status"] == "open"
+    invite = table["invites"]["1"].split("invite=")[1]
+    joined = client.post(f"/api/tables/{tid}/join", json={"name": "Bo", "invite": invite}).json()
+    assert joined["seat"] == 1
+    again = client.post(f"/api/tables/{tid}/join", json={"name": "Cy", "invite": invite})
+    assert again.status_code == 409 and "already been taken" in again.json()["error"]
+    bad = client.post(f"/api/tables/{tid}/join", json={"invite": "forged"})
+    assert bad.status_code == 403
+    # Moves wait for every seat.
+    waiting = act(client, tid, table["token"], "work", None)
+    assert waiting.status_code == 409 and "every seat is taken" in waiting.json()["error"]
+    wrong_host = client.post(f"/api/tables/{tid}/seats/2/bot", json={"bot": "random"}, headers={"X-Host-Token": "x"})
+    assert wrong_host.status_code == 403
+    taken = client.post(
+        f"/api/tables/{tid}/seats/1/bot", json={"bot": "random"}, headers={"X-Host-Token": table["host_token"]}
+    )
+    assert taken.status_code == 409
+    unknown = client.post(
+        f"/api/tables/{tid}/seats/2/bot", json={"bot": "genius"}, headers={"X-Host-Token": table["host_token"]}
+    )
+    assert unknown.status_code == 400 and "unknown bot" in unknown.json()["error"]
+    ok = client.post(
+        f"/api/tables/{tid}/seats/2/bot", json={"bot": "random"}, headers={"X-Host-Token": table["host_token"]}
+    )
+    assert ok.status_code == 200
+    state = snapshot(client, tid, joined["token"])
+    assert state["status"] == "playing"
+    assert [p["name"] for p in state["players"]] == ["Player 1", "Bo", "Random bot 3"]
+    full = client.post(f"/api/tables/{tid}/join", json={"name": "Dee"})
+    assert full.status_code == 409 and "no free seat" in full.json()["error"]
+
+
+def test_closed_tables_need_an_invitation_and_may_forbid_spectators(client: TestClient) -> None:
+    table = create(
+        client, seats=[{"controller": "human"}, {"controller": "human"}], open_join=False, allow_spectators=False
+    )
+    response = client.post(f"/api/tables/{table['id']}/join", json={"name": "Eve"})
+    assert response.status_code == 403 and "invitation" in response.json()["error"]
+    watch = client.get(f"/api/tables/{table['id']}")
+    assert watch.status_code == 403 and "spectators" in watch.json()["error"]
+
+
+def test_unknown_tables_and_bad_tokens(client: TestClient) -> None:
+    for response in (
+        client.get("/api/tables/nope"),
+        client.post("/api/tables/nope/join", json={}),
+        client.post("/api/tables/nope/undo", headers={"X-Seat-Token": "t"}),
+        client.get("/api/tables/nope/replay"),
+    ):
+        assert response.status_code == 404 and "no table 'nope'" in response.json()["error"]
+    table = create(client)
+    forged = act(client, table["id"], "forged-token", "work", None)
+    assert forged.status_code == 403
+    spectator = client.post(f"/api/tables/{table['id']}/actions", json={"action": "work"})
+    assert spectator.status_code == 403 and "spectators cannot play" in spectator.json()["error"]
+
+
+def _my_turn(client: TestClient, table: dict) -> dict:
+    state = snapshot(client, table["id"], table["token"])
+    assert state["view"]["current_player"] == 0 and state["legal"]
+    return state
+
+
+def test_actions_illegal_stale_and_malformed_change_nothing(client: TestClient) -> None:
+    table = create(client)
+    tid, token = table["id"], table["token"]
+    state = _my_turn(client, table)
+    version = state["version"]
+    illegal_code = next(int(code) for code in state["illegal"])
+    response = act(client, tid, token, illegal_code, version)
+    assert response.status_code == 400
+    assert response.json()["error"] == state["illegal"][str(illegal_code)]
+    stale = act(client, tid, token, state["legal"][0]["code"], version + 5)
+    assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+    for body in ({"action": True}, {"action": [1]}, {}, {"action": 1, "version": -1}, {"action": 1, "x": 1}):
+        bad = client.post(f"/api/tables/{tid}/actions", json=body, headers={"X-Seat-Token": token})
+        assert bad.status_code == 422, body
+    garbage = act(client, tid, token, "fly to the moon", version)
+    assert garbage.status_code == 400 and "not an action" in garbage.json()["error"]
+    after = snapshot(client, tid, token)
+    assert after["version"] == version and after["view"] == state["view"]
+
+
+def test_a_legal_action_by_text_or_code_advances(client: TestClient) -> None:
+    table = create(client)
+    state = _my_turn(client, table)
+    first = state["legal"][0]
+    response = act(client, table["id"], table["token"], first["text"], state["version"])
+    assert response.status_code == 200 and response.json()["version"] > state["version"]
+    log = snapshot(client, table["id"], table["token"])["log"]
+    assert any(entry["move"] == state["version"] + 1 for entry in log)
+
+
+def test_undo_within_the_turn_and_refused_after_it(client: TestClient) -> None:
+    table = create(client, options={"first_player": "0"})
+    tid, token = table["id"], table["token"]
+    # Find a position where a buy keeps the turn (a shop phase follows), play it, undo it.
+    for _ in range(60):
+        state = _my_turn(client, table)
+        buys = [a for a in state["legal"] if a["kind"] == "buy"]
+        if state["view"]["phase"] == "action" and buys and state["view"]["players"][0]["coins"] >= 3:
+            act(client, tid, token, buys[0]["code"], state["version"])
+            after = snapshot(client, tid, token)
+            if after["view"]["phase"] == "shop" and after["can_undo"]:
+                undone = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": token})
+                assert undone.status_code == 200 and undone.json()["version"] == state["version"]
+                assert snapshot(client, tid, token)["view"] == state["view"]
+                break
+        else:
+            act(client, tid, token, state["legal"][0]["code"], state["version"])
+    else:
+        pytest.fail("no undoable buy found")
+    # After the turn ends (a refill and a die roll happen), nothing can be undone.
+    state = snapshot(client, tid, token)
+    stop = next(a for a in state["legal"] if a["kind"] in ("work", "stop"))
+    act(client, tid, token, stop["code"], state["version"])
+    refused = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": token})
+    assert refused.status_code == 409 and "nothing to undo" in refused.json()["error"]
+
+
+def test_action_space_lists_every_action(client: TestClient) -> None:
+    table = create(client)
+    actions = client.get(f"/api/tables/{table['id']}/actions").json()["actions"]
+    assert [a["code"] for a in actions] == list(range(25))
+    assert {"code": 12, "text": "buy S1 on 1", "kind": "buy", "space": 0, "stick": 0} in actions
+
+
+def test_list_tables_filters_by_status(client: TestClient) -> None:
+    create(client)
+    create(client, seats=[{"controller": "human"}, {"controller": "human"}])
+    assert {t["status"] for t in client.get("/api/tables").json()["tables"]} == {"open", "playing"}
+    open_tables = client.get("/api/tables?status=open").json()["tables"]
+    assert len(open_tables) == 1 and open_tables[0]["open_seats"] == 1
+    assert client.get("/api/tables?status=lost").status_code == 422
+
+
+def play_to_the_end(client: TestClient, table: dict) -> dict:
+    for _ in range(2000):
+        state = snapshot(client, table["id"], table["token"])
+        if state["status"] == "finished":
+            return state
+        if state["legal"]:
+            act(client, table["id"], table["token"], state["legal"][0]["code"], state["version"])
+    pytest.fail("the game did not finish")
+
+
+def test_finished_game_record_replay_and_rematch(client: TestClient) -> None:
+    table = create(client)
+    tid = table["id"]
+    early = client.get(f"/api/tables/{tid}/record")
+    assert early.status_code == 400 and "seed" in early.json()["error"]
+    premature = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
+    assert premature.status_code == 409
+    final = play_to_the_end(client, table)
+    assert final["result"]["winners"] and final["view"]["phase"] == "over"
+    client.app.state.service.tables.clear()  # type: ignore[attr-defined]  # as after a restart
+    assert snapshot(client, tid, table["token"])["result"] == final["result"]
+    record = client.get(f"/api/tables/{tid}/record").json()
+    assert record["format"] == "fruitbowl-record/1" and record["result"] == final["result"]
+    from fruitbowl.engine import Record, replay_to_end
+
+    assert replay_to_end(Record.from_json(record)).result().to_json() == final["result"]
+    steps = client.get(f"/api/tables/{tid}/replay", headers={"X-Seat-Token": table["token"]}).json()["steps"]
+    assert len(steps) == final["version"] + 1 and steps[-1]["view"] == final["view"]
+    rematch = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
+    assert rematch.status_code == 201
+    new = rematch.json()
+    assert new["token"] == table["token"]  # players keep their seat tokens
+    fresh = snapshot(client, new["id"], table["token"])
+    assert fresh["status"] == "playing" and fresh["seat"] == 0
+    assert [p["name"] for p in fresh["players"]] == [p["name"] for p in final["players"]]
+    assert snapshot(client, tid, table["token"])["rematch"] == new["id"]
+    again = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
+    assert again.status_code == 409

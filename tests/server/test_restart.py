@@ -1,0 +1,97 @@
+"""Crash safety: a server killed with SIGKILL mid-game restarts with every table exactly as it was."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _start(db_url: str, port: int, home: Path) -> subprocess.Popen[bytes]:
+    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", "0"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
+        env={**os.environ, "FRUITBOWL_HOME": str(home)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError(f"server did not start: {process.stderr.read() if process.stderr else ''}")
+
+
+def _state(base: str, table: str, token: str) -> dict[str, Any]:
+    return httpx.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token}).json()
+
+
+def _wait_for_my_turn(base: str, table: str, token: str) -> dict[str, Any]:
+    for _ in range(200):
+        state = _state(base, table, token)
+        if state["legal"] or state["status"] == "finished":
+            return state
+        time.sleep(0.02)
+    raise AssertionError("the bots never gave the turn back")
+
+
+def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = _start(db_url, port, tmp_path)
+    try:
+        table = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": 3, "name": "Ada"}).json()
+        tid, token = table["id"], table["token"]
+        for _ in range(6):  # a few slow turns (work, return the die tile) against two bots
+            state = _wait_for_my_turn(base, tid, token)
+            slow = [a for a in state["legal"] if a["kind"] in ("work", "return", "pass")] or state["legal"]
+            httpx.post(
+                f"{base}/api/tables/{tid}/actions",
+                json={"action": slow[0]["code"], "version": state["version"]},
+                headers={"X-Seat-Token": token},
+            )
+        before = _wait_for_my_turn(base, tid, token)
+        assert before["status"] == "playing" and before["version"] > 6
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    server = _start(db_url, port, tmp_path)
+    try:
+        after = _state(base, tid, token)
+        assert after["version"] == before["version"]
+        assert after["view"] == before["view"]
+        assert after["log"] == before["log"]
+        assert after["legal"] == before["legal"]
+        for _ in range(2000):  # and the game goes on to its end
+            if after["status"] == "finished":
+                break
+            httpx.post(
+                f"{base}/api/tables/{tid}/actions",
+                json={"action": after["legal"][0]["code"], "version": after["version"]},
+                headers={"X-Seat-Token": token},
+            )
+            after = _wait_for_my_turn(base, tid, token)
+        else:
+            pytest.fail("the restarted game did not finish")
+        assert after["result"]["winners"]
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()

@@ -1,0 +1,116 @@
+"""WebSockets: two players and a spectator finish a game, and nobody sees what they may not."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from fruitbowl.server.db import TableRow
+
+from .helpers import create, hidden_stars_visible
+
+
+def _seed(client: TestClient, table_id: str) -> int:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with service.sessions() as db:
+        return db.scalar(select(TableRow.seed).where(TableRow.id == table_id))
+
+
+def _assert_private(message: dict[str, Any], seat: int | None, seed: int) -> None:
+    text = json.dumps(message)
+    assert str(seed) not in text, "a message contains the seed"
+    assert '"rng"' not in text and '"deck"' not in text
+    assert hidden_stars_visible(message["view"], seat) == [], f"seat {seat} sees another seat's sweet cards"
+    for entry in message["log"]:
+        assert "★ sweet card" not in entry["text"] or entry["actor"] == seat or message["status"] == "finished"
+
+
+def test_two_players_and_a_spectator_finish_a_game_without_leaks(client: TestClient) -> None:
+    table = create(client, seats=[{"controller": "human", "name": "Ada"}, {"controller": "human", "name": "Bo"}])
+    tid = table["id"]
+    invite = table["invites"]["1"].split("invite=")[1]
+    bo = client.post(f"/api/tables/{tid}/join", json={"invite": invite}).json()
+    tokens = {0: table["token"], 1: bo["token"]}
+    seed = _seed(client, tid)
+    with (
+        client.websocket_connect(f"/ws/tables/{tid}?token={tokens[0]}") as ada,
+        client.websocket_connect(f"/ws/tables/{tid}?token={tokens[1]}") as bob,
+        client.websocket_connect(f"/ws/tables/{tid}") as watcher,
+    ):
+        sockets = {0: ada, 1: bob, None: watcher}
+        latest: dict[int | None, dict[str, Any]] = {}
+
+        def drain(seat: int | None, version: int) -> dict[str, Any]:
+            # Read this socket's messages until it has seen ``version``.
+            while seat not in latest or latest[seat]["version"] < version or latest[seat].get("type") != "state":
+                message = sockets[seat].receive_json()
+                if message["type"] == "state":
+                    _assert_private(message, seat, seed)
+                    latest[seat] = message
+            return latest[seat]
+
+        def next_error(seat: int | None) -> dict[str, Any]:
+            while True:
+                message = sockets[seat].receive_json()
+                if message["type"] == "error":
+                    return message
+                _assert_private(message, seat, seed)
+                latest[seat] = message
+
+        version, moves, hidden_seen = 0, 0, 0
+        while True:
+            states = {seat: drain(seat, version) for seat in sockets}
+            if states[None]["status"] == "finished":
+                break
+            seat = states[None]["view"]["current_player"]
+            mine = states[seat]
+            assert mine["legal"] and not states[1 - seat]["legal"] and not states[None]["legal"]
+            hidden_seen += sum(p["sweet_cards"] for p in mine["view"]["players"] if p["seat"] != seat)
+            # The other player may not act for this seat.
+            sockets[1 - seat].send_json({"type": "action", "action": mine["legal"][0]["code"], "version": version})
+            refusal = next_error(1 - seat)
+            assert "not your turn" in refusal["message"]
+            sockets[seat].send_json({"type": "action", "action": mine["legal"][-1]["code"], "version": version})
+            version += 1
+            moves += 1
+        final = states[None]
+        assert all(s["players"][0]["online"] and s["players"][1]["online"] for s in states.values())
+        assert final["result"]["winners"]
+        assert all("sweet_card_stars" in p for p in final["view"]["players"])  # revealed at the end
+        assert moves == final["version"]
+        assert hidden_seen > 0, "the game never put a hidden card in play; the leak check proved nothing"
+
+
+def test_bad_messages_are_answered_and_change_nothing(client: TestClient) -> None:
+    table = create(client)
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token={table['token']}") as ws:
+        first = ws.receive_json()
+        for raw, words in [
+            ("not json", "JSON"),
+            ("[1, 2]", "JSON objects"),
+            (json.dumps({"type": "dance"}), "unknown message type"),
+            (json.dumps({"type": "action"}), "needs 'action'"),
+            (json.dumps({"type": "action", "action": 1, "version": "x"}), "move number"),
+            (json.dumps({"type": "action", "action": "x" * 10000}), "too long"),
+            (json.dumps({"type": "action", "action": 99999, "version": first["version"]}), "outside"),
+        ]:
+            ws.send_text(raw)
+            reply = ws.receive_json()
+            assert reply["type"] == "error" and words in reply["message"], (raw, reply)
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert ws.receive_json() == {"type": "pong"}
+    service = client.app.state.service  # type: ignore[attr-defined]
+    assert len(service.tables[table["id"]].match.record.actions) == first["version"]
+
+
+def test_forged_tokens_and_closed_tables_are_refused(client: TestClient) -> None:
+    table = create(client, allow_spectators=False)
+    with client.websocket_connect(f"/ws/tables/{table['id']}?token=forged") as ws:
+        assert "not valid" in ws.receive_json()["message"]
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        assert "spectators" in ws.receive_json()["message"]
+    with client.websocket_connect("/ws/tables/missing") as ws:
+        assert "no table" in ws.receive_json()["message"]

@@ -1,0 +1,73 @@
+"""Fixtures for the browser tests: a real server on a free port and Debian's headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOT_DIR = Path(__file__).parent / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A uvicorn server with a fresh SQLite database, running in a background thread."""
+    import uvicorn
+
+    from fruitbowl.server import create_app
+
+    db = tmp_path_factory.mktemp("server") / "t.db"
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=0), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/web/screenshots/ when FRUITBOWL_SCREENSHOTS=1, a temporary directory otherwise."""
+    if os.environ.get("FRUITBOWL_SCREENSHOTS") == "1":
+        SCREENSHOT_DIR.mkdir(exist_ok=True)
+        return SCREENSHOT_DIR
+    return tmp_path_factory.mktemp("screenshots")

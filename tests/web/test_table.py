@@ -1,0 +1,264 @@
+"""Browser tests: the lobby and the Tang Hu Lu table driven by clicks in headless Chromium."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CHROMIUM
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
+)
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TURN_TIMEOUT = 15_000
+MY_TURN_OR_OVER = (
+    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
+    " || document.body.dataset.status === 'finished'"
+)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+def create_table(base: str, players: int = 2) -> dict[str, Any]:
+    """A table with you at seat 0 and random bots elsewhere, made through the API."""
+    response = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": players, "name": "Ada"})
+    response.raise_for_status()
+    return response.json()
+
+
+def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool = True) -> None:
+    """Open a table page holding the seat token, as the lobby would have stored it."""
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
+        [table["id"], table["seat"], table["token"]],
+    )
+    page.goto(f"{base}{table['url']}")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    if wait_for_turn:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+
+
+def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+
+def take_turn(page: Any, rng: random.Random) -> None:
+    """Make one decision by clicking the board: buy (store tile, then stick) when possible, else any
+    highlighted board target, else a status-line button (never Undo, so the game moves on)."""
+    version = page.evaluate("document.body.dataset.version")
+    store = page.locator("#board .target.legal[data-select]")
+    if store.count():
+        store.nth(rng.randrange(store.count())).click()
+        sticks = page.locator("#board .target.legal[data-stick]")
+        assert sticks.count(), "picking a store tile must highlight the sticks it can go on"
+        sticks.nth(rng.randrange(sticks.count())).click()
+    else:
+        board = page.locator("#board .target.legal[data-code]")
+        if board.count():
+            board.nth(rng.randrange(board.count())).click()
+        else:
+            buttons = page.locator("#actions button.action")
+            assert buttons.count(), "it is my turn, so something must be clickable"
+            buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v || document.body.dataset.status === 'finished'",
+        arg=version,
+        timeout=TURN_TIMEOUT,
+    )
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+
+
+def play_to_end(page: Any, rng: random.Random, limit: int = 400) -> int:
+    for turn in range(limit):
+        if page.evaluate("document.body.dataset.status") == "finished":
+            return turn
+        take_turn(page, rng)
+    raise AssertionError(f"the game did not end within {limit} decisions")
+
+
+def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any) -> dict[str, Any]:
+    """Play seat 0 through the HTTP API (fast) until until(snapshot) holds or the game ends."""
+    token = table["token"]
+    for _ in range(1000):
+        snap = state(base, table["id"], token)
+        if snap["status"] == "finished" or until(snap):
+            return snap
+        if not snap["legal"]:
+            continue  # a bot is thinking
+        buys = [a for a in snap["legal"] if a["kind"] == "buy"]
+        choice = rng.choice(buys or snap["legal"])
+        httpx.post(
+            f"{base}/api/tables/{table['id']}/actions",
+            json={"action": choice["code"], "version": snap["version"]},
+            headers={"X-Seat-Token": token},
+        )
+    raise AssertionError("the API game did not reach the wanted position")
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(7)
+    page = new_page(browser, DESKTOP)
+    page.goto(server_url)
+    page.fill("#name", "Ada")
+    page.click("#create-table")  # the defaults: Tang Hu Lu, 2 players, a random bot opposite
+    page.wait_for_url("**/t/*")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    table_id = page.url.rstrip("/").split("/")[-1]
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    assert "Ada" in page.inner_text("#panels")
+    assert page.title() == "● Your turn — fruitbowl"
+
+    for _ in range(4):
+        take_turn(page, rng)
+    assert page.evaluate("document.body.dataset.status") == "playing", "the game should still be running"
+    page.screenshot(path=str(screenshot_dir / "desktop-mid.png"))
+    assert page.locator("#log li").count() > 5
+    assert page.locator("#board [data-key^='tile:']").count() >= 4
+
+    # A refresh keeps the seat (token in localStorage) and the game goes on.
+    version = page.evaluate("document.body.dataset.version")
+    page.reload()
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    assert page.evaluate("document.body.dataset.seat") == "0"
+    assert page.evaluate("document.body.dataset.version") == version
+    assert page.locator("#board .target.legal").count() + page.locator("#actions button.action").count() > 0
+
+    play_to_end(page, rng)
+    results = page.locator("#results")
+    results.wait_for(state="visible")
+    text = results.inner_text()
+    for heading in ("Fruit stars", "Sweet cards", "Crystal Sugar King", "Total", "Coins", "tie-break"):
+        assert heading in text
+    assert page.locator("#results tbody tr").count() == 2
+    assert page.locator("#rematch").is_visible()
+    final = state(server_url, table_id)
+    assert final["status"] == "finished" and final["result"]["winners"]
+    page.screenshot(path=str(screenshot_dir / "desktop-end.png"), full_page=True)
+
+    # The replay steps through the finished game.
+    page.click("#open-replay")
+    page.locator("#replay-bar").wait_for(state="visible")
+    page.click("#replay-next")
+    page.click("#replay-next")
+    assert page.evaluate("document.body.dataset.replayStep") == "2"
+    assert "Move 2" in page.inner_text("#replay-bar")
+    page.click("#replay-close")
+    assert page.locator("#results").is_visible()
+    assert page.js_errors == []
+
+
+def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_url: str):
+    table = create_table(server_url)
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, table)
+    snap = state(server_url, table["id"], table["token"])
+    assert snap["legal"], "seat 0 moves first"
+    assert snap["view"]["phase"] != "pattern"
+    reason = snap["illegal"]["8"]  # "all different" is not a choice outside a completed stick
+
+    card = page.locator("#board .target[data-code='8']")
+    assert card.get_attribute("aria-disabled") == "true"
+    card.hover()
+    hint = page.locator("#hint")
+    hint.wait_for(state="visible")
+    assert hint.inner_text().lower() == reason.lower()
+    card.click(force=True)  # aria-disabled: Playwright would wait for it to become enabled
+    assert page.locator("#message").inner_text().lower() == reason.lower()
+
+    # Every legal target is focusable, labelled with the action, and Enter plays it.
+    legal = page.locator("#board .target.legal")
+    assert legal.count() > 0
+    for index in range(legal.count()):
+        node = legal.nth(index)
+        assert node.get_attribute("tabindex") == "0"
+        assert node.get_attribute("aria-label")
+    version = page.evaluate("document.body.dataset.version")
+    direct = page.locator("#board .target.legal[data-code]")
+    if direct.count():
+        direct.first.focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator("#board .target.legal[data-select]").first.focus()
+        page.keyboard.press("Enter")
+        page.locator("#board .target.legal[data-stick]").first.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+    assert page.js_errors == []
+
+
+def test_spectator_sees_no_sweet_card_stars(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(3)
+    for _ in range(10):
+        table = create_table(server_url, players=3)
+        snap = play_by_api(server_url, table, rng, until=lambda s: any(p["sweet_cards"] for p in s["view"]["players"]))
+        if snap["status"] == "playing":
+            break
+    else:
+        pytest.fail("no game reached a position with sweet cards in play")
+    cards = [p["sweet_cards"] for p in snap["view"]["players"]]
+
+    watcher = new_page(browser, DESKTOP)
+    watcher.goto(f"{server_url}{table['url']}")
+    watcher.wait_for_function("document.body.dataset.seat === 'spectator'")
+    assert watcher.locator("#board .sweet-face").count() == 0, "a spectator must not see sweet card stars"
+    assert watcher.locator("#board .board-cards .sweet-back").count() == sum(min(c, 5) for c in cards)
+    assert "You are watching" in watcher.inner_text("#seat-info")
+    assert watcher.locator("#board .target").count() == 0
+
+    player = new_page(browser, DESKTOP)
+    open_seated(player, server_url, table, wait_for_turn=False)
+    player.wait_for_function("document.body.dataset.seat === '0'")
+    assert player.locator("#board .sweet-face").count() == min(cards[0], 5)
+    assert watcher.js_errors == [] and player.js_errors == []
+
+
+def test_phone_layout_folds_panels_under_the_board(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(11)
+    page = new_page(browser, PHONE)
+    page.goto(server_url)
+    no_sideways_scroll(page)
+
+    table = create_table(server_url, players=3)
+    open_seated(page, server_url, table)
+    for _ in range(3):
+        take_turn(page, rng)
+    no_sideways_scroll(page)
+    board = page.locator("#board").bounding_box()
+    panels = page.locator("#panels").bounding_box()
+    assert board["width"] <= PHONE["width"]
+    assert panels["y"] >= board["y"] + board["height"] - 1, "player panels fold under the board on a phone"
+    page.screenshot(path=str(screenshot_dir / "phone-mid.png"), full_page=True)
+
+    finished = create_table(server_url)
+    play_by_api(server_url, finished, rng, until=lambda s: False)
+    open_seated(page, server_url, finished)
+    page.locator("#results").wait_for(state="visible")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(screenshot_dir / "phone-end.png"), full_page=True)
+    assert page.js_errors == []
