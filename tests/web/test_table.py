@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,8 @@ import pytest
 
 from .conftest import CHROMIUM
 
+if not CHROMIUM.exists() and os.environ.get("CI"):
+    raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
 )
