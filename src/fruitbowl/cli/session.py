@@ -275,7 +275,7 @@ class PlaySession:
         verb = "Resuming" if resumed else "New game of"
         self.console.print(
             f"[bold]{verb} {game.title}[/bold]: you are {escape(me)}, seat {self.human + 1} of "
-            f"{len(self.match.players)}. Seed {self.match.record.seed}."
+            f"{len(self.match.players)}."
         )
         self.console.print(
             f"[dim]Saved after every move to {escape(str(self.save_path))}. Type help for rules.[/dim]", soft_wrap=True

@@ -55,10 +55,10 @@ def legend() -> Text:
     out = Text()
     for fruit, (letter, style) in FRUIT_LOOK.items():
         out.append(letter, style=style)
-        out.append(f" {fruit}{' (wild)' if fruit == 'haw' else ''}  ", style="dim")
-    out.append("K2★ = kiwi worth 2 stars  ", style="dim")
-    out.append("✦", style=PINK)
-    out.append(" sugared +1★", style="dim")
+        out.append(f" {fruit}{' (wild)' if fruit == 'haw' else ''} ", style="dim")
+    out.append(" K2★ kiwi of 2★  $ coin when working ", style="dim")
+    out.append(" ✦", style=PINK)
+    out.append(" sugared", style="dim")
     return out
 
 
@@ -154,7 +154,7 @@ class TangHuLuAdapter:
         body: list[RenderableType] = [_coin_track(player["coins"])]
         body.append(Text(f"Drops {player['drops']}  Income {player['income']}"))
         body.append(_sweets(player))
-        body.append(_sticks(player["sticks"]))
+        body.append(_sticks(player["sticks"], view["coin_icons"]))
         acting = view["current_player"] == seat
         title = Text("▶ " if acting else "", style="bold yellow")
         title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")
@@ -200,14 +200,24 @@ def _sweets(player: dict[str, Any]) -> Text:
     return out
 
 
-def _sticks(sticks: Sequence[dict[str, Any]]) -> Table:
+def _empty_spot(coins: int) -> Text:
+    """An empty spot: ``·``, or ``$`` / ``$2`` where it shows coin icons (paid by work while uncovered)."""
+    if not coins:
+        return Text("·", style="dim")
+    return Text("$" if coins == 1 else f"${coins}", style="yellow dim")
+
+
+def _sticks(sticks: Sequence[dict[str, Any]], coin_icons: Sequence[int]) -> Table:
     """The three sticks side by side, spot 4 at the top and spot 1 at the bottom."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     for _ in sticks:
         grid.add_column(min_width=4)
     for spot in range(SPOTS, 0, -1):
-        cells = [tile_text(s["tiles"][spot - 1] if len(s["tiles"]) >= spot else None) for s in sticks]
+        cells = [
+            tile_text(s["tiles"][spot - 1]) if len(s["tiles"]) >= spot else _empty_spot(coin_icons[spot - 1])
+            for s in sticks
+        ]
         grid.add_row(str(spot), *cells)
     footer = []
     for number, stick in enumerate(sticks, start=1):
