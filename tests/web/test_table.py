@@ -63,7 +63,7 @@ def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
     return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
 
 
-def take_turn(page: Any, rng: random.Random) -> None:
+def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) -> None:
     """Make one decision by clicking the board: buy (store tile, then stick) when possible, else any
     highlighted board target, else a status-line button (never Undo, so the game moves on)."""
     version = page.evaluate("document.body.dataset.version")
@@ -86,7 +86,8 @@ def take_turn(page: Any, rng: random.Random) -> None:
         arg=version,
         timeout=TURN_TIMEOUT,
     )
-    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    if wait_for_next_turn:  # against bots only: the turn always comes back
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
 
 
 def play_to_end(page: Any, rng: random.Random, limit: int = 400) -> int:
@@ -265,3 +266,42 @@ def test_phone_layout_folds_panels_under_the_board(browser: Any, server_url: str
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "phone-end.png"), full_page=True)
     assert page.js_errors == []
+
+
+def test_two_browsers_and_a_bot_finish_a_game(browser: Any, server_url: str):
+    rng = random.Random(11)
+    seats = [{"controller": "human", "name": "Ada"}, {"controller": "human"}, {"controller": "random"}]
+    response = httpx.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 3, "seats": seats})
+    table = response.json()
+    ada = new_page(browser, DESKTOP)
+    open_seated(ada, server_url, table, wait_for_turn=False)
+    assert "Waiting for players" in ada.inner_text("#prompt")
+
+    bo = new_page(browser, DESKTOP)
+    bo.goto(f"{server_url}/")
+    bo.evaluate("() => localStorage.setItem('fruitbowl.name', JSON.stringify('Bo'))")
+    bo.goto(f"{server_url}{table['invites']['1']}")  # the invite link Ada sent
+    bo.wait_for_function("document.body.dataset.seat === '1'", timeout=TURN_TIMEOUT)
+    assert "?invite" not in bo.url, "the used invite must not stay in the address bar"
+
+    pages = {0: ada, 1: bo}
+    for _ in range(600):
+        snap = state(server_url, table["id"])
+        if snap["status"] == "finished":
+            break
+        seat = snap["view"]["current_player"]
+        if seat not in pages:
+            ada.wait_for_timeout(30)  # the bot is thinking
+            continue
+        page = pages[seat]
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+        if page.evaluate("document.body.dataset.status") != "finished":
+            take_turn(page, rng, wait_for_next_turn=False)
+    else:
+        raise AssertionError("three players did not finish the game")
+    for page in pages.values():
+        page.locator("#results").wait_for(state="visible")
+        assert page.locator("#results tbody tr").count() == 3
+        assert page.js_errors == []
+    names = [p["name"] for p in state(server_url, table["id"])["players"]]
+    assert names[0] == "Ada" and names[1] == "Bo" and names[2].startswith("Random bot")
