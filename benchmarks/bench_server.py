@@ -18,10 +18,7 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from typing import Any
@@ -29,28 +26,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_server(port: int, db_url: str, bot_delay: float) -> subprocess.Popen[bytes]:
-    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+from fruitbowl.server.run import free_port, spawn
 
 
 async def play_table(base: str, players: int, think: float, until: float, latencies: list[float]) -> None:
@@ -107,7 +83,7 @@ def main() -> None:
     home = tempfile.mkdtemp(prefix="fruitbowl-bench-")
     os.environ["FRUITBOWL_HOME"] = home
     port = free_port()
-    server = start_server(port, f"sqlite:///{home}/bench.db", args.bot_delay)
+    server = spawn(port, f"sqlite:///{home}/bench.db", args.bot_delay)
     rows = []
     try:
         for count in [int(c) for c in args.tables.split(",")]:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -14,30 +11,11 @@ from typing import Any
 import httpx
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from fruitbowl.server.run import free_port, spawn
 
 
 def _start(db_url: str, port: int, home: Path) -> subprocess.Popen[bytes]:
-    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", "0"]
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
-        env={**os.environ, "FRUITBOWL_HOME": str(home)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError(f"server did not start: {process.stderr.read() if process.stderr else ''}")
+    return spawn(port, db_url, env={"FRUITBOWL_HOME": str(home)})
 
 
 def _state(base: str, table: str, token: str) -> dict[str, Any]:
@@ -54,7 +32,7 @@ def _wait_for_my_turn(base: str, table: str, token: str) -> dict[str, Any]:
 
 
 def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = _start(db_url, port, tmp_path)
     try:

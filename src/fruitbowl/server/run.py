@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
+
 import uvicorn
 
 from .app import create_app
@@ -24,3 +30,31 @@ def _safe(url: str) -> str:
         user = credentials.split(":", 1)[0]
         return f"{scheme}{sep}{user}:***@{where}"
     return url
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def spawn(port: int, db_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """``fruitbowl serve`` in a child process, returned once it answers (for tests and benchmarks)."""
+    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    raise RuntimeError(f"fruitbowl serve did not start on port {port}: {error.strip()[-500:]}")
