@@ -13,7 +13,6 @@ import glob
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import tempfile
 import warnings
@@ -22,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from fruitbowl.server.run import free_port
+
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
@@ -29,12 +30,6 @@ from fastapi.testclient import TestClient  # noqa: E402
 from fruitbowl.server import create_app  # noqa: E402
 
 BACKENDS = ["sqlite", "postgresql"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -50,7 +45,7 @@ def pg_server() -> Iterator[str | None]:
         return
     bindir = os.path.dirname(binaries[-1])
     data = tempfile.mkdtemp(prefix="fruitbowl-pg-")
-    port = _free_port()
+    port = free_port()
     as_postgres: list[str] = []
     if os.geteuid() == 0:  # the server refuses to run as root
         shutil.chown(data, "postgres")

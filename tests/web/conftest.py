@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from fruitbowl.server.run import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -24,12 +25,6 @@ CHROMIUM_ARGS = [
 SCREENSHOT_DIR = Path(__file__).parent / "screenshots"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A uvicorn server with a fresh SQLite database, running in a background thread."""
@@ -38,7 +33,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from fruitbowl.server import create_app
 
     db = tmp_path_factory.mktemp("server") / "t.db"
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=0), host="127.0.0.1", port=port, log_level="warning")
     )
