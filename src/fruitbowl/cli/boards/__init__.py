@@ -7,6 +7,7 @@ as data), so a new game is playable here as soon as it fulfils the engine contra
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -68,9 +69,16 @@ class GenericAdapter:
         return one_per_line(self, view, legal)
 
 
-def adapter_for(game_id: str) -> BoardAdapter:
-    if game_id == "tanghulu":
-        from .tanghulu import TangHuLuAdapter
+#: game id -> (module in this package, adapter class). A new game adds one line here.
+ADAPTERS: dict[str, tuple[str, str]] = {
+    "tanghulu": ("tanghulu", "TangHuLuAdapter"),
+}
 
-        return TangHuLuAdapter()
-    return GenericAdapter()
+
+def adapter_for(game_id: str) -> BoardAdapter:
+    entry = ADAPTERS.get(game_id)
+    if entry is None:
+        return GenericAdapter()
+    module = importlib.import_module(f"{__name__}.{entry[0]}")
+    adapter: BoardAdapter = getattr(module, entry[1])()
+    return adapter
