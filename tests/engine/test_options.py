@@ -124,7 +124,7 @@ def test_tanghulu_refuses_bad_options_before_a_game_starts() -> None:
     game = get_game("tanghulu")
     with pytest.raises(InvalidOption, match="unknown option 'rounds'"):
         game.new_state(2, 1, {"rounds": 3})
-    with pytest.raises(InvalidOption, match="option first_player must be a seat 0–1; got 2"):
-        game.new_state(2, 1, {"first_player": "2"})
-    with pytest.raises(InvalidOption, match="option first_player is a seat number or 'random'; got 'left'"):
+    with pytest.raises(InvalidOption, match="option first_player must be a seat 1–2; got 3"):
+        game.new_state(2, 1, {"first_player": "3"})
+    with pytest.raises(InvalidOption, match="option first_player is a whole number; got 'left'"):
         game.new_state(2, 1, {"first_player": "left"})

@@ -75,7 +75,7 @@ def test_every_player_count_in_range_starts() -> None:
 def test_describe_lists_the_options() -> None:
     described = get_game("tanghulu").describe()
     assert described["id"] == "tanghulu" and described["min_players"] == 2 and described["max_players"] == 4
-    assert {o["name"] for o in described["options"]} == {"first_player", "round_limit", "multi_garnish"}
+    assert {o["name"] for o in described["options"]} == {"first_player", "random_first", "round_limit", "multi_garnish"}
 
 
 def test_an_event_shows_its_secret_only_to_its_owner() -> None:

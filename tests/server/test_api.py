@@ -150,7 +150,7 @@ def test_a_legal_action_by_text_or_code_advances(client: TestClient) -> None:
 
 
 def test_undo_within_the_turn_and_refused_after_it(client: TestClient) -> None:
-    table = create(client, options={"first_player": "0"})
+    table = create(client, options={"first_player": 1})
     tid, token = table["id"], table["token"]
     # Find a position where a buy keeps the turn (a shop phase follows), play it, undo it.
     for _ in range(60):

@@ -14,6 +14,7 @@ from .errors import (
     RecordError,
     UndoError,
     UnknownGame,
+    UnsupportedFeature,
 )
 from .events import Event
 from .game import Game, State
@@ -43,6 +44,7 @@ __all__ = [
     "State",
     "UndoError",
     "UnknownGame",
+    "UnsupportedFeature",
     "all_games",
     "get_game",
     "parse_option_pairs",

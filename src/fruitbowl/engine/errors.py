@@ -37,3 +37,7 @@ class ComponentDataError(FruitbowlError):
 
 class UndoError(FruitbowlError):
     """An undo that the undo policy does not allow."""
+
+
+class UnsupportedFeature(FruitbowlError):
+    """A game that does not offer an optional part of the contract (such as numeric observations)."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .actions import Action, ActionTable
-from .errors import BadPlayerCount, IllegalAction
+from .errors import BadPlayerCount, IllegalAction, UnsupportedFeature
 from .events import Event
 from .options import OptionSpec, validate_options
 from .result import Result
@@ -77,6 +77,18 @@ class Game(ABC):
     def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         """The status line for a view's viewer: who must do what now ("Choose a stick for the kiwi")."""
         return "Game over" if view.get("current_player", -1) < 0 else f"{names[view['current_player']]} to act"
+
+    def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        """Length of :meth:`observation` for this player count and option set (for learning agents)."""
+        raise UnsupportedFeature(f"{self.title} has no numeric observation encoding yet")
+
+    def observation(self, view: Mapping[str, Any]) -> list[float]:
+        """A fixed-length numeric encoding of one seat's view, built from the view alone.
+
+        Values are scaled to about [0, 1]; the length is :meth:`observation_size`. RL adapters
+        (PettingZoo, OpenSpiel) use it, so an agent sees exactly what the seat may know.
+        """
+        raise UnsupportedFeature(f"{self.title} has no numeric observation encoding yet")
 
     def describe(self) -> dict[str, Any]:
         return {

@@ -90,7 +90,7 @@ def fruit_of(tile: int) -> str:
 def new_position(players: int = 2, seed: int = 0, first: int = 0, **options: Any) -> TangHuLuState:
     """A new game just before the first player's die roll is applied: everyone at 5 coins and
     2 drops, empty boards, a full store, the first player to act in the action phase."""
-    state = GAME.new_state(players, seed, {"first_player": str(first), **options})
+    state = GAME.new_state(players, seed, {"first_player": first + 1, **options})
     if state.die_tile >= 0:  # undo the opening roll, whatever it was
         state.bag.append(state.die_tile)
         state.die_tile = -1

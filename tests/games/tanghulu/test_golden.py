@@ -20,8 +20,8 @@ from .positions import GAME
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = {
     "two_players_seed_1": (2, 1, {}),
-    "three_players_multi_garnish_seed_2": (3, 2, {"multi_garnish": True, "first_player": "2"}),
-    "four_players_random_first_seed_3": (4, 3, {"first_player": "random"}),
+    "three_players_multi_garnish_seed_2": (3, 2, {"multi_garnish": True, "first_player": 3}),
+    "four_players_random_first_seed_3": (4, 3, {"random_first": True}),
 }
 
 

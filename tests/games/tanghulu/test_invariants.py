@@ -138,7 +138,8 @@ def choose(state: TangHuLuState, chooser: random.Random, policy: str):
 def games(draw):
     players = draw(st.integers(2, 4))
     options = {
-        "first_player": draw(st.sampled_from([*map(str, range(players)), "random"])),
+        "first_player": draw(st.integers(1, players)),
+        "random_first": draw(st.booleans()),
         "multi_garnish": draw(st.booleans()),
         "round_limit": draw(st.sampled_from([0, 0, 0, 2, 5, 12])),
     }

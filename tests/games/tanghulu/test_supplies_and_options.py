@@ -102,7 +102,7 @@ def _always_work(state) -> int:
 
 
 def test_round_limit_stops_after_the_last_seat_of_that_round_and_flags_the_result_truncated():
-    state = GAME.new_state(3, seed=5, options={"round_limit": 4, "first_player": "1"})
+    state = GAME.new_state(3, seed=5, options={"round_limit": 4, "first_player": 2})
     log = []
     while not state.is_terminal():
         action = {DIE_TILE: "return", GARNISH: "pass"}.get(state.phase, "work")
@@ -176,29 +176,30 @@ def test_multi_garnish_lets_a_player_garnish_again_or_pass():
 # ------------------------------------------------------------------------- first_player (AMB-25)
 
 
-def test_first_player_defaults_to_seat_0_and_can_be_any_seat():
+def test_first_player_defaults_to_the_first_seat_and_can_be_any_seat_counted_from_1():
     assert GAME.new_state(3, seed=1).first == 0
-    state = GAME.new_state(3, seed=1, options={"first_player": "2"})
+    state = GAME.new_state(3, seed=1, options={"first_player": 3})
     assert state.first == 2 and state.current_player == 2 and state.round == 1
-    assert GAME.new_state(3, seed=1, options={"first_player": 1}).first == 1  # a number is accepted too
+    assert GAME.new_state(3, seed=1, options={"first_player": "2"}).first == 1  # as text from the command line
 
 
 def test_random_first_player_is_seeded_and_reaches_every_seat():
-    firsts = {GAME.new_state(4, seed, {"first_player": "random"}).first for seed in range(40)}
+    firsts = {GAME.new_state(4, seed, {"random_first": True}).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
-    again = [GAME.new_state(4, seed, {"first_player": "random"}).first for seed in range(10)]
-    assert again == [GAME.new_state(4, seed, {"first_player": "random"}).first for seed in range(10)]
+    again = [GAME.new_state(4, seed, {"random_first": True}).first for seed in range(10)]
+    assert again == [GAME.new_state(4, seed, {"random_first": "true"}).first for seed in range(10)]
 
 
 @pytest.mark.parametrize(
     ("value", "players", "message"),
     [
-        ("3", 3, r"must be a seat 0–2; got 3"),
-        ("4", 4, r"must be a seat 0–3; got 4"),
-        ("-1", 2, r"a seat number or 'random'; got '-1'"),
-        ("youngest", 2, r"a seat number or 'random'; got 'youngest'"),
-        (5, 2, r"must be a seat 0–1; got 5"),
-        (True, 2, r"takes text"),
+        (4, 3, r"must be a seat 1–3; got 4"),
+        ("3", 2, r"must be a seat 1–2; got 3"),
+        (0, 2, r"first_player is at least 1; got 0"),
+        ("-1", 2, r"first_player is at least 1; got -1"),
+        ("youngest", 2, r"first_player is a whole number; got 'youngest'"),
+        (5, 4, r"first_player is at most 4; got 5"),
+        (True, 2, r"first_player is a whole number; got True"),
     ],
 )
 def test_invalid_first_player_is_refused_before_the_game_starts(value, players, message):
@@ -217,12 +218,17 @@ def test_unknown_options_and_bad_values_are_refused():
 
 def test_options_are_recorded_in_a_match_and_replay_exactly(tmp_path):
     players = [Player("Ada"), Player("Bo", "random"), Player("Cy", "random")]
-    match = Match.new(GAME, players, seed=9, options={"first_player": "random", "multi_garnish": "true"})
+    match = Match.new(GAME, players, seed=9, options={"random_first": "true", "multi_garnish": "true"})
     rng = random.Random(9)
     while not match.state.is_terminal():
         match.apply(rng.choice(match.state.legal_actions()))
     match.save(tmp_path / "game.json")
     again = Match.load(tmp_path / "game.json")
-    assert again.record.options == {"first_player": "random", "round_limit": 0, "multi_garnish": True}
+    assert again.record.options == {
+        "first_player": 1,
+        "random_first": True,
+        "round_limit": 0,
+        "multi_garnish": True,
+    }
     assert again.state.to_json() == match.state.to_json()
     assert kinds([e for _, e in again.log]) == kinds([e for _, e in match.log])

@@ -25,7 +25,7 @@ from fruitbowl.engine.result import Result
 from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
-from . import text
+from . import observation, text
 from .components import COMPONENTS as C
 from .patterns import PATTERN_NAMES, possible_patterns
 
@@ -48,9 +48,17 @@ class TangHuLu(Game):
     option_specs = (
         OptionSpec(
             "first_player",
-            str,
-            "0",
-            "seat that holds the first-player marker (0-based), or 'random' (AMB-25)",
+            int,
+            1,
+            "seat that holds the first-player marker, counted from 1 as the table shows it (AMB-25)",
+            minimum=1,
+            maximum=4,
+        ),
+        OptionSpec(
+            "random_first",
+            bool,
+            False,
+            "draw the first player at random instead (seeded); overrides first_player (AMB-25)",
         ),
         OptionSpec(
             "round_limit",
@@ -71,16 +79,9 @@ class TangHuLu(Game):
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
-        first_given = (options or {}).get("first_player")
-        if isinstance(first_given, int) and not isinstance(first_given, bool):
-            options = {**(options or {}), "first_player": str(first_given)}  # a seat given as a number
         checked = super().validate_options(options, num_players)
-        first = checked["first_player"]
-        if first != "random":
-            if not first.isdigit():
-                raise InvalidOption(f"option first_player is a seat number or 'random'; got {first!r}")
-            if num_players is not None and int(first) >= num_players:
-                raise InvalidOption(f"option first_player must be a seat 0–{num_players - 1}; got {first}")
+        if num_players is not None and checked["first_player"] > num_players:
+            raise InvalidOption(f"option first_player must be a seat 1–{num_players}; got {checked['first_player']}")
         return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> TangHuLuState:
@@ -105,8 +106,8 @@ class TangHuLu(Game):
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         return [
             {},
-            {"first_player": str(num_players - 1), "multi_garnish": True},
-            {"first_player": "random", "round_limit": 3},
+            {"first_player": num_players, "multi_garnish": True},
+            {"random_first": True, "round_limit": 3},
         ]
 
     def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
@@ -117,6 +118,12 @@ class TangHuLu(Game):
 
     def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         return text.prompt(view, names)
+
+    def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        return observation.observation_size(num_players)
+
+    def observation(self, view: Mapping[str, Any]) -> list[float]:
+        return observation.encode(view)
 
 
 class TangHuLuState(State):
@@ -202,8 +209,7 @@ class TangHuLuState(State):
         s.stock = C.drops - C.start_drops * n
         s.deck = list(range(len(C.sweet_stars)))
         s.rng.shuffle(s.deck)
-        first = options["first_player"]
-        s.first = s.rng.randrange(n) if first == "random" else int(first)
+        s.first = s.rng.randrange(n) if options["random_first"] else options["first_player"] - 1
         s.phase, s.player, s.roller = ACTION, s.first, s.first
         s.die, s.die_tile, s.bought = "", -1, 0
         s.pattern_stick, s.pattern_options, s.after_pattern = -1, (), ACTION

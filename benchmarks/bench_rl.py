@@ -1,0 +1,110 @@
+"""Steps per second through the RL adapters against the bare engine, per game.
+
+* engine: ``legal_actions()`` + a random choice + ``apply`` (what ``fruitbowl bench`` measures);
+* PettingZoo: the standard AEC loop, ``last()`` (observation and mask) + ``step``;
+* OpenSpiel: ``legal_actions()`` + ``apply_action``, and the same with ``observation_tensor``
+  for the player to act at every step (what a learning loop reads).
+
+    python benchmarks/bench_rl.py [GAME ...] [--seconds 3] [--players 3] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+import pyspiel
+
+import fruitbowl.rl.openspiel
+from fruitbowl.engine import all_games, get_game
+from fruitbowl.rl.pettingzoo import env as pettingzoo_env
+
+
+def rate(play_one: Callable[[int], int], seconds: float) -> float:
+    """Steps per second of repeated seeded games until ``seconds`` have passed."""
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play_one(seed)
+        seed += 1
+    return steps / (time.perf_counter() - start)
+
+
+def engine_game(game_id: str, players: int) -> Callable[[int], int]:
+    game = get_game(game_id)
+
+    def play(seed: int) -> int:
+        rng, state, steps = random.Random(seed), game.new_state(players, seed), 0
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return play
+
+
+def pettingzoo_game(game_id: str, players: int) -> Callable[[int], int]:
+    e = pettingzoo_env(game_id, players=players)
+
+    def play(seed: int) -> int:
+        rng, steps = np.random.default_rng(seed), 0
+        e.reset(seed=seed)
+        for _agent in e.agent_iter():
+            observation, _reward, terminated, truncated, _info = e.last()
+            action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            e.step(action)
+            steps += action is not None
+        return steps
+
+    return play
+
+
+def openspiel_game(game_id: str, players: int, observe: bool) -> Callable[[int], int]:
+    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+
+    def play(seed: int) -> int:
+        rng, steps = random.Random(seed), 0
+        state = game.new_initial_state()
+        state.apply_action(seed % fruitbowl.rl.openspiel.SEED_OUTCOMES)
+        while not state.is_terminal():
+            if observe:
+                state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--players", type=int, default=None, help="default: each game's minimum (at least 2)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = {}
+    for game in [get_game(g) for g in args.games] or all_games():
+        players = args.players or max(2, game.min_players)
+        engine = rate(engine_game(game.id, players), args.seconds)
+        row = {"players": players, "engine_steps_per_s": round(engine)}
+        for name, play in (
+            ("pettingzoo", pettingzoo_game(game.id, players)),
+            ("openspiel", openspiel_game(game.id, players, observe=False)),
+            ("openspiel_observed", openspiel_game(game.id, players, observe=True)),
+        ):
+            steps = rate(play, args.seconds)
+            row[f"{name}_steps_per_s"] = round(steps)
+            row[f"{name}_overhead"] = round(engine / steps - 1, 3)
+        report[game.id] = row
+        if not args.json:
+            print(game.id, json.dumps(row))
+    if args.json:
+        print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""PettingZoo AEC environments for every fruitbowl game.
+
+    >>> from fruitbowl.rl.pettingzoo import env
+    >>> e = env("tanghulu", players=3, round_limit=50)
+    >>> e.reset(seed=1)
+    >>> agent = e.agent_selection
+    >>> observation, reward, terminated, truncated, info = e.last()
+    >>> sorted(observation)
+    ['action_mask', 'observation']
+
+Each agent (``player_0`` …) observes a dict: ``observation``, the game's numeric encoding of
+that seat's view (never the true state), and ``action_mask``, the legal actions of the game's
+fixed action space (all zero when it is not that agent's turn). Rewards are paid when the game
+ends (:mod:`fruitbowl.rl.rewards`); a game stopped by a limit option is a truncation. Every game
+is also registered with PettingZoo as ``fruitbowl/<game>-v0`` (``pettingzoo.make("aec",
+"fruitbowl/tanghulu-v0", players=2)``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pettingzoo
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from fruitbowl.engine import Game, all_games, get_game
+from fruitbowl.engine.game import State
+from fruitbowl.engine.rng import random_seed
+
+from .rewards import check_reward_kind, rewards
+
+
+class FruitbowlEnv(AECEnv):
+    """One fruitbowl game as an AEC environment; the rules live in the engine, this only adapts."""
+
+    RENDER_MODES = ("ansi", "human")
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it per instance; each env sets its name)
+        "render_modes": list(RENDER_MODES),
+        "name": "fruitbowl_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game,
+        players: int | None = None,
+        render_mode: str | None = None,
+        reward: str = "rank",
+        **options: Any,
+    ):
+        super().__init__()
+        self.game = get_game(game) if isinstance(game, str) else game
+        self.num_players = players if players is not None else self.game.min_players
+        self.game.check_player_count(self.num_players)
+        self.options = self.game.validate_options(options, self.num_players)
+        self.reward_kind = check_reward_kind(reward)
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}; got {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"fruitbowl_{self.game.id}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(self.num_players)]
+        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.num_actions = self.game.num_distinct_actions(self.num_players, self.options)
+        size = self.game.observation_size(self.num_players, self.options)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(self.num_actions,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
+        self.state: State | None = None
+        self._next_seed: int | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._next_seed = seed
+        game_seed = self._next_seed if self._next_seed is not None else random_seed()
+        if self._next_seed is not None:
+            self._next_seed += 1  # the next reset without a seed plays a different, still seeded, game
+        self.state = self.game.new_state(self.num_players, game_seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        assert self.state is not None, "call reset() first"
+        seat = self.agent_seat[agent]
+        observation = np.asarray(self.game.observation(self.state.view(seat)), dtype=np.float32)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if not self.state.is_terminal() and self.state.current_player == seat:
+            for action in self.state.legal_actions():
+                mask[action.code] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        assert self.state is not None, "call reset() first"
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(int(action) if action is not None else -1)
+        if self.state.is_terminal():
+            result = self.state.result()
+            paid = rewards(result, self.num_players, self.reward_kind)
+            for seat, name in enumerate(self.agents):
+                self.rewards[name] = paid[seat]
+                self.terminations[name] = not result.truncated
+                self.truncations[name] = result.truncated
+                self.infos[name] = {"result": result.to_json()}
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """``ansi``: the public position as text; ``human``: the same, printed."""
+        if self.render_mode is None:
+            return None
+        assert self.state is not None, "call reset() first"
+        view = self.state.view(None)
+        names = [f"player_{seat}" for seat in range(self.num_players)]
+        text = f"{self.game.prompt(view, names)}\n{json.dumps(view, sort_keys=True)}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.state = None
+
+
+def raw_env(game: str | Game, players: int | None = None, **kwargs: Any) -> FruitbowlEnv:
+    return FruitbowlEnv(game, players, **kwargs)
+
+
+def env(game: str | Game, players: int | None = None, **kwargs: Any) -> AECEnv:
+    """A wrapped environment (bounds and call-order checks), as PettingZoo's classic games give."""
+    wrapped: AECEnv = wrappers.AssertOutOfBoundsWrapper(raw_env(game, players, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def register_all() -> list[str]:
+    """Register every game with PettingZoo as ``fruitbowl/<game>-v0``; returns the ids."""
+    ids = []
+    for game in all_games():
+        env_id = f"fruitbowl/{game.id}-v0"
+        if env_id not in pettingzoo.aec_registry:
+            pettingzoo.register("aec", env_id, entry_point=env, kwargs={"game": game.id})
+        ids.append(env_id)
+    return ids
+
+
+register_all()

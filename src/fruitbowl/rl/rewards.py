@@ -1,0 +1,38 @@
+"""End-of-game rewards for learning agents, from a game's :class:`~fruitbowl.engine.Result`.
+
+* ``rank`` (default): each seat earns +1 for every other seat it finished ahead of and -1 for
+  every seat ahead of it, divided by the number of opponents, so rewards lie in [-1, 1] and add
+  up to 0. Shared places count as neither. In a solo game the seat earns +1 for a win, -1 otherwise.
+* ``score``: the seat's score minus the mean score of the other seats (solo: the seat's score
+  minus the opponent's, as the game's result reports it in ``scores``).
+"""
+
+from __future__ import annotations
+
+from fruitbowl.engine import InvalidOption, Result
+
+REWARD_KINDS = ("rank", "score")
+
+
+def check_reward_kind(kind: str) -> str:
+    if kind not in REWARD_KINDS:
+        raise InvalidOption(f"reward must be one of {', '.join(REWARD_KINDS)}; got {kind!r}")
+    return kind
+
+
+def rewards(result: Result, num_players: int, kind: str = "rank") -> list[float]:
+    if kind == "score":
+        scores = result.scores
+        if num_players == 1:
+            others = scores[1:] or (0,)
+            return [float(scores[0] - max(others))]
+        return [float(scores[s] - (sum(scores) - scores[s]) / (num_players - 1)) for s in range(num_players)]
+    if num_players == 1:
+        return [1.0 if 0 in result.winners else -1.0]
+    places = result.places
+    out = []
+    for seat in range(num_players):
+        ahead_of = sum(1 for other in range(num_players) if places[other] > places[seat])
+        behind = sum(1 for other in range(num_players) if places[other] < places[seat])
+        out.append((ahead_of - behind) / (num_players - 1))
+    return out

@@ -1,0 +1,65 @@
+"""OpenSpiel's random simulation test, with serialization, on every game at every player count."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+from fruitbowl.engine import all_games  # noqa: E402
+from fruitbowl.rl.openspiel import SEED_OUTCOMES, register_all, short_name  # noqa: E402
+
+GAME_COUNTS = [(g, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_COUNTS, ids=lambda v: getattr(v, "id", str(v)))
+def test_random_sim_test_with_serialization(game, players: int) -> None:
+    spiel_game = pyspiel.load_game(short_name(game), {"players": players})
+    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_every_game_is_registered_with_its_options_as_parameters() -> None:
+    names = register_all()
+    assert names == [short_name(g) for g in all_games()]
+    assert set(names) <= set(pyspiel.registered_names())
+    game = pyspiel.load_game("fruitbowl_tanghulu", {"players": 3, "multi_garnish": True, "first_player": 2})
+    assert game.num_players() == 3 and game.num_distinct_actions() == 25
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.max_chance_outcomes() == SEED_OUTCOMES
+
+
+def test_an_openspiel_bot_plays_a_whole_game_through_the_openspiel_api() -> None:
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("fruitbowl_tanghulu", {"players": 2, "seed": 4})
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns = state.returns()
+    assert len(returns) == 2 and abs(sum(returns)) < 1e-9
+
+
+def test_observations_do_not_depend_on_hidden_information() -> None:
+    import random
+
+    game = pyspiel.load_game("fruitbowl_tanghulu", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(11)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.engine.hands[1]:  # seat 1 holds hidden sweet cards
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    seen = state.observation_tensor(0)
+    state.engine = state.engine.determinize(0, random.Random(9))
+    assert state.observation_tensor(0) == seen
