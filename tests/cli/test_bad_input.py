@@ -13,7 +13,7 @@ from fruitbowl.cli.app import app
 from .conftest import bot_game, saves
 
 BAD_COMMANDS = [
-    (["play", "tanhulu"], "unknown game 'tanhulu'; the games are: tanghulu"),
+    (["play", "tanhulu"], "unknown game 'tanhulu'; the games are: "),
     (["play", "tanghulu", "--players", "7"], "2–4 players"),
     (["play", "tanghulu", "--players", "x"], "--players"),
     (["play", "tanghulu", "--option", "colour=red"], "unknown option 'colour'"),

@@ -78,6 +78,7 @@ NEGATIVE_CONTROLS = [
     ("mutating-illegal", "illegal-action", "changed the state (to_json().points[0]: 0 vs -1)"),
     ("no-resample", "determinize", "every determinize(0, rng) sample is the true state"),
     ("resample-own-hand", "view-invariance", "(view.players[0].hand"),
+    ("determinize-from-truth", "determinize", "depends on hidden information"),
     ("seed-in-view", "seed-leak", "view(None) contains the seed"),
     ("rng-in-view", "seed-leak", "looks like a random generator's state"),
     ("secret-in-public-data", "events", "event 'draw' uses secret keys ['card'] in its public part too"),

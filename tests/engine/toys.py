@@ -187,7 +187,7 @@ class PlumState(State):
     def determinize(self, seat: int, rng: random.Random) -> PlumState:
         d = self.clone()
         others = [p for p in range(self.num_players) if p != seat]
-        pool = d.deck + [card for p in others for card in d.hands[p]]
+        pool = sorted(d.deck + [card for p in others for card in d.hands[p]])
         rng.shuffle(pool)
         for p in others:
             count = len(d.hands[p])
@@ -300,6 +300,24 @@ class NoResample(PlumState):
         return self.clone()
 
 
+class DeterminizeFromTheTruth(PlumState):
+    """(g) ``determinize`` shuffles the unknown cards in their true order, so the sample (and a bot
+    searching it) depends on where the hidden cards really are."""
+
+    def determinize(self, seat: int, rng: random.Random) -> PlumState:
+        d = self.clone()
+        others = [p for p in range(self.num_players) if p != seat]
+        pool = d.deck + [card for p in others for card in d.hands[p]]
+        rng.shuffle(pool)
+        for p in others:
+            count = len(d.hands[p])
+            d.hands[p] = sorted(pool[:count])
+            del pool[:count]
+        d.deck = sorted(pool)
+        d.rng = random.Random(rng.getrandbits(64))
+        return d
+
+
 class ResampleOwnHand(PlumState):
     """(f') ``determinize`` also redeals the seat's own hand, so its view changes."""
 
@@ -377,6 +395,7 @@ BROKEN = {
     "mutating-illegal": _variant("mutating-illegal", MutatingIllegal),
     "no-resample": _variant("no-resample", NoResample),
     "resample-own-hand": _variant("resample-own-hand", ResampleOwnHand),
+    "determinize-from-truth": _variant("determinize-from-truth", DeterminizeFromTheTruth),
     "seed-in-view": _variant("seed-in-view", SeedInView),
     "rng-in-view": _variant("rng-in-view", RngInView),
     "secret-in-public-data": _variant("secret-in-public-data", SecretInPublicData),

@@ -32,11 +32,26 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
             *(str(v) for v in result.tiebreaks[seat]),
             style="bold green" if seat in result.winners else None,
         )
+    house = result.house
+    if house is not None:  # an automated opponent such as Pineapple: its own score, its own parts
+        parts = ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
+        place = f"{result.house_place}" + (" 🏆" if result.house_place == 1 else "")
+        blanks = [""] * (len(result.categories) + len(result.tiebreak_names))
+        table.add_row(
+            place,
+            f"{house.name} ({parts})",
+            *blanks[: len(result.categories)],
+            str(house.score),
+            *blanks[len(result.categories) :],
+            style="bold red" if result.house_place == 1 else None,
+        )
     return table
 
 
 def winners_sentence(result: Result, names: Sequence[str], viewer: int | None = None) -> str:
     who = [("You" if seat == viewer else names[seat]) for seat in result.winners]
+    if not who and result.house is not None:
+        return f"{result.house.name} won."
     if len(who) == 1:
         return f"{who[0]} won{'!' if who[0] == 'You' else '.'}"
     return f"{' and '.join(who)} share the win."

@@ -22,7 +22,7 @@ from .match import Match
 from .options import OptionSpec, parse_option_pairs
 from .record import RECORD_FORMAT, Player, Record, replay, replay_to_end
 from .registry import all_games, get_game, register
-from .result import Result
+from .result import House, Result
 
 __all__ = [
     "RECORD_FORMAT",
@@ -33,6 +33,7 @@ __all__ = [
     "Event",
     "FruitbowlError",
     "Game",
+    "House",
     "IllegalAction",
     "InvalidOption",
     "Match",

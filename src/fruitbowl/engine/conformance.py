@@ -628,12 +628,17 @@ def check_result(state: State, ctx: Context) -> Result:
         if len(result.tiebreaks[seat]) != len(result.tiebreak_names):
             ctx.fail("result", f"seat {seat} has tie-breaks {result.tiebreaks[seat]} for {result.tiebreak_names}")
     keys = [(result.scores[s], *result.tiebreaks[s]) for s in range(n)]
-    expected = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    house = result.house
+    expected = tuple(
+        1 + sum(1 for other in keys if other > key) + (1 if house and house.beats(key[0]) else 0) for key in keys
+    )
     if tuple(result.places) != expected:
         ctx.fail("result", f"places {result.places} do not follow (score, *tie-breaks) {keys}: expected {expected}")
     winners = tuple(s for s in range(n) if result.places[s] == 1)
-    if not winners or tuple(result.winners) != winners:
+    if tuple(result.winners) != winners or not (winners or result.house_place == 1):
         ctx.fail("result", f"winners {result.winners} are not the seats in place 1 {winners}")
+    if house is not None and sum(house.breakdown.values()) != house.score:
+        ctx.fail("result", f"the house scores {house.score} but its breakdown {house.breakdown} says otherwise")
     try:
         json.dumps(result.to_json(), allow_nan=False)
     except (TypeError, ValueError) as exc:
@@ -888,6 +893,15 @@ def check_determinize(state: State, ctx: Context, rng: random.Random, samples: i
                     twin = state.determinize(seat, random.Random(sample_seed))
                     if twin.to_json() != sampled:
                         ctx.fail("determinize", f"determinize({seat}, rng) is not reproducible from its rng")
+                    # The same rng from another state with the same view must give the same sample;
+                    # otherwise the sample carries the truth to whoever searches it (a cheating bot).
+                    elsewhere = state.determinize(seat, random.Random(rng.getrandbits(64)))
+                    if elsewhere.determinize(seat, random.Random(sample_seed)).to_json() != sampled:
+                        ctx.fail(
+                            "determinize",
+                            f"determinize({seat}, rng) depends on hidden information: from another state with the "
+                            "same view, the same rng gives another sample (sort what you resample before shuffling)",
+                        )
             if sample_number == 0 and not sample.is_terminal():
                 sample.apply(sample.legal_actions()[-1])
         if not resampled:

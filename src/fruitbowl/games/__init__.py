@@ -2,6 +2,8 @@
 
 from fruitbowl.engine.registry import register
 
+from .juicyfruits import JuicyFruits
 from .tanghulu import TangHuLu
 
 register(TangHuLu())
+register(JuicyFruits())

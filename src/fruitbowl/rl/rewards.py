@@ -29,10 +29,4 @@ def rewards(result: Result, num_players: int, kind: str = "rank") -> list[float]
         return [float(scores[s] - (sum(scores) - scores[s]) / (num_players - 1)) for s in range(num_players)]
     if num_players == 1:
         return [1.0 if 0 in result.winners else -1.0]
-    places = result.places
-    out = []
-    for seat in range(num_players):
-        ahead_of = sum(1 for other in range(num_players) if places[other] > places[seat])
-        behind = sum(1 for other in range(num_players) if places[other] < places[seat])
-        out.append((ahead_of - behind) / (num_players - 1))
-    return out
+    return result.rank_rewards()

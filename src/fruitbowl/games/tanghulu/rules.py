@@ -316,6 +316,7 @@ class TangHuLuState(State):
             for other in range(d.num_players):
                 if other != seat:
                     pool += d.hands[other]
+            pool.sort()  # the sample depends only on what the seat knows and on rng, never on the truth
             rng.shuffle(pool)
             for other in range(d.num_players):
                 if other != seat:
@@ -323,6 +324,7 @@ class TangHuLuState(State):
                     d.hands[other] = sorted(pool[:count])
                     del pool[:count]
             d.deck = pool
+        d.bag.sort()  # the bag's contents are public; its order is not
         d.rng = random.Random(rng.getrandbits(64))
         return d
 

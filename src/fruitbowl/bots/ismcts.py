@@ -1,0 +1,160 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), for every game.
+
+Each iteration draws a fresh determinization of the bot's own view (``SeatHandle.sample``: a
+full state consistent with what the seat knows, hidden cards and orders resampled), walks one
+shared tree down the actions legal in that sample (UCB with availability counts, as in Cowling,
+Powley & Whitehouse 2012), expands one new action, finishes the game with random moves, and
+backs up each seat's rank reward (:meth:`Result.rank_rewards`) to the nodes where that seat
+chose. The move played is the root action visited most. The search never sees the true state,
+and with an iteration budget it is deterministic for a seed.
+
+Levels: ``ismcts:easy`` (150 iterations), ``ismcts`` (600), ``ismcts:hard`` (600 in each of
+``os.cpu_count()`` processes, root-parallel: the processes' root visit counts are added).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from fruitbowl.engine import Action
+from fruitbowl.engine.game import State
+from fruitbowl.engine.rng import derive_seed
+
+from .base import Bot, SeatHandle, register_bot
+
+#: A random rollout longer than this is scored as a draw (a game with no forced progress).
+ROLLOUT_CAP = 2_000
+
+
+@dataclass(slots=True)
+class Node:
+    """Statistics of the actions chosen at one place in the tree (by ``player``)."""
+
+    player: int
+    children: dict[int, Node] = field(default_factory=dict)
+    visits: dict[int, int] = field(default_factory=dict)
+    reward: dict[int, float] = field(default_factory=dict)
+    available: dict[int, int] = field(default_factory=dict)
+
+
+def search(root_sample: State, seat: int, iterations: int, seed: int, exploration: float = 0.7) -> dict[int, int]:
+    """Root visit counts after ``iterations`` of ISMCTS from the seat's information set.
+
+    ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
+    iteration, so its own hidden contents do not matter).
+    """
+    rng = random.Random(seed)
+    root = Node(player=root_sample.current_player)
+    for _ in range(iterations):
+        state = root_sample.determinize(seat, rng)
+        node = root
+        path: list[tuple[Node, int]] = []
+        while not state.is_terminal():
+            codes = [action.code for action in state.legal_actions()]
+            for code in codes:
+                node.available[code] = node.available.get(code, 0) + 1
+            unexplored = [code for code in codes if code not in node.children]
+            if unexplored:
+                code = rng.choice(unexplored)
+                state.apply(code)
+                child = Node(player=state.current_player)
+                node.children[code] = child
+                node.visits[code] = 0
+                node.reward[code] = 0.0
+                path.append((node, code))
+                break
+            code = _select(node, codes, exploration)
+            state.apply(code)
+            path.append((node, code))
+            node = node.children[code]
+        rewards = _rollout(state, rng)
+        for parent, code in path:
+            parent.visits[code] += 1
+            parent.reward[code] += rewards[parent.player] if parent.player >= 0 else 0.0
+    return dict(root.visits)
+
+
+def _select(node: Node, codes: list[int], exploration: float) -> int:
+    best, best_value = codes[0], -math.inf
+    for code in codes:
+        visits = node.visits[code]
+        value = node.reward[code] / visits + exploration * math.sqrt(math.log(node.available[code]) / visits)
+        if value > best_value:
+            best, best_value = code, value
+    return best
+
+
+def _rollout(state: State, rng: random.Random) -> list[float]:
+    """Finish the game with uniformly random moves; each seat's rank reward (draw if capped)."""
+    for _ in range(ROLLOUT_CAP):
+        if state.is_terminal():
+            return state.result().rank_rewards()
+        state.apply(rng.choice(state.legal_actions()))
+    return [0.0] * state.num_players
+
+
+def _search_in_process(root_sample: State, seat: int, iterations: int, seed: int) -> dict[int, int]:
+    return search(root_sample, seat, iterations, seed)
+
+
+class ISMCTSBot(Bot):
+    """Plays the most visited root action of an ISMCTS from its own seat's view."""
+
+    def __init__(self, seed: int = 0, iterations: int = 600, processes: int = 1, name: str = "ismcts"):
+        self.name = name
+        self.iterations = iterations
+        self.processes = processes
+        self.rng = random.Random(seed)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def choose(self, handle: SeatHandle) -> Action:
+        legal = handle.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        sample = handle.sample(self.rng)  # a state consistent with the view: never the true one
+        seeds = [self.rng.getrandbits(63) for _ in range(self.processes)]
+        if self.processes == 1:
+            visits = search(sample, handle.seat, self.iterations, seeds[0])
+        else:
+            visits = self._parallel(sample, handle.seat, seeds)
+        by_code = {action.code: action for action in legal}
+        best = max(by_code, key=lambda code: (visits.get(code, 0), -code))
+        return by_code[best]
+
+    def _parallel(self, sample: State, seat: int, seeds: list[int]) -> dict[int, int]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.processes)
+        futures = [self._pool.submit(_search_in_process, sample, seat, self.iterations, s) for s in seeds]
+        total: dict[int, int] = {}
+        for future in futures:
+            for code, count in future.result().items():
+                total[code] = total.get(code, 0) + count
+        return total
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+LEVELS = {
+    "ismcts:easy": {"iterations": 150},
+    "ismcts": {"iterations": 600},
+    "ismcts:hard": {"iterations": 600, "processes": max(2, os.cpu_count() or 2)},
+}
+
+
+def _factory(level: str) -> Callable[[int], Bot]:
+    def make(seed: int) -> Bot:
+        return ISMCTSBot(derive_seed(seed, level), name=level, **LEVELS[level])
+
+    return make
+
+
+for _level in LEVELS:
+    register_bot(_level, _factory(_level))

@@ -1,0 +1,280 @@
+"""Juicy Fruits in the terminal: the business board, then each island as a 5×5 grid, drawn with Rich.
+
+Fruits are told apart by letter *and* colour (B L P O M), so colour-blind players lose nothing.
+On an island a ship shows its demand and points (``3B2L:4``), a collector its fruit in round
+brackets (``(L)``), an advanced collector both (``(B/L)``), an ice cream cart ``cart`` in its
+colour, other business tokens their id and a large venue its id on all four cells. Empty ponds
+are ``~``, other empty spaces ``·``. Cells are named like a chess board from the owner's chair
+(files a–e, ranks 1–5 from the owner's edge), as the action texts are. Islands are two to a
+row, so four players fit in 100 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from fruitbowl.engine import Action
+from fruitbowl.games.juicyfruits import text as jf_text
+
+from . import MenuRow
+
+FRUIT_LOOK = {
+    "banana": ("B", "bold yellow"),
+    "lime": ("L", "bold green"),
+    "pomegranate": ("P", "bold red"),
+    "orange": ("O", "bold dark_orange"),
+    "mangosteen": ("M", "bold magenta"),
+}
+KIND_STYLE = {
+    "yellow": "bold yellow",
+    "green": "bold green",
+    "red": "bold red",
+    "orange": "bold dark_orange",
+    "purple": "bold magenta",
+    "milkshake": "bold white",
+}
+CELL_WIDTH = 7
+
+RULES = """\
+Juicy Fruits — each turn has two steps (and the juice factory if it is in play):
+  1. Slide ONE of your collectors, advanced collectors or ice cream carts straight across free
+     spaces (any distance, no jumping). A collector gains 1 fruit of its type per space; an
+     advanced collector d + 1 fruits of its two types; a cart may make one ice cream (its colour)
+     or milkshake marker per space, scored at once. You must move if anything can move.
+  2. Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes
+     free), or claim ONE business token from the board (pay the row's fruits, score the row's
+     points, place it on a free space; a large venue needs a free 2×2 block), or pass.
+  Juice factory: pay the next space's two fruits to advance and score, at most twice a turn.
+  Each claim moves the license marker toward X. When it reaches X the round is finished, stalls
+  score, and the most points wins; ties go to the player later in turn order.
+  Solo: Pineapple draws a boat after each of your turns and scores its value; on a value-3 boat
+  she claims a token. You must end with MORE points than she has.
+Cells: files a–e (west to east), ranks 1–5 from your edge. Texts: 'move b2-b4', 'supply c5',
+'claim T13', 'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make 2 ice cream + 0 milkshake',
+'bonus lime', 'pass', 'juice', 'stop'."""
+
+
+def fruit_letter(name: str, count: int | None = None) -> Text:
+    letter, style = FRUIT_LOOK[name]
+    return Text(f"{count}{letter}" if count is not None else letter, style=style)
+
+
+def piece_text(piece: dict[str, Any] | None, kind: str) -> Text:
+    """One island cell, ``CELL_WIDTH`` columns wide."""
+    if piece is None:
+        return Text("~" if kind == "pond" else "·", style="blue" if kind == "pond" else "dim")
+    out = Text()
+    if piece["type"] == "ship":
+        for name, count in piece["demand"].items():
+            out.append_text(fruit_letter(name, count))
+        out.append(f":{piece['points']}", style="dim")
+    elif piece["type"] == "collector":
+        out.append("(")
+        out.append_text(fruit_letter(piece["fruit"]))
+        out.append(")")
+    elif piece["type"] == "venue":
+        out.append(piece["id"], style="bold cyan")
+    elif piece["category"] == "advanced_collector":
+        a, b = piece["fruits"]
+        out.append("(")
+        out.append_text(fruit_letter(a))
+        out.append("/")
+        out.append_text(fruit_letter(b))
+        out.append(")")
+    elif piece["category"] == "ice_cream_cart":
+        out.append("cart", style=KIND_STYLE[piece["kind"]])
+    else:
+        out.append(piece["id"], style="bold cyan" if piece["category"] == "small_venue" else "bold white")
+    return out
+
+
+def _token_short(token: dict[str, Any] | None) -> Text:
+    if token is None:
+        return Text("—", style="dim")
+    out = Text(f"{token['id']} ", style="bold")
+    category = token["category"]
+    if category == "advanced_collector":
+        a, b = token["fruits"]
+        out.append_text(fruit_letter(a))
+        out.append("/")
+        out.append_text(fruit_letter(b))
+        out.append(" coll.")
+    elif category == "ice_cream_cart":
+        out.append(f"{token['kind']} cart", style=KIND_STYLE[token["kind"]])
+    elif category == "stall":
+        out.append(token["name"], style="white")
+        out.append(" ✦", style="dim")
+    else:
+        out.append(token["name"], style="cyan")
+        out.append(f" +{token['points']}", style="yellow")
+    return out
+
+
+def _cost(cost: dict[str, int]) -> Text:
+    out = Text()
+    for name, count in cost.items():
+        out.append_text(fruit_letter(name, count))
+    return out
+
+
+class JuicyFruitsAdapter:
+    """The terminal picture of a Juicy Fruits view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
+
+    rules = RULES
+
+    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        return jf_text.prompt(view, names)
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        return jf_text.action_label(view, action)
+
+    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        """Slides grouped per token and direction, placements per rank: a short menu."""
+        rows: list[MenuRow] = []
+        groups: dict[tuple[str, Any], list[int]] = {}
+        for index, action in enumerate(legal):
+            f = action.fields
+            if action.kind == "move":
+                key: tuple[str, Any] = ("move", (f["from"], f["direction"]))
+            elif action.kind == "place":
+                key = ("place", f["cell"] // 5)
+            elif action.kind == "place_block":
+                key = ("block", f["cell"] // 5)
+            else:
+                rows.append(([index], self.action_label(view, action)))
+                continue
+            if key not in groups:
+                groups[key] = []
+                rows.append((groups[key], f"#{key}"))
+            groups[key].append(index)
+        out: list[MenuRow] = []
+        for indices, label in rows:
+            if label.startswith("#"):
+                label = self._group_label(view, [legal[i] for i in indices])
+            out.append((indices, label))
+        return out
+
+    def _group_label(self, view: dict[str, Any], actions: Sequence[Action]) -> str:
+        first = actions[0]
+        if len(actions) == 1:
+            return self.action_label(view, first)
+        if first.kind == "move":
+            seat = view["current_player"]
+            piece = view["players"][seat]["grid"][first.fields["from"]]
+            what = f"{piece['fruit']} collector" if piece["type"] == "collector" else piece["name"]
+            gain = " (+1 per space)" if piece["type"] == "collector" else ""
+            return f"Slide the {what} {first.fields['direction']}{gain}"
+        token = view["pending"].get("token") or {"name": "token"}
+        return f"Place the {token['name']} here"
+
+    def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        parts: list[RenderableType] = [self._business(view, labels)]
+        islands = [self._island(view, player, labels) for player in view["players"]]
+        for start in range(0, len(islands), 2):
+            row = Table.grid(padding=(0, 1))
+            row.add_row(*islands[start : start + 2])
+            parts.append(row)
+        legend = Text()
+        for name, (letter, style) in FRUIT_LOOK.items():
+            legend.append(letter, style=style)
+            legend.append(f" {name}  ", style="dim")
+        legend.append("3B2L:4 ship (demand:points)  (L) collector  ~ pond  ✦ stall", style="dim")
+        parts.append(legend)
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ parts
+
+    def _business(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", style="bold")
+        grid.add_column(min_width=12)
+        grid.add_column(justify="right", style="yellow")
+        used = view["business_board"]["columns_in_play"]
+        for _ in range(used):
+            grid.add_column(min_width=17, max_width=19, no_wrap=True, overflow="ellipsis")
+        for row in view["business_board"]["rows"]:
+            cells = [_token_short(t) for t in row["spaces"][:used]]
+            grid.add_row(str(row["row"]), _cost(row["cost"]), f"+{row['points']}", *cells)
+        lines: list[RenderableType] = [grid]
+        lic = view["license"]
+        track = Text("License ")
+        track.append("■" * (lic["start"] - lic["left"]), style="bold")
+        track.append("□" * lic["left"], style="dim")
+        track.append(" X", style="bold red")
+        track.append(
+            f"  {lic['left']} claim{'s' * (lic['left'] != 1)} to X", style="bold" if lic["left"] else "bold red"
+        )
+        if view["end_triggered"] and view["phase"] != "over":
+            track.append("  · last round!", style="bold red")
+        lines.append(track)
+        ice = Text("Ice cream ")
+        for pool in view["ice_cream"]["pools"]:
+            taken = len(pool["values"]) - pool["left"]
+            name = "shake" if pool["kind"] == "milkshake" else pool["kind"]
+            ice.append(name + " ", style=KIND_STYLE[pool["kind"]])
+            ice.append(" ".join(str(v) for v in pool["values"][taken:]) or "—")
+            ice.append("  ")
+        lines.append(ice)
+        if view["juice_factory"]:
+            jf = Text("Juice ")
+            for space in view["juice_factory"]["spaces"]:
+                jf.append(f"J{space['space']}:")
+                for name in space["cost"]:
+                    jf.append_text(fruit_letter(name))
+                jf.append(f"+{space['points']} ", style="yellow")
+            lines.append(jf)
+        if view["solo"]:
+            solo = view["solo"]
+            pine = Text("Pineapple ", style="bold yellow")
+            pine.append(f"{solo['pineapple_score']} pts", style="bold")
+            pine.append(f"  (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
+            pine.append(f"  bag {solo['bag_size']}  board {solo['board']}")
+            if solo["drawn"]:
+                last = solo["drawn"][-1]
+                pine.append(f"  last boat {last['id']} V{last['value']} W{last['wait']}", style="dim")
+            lines.append(pine)
+        title = f"Business board · round {view['round']}"
+        return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1), width=100)
+
+    def _island(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Panel:
+        seat = player["seat"]
+        cells = view["island"]["cells"]
+        grid = Table.grid(padding=(0, 0))
+        grid.add_column(width=2, style="dim")
+        for _ in range(5):
+            grid.add_column(width=CELL_WIDTH, justify="center", no_wrap=True)
+        for row in range(5):
+            rank = str(5 - row)
+            grid.add_row(rank, *(piece_text(player["grid"][row * 5 + c], cells[row * 5 + c]["kind"]) for c in range(5)))
+        grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
+        reserve = Text("Fruit ")
+        for name, count in player["reserve"].items():
+            reserve.append_text(fruit_letter(name, count))
+            reserve.append(" ")
+        info = Text(f"Ships {len(player['supplied'])}  Stars {player['stars']}")
+        markers = sum(player["markers"].values())
+        if markers:
+            info.append(f"  Markers {markers}")
+        if view["juice_factory"]:
+            info.append(f"  Juice J{player['juice']}")
+        owned = Text("Tokens " + (" ".join(player["tokens"]) or "—"), style="dim")
+        acting = view["current_player"] == seat
+        title = Text("▶ " if acting else "", style="bold yellow")
+        title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")
+        mine = view["viewer"] == seat
+        return Panel(
+            Group(grid, reserve, info, owned),
+            title=title,
+            title_align="left",
+            subtitle=f"{player['score']} pts",
+            subtitle_align="right",
+            width=49,
+            padding=(0, 1),
+            border_style="bold cyan" if mine else ("yellow" if acting else "dim"),
+        )

@@ -1,0 +1,97 @@
+"""Juicy Fruits' fixed action space: 390 actions, the same for every player count and option.
+
+Cells are named like a chess board from the owner's chair (``a1`` south-west, ``e5``
+north-east; see :mod:`.island`). A turn is a chain of these small decisions.
+
+=======  ==================================  ===============================================
+codes    text                                decision (rules "Decision points")
+=======  ==================================  ===============================================
+0–199    ``move c3-c4``                      D3: slide the token on c3 straight to c4
+200–289  ``take 2 banana + 1 lime``          D5: split an advanced collector's d + 1 fruits
+290–304  ``make 3 ice cream + 1 milkshake``  D6: markers from an ice cream cart's d spaces
+305–316  ``supply b5``                       D8: supply the ship on a beach space
+317–340  ``claim T13``                       D8: claim a business token from the board
+341–365  ``place c3``                        D10: put the claimed 1×1 token on a free space
+366–381  ``place a5-b4``                     D10: put a large venue on a free 2×2 block
+382–386  ``bonus banana``                    D11: the claimed advanced collector's fruit
+387      ``pass``                            D8: do nothing in step 2
+388      ``juice``                           D13: advance one juice space
+389      ``stop``                            D13: stop making juice, end the turn
+=======  ==================================  ===============================================
+"""
+
+from __future__ import annotations
+
+from fruitbowl.engine.actions import Action, ActionTable
+
+from .components import COMPONENTS as C
+from .island import BEACH_CELLS, BLOCK_ORIGINS, CELL_NAMES, CELLS, DIRECTIONS, SLIDES, block_name
+
+FRUIT_NAMES = C.fruit_names
+ADVANCED = tuple(i for i, t in enumerate(C.tokens) if t.category == "advanced_collector")
+MAX_DISTANCE = C.size - 1
+
+MOVE = 0
+#: MOVE_CODE[from][direction][distance - 1] -> code
+MOVE_CODE: list[list[list[int]]] = [[[] for _ in range(4)] for _ in range(CELLS)]
+for _index, (_cell, _d, _k, _to) in enumerate(SLIDES):
+    MOVE_CODE[_cell][_d].append(MOVE + _index)
+SPLIT = MOVE + len(SLIDES)
+#: (advanced collector slot, total fruits, fruits of its first type) -> code
+SPLIT_CODE: dict[tuple[int, int, int], int] = {}
+_split_entries: list[tuple[int, int, int]] = []
+for _slot in range(len(ADVANCED)):
+    for _total in range(2, MAX_DISTANCE + 2):
+        for _first in range(_total, -1, -1):
+            SPLIT_CODE[(_slot, _total, _first)] = SPLIT + len(_split_entries)
+            _split_entries.append((_slot, _total, _first))
+PRODUCE = SPLIT + len(_split_entries)
+_produce_entries = [(k, m) for k in range(MAX_DISTANCE + 1) for m in range(MAX_DISTANCE + 1 - k)]
+PRODUCE_CODE = {pair: PRODUCE + i for i, pair in enumerate(_produce_entries)}
+SUPPLY = PRODUCE + len(_produce_entries)
+SUPPLY_CODE = {cell: SUPPLY + i for i, cell in enumerate(BEACH_CELLS)}
+CLAIM = SUPPLY + len(BEACH_CELLS)
+PLACE = CLAIM + len(C.tokens)
+PLACE_BLOCK = PLACE + CELLS
+BONUS = PLACE_BLOCK + len(BLOCK_ORIGINS)
+PASS = BONUS + len(FRUIT_NAMES)
+JUICE = PASS + 1
+STOP = JUICE + 1
+NUM_ACTIONS = STOP + 1
+
+
+def _build_table() -> ActionTable:
+    actions: list[Action] = []
+    for index, (cell, d, k, to) in enumerate(SLIDES):
+        fields = {"from": cell, "to": to, "direction": DIRECTIONS[d], "distance": k}
+        actions.append(Action(MOVE + index, f"move {CELL_NAMES[cell]}-{CELL_NAMES[to]}", "move", fields))
+    for slot, total, first in _split_entries:
+        token = C.tokens[ADVANCED[slot]]
+        a, b = token.fruits
+        fields = {"token": token.id, "fruits": [FRUIT_NAMES[a], FRUIT_NAMES[b]], "counts": [first, total - first]}
+        text = f"take {first} {FRUIT_NAMES[a]} + {total - first} {FRUIT_NAMES[b]}"
+        actions.append(Action(SPLIT_CODE[(slot, total, first)], text, "split", fields))
+    for (k, m), code in PRODUCE_CODE.items():
+        actions.append(Action(code, f"make {k} ice cream + {m} milkshake", "produce", {"ice_cream": k, "milkshake": m}))
+    for cell, code in SUPPLY_CODE.items():
+        actions.append(Action(code, f"supply {CELL_NAMES[cell]}", "supply", {"cell": cell}))
+    for t, token in enumerate(C.tokens):
+        actions.append(Action(CLAIM + t, f"claim {token.id}", "claim", {"token": token.id}))
+    for cell in range(CELLS):
+        actions.append(Action(PLACE + cell, f"place {CELL_NAMES[cell]}", "place", {"cell": cell, "cells": [cell]}))
+    for b, origin in enumerate(BLOCK_ORIGINS):
+        cells = [origin, origin + 1, origin + C.size, origin + C.size + 1]
+        fields = {"cell": origin, "cells": cells, "block": b}
+        actions.append(Action(PLACE_BLOCK + b, f"place {block_name(b)}", "place_block", fields))
+    for f, name in enumerate(FRUIT_NAMES):
+        actions.append(Action(BONUS + f, f"bonus {name}", "bonus", {"fruit": name}))
+    actions.append(Action(PASS, "pass", "pass"))
+    actions.append(Action(JUICE, "juice", "juice"))
+    actions.append(Action(STOP, "stop", "stop"))
+    aliases = {"nothing": "pass", "do nothing": "pass", "done": "stop", "make juice": "juice"}
+    aliases.update({f"claim {t.name}": f"claim {t.id}" for t in C.tokens})
+    return ActionTable(actions, aliases)
+
+
+ACTION_TABLE = _build_table()
+assert len(ACTION_TABLE) == NUM_ACTIONS

@@ -1,0 +1,65 @@
+"""The business board: waiting spaces, the license track, token effects and stall scoring.
+
+The board is 5 rows × 4 columns (row 1 cheapest); a player count of N fills columns 1…N
+(solo: all four). Tokens are indices into ``COMPONENTS.tokens``; -1 is an empty space.
+Claimed tokens are never replaced, and the license marker counts the claims left until X.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .components import COMPONENTS as C
+from .island import EMPTY, empty_beaches
+
+ROWS = len(C.row_costs)
+COLUMNS = C.columns
+PLACEHOLDER, SMALL_VENUE, STALL, ADVANCED, CART = (
+    "placeholder",
+    "small_venue",
+    "stall",
+    "advanced_collector",
+    "ice_cream_cart",
+)
+CATEGORY = tuple(t.category for t in C.tokens)
+
+
+def columns_in_play(num_players: int) -> int:
+    return COLUMNS if num_players == 1 else num_players
+
+
+def new_board(num_players: int, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Shuffle the 24 tokens and fill columns 1…N of every row; the rest go to the box (sorted,
+    so the box holds no order to hide — its contents follow from the component list anyway)."""
+    tokens = list(range(len(C.tokens)))
+    rng.shuffle(tokens)
+    board = [EMPTY] * (ROWS * COLUMNS)
+    used = columns_in_play(num_players)
+    for row in range(ROWS):
+        for col in range(used):
+            board[row * COLUMNS + col] = tokens.pop()
+    return board, sorted(tokens)
+
+
+def row_of(space: int) -> int:
+    return space // COLUMNS
+
+
+def stars(owned: list[int]) -> int:
+    """Star icons on a player's venues (small and large)."""
+    return sum(C.tokens[t].stars for t in owned)
+
+
+def stall_points(token: int, grid: list[int], owned: list[int], supplied: int, fruits: int) -> int:
+    """A stall's end-of-game score for its owner (§2.6 T11–T14)."""
+    spec = C.tokens[token]
+    formula = spec.formula
+    if formula == "per_empty_beach":
+        units = empty_beaches(grid)
+    elif formula == "per_supplied_ship":
+        units = supplied
+    elif formula == "per_star":
+        units = stars(owned)
+    else:
+        units = fruits // 2
+    return spec.points * units

@@ -1,0 +1,111 @@
+"""Juicy Fruits as numbers: a fixed-length vector built from one seat's view, for learning agents.
+
+Seats are listed starting with the viewer, then in turn order. Every value is scaled to about
+[0, 1]. The layout:
+
+* the decision: phase (8), the moved token's cell (25) and distance, juice steps this turn;
+* the table: round, quiet rounds, licenses left, at X, end triggered, business columns in play,
+  the business board (5 rows × 4 spaces × (present, category 5, points)), ice cream pools
+  (6 × (left, next value)), ship bags, large venues waiting, Pineapple (score, bag, drawn),
+  first player and player to act (relative, one-hot);
+* each seat: score, reserve fruits (5), markers (6), juice, stars, turns, empty beaches,
+  supplied ships, tokens claimed, and its 25 cells × (piece type 4, fruits 5, ship demand 5,
+  points, token category 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .components import COMPONENTS as C
+
+PHASES = ("move", "split", "produce", "action", "place", "bonus", "juice", "over")
+PIECES = ("ship", "collector", "token", "venue")
+CATEGORIES = ("placeholder", "small_venue", "stall", "advanced_collector", "ice_cream_cart")
+FRUITS = tuple(C.fruit_names)
+MARKERS = ("yellow", "green", "red", "orange", "purple", "milkshake")
+CELLS = 25
+CELL = len(PIECES) + len(FRUITS) * 2 + 1 + len(CATEGORIES)
+SEAT = 1 + len(FRUITS) + len(MARKERS) + 6 + CELLS * CELL
+ROWS, COLUMNS = 5, 4
+
+
+def observation_size(num_players: int) -> int:
+    decision = len(PHASES) + CELLS + 2
+    table = 6 + ROWS * COLUMNS * (2 + len(CATEGORIES)) + len(MARKERS) * 2 + 2 + 1 + 3 + 2 * num_players
+    return decision + table + num_players * SEAT
+
+
+def encode(view: Mapping[str, Any]) -> list[float]:
+    """The vector for ``view`` (a spectator is placed at seat 0)."""
+    n = view["num_players"]
+    me = view["viewer"] if view["viewer"] is not None else 0
+    order = [(me + k) % n for k in range(n)]
+    out: list[float] = []
+    out.extend(1.0 if phase == view["phase"] else 0.0 for phase in PHASES)
+    moved = view["pending"].get("moved") or {}
+    out.extend(1.0 if cell == moved.get("cell") else 0.0 for cell in range(CELLS))
+    out.append(min(moved.get("distance", 0), 4) / 4)
+    factory = view["juice_factory"]
+    out.append(factory["steps_this_turn"] / max(1, factory["max_steps"]) if factory else 0.0)
+
+    license = view["license"]
+    out.append(min(view["round"], 60) / 60)
+    out.append(min(view["quiet_rounds"], 10) / 10)
+    out.append(license["left"] / max(1, license["start"]))
+    out.append(1.0 if license["at_x"] else 0.0)
+    out.append(1.0 if view["end_triggered"] else 0.0)
+    board = view["business_board"]
+    out.append(board["columns_in_play"] / COLUMNS)
+    for row in board["rows"]:
+        for token in row["spaces"]:
+            out.append(1.0 if token else 0.0)
+            category = token["category"] if token else None
+            out.extend(1.0 if c == category else 0.0 for c in CATEGORIES)
+            out.append(min(token.get("points", 0), 10) / 10 if token else 0.0)
+    pools = {pool["kind"]: pool for pool in view["ice_cream"]["pools"]}
+    for kind in MARKERS:
+        pool = pools.get(kind)
+        out.append(pool["left"] / max(1, len(pool["values"])) if pool else 0.0)
+        out.append((pool["next"] or 0) / 5 if pool else 0.0)
+    bags = view["bags"] or {}
+    out.extend(min(bags.get(colour, 0), 25) / 25 for colour in ("orange", "green"))
+    out.append(len(view["large_venues"]) / 6)
+    solo = view["solo"]
+    out.append(min(solo["pineapple_score"], 150) / 150 if solo else 0.0)
+    out.append(min(solo["bag_size"], 50) / 50 if solo else 0.0)
+    out.append(min(len(solo["drawn"]), 10) / 10 if solo else 0.0)
+    out.extend(1.0 if seat == view["first_player"] else 0.0 for seat in order)
+    out.extend(1.0 if seat == view["current_player"] else 0.0 for seat in order)
+
+    for seat in order:
+        player = view["players"][seat]
+        out.append(min(player["score"], 150) / 150)
+        out.extend(min(player["reserve"].get(fruit, 0), 20) / 20 for fruit in FRUITS)
+        out.extend(min(player["markers"].get(kind, 0), 5) / 5 for kind in MARKERS)
+        out.append(player["juice"] / 10)
+        out.append(min(player["stars"], 30) / 30)
+        out.append(min(player["turns"], 60) / 60)
+        out.append(min(player["empty_beaches"], 16) / 16)
+        out.append(min(len(player["supplied"]), 25) / 25)
+        out.append(min(len(player["tokens"]), 12) / 12)
+        for piece in player["grid"]:
+            _cell(out, piece)
+    return out
+
+
+def _cell(out: list[float], piece: Mapping[str, Any] | None) -> None:
+    kind = piece["type"] if piece else None
+    out.extend(1.0 if k == kind else 0.0 for k in PIECES)
+    fruits = set()
+    if piece:
+        if piece.get("fruit"):
+            fruits.add(piece["fruit"])
+        fruits.update(piece.get("fruits") or ())
+    out.extend(1.0 if fruit in fruits else 0.0 for fruit in FRUITS)
+    demand = piece.get("demand", {}) if piece else {}
+    out.extend(min(demand.get(fruit, 0), 5) / 5 for fruit in FRUITS)
+    out.append(min(piece.get("points", 0), 10) / 10 if piece else 0.0)
+    category = piece.get("category") if piece else None
+    out.extend(1.0 if c == category else 0.0 for c in CATEGORIES)

@@ -1,0 +1,570 @@
+"""Juicy Fruits in words and views: what each seat sees, event sentences, prompts, refusals.
+
+Everything here is plain data and plain strings, shared by every front end.
+
+The view
+========
+
+``build_view(state, seat)`` returns one JSON-ready dict, the same for every seat apart from
+``viewer`` (the game has no private hands; bag and box *contents* and orders and the random
+generator are never shown — only bag sizes). Its keys:
+
+* ``game`` ``"juicyfruits"``, ``viewer`` (seat or ``None``), ``num_players``, ``options``,
+  ``phase`` (``move | split | produce | action | place | bonus | juice | over``),
+  ``current_player`` (-1 when over), ``first_player``, ``round``, ``end_triggered``,
+  ``end_reason`` (``license | bag | stalemate`` or ``""``), ``quiet_rounds``.
+* ``fruits``: ``[{"code": "B", "name": "banana"}, …]`` in component order; every fruit count
+  below is a dict keyed by fruit *name*.
+* ``island``: the geometry shared by all islands: ``size`` 5; ``cells``: 25 entries
+  ``{"cell", "name" ("a5"), "row", "col", "kind" (beach|pond|corner|inland), "beach" (N/E/S/W
+  or null)}``, cell = row × 5 + col, row 0 = north (far from the owner), ``a1`` = south-west;
+  ``beaches`` ``{"N": [cells], …}``; ``ponds``; ``blocks``: the 16 2×2 blocks as
+  ``{"block", "name" ("a5-b4"), "cells"}``.
+* ``players``: per seat ``{"seat", "score", "breakdown" {category: points}, "reserve",
+  "grid": [25 × piece or null], "supplied": [ship ids], "tokens": [token ids claimed],
+  "stars", "markers": {"yellow": n, …, "milkshake": n}, "juice" (0–10), "turns",
+  "empty_beaches"}``. A piece is one of ``{"type": "ship", "id", "demand", "points"}``,
+  ``{"type": "collector", "fruit"}``, ``{"type": "token", "id", "name", "category",
+  "fruits"?, "kind"?, "points"?, "stars"?, "formula"?}`` or ``{"type": "venue", "id", "name",
+  "points", "stars", "origin" (true on its north-west cell)}``.
+* ``business_board``: ``{"columns_in_play", "rows": [{"row" 1–5, "cost", "points",
+  "spaces": [4 × token or null]}]}`` (tokens as above, plus ``"row"``/``"column"``).
+* ``license``: ``{"start", "left" (claims until X), "at_x"}``.
+* ``ice_cream``: ``{"pools": [{"kind", "values", "left", "next" (value or null)}], …}`` with
+  the milkshake pool last (``kind`` ``"milkshake"``).
+* ``large_venues``: the venues still waiting beside the board.
+* ``juice_factory``: ``null`` unless the option is on, else ``{"spaces": [{"space", "cost",
+  "points"}], "steps_this_turn", "max_steps"}`` (positions are in ``players``).
+* ``pending``: what the current decision is about: ``{"moved": {"cell", "distance",
+  "piece"}}`` in split/produce (with ``"split"`` fruit names or ``"production"`` limits), or
+  ``{"token": …}`` in place/bonus, else ``{}``.
+* ``solo``: ``null`` unless solo, else ``{"board", "pineapple_score", "breakdown",
+  "bag_size", "drawn": [{"id", "value", "wait"}], "claimed": [token ids]}``.
+* ``bags``: ships left in the orange and green bags (multiplayer; sizes only).
+* ``standings``: the result's JSON once the game is over, else ``null``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.events import Event
+
+from . import business, juice
+from .components import BEACH_NAMES
+from .components import COMPONENTS as C
+from .island import (
+    BEACH_OF,
+    BEACHES,
+    BLOCK_CELLS,
+    CELL_NAMES,
+    CELLS,
+    COLLECTOR,
+    PONDS,
+    SHIP,
+    SIZE,
+    SPACE_KINDS,
+    TOKEN,
+    VENUE,
+    block_name,
+    empty_beaches,
+)
+from .ships import DEMANDS, cost_text, shortfall
+
+if TYPE_CHECKING:
+    from .rules import JuicyFruitsState
+
+FRUITS = C.fruit_names
+CATEGORY_NAMES = {
+    "placeholder": "large venue",
+    "small_venue": "small venue",
+    "stall": "stall",
+    "advanced_collector": "advanced collector",
+    "ice_cream_cart": "ice cream cart",
+}
+FORMULA_TEXT = {
+    "per_empty_beach": "{p} per empty beach",
+    "per_supplied_ship": "{p} per supplied ship",
+    "per_star": "{p} per venue star",
+    "per_two_fruits": "{p} per 2 fruits left",
+}
+
+
+def counts(cost: Sequence[int]) -> dict[str, int]:
+    return {FRUITS[f]: n for f, n in enumerate(cost) if n}
+
+
+def token_json(token: int) -> dict[str, Any]:
+    spec = C.tokens[token]
+    out: dict[str, Any] = {"type": "token", "id": spec.id, "name": spec.name, "category": spec.category}
+    if spec.category == "advanced_collector":
+        out["fruits"] = [FRUITS[f] for f in spec.fruits]
+    elif spec.category == "ice_cream_cart":
+        out["kind"] = C.ice_kinds[spec.kind]
+    elif spec.category == "stall":
+        out["formula"] = spec.formula
+        out["points"] = spec.points
+        out["text"] = FORMULA_TEXT[spec.formula].format(p=spec.points)
+    else:
+        out["points"] = spec.points
+        out["stars"] = spec.stars
+    if spec.category == "placeholder":
+        out["venue"] = C.venues[spec.venue].id
+    return out
+
+
+def piece_json(code: int, cell: int) -> dict[str, Any] | None:
+    if code < 0:
+        return None
+    if code < COLLECTOR:
+        ship = C.ships[code - SHIP]
+        return {"type": "ship", "id": ship.id, "demand": counts(ship.demand), "points": ship.points}
+    if code < TOKEN:
+        return {"type": "collector", "fruit": FRUITS[code - COLLECTOR]}
+    if code < VENUE:
+        return token_json(code - TOKEN)
+    venue = C.venues[code - VENUE]
+    return {"type": "venue", "id": venue.id, "name": venue.name, "points": venue.points, "stars": venue.stars}
+
+
+def _grid_json(grid: list[int]) -> list[dict[str, Any] | None]:
+    out = []
+    for cell, code in enumerate(grid):
+        piece = piece_json(code, cell)
+        if piece is not None and piece["type"] == "venue":
+            west = cell % SIZE > 0 and grid[cell - 1] == code
+            north = cell >= SIZE and grid[cell - SIZE] == code
+            piece["origin"] = not west and not north
+        out.append(piece)
+    return out
+
+
+ISLAND_JSON: dict[str, Any] = {
+    "size": SIZE,
+    "cells": [
+        {
+            "cell": cell,
+            "name": CELL_NAMES[cell],
+            "row": cell // SIZE,
+            "col": cell % SIZE,
+            "kind": SPACE_KINDS[cell],
+            "beach": BEACH_OF.get(cell),
+        }
+        for cell in range(CELLS)
+    ],
+    "beaches": {name: list(BEACHES[i]) for i, name in enumerate(BEACH_NAMES)},
+    "ponds": list(PONDS),
+    "blocks": [{"block": b, "name": block_name(b), "cells": list(cells)} for b, cells in enumerate(BLOCK_CELLS)],
+}
+
+
+# ---------------------------------------------------------------------- the view
+
+
+def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know; ``None`` is a spectator. JSON-ready."""
+    from .rules import CATEGORIES, MILKSHAKE, OVER, PHASE_NAMES, PINEAPPLE_CATEGORIES, SPLIT
+
+    n = state.num_players
+    players = []
+    for p in range(n):
+        markers = {kind: state.markers[p][k] for k, kind in enumerate(C.ice_kinds)}
+        markers["milkshake"] = state.markers[p][MILKSHAKE]
+        players.append(
+            {
+                "seat": p,
+                "score": state.score(p),
+                "breakdown": dict(zip(CATEGORIES, state.parts[p], strict=True)),
+                "reserve": {FRUITS[f]: state.reserve[p][f] for f in range(len(FRUITS))},
+                "grid": _grid_json(state.grid[p]),
+                "supplied": [C.ships[s].id for s in state.supplied[p]],
+                "tokens": [C.tokens[t].id for t in state.owned[p]],
+                "stars": business.stars(state.owned[p]),
+                "markers": markers,
+                "juice": state.juice[p],
+                "turns": state.turns[p],
+                "empty_beaches": empty_beaches(state.grid[p]),
+            }
+        )
+    rows = []
+    for row in range(business.ROWS):
+        spaces = []
+        for col in range(business.COLUMNS):
+            token = state.board[row * business.COLUMNS + col]
+            spaces.append(None if token < 0 else {**token_json(token), "row": row + 1, "column": col + 1})
+        rows.append({"row": row + 1, "cost": counts(C.row_costs[row]), "points": C.row_points[row], "spaces": spaces})
+    pools = []
+    for kind, values in enumerate(C.ice_values):
+        left = state.pool[kind]
+        name = "milkshake" if kind == MILKSHAKE else C.ice_kinds[kind]
+        pools.append({"kind": name, "values": list(values), "left": left, "next": values[-left] if left else None})
+    gone = {C.tokens[t].venue for p in range(n) for t in state.owned[p]} | {
+        C.tokens[t].venue for t in state.pine_claimed
+    }
+    waiting = [
+        {"id": v.id, "name": v.name, "points": v.points, "stars": v.stars}
+        for i, v in enumerate(C.venues)
+        if i not in gone
+    ]
+    pending: dict[str, Any] = {}
+    if state.moved[0] >= 0 and state.phase != OVER:
+        to, distance = state.moved
+        piece = piece_json(state.grid[state.player][to], to)
+        pending["moved"] = {"cell": to, "name": CELL_NAMES[to], "distance": distance, "piece": piece}
+        if state.phase == SPLIT and piece is not None:
+            pending["split"] = {"fruits": piece["fruits"], "total": distance + 1}
+        elif piece is not None:
+            pending["production"] = {"max": distance}
+    if state.pending >= 0:
+        pending["token"] = token_json(state.pending)
+    juice_view = None
+    if state.options["juice_factory"]:
+        juice_view = {
+            "spaces": [
+                {"space": i + 1, "cost": counts(cost), "points": C.juice_points[i]}
+                for i, cost in enumerate(C.juice_costs)
+            ],
+            "steps_this_turn": state.juice_steps,
+            "max_steps": juice.STEPS_PER_TURN,
+        }
+    solo_view = None
+    if n == 1:
+        solo_view = {
+            "board": state.options["solo_board"],
+            "pineapple_score": state.pineapple_score(),
+            "breakdown": dict(zip(PINEAPPLE_CATEGORIES, state.pine_parts, strict=True)),
+            "bag_size": len(state.pine_bag),
+            "drawn": [
+                {"id": C.ships[b].id, "value": C.ships[b].solo_value, "wait": C.ships[b].solo_wait}
+                for b in state.pine_drawn
+            ],
+            "claimed": [C.tokens[t].id for t in state.pine_claimed],
+        }
+    over = state.phase == OVER
+    return {
+        "game": "juicyfruits",
+        "viewer": seat,
+        "num_players": n,
+        "options": dict(state.options),
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": state.current_player,
+        "first_player": state.first,
+        "round": state.round,
+        "end_triggered": state.end_triggered,
+        "end_reason": state.end_reason,
+        "quiet_rounds": state.quiet_rounds,
+        "fruits": [{"code": code, "name": name} for code, name in zip(C.fruit_codes, FRUITS, strict=True)],
+        "island": ISLAND_JSON,
+        "players": players,
+        "business_board": {"columns_in_play": business.columns_in_play(n), "rows": rows},
+        "license": {"start": C.license_start[n], "left": state.license, "at_x": state.license == 0},
+        "ice_cream": {"pools": pools},
+        "large_venues": waiting,
+        "juice_factory": juice_view,
+        "pending": pending,
+        "solo": solo_view,
+        "bags": {"orange": len(state.bags[0]), "green": len(state.bags[1])},
+        "standings": state.standings().to_json() if over else None,
+    }
+
+
+# ---------------------------------------------------------------------- sentences
+
+
+def _who(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
+    if seat is None:
+        return ""
+    if seat == viewer:
+        return "You"
+    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+
+def piece_name(code: int) -> str:
+    if code < COLLECTOR:
+        return f"ship {C.ships[code - SHIP].id}"
+    if code < TOKEN:
+        return f"{FRUITS[code - COLLECTOR]} collector"
+    if code < VENUE:
+        return C.tokens[code - TOKEN].name
+    return C.venues[code - VENUE].name
+
+
+def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """One plain sentence for an event (nothing in this game is secret, so no redaction)."""
+    d = event.for_viewer(viewer)
+    who = _who(event.actor, viewer, names)
+    kind = event.kind
+    if kind == "setup":
+        return f"{_who(d['first_player'], viewer, names)} will play first; {d['license']} claims until X."
+    if kind == "turn":
+        return f"Round {d['round']}: {who} to play."
+    if kind == "no_move":
+        return f"{who} cannot move any token; step 1 is skipped."
+    if kind == "move":
+        what = piece_name(d["piece"])
+        line = f"{who} slid the {what} {CELL_NAMES[d['from']]}→{CELL_NAMES[d['to']]}"
+        if "fruit" in d:
+            return f"{line} (+{d['distance']} {FRUITS[d['fruit']]})."
+        return line + "."
+    if kind == "split":
+        got = " and ".join(f"{n} {FRUITS[f]}" for f, n in d["gained"] if n)
+        return f"{who} took {got}."
+    if kind == "produce":
+        made = [f"{v}-point ice cream" for v in d["ice_cream"]] + [f"{v}-point milkshake" for v in d["milkshake"]]
+        if not made:
+            return f"{who} made no ice cream."
+        return f"{who} made {', '.join(made)} (+{sum(d['ice_cream']) + sum(d['milkshake'])})."
+    if kind == "supply":
+        return f"{who} supplied ship {d['ship']} on {CELL_NAMES[d['cell']]} (+{d['points']})."
+    if kind == "claim":
+        name = C.tokens[C.token_index(d["token"])].name
+        return f"{who} claimed the {name} ({d['token']}) from row {d['row']} (+{d['points']})."
+    if kind == "place":
+        where = CELL_NAMES[d["cells"][0]] if len(d["cells"]) == 1 else _cells_span(d["cells"])
+        tail = f" (+{d['points']})" if d["points"] else ""
+        return f"{who} placed the {C.tokens[C.token_index(d['token'])].name} on {where}{tail}."
+    if kind == "bonus":
+        return f"{who} took 1 {FRUITS[d['fruit']]} from the new collector."
+    if kind == "pass":
+        return f"{who} did nothing in step 2."
+    if kind == "juice":
+        return f"{who} made juice: J{d['space']} (+{d['points']})."
+    if kind == "stop":
+        return f"{who} stopped making juice."
+    if kind == "pineapple":
+        return _describe_pineapple(d)
+    if kind == "end_triggered":
+        return {
+            "license": "The license marker reached X: this round is the last.",
+            "bag": "Pineapple's bag is empty: the game ends now.",
+            "stalemate": f"{C.quiet_rounds_limit} rounds passed without a claim: the game ends (AMB-10).",
+        }[d["reason"]]
+    if kind == "stalls":
+        parts = ", ".join(f"{C.tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
+        return f"{who} scored stalls: {parts}."
+    if kind == "game_over":
+        return "The game is over."
+    return kind
+
+
+def _describe_pineapple(d: dict[str, Any]) -> str:
+    start = "Pineapple's opening boat" if d["opening"] else "Pineapple drew"
+    line = f"{start} {d['boat']} (value {d['value']}, wait {d['wait']}): +{d['value']}"
+    claim = d.get("claim", False)
+    if claim is None:
+        return line + "; the business board is empty, so she claims nothing."
+    if claim:
+        name = C.tokens[C.token_index(claim["token"])].name
+        return (
+            f"{line}; she claimed the {name} from row {claim['row']}, column {claim['column']} (+{d['claim_points']})."
+        )
+    return line + "."
+
+
+def _cells_span(cells: Sequence[int]) -> str:
+    return f"{CELL_NAMES[min(cells)]}-{CELL_NAMES[max(cells)]}"
+
+
+def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The status line: who must do what now, for the view's viewer."""
+    phase = view["phase"]
+    viewer = view["viewer"]
+    if phase == "over":
+        standings = view["standings"]
+        house = standings.get("house")
+        if house is not None:
+            you, pine = standings["scores"][0], house["score"]
+            verdict = "you beat Pineapple" if standings["winners"] else "Pineapple wins"
+            return f"Game over: {verdict}, {you}–{pine}."
+        winners = " and ".join(_who(w, viewer, names) for w in standings["winners"])
+        return f"Game over: {winners} won."
+    seat = view["current_player"]
+    mine = seat == viewer
+    who = _who(seat, viewer, names)
+    pending = view["pending"]
+    asks = {
+        "move": "Step 1: slide one of your tokens",
+        "split": f"Split the collector's {pending.get('split', {}).get('total', 0)} fruits",
+        "produce": f"Make up to {pending.get('production', {}).get('max', 0)} ice cream markers",
+        "action": "Step 2: supply a ship, claim a token, or pass",
+        "place": "Place the claimed token",
+        "bonus": "Take the new collector's fruit",
+        "juice": "Make juice, or stop",
+    }
+    ask = asks[phase]
+    return ask if mine else f"Waiting for {who}: {ask[0].lower()}{ask[1:]}"
+
+
+def action_label(view: Mapping[str, Any], action: Action) -> str:
+    """A longer description of an action for menus and tooltips."""
+    f = action.fields
+    kind = action.kind
+    seat = view["current_player"]
+    grid = view["players"][seat]["grid"] if seat >= 0 else [None] * CELLS
+    if kind == "move":
+        piece = grid[f["from"]]
+        what = _piece_label(piece)
+        gain = ""
+        if piece and piece["type"] == "collector":
+            gain = f" (+{f['distance']} {piece['fruit']})"
+        return f"Slide the {what} {f['direction']} {CELL_NAMES[f['from']]}→{CELL_NAMES[f['to']]}{gain}"
+    if kind == "split":
+        (a, b), (x, y) = f["fruits"], f["counts"]
+        return f"Take {x} {a} and {y} {b}"
+    if kind == "produce":
+        return f"Make {f['ice_cream']} ice cream and {f['milkshake']} milkshake markers"
+    if kind == "supply":
+        ship = grid[f["cell"]]
+        if ship:
+            demand = " + ".join(f"{n} {fruit}" for fruit, n in ship["demand"].items())
+            return f"Supply ship {ship['id']} on {CELL_NAMES[f['cell']]}: pay {demand}, +{ship['points']}"
+        return f"Supply the ship on {CELL_NAMES[f['cell']]}"
+    if kind == "claim":
+        for row in view["business_board"]["rows"]:
+            for space in row["spaces"]:
+                if space and space["id"] == f["token"]:
+                    cost = " ".join(f"{n} {fruit}" for fruit, n in row["cost"].items())
+                    extra = f", +{space['points']} more" if space["category"] in ("small_venue", "placeholder") else ""
+                    what = f"{space['name']} ({_category(space)})"
+                    return f"Claim the {what} from row {row['row']}: pay {cost}, +{row['points']}{extra}"
+        return f"Claim {f['token']}"
+    if kind in ("place", "place_block"):
+        token = view["pending"].get("token")
+        name = token["name"] if token else "token"
+        where = CELL_NAMES[f["cell"]] if kind == "place" else block_name(f["block"])
+        return f"Place the {name} on {where}"
+    if kind == "bonus":
+        return f"Take 1 {f['fruit']} as the collector's claim bonus"
+    if kind == "pass":
+        return "Do nothing in step 2"
+    if kind == "juice":
+        me = view["players"][seat]
+        space = view["juice_factory"]["spaces"][me["juice"]]
+        cost = " + ".join(f"{n} {fruit}" for fruit, n in space["cost"].items())
+        return f"Make juice: pay {cost}, move to J{space['space']}, +{space['points']}"
+    return "Stop making juice and end the turn"
+
+
+def _category(token: Mapping[str, Any]) -> str:
+    if token["category"] == "stall":
+        return f"stall: {token['text']} at the end"
+    if token["category"] == "advanced_collector":
+        return f"advanced collector {'/'.join(token['fruits'])}"
+    return CATEGORY_NAMES[token["category"]]
+
+
+def _piece_label(piece: Mapping[str, Any] | None) -> str:
+    if piece is None:
+        return "token"
+    if piece["type"] == "collector":
+        return f"{piece['fruit']} collector"
+    return str(piece.get("name", "token"))
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+def why_illegal(state: JuicyFruitsState, action: Action) -> str:
+    """The rule an action breaks in this position, in one sentence."""
+    from .rules import ACTION, BONUS, JUICE, MOVE, PLACE, PRODUCE, SPLIT
+
+    phase, p = state.phase, state.player
+    kind, f = action.kind, action.fields
+    grid, reserve = state.grid[p], state.reserve[p]
+    step = {
+        MOVE: "first slide a token in step 1",
+        SPLIT: "first split the advanced collector's fruits",
+        PRODUCE: "first choose the ice cream cart's markers",
+        ACTION: "it is step 2: supply a ship, claim a business token, or pass",
+        PLACE: "first place the token you claimed",
+        BONUS: "first take the new advanced collector's fruit",
+        JUICE: "the turn is at the juice factory: make juice or stop",
+    }[phase]
+    wanted = {
+        "move": MOVE,
+        "split": SPLIT,
+        "produce": PRODUCE,
+        "supply": ACTION,
+        "claim": ACTION,
+        "pass": ACTION,
+        "place": PLACE,
+        "place_block": PLACE,
+        "bonus": BONUS,
+        "juice": JUICE,
+        "stop": JUICE,
+    }[kind]
+    if wanted != phase:
+        if kind == "move" and phase == ACTION and state.moved[0] < 0:
+            return "you have already moved in step 1 this turn (or nothing could move)"
+        if kind in ("juice", "stop") and not state.options["juice_factory"]:
+            return "the juice factory is not in play (option juice_factory)"
+        return step
+    if kind == "move":
+        piece = grid[f["from"]]
+        if piece < COLLECTOR or piece >= VENUE or (piece >= TOKEN and not C.tokens[piece - TOKEN].mobile):
+            return f"there is no collector, advanced collector or ice cream cart of yours on {CELL_NAMES[f['from']]}"
+        from .island import RAYS
+
+        ray = RAYS[f["from"]][("north", "east", "south", "west").index(f["direction"])]
+        for cell in ray[: f["distance"]]:
+            if grid[cell] >= 0:
+                return f"{CELL_NAMES[cell]} is in the way: a token slides only across free spaces"
+        return "with forced_max_distance a token must slide as far as it can (AMB-17)"
+    if kind == "split":
+        to, distance = state.moved
+        moved = C.tokens[grid[to] - TOKEN]
+        if f["token"] != moved.id:
+            gives = " or ".join(FRUITS[x] for x in moved.fruits)
+            return f"the collector you moved is the {moved.name}, which gives {gives}"
+        return f"it moved {distance} spaces, so it gives {distance + 1} fruits in all"
+    if kind == "produce":
+        to, distance = state.moved
+        if f["ice_cream"] + f["milkshake"] > distance:
+            return f"the cart moved {distance} spaces: at most {distance} markers, one per space"
+        kind_index = C.tokens[grid[to] - TOKEN].kind
+        if f["ice_cream"] > state.pool[kind_index]:
+            return f"only {state.pool[kind_index]} {C.ice_kinds[kind_index]} ice cream markers are left"
+        return f"only {state.pool[C.milkshake]} milkshake markers are left"
+    if kind == "supply":
+        piece = grid[f["cell"]]
+        if not 0 <= piece < COLLECTOR:
+            return f"there is no ship on {CELL_NAMES[f['cell']]}"
+        ship = C.ships[piece - SHIP]
+        return f"ship {ship.id} needs {shortfall(reserve, DEMANDS[piece - SHIP])} (it demands {cost_text(ship.demand)})"
+    if kind == "claim":
+        token = C.token_index(f["token"])
+        if token not in state.board:
+            return f"{f['token']} is not on the business board"
+        row = state.board.index(token) // business.COLUMNS
+        lack = shortfall(reserve, C.row_costs[row])
+        if lack:
+            return f"row {row + 1} costs {cost_text(C.row_costs[row])}: it needs {lack}"
+        if C.tokens[token].category == "placeholder":
+            return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
+        return "your island has no free space to place it (AMB-4)"
+    if kind == "place":
+        if C.tokens[state.pending].category == "placeholder":
+            return "a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'"
+        return f"{CELL_NAMES[f['cell']]} is not free"
+    if kind == "place_block":
+        if C.tokens[state.pending].category != "placeholder":
+            return "only a large venue covers a 2×2 block; place this token on one free space"
+        taken = [CELL_NAMES[c] for c in f["cells"] if grid[c] >= 0]
+        return f"the block {block_name(f['block'])} is not free: {', '.join(taken)} taken"
+    if kind == "bonus":
+        new = C.tokens[state.pending]
+        return f"the {new.name} gives {' or '.join(FRUITS[x] for x in new.fruits)}"
+    if kind == "juice":
+        position = state.juice[p]
+        if position >= len(C.juice_costs):
+            return "your juice disc is on the last space"
+        lack = shortfall(reserve, C.juice_costs[position])
+        if not lack:
+            return f"you may make juice at most {juice.STEPS_PER_TURN} times a turn"
+        return f"J{position + 1} costs {cost_text(C.juice_costs[position])}: it needs {lack}"
+    return f"{action.text!r} is not legal now"
+
+
+__all__ = ["action_label", "build_view", "describe_event", "prompt", "why_illegal"]

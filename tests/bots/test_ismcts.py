@@ -1,0 +1,71 @@
+"""The ISMCTS bot: legal, deterministic for a seed, blind to hidden information, and stronger than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fruitbowl.bots import ISMCTSBot, SeatHandle, bot_names, make_bot
+from fruitbowl.engine import get_game
+
+GAME = get_game("tanghulu")
+
+
+def _position_with_hidden_cards(seed: int) -> tuple:
+    """A Tang Hu Lu position where the seat to act, with a choice to make, cannot see another
+    seat's sweet cards (random games from ``seed`` on, until one gets there)."""
+    for game_seed in range(seed, seed + 50):
+        rng = random.Random(game_seed)
+        state = GAME.new_state(3, game_seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            if any(state.hands[other] for other in range(3) if other != seat) and len(state.legal_actions()) > 1:
+                return state, seat
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no position with hidden cards")
+
+
+def test_levels_are_registered_everywhere_bots_are_offered() -> None:
+    assert {"random", "ismcts:easy", "ismcts", "ismcts:hard"} <= set(bot_names())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_choice_is_the_same_whether_hidden_information_is_true_or_resampled(seed: int) -> None:
+    state, seat = _position_with_hidden_cards(seed)
+    resampled = state.determinize(seat, random.Random(seed + 100))
+    others = [o for o in range(3) if o != seat]
+    assert any(state.hands[o] != resampled.hands[o] for o in others) or state.deck != resampled.deck
+    true_choice = ISMCTSBot(seed, iterations=120).choose(SeatHandle(state, seat))
+    blind_choice = ISMCTSBot(seed, iterations=120).choose(SeatHandle(resampled, seat))
+    assert true_choice is blind_choice
+
+
+def test_deterministic_for_a_seed_and_legal() -> None:
+    state, seat = _position_with_hidden_cards(7)
+    first = ISMCTSBot(5, iterations=100).choose(SeatHandle(state, seat))
+    again = ISMCTSBot(5, iterations=100).choose(SeatHandle(state, seat))
+    assert first is again and first in state.legal_actions()
+
+
+def test_root_parallel_level_adds_the_searches_of_several_processes() -> None:
+    state, seat = _position_with_hidden_cards(4)
+    bot = ISMCTSBot(3, iterations=40, processes=2, name="ismcts:hard")
+    try:
+        assert bot.choose(SeatHandle(state, seat)) in state.legal_actions()
+    finally:
+        bot.close()
+
+
+def test_easy_ismcts_beats_random_at_two_players() -> None:
+    wins = 0.0
+    for game_number in range(6):
+        state = GAME.new_state(2, 500 + game_number)
+        me = game_number % 2
+        bots = {me: make_bot("ismcts:easy", game_number), 1 - me: make_bot("random", game_number)}
+        while not state.is_terminal():
+            seat = state.current_player
+            state.apply(bots[seat].choose(SeatHandle(state, seat)))
+        result = state.result()
+        wins += (me in result.winners) / len(result.winners)
+    assert wins >= 5, f"ismcts:easy won only {wins} of 6 games against random"

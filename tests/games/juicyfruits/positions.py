@@ -1,0 +1,87 @@
+"""Readable Juicy Fruits positions for tests.
+
+Every position starts from a real ``new_state`` and then sets only what a worked example gives:
+pieces on named cells (``"c3"``, chess-style from the owner's chair), fruits in a reserve, the
+phase. Pieces are written ``"ship S41"``, ``"collector lime"``, ``"token T15"``.
+"""
+
+from __future__ import annotations
+
+from fruitbowl.engine import get_game
+from fruitbowl.games.juicyfruits.components import COMPONENTS as C
+from fruitbowl.games.juicyfruits.island import CELL_NAMES, COLLECTOR, EMPTY, SHIP, TOKEN
+from fruitbowl.games.juicyfruits.rules import ACTION, MOVE, JuicyFruitsState
+
+GAME = get_game("juicyfruits")
+FRUIT = {name: i for i, name in enumerate(C.fruit_names)} | {code: i for i, code in enumerate(C.fruit_codes)}
+
+
+def cell(name: str) -> int:
+    return CELL_NAMES.index(name)
+
+
+def new(players: int = 2, seed: int = 1, **options: object) -> JuicyFruitsState:
+    if players > 1:
+        options.setdefault("random_first", False)
+    state = GAME.new_state(players, seed, options)
+    assert isinstance(state, JuicyFruitsState)
+    return state
+
+
+def piece(spec: str) -> int:
+    kind, name = spec.split()
+    if kind == "ship":
+        return SHIP + C.ship_index(name)
+    if kind == "collector":
+        return COLLECTOR + FRUIT[name]
+    return TOKEN + C.token_index(name)
+
+
+def island(state: JuicyFruitsState, seat: int, pieces: dict[str, str], *, keep: bool = False) -> None:
+    """Set seat's island to exactly ``pieces`` (or add them to it with ``keep``)."""
+    grid = state.grid[seat]
+    if not keep:
+        grid[:] = [EMPTY] * len(grid)
+    for name, spec in pieces.items():
+        grid[cell(name)] = piece(spec)
+    state.mobile[seat] = sorted(
+        c
+        for c, code in enumerate(grid)
+        if COLLECTOR <= code < TOKEN or (code >= TOKEN and code < 300 and C.tokens[code - TOKEN].mobile)
+    )
+    state._legal = None
+
+
+def reserve(state: JuicyFruitsState, seat: int, fruits: str) -> None:
+    """``"3B 2L"`` → 3 bananas and 2 limes, nothing else."""
+    state.reserve[seat] = [0] * 5
+    for part in fruits.split():
+        state.reserve[seat][FRUIT[part[-1]]] += int(part[:-1])
+    state._legal = None
+
+
+def phase(state: JuicyFruitsState, value: int) -> None:
+    state.phase = value
+    state._legal = None
+
+
+def put_on_board(state: JuicyFruitsState, token_id: str, row: int, column: int) -> None:
+    """Move a business token (from wherever it is: board or box) onto row/column (1-based)."""
+    token = C.token_index(token_id)
+    space = (row - 1) * 4 + (column - 1)
+    if token in state.board:
+        state.board[state.board.index(token)] = state.board[space]
+    elif state.board[space] >= 0:
+        state.box.append(state.board[space])
+    if token in state.box:
+        state.box.remove(token)
+    state.board[space] = token
+    state.box.sort()
+    state._legal = None
+
+
+def texts(state: JuicyFruitsState) -> list[str]:
+    return [a.text for a in state.legal_actions()]
+
+
+__all__ = ["ACTION", "GAME", "MOVE", "cell", "island", "new", "phase", "put_on_board", "reserve", "texts"]

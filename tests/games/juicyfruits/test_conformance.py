@@ -1,0 +1,31 @@
+"""Juicy Fruits passes the conformance kit at 1–4 players, with and without the juice factory.
+
+``conformance_option_sets(n)`` lists both sides of the score board for every count (solo also
+varies the solo board and AMB-17's forced slide). The first game per option set is checked at
+every position, then one position in ``FULL_EVERY``, which keeps this file near 20 s here.
+"""
+
+from __future__ import annotations
+
+from fruitbowl.engine import get_game
+from fruitbowl.engine.conformance import check_all
+
+GAMES_PER_COUNT = 16
+FULL_EVERY = 50
+
+
+def test_option_sets_cover_the_juice_factory_at_every_count():
+    game = get_game("juicyfruits")
+    for n in range(1, 5):
+        sets = game.conformance_option_sets(n)
+        assert {bool(o.get("juice_factory")) for o in sets} == {False, True}
+
+
+def test_juicyfruits_conforms():
+    reports = check_all(
+        get_game("juicyfruits"), games_per_count=GAMES_PER_COUNT, seed=2025, full_games=1, full_every=FULL_EVERY
+    )
+    assert len(reports) == 8
+    for report in reports:
+        assert report.games == GAMES_PER_COUNT // 2
+        assert report.fully_checked >= 30, str(report)
