@@ -8,10 +8,13 @@ from fastapi.testclient import TestClient
 from .helpers import act, create, snapshot
 
 
-def test_games_lists_tanghulu_and_bots(client: TestClient) -> None:
+def test_games_lists_every_game_and_bot(client: TestClient) -> None:
     data = client.get("/api/games").json()
-    assert [g["id"] for g in data["games"]] == ["tanghulu"]
-    assert data["games"][0]["min_players"] == 2 and data["games"][0]["max_players"] == 4
+    from fruitbowl.engine import all_games
+
+    assert [g["id"] for g in data["games"]] == [g.id for g in all_games()]
+    tanghulu = next(g for g in data["games"] if g["id"] == "tanghulu")
+    assert tanghulu["min_players"] == 2 and tanghulu["max_players"] == 4
     assert "random" in data["bots"]
 
 
