@@ -14,12 +14,12 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
     title = "Final scores" + (" (stopped by the round limit)" if result.truncated else "")
     table = Table(title=title, title_style="bold", show_lines=False)
     table.add_column("Place", justify="right")
-    table.add_column("Player")
+    table.add_column("Player", no_wrap=True)
     for category in result.categories:
-        table.add_column(category.capitalize(), justify="right")
+        table.add_column(category.replace("_", " ").capitalize(), justify="right")
     table.add_column("Total", justify="right", style="bold")
     for name in result.tiebreak_names:
-        table.add_column(f"{name.capitalize()} (tie-break)", justify="right")
+        table.add_column(f"Tie-break: {name}", justify="right")
     order = sorted(range(len(result.scores)), key=lambda seat: (result.places[seat], seat))
     for seat in order:
         who = names[seat] + (" (you)" if seat == viewer else "")
