@@ -34,17 +34,17 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
         )
     house = result.house
     if house is not None:  # an automated opponent such as Pineapple: its own score, its own parts
-        parts = ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
         place = f"{result.house_place}" + (" 🏆" if result.house_place == 1 else "")
-        blanks = [""] * (len(result.categories) + len(result.tiebreak_names))
+        blanks = [""] * len(result.categories)
         table.add_row(
             place,
-            f"{house.name} ({parts})",
-            *blanks[: len(result.categories)],
+            house.name,
+            *blanks,
             str(house.score),
-            *blanks[len(result.categories) :],
+            *[""] * len(result.tiebreak_names),
             style="bold red" if result.house_place == 1 else None,
         )
+        table.caption = f"{house.name}: " + ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
     return table
 
 
