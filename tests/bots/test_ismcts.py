@@ -36,21 +36,21 @@ def test_the_choice_is_the_same_whether_hidden_information_is_true_or_resampled(
     resampled = state.determinize(seat, random.Random(seed + 100))
     others = [o for o in range(3) if o != seat]
     assert any(state.hands[o] != resampled.hands[o] for o in others) or state.deck != resampled.deck
-    true_choice = ISMCTSBot(seed, iterations=120).choose(SeatHandle(state, seat))
-    blind_choice = ISMCTSBot(seed, iterations=120).choose(SeatHandle(resampled, seat))
+    true_choice = ISMCTSBot(seed, budget=6_000).choose(SeatHandle(state, seat))
+    blind_choice = ISMCTSBot(seed, budget=6_000).choose(SeatHandle(resampled, seat))
     assert true_choice is blind_choice
 
 
 def test_deterministic_for_a_seed_and_legal() -> None:
     state, seat = _position_with_hidden_cards(7)
-    first = ISMCTSBot(5, iterations=100).choose(SeatHandle(state, seat))
-    again = ISMCTSBot(5, iterations=100).choose(SeatHandle(state, seat))
+    first = ISMCTSBot(5, budget=5_000).choose(SeatHandle(state, seat))
+    again = ISMCTSBot(5, budget=5_000).choose(SeatHandle(state, seat))
     assert first is again and first in state.legal_actions()
 
 
 def test_root_parallel_level_adds_the_searches_of_several_processes() -> None:
     state, seat = _position_with_hidden_cards(4)
-    bot = ISMCTSBot(3, iterations=40, processes=2, name="ismcts:hard")
+    bot = ISMCTSBot(3, budget=2_000, processes=2, name="ismcts:hard")
     try:
         assert bot.choose(SeatHandle(state, seat)) in state.legal_actions()
     finally:

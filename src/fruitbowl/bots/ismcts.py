@@ -8,8 +8,11 @@ backs up each seat's rank reward (:meth:`Result.rank_rewards`) to the nodes wher
 chose. The move played is the root action visited most. The search never sees the true state,
 and with an iteration budget it is deterministic for a seed.
 
-Levels: ``ismcts:easy`` (150 iterations), ``ismcts`` (600), ``ismcts:hard`` (600 in each of
-``os.cpu_count()`` processes, root-parallel: the processes' root visit counts are added).
+The budget is counted in simulated actions (tree walk plus rollout), not seconds, so a search is
+deterministic for its seed and costs about the same time in every game: a long game gets fewer,
+longer iterations. Levels: ``ismcts:easy`` (8,000 actions), ``ismcts`` (30,000, under half a
+second), ``ismcts:hard`` (30,000 in each of ``os.cpu_count()`` processes, root-parallel: the
+processes' root visit counts are added). Each search also stops after ``max_iterations``.
 """
 
 from __future__ import annotations
@@ -42,15 +45,25 @@ class Node:
     available: dict[int, int] = field(default_factory=dict)
 
 
-def search(root_sample: State, seat: int, iterations: int, seed: int, exploration: float = 0.7) -> dict[int, int]:
-    """Root visit counts after ``iterations`` of ISMCTS from the seat's information set.
+def search(
+    root_sample: State,
+    seat: int,
+    budget: int,
+    seed: int,
+    max_iterations: int = 5_000,
+    exploration: float = 0.7,
+) -> dict[int, int]:
+    """Root visit counts of an ISMCTS from the seat's information set, within ``budget`` actions.
 
     ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
     iteration, so its own hidden contents do not matter).
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
-    for _ in range(iterations):
+    spent = 0
+    for _ in range(max_iterations):
+        if spent >= budget:
+            break
         state = root_sample.determinize(seat, rng)
         node = root
         path: list[tuple[Node, int]] = []
@@ -72,7 +85,8 @@ def search(root_sample: State, seat: int, iterations: int, seed: int, exploratio
             state.apply(code)
             path.append((node, code))
             node = node.children[code]
-        rewards = _rollout(state, rng)
+        rewards, rollout_length = _rollout(state, rng)
+        spent += len(path) + rollout_length
         for parent, code in path:
             parent.visits[code] += 1
             parent.reward[code] += rewards[parent.player] if parent.player >= 0 else 0.0
@@ -89,25 +103,26 @@ def _select(node: Node, codes: list[int], exploration: float) -> int:
     return best
 
 
-def _rollout(state: State, rng: random.Random) -> list[float]:
-    """Finish the game with uniformly random moves; each seat's rank reward (draw if capped)."""
-    for _ in range(ROLLOUT_CAP):
+def _rollout(state: State, rng: random.Random) -> tuple[list[float], int]:
+    """Finish the game with uniformly random moves: each seat's rank reward (a draw if capped)
+    and how many moves it took."""
+    for moves in range(ROLLOUT_CAP):
         if state.is_terminal():
-            return state.result().rank_rewards()
+            return state.result().rank_rewards(), moves
         state.apply(rng.choice(state.legal_actions()))
-    return [0.0] * state.num_players
+    return [0.0] * state.num_players, ROLLOUT_CAP
 
 
-def _search_in_process(root_sample: State, seat: int, iterations: int, seed: int) -> dict[int, int]:
-    return search(root_sample, seat, iterations, seed)
+def _search_in_process(root_sample: State, seat: int, budget: int, seed: int) -> dict[int, int]:
+    return search(root_sample, seat, budget, seed)
 
 
 class ISMCTSBot(Bot):
     """Plays the most visited root action of an ISMCTS from its own seat's view."""
 
-    def __init__(self, seed: int = 0, iterations: int = 600, processes: int = 1, name: str = "ismcts"):
+    def __init__(self, seed: int = 0, budget: int = 30_000, processes: int = 1, name: str = "ismcts"):
         self.name = name
-        self.iterations = iterations
+        self.budget = budget
         self.processes = processes
         self.rng = random.Random(seed)
         self._pool: ProcessPoolExecutor | None = None
@@ -119,7 +134,7 @@ class ISMCTSBot(Bot):
         sample = handle.sample(self.rng)  # a state consistent with the view: never the true one
         seeds = [self.rng.getrandbits(63) for _ in range(self.processes)]
         if self.processes == 1:
-            visits = search(sample, handle.seat, self.iterations, seeds[0])
+            visits = search(sample, handle.seat, self.budget, seeds[0])
         else:
             visits = self._parallel(sample, handle.seat, seeds)
         by_code = {action.code: action for action in legal}
@@ -129,7 +144,7 @@ class ISMCTSBot(Bot):
     def _parallel(self, sample: State, seat: int, seeds: list[int]) -> dict[int, int]:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.processes)
-        futures = [self._pool.submit(_search_in_process, sample, seat, self.iterations, s) for s in seeds]
+        futures = [self._pool.submit(_search_in_process, sample, seat, self.budget, s) for s in seeds]
         total: dict[int, int] = {}
         for future in futures:
             for code, count in future.result().items():
@@ -143,9 +158,9 @@ class ISMCTSBot(Bot):
 
 
 LEVELS = {
-    "ismcts:easy": {"iterations": 150},
-    "ismcts": {"iterations": 600},
-    "ismcts:hard": {"iterations": 600, "processes": max(2, os.cpu_count() or 2)},
+    "ismcts:easy": {"budget": 8_000},
+    "ismcts": {"budget": 30_000},
+    "ismcts:hard": {"budget": 30_000, "processes": max(2, os.cpu_count() or 2)},
 }
 
 
