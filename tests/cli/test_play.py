@@ -122,3 +122,10 @@ def test_end_of_input_saves_like_quit(runner: CliRunner, home: Path) -> None:
     assert result.exit_code == 0
     assert "Resume with" in result.output
     assert len(saves(home)) == 1
+
+
+def test_hint_recommends_a_legal_move_with_a_win_chance(runner: CliRunner, home: Path) -> None:
+    result = runner.invoke(app, ["play", "tanghulu", "--seed", "5"], input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Hint: " in result.output and "% to win from here" in result.output
+    assert "estimated from your view" in result.output

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from fruitbowl.engine import Action
+from fruitbowl.engine import Action, Result
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
 
@@ -45,6 +45,22 @@ class Node:
     available: dict[int, int] = field(default_factory=dict)
 
 
+@dataclass
+class SearchStats:
+    """What a search learned at its root: visits, and the searching seat's win share, per action."""
+
+    visits: dict[int, int]
+    wins: dict[int, float]
+
+    def add(self, other: SearchStats) -> None:
+        for code, count in other.visits.items():
+            self.visits[code] = self.visits.get(code, 0) + count
+            self.wins[code] = self.wins.get(code, 0.0) + other.wins[code]
+
+    def win_chance(self, code: int) -> float:
+        return self.wins.get(code, 0.0) / self.visits[code] if self.visits.get(code) else 0.0
+
+
 def search(
     root_sample: State,
     seat: int,
@@ -52,14 +68,15 @@ def search(
     seed: int,
     max_iterations: int = 5_000,
     exploration: float = 0.7,
-) -> dict[int, int]:
-    """Root visit counts of an ISMCTS from the seat's information set, within ``budget`` actions.
+) -> SearchStats:
+    """Root statistics of an ISMCTS from the seat's information set, within ``budget`` actions.
 
     ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
     iteration, so its own hidden contents do not matter).
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
+    wins: dict[int, float] = {}
     spent = 0
     for _ in range(max_iterations):
         if spent >= budget:
@@ -85,12 +102,16 @@ def search(
             state.apply(code)
             path.append((node, code))
             node = node.children[code]
-        rewards, rollout_length = _rollout(state, rng)
+        result, rollout_length = _rollout(state, rng)
         spent += len(path) + rollout_length
+        rewards = result.rank_rewards() if result else [0.0] * state.num_players
         for parent, code in path:
             parent.visits[code] += 1
             parent.reward[code] += rewards[parent.player] if parent.player >= 0 else 0.0
-    return dict(root.visits)
+        if path:
+            won = result is not None and seat in result.winners
+            wins[path[0][1]] = wins.get(path[0][1], 0.0) + (1 / len(result.winners) if won and result else 0.0)
+    return SearchStats(dict(root.visits), {code: wins.get(code, 0.0) for code in root.visits})
 
 
 def _select(node: Node, codes: list[int], exploration: float) -> int:
@@ -103,17 +124,17 @@ def _select(node: Node, codes: list[int], exploration: float) -> int:
     return best
 
 
-def _rollout(state: State, rng: random.Random) -> tuple[list[float], int]:
-    """Finish the game with uniformly random moves: each seat's rank reward (a draw if capped)
-    and how many moves it took."""
+def _rollout(state: State, rng: random.Random) -> tuple[Result | None, int]:
+    """Finish the game with uniformly random moves: its result (``None`` if capped) and how many
+    moves it took."""
     for moves in range(ROLLOUT_CAP):
         if state.is_terminal():
-            return state.result().rank_rewards(), moves
+            return state.result(), moves
         state.apply(rng.choice(state.legal_actions()))
-    return [0.0] * state.num_players, ROLLOUT_CAP
+    return None, ROLLOUT_CAP
 
 
-def _search_in_process(root_sample: State, seat: int, budget: int, seed: int) -> dict[int, int]:
+def _search_in_process(root_sample: State, seat: int, budget: int, seed: int) -> SearchStats:
     return search(root_sample, seat, budget, seed)
 
 
@@ -131,25 +152,27 @@ class ISMCTSBot(Bot):
         legal = handle.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.best(handle, self.think(handle))
+
+    def think(self, handle: SeatHandle) -> SearchStats:
+        """Search from the handle's seat: root statistics for every legal action."""
         sample = handle.sample(self.rng)  # a state consistent with the view: never the true one
         seeds = [self.rng.getrandbits(63) for _ in range(self.processes)]
         if self.processes == 1:
-            visits = search(sample, handle.seat, self.budget, seeds[0])
-        else:
-            visits = self._parallel(sample, handle.seat, seeds)
-        by_code = {action.code: action for action in legal}
-        best = max(by_code, key=lambda code: (visits.get(code, 0), -code))
-        return by_code[best]
-
-    def _parallel(self, sample: State, seat: int, seeds: list[int]) -> dict[int, int]:
+            return search(sample, handle.seat, self.budget, seeds[0])
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.processes)
-        futures = [self._pool.submit(_search_in_process, sample, seat, self.budget, s) for s in seeds]
-        total: dict[int, int] = {}
+        futures = [self._pool.submit(_search_in_process, sample, handle.seat, self.budget, s) for s in seeds]
+        total = SearchStats({}, {})
         for future in futures:
-            for code, count in future.result().items():
-                total[code] = total.get(code, 0) + count
+            total.add(future.result())
         return total
+
+    @staticmethod
+    def best(handle: SeatHandle, stats: SearchStats) -> Action:
+        """The most visited legal action (the lowest code on a tie)."""
+        by_code = {action.code: action for action in handle.legal_actions()}
+        return by_code[max(by_code, key=lambda code: (stats.visits.get(code, 0), -code))]
 
     def close(self) -> None:
         if self._pool is not None:

@@ -12,6 +12,7 @@ COMMANDS = """\
   [cyan]buy s1 on 2[/cyan]    or type an action's text (also: work, stop, place 1, return, garnish 2, pass, two-pairs)
   [cyan]undo[/cyan]           take back your last action (only within your turn, never past a die roll,
                  a tile or card drawn, or another player's decision)
+  [cyan]hint[/cyan]           what a search from your own view recommends, with its win chance
   [cyan]log[/cyan]            the last moves, newest first      [cyan]board[/cyan]   draw the board again
   [cyan]help[/cyan]           this text                           [cyan]quit[/cyan]    save and leave (resume later)
 """

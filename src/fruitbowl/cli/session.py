@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.bots import Bot, SeatHandle, make_bot
+from fruitbowl.bots.hint import hint
 from fruitbowl.engine import Action, Event, IllegalAction, Match, Player, UndoError
 from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
@@ -29,9 +30,10 @@ from .setup import TableSetup
 
 QUIT_WORDS = {"quit", "q", "exit", "save"}
 UNDO_WORDS = {"undo", "u"}
-HELP_WORDS = {"help", "h", "?", "rules"}
+HELP_WORDS = {"help", "h", "rules"}
 LOG_WORDS = {"log", "l", "history"}
 BOARD_WORDS = {"board", "b", "look"}
+HINT_WORDS = {"hint", "?"}
 LOG_LENGTH = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
 
@@ -127,6 +129,8 @@ class PlaySession:
                 self._draw_menu(legal)
             elif line in BOARD_WORDS:
                 self._draw_screen(legal)
+            elif line in HINT_WORDS:
+                self._hint(legal)
             else:
                 action = self._choose(line, legal)
                 if action is not None:
@@ -146,6 +150,16 @@ class PlaySession:
         except IllegalAction as exc:
             self.console.print(f"[red]Not allowed:[/red] {escape(str(exc))}")
             return None
+
+    def _hint(self, legal: Sequence[Action]) -> None:
+        """What a search from your own view recommends, with its estimated win chance."""
+        with self.console.status("Thinking…"):
+            advice = hint(SeatHandle(self.match.state, self.human), seed=len(self.match.record.actions))
+        number = legal.index(advice.action) + 1
+        self.console.print(
+            f"[cyan]Hint:[/cyan] {number} {escape(advice.action.text)} — "
+            f"about {advice.win_chance:.0%} to win from here (estimated from your view only)."
+        )
 
     def _undo(self) -> bool:
         try:
@@ -222,7 +236,7 @@ class PlaySession:
         status.add_column(justify="right")
         status.add_row(
             Text(f" {self.adapter.status(view, self.match.names)} ", style="bold reverse"),
-            Text("number or action · undo · log · board · help · quit", style="dim"),
+            Text("number or action · undo · hint · log · help · quit", style="dim"),
         )
         self.console.print(status)
         rows = self.adapter.menu(view, legal)
