@@ -233,3 +233,14 @@ def test_finished_game_record_replay_and_rematch(client: TestClient) -> None:
     assert snapshot(client, tid, table["token"])["rematch"] == new["id"]
     again = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
     assert again.status_code == 409
+
+
+def test_hint_on_your_turn_only(client: TestClient) -> None:
+    table = create(client)
+    state = _my_turn(client, table)
+    advice = client.post(f"/api/tables/{table['id']}/hint", headers={"X-Seat-Token": table["token"]}).json()
+    assert advice["version"] == state["version"]
+    assert advice["action"]["code"] in [a["code"] for a in state["legal"]]
+    assert 0 <= advice["win_chance"] <= 1
+    spectator = client.post(f"/api/tables/{table['id']}/hint")
+    assert spectator.status_code == 403

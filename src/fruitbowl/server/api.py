@@ -131,6 +131,11 @@ def build_router(service: TableService) -> APIRouter:
     async def undo(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         return {"version": await service.undo(table_id, x_seat_token)}
 
+    @router.post("/tables/{table_id}/hint")
+    async def table_hint(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """The action a search from your own view recommends, with its estimated win chance."""
+        return await service.hint(table_id, x_seat_token)
+
     @router.get("/tables/{table_id}/actions")
     async def actions(table_id: str) -> dict[str, Any]:
         """The table's whole action space, so a client can name any target's action (legal or not)."""

@@ -21,6 +21,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from fruitbowl.bots import Bot, SeatHandle, bot_names, make_bot
+from fruitbowl.bots.hint import hint
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import replay
@@ -100,6 +101,7 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -443,6 +445,26 @@ class TableService:
             table.match.undo(seat)
         await self.broadcast(table)
         return table.version
+
+    async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
+        """A search from the asking seat's own view: the recommended action and its win chance."""
+        table = await self.get(table_id)
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Forbidden("hints are for players: join a seat first")
+        if table.status != "playing" or seat != table.state.current_player:
+            raise Conflict("a hint is available on your own turn")
+        key = (seat, table.version)
+        if key not in table.hints:
+            handle = SeatHandle(table.state.clone(), seat)
+            loop = asyncio.get_running_loop()
+            work = loop.run_in_executor(self.executor, lambda: hint(handle, seed=table.version))
+            try:
+                advice = await asyncio.wait_for(work, self.bot_time_limit * 2)
+            except TimeoutError:
+                raise Conflict("the hint took too long; try again") from None
+            table.hints = {key: advice.to_json()}  # only the current position's hint is kept
+        return {"version": table.version, **table.hints[key]}
 
     def _kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""

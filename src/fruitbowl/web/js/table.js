@@ -130,6 +130,9 @@ function drawStatus(snapshot) {
   if (snapshot.can_undo) {
     buttons.push(h("button", { id: "undo", class: "undo", onclick: () => page.connection.undo() }, "↶ Undo"));
   }
+  if (isMyTurn(snapshot) && snapshot.legal.length > 1) {
+    buttons.push(h("button", { id: "hint", class: "undo", onclick: () => askHint(snapshot) }, "💡 Hint"));
+  }
   $("actions").replaceChildren(...buttons);
   $("status").classList.toggle("your-turn", isMyTurn(snapshot));
 }
@@ -205,6 +208,28 @@ function drawAll() {
   setTitle(snapshot.title, mine);
   if (mine && !page.wasMyTurn) beep();
   page.wasMyTurn = mine;
+}
+
+// ------------------------------------------------------------------ hints
+
+/** Ask the server what a search from this seat's own view recommends, and say it. */
+async function askHint(snapshot) {
+  const button = $("hint");
+  if (button) button.disabled = true;
+  showMessage("Thinking…", "info");
+  try {
+    const advice = await api.hint(tableId, seatFor(tableId)?.token);
+    if (advice.version !== page.snapshot?.version) return;
+    const label = snapshot.legal.find((a) => a.code === advice.action.code)?.label || advice.action.text;
+    const chance = Math.round(advice.win_chance * 100);
+    showMessage(`Hint: ${label} — about ${chance}% to win from here (estimated from your view only).`, "info");
+    const target = document.querySelector(`#board .target.legal[data-code="${advice.action.code}"]`);
+    if (target) target.classList.add("hinted");
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    if (button) button.disabled = false;
+  }
 }
 
 // ------------------------------------------------------------------ rematch and replay
