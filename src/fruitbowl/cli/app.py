@@ -16,13 +16,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from fruitbowl.engine import all_games, get_game
+from fruitbowl.engine import Record, all_games, get_game
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, session
 from .errors import CliError, OneLineErrorsGroup
 from .paths import new_save_path
-from .replay import ReplayViewer, load_record
+from .replay import ReplayViewer
 from .setup import check_bots, check_options, player_count, setup_table, split_names
 
 app = typer.Typer(
@@ -93,11 +93,33 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a recorded game as one seat saw it: Enter next, b back, q quit."""
-    viewer = ReplayViewer(load_record(record), seat, _console())
+    viewer = ReplayViewer(Record.load(record), seat, _console())
     if all_moves or not _stdin_is_terminal():
         viewer.print_all()
     else:
         viewer.interactive()
+
+
+@app.command(name="review")
+def review_command(
+    record: Annotated[Path, typer.Argument(help="A save or record file of a finished or unfinished game.")],
+    out: Annotated[Path | None, typer.Option(help="PNG to write (default: next to the record).")] = None,
+    playouts: Annotated[int, typer.Option(help="Random playouts per seat and move (more: smoother).", min=4)] = 48,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the chances as JSON too.")] = False,
+) -> None:
+    """Each seat's estimated chance to win after every move, drawn as a PNG with the turning points."""
+    from fruitbowl.sim.review import plot, review
+
+    loaded = Record.load(record)
+    png = out if out is not None else record.with_suffix(".review.png")
+    console = Console(stderr=True)
+    with console.status("Reviewing the game…"):
+        result = review(loaded, playouts=playouts)
+    plot(result, png, f"{get_game(loaded.game).title}: estimated chances to win")
+    if as_json:
+        print(json.dumps(result.to_json()))
+        return
+    reports.print_review(_console(), result, png)
 
 
 @app.command(name="simulate")

@@ -8,13 +8,12 @@ replay never reveals what that seat could not see at the time. The whole record 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from fruitbowl.engine import Event, Game, Record, RecordError, State, replay
+from fruitbowl.engine import Event, Game, Record, State, replay
 from fruitbowl.engine.record import start_state
 
 from .boards import adapter_for
@@ -32,16 +31,6 @@ class Step:
     text: str
     events: list[Event]
     state: State
-
-
-def load_record(path: Path) -> Record:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path} is not a text file") from None
-    return Record.parse(text)
 
 
 def record_steps(record: Record) -> tuple[Game, State, list[Step]]:

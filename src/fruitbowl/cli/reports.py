@@ -1,13 +1,15 @@
-"""Human-readable tables for ``fruitbowl simulate`` and ``fruitbowl bench``."""
+"""Human-readable tables for ``fruitbowl simulate``, ``bench`` and ``review``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from fruitbowl.sim import BenchResult, SimulationResult
+from fruitbowl.sim.review import Review
 
 
 def print_simulation(console: Console, result: SimulationResult) -> None:
@@ -44,3 +46,20 @@ def print_bench(console: Console, results: Sequence[BenchResult], seconds: float
     for result in results:
         table.add_row(result.game, str(result.players), f"{result.actions_per_s:,.0f}", f"{result.games_per_s:,.1f}")
     console.print(table)
+
+
+def print_review(console: Console, result: Review, png: Path) -> None:
+    """The turning points of a reviewed game, and where its chart was saved."""
+    table = Table(title="Turning points", title_style="bold")
+    table.add_column("Move", justify="right")
+    table.add_column("Played")
+    for name in result.names:
+        table.add_column(name, justify="right")
+    for point in result.swings:
+        mover = result.movers[point]
+        who = result.names[mover] if mover is not None and mover >= 0 else ""
+        before, after = result.chances[point - 1], result.chances[point]
+        cells = [f"{b:.0%} → {a:.0%}" for b, a in zip(before, after, strict=True)]
+        table.add_row(str(point), f"{who}: {result.moves[point]}", *cells)
+    console.print(table)
+    console.print(f"Chart saved to {png}", soft_wrap=True)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .errors import RecordError, UndoError
+from .errors import UndoError
 from .events import Event
 from .game import Game, State
 from .record import Player, Record, replay, start_state
@@ -109,13 +109,7 @@ class Match:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(f"{path} is not a text file") from None
-        return cls.from_record(Record.parse(text))
+        return cls.from_record(Record.load(path))
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .errors import FruitbowlError, IllegalAction, RecordError
@@ -87,6 +89,17 @@ class Record:
         except json.JSONDecodeError as exc:
             raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
         return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        """Read and parse a record or save file, with a clear error for a missing or binary file."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not a text file") from None
+        return cls.parse(text)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

@@ -72,6 +72,7 @@ class GenericAdapter:
 #: game id -> (module in this package, adapter class). A new game adds one line here.
 ADAPTERS: dict[str, tuple[str, str]] = {
     "tanghulu": ("tanghulu", "TangHuLuAdapter"),
+    "citrus": ("citrus", "CitrusAdapter"),
     "juicyfruits": ("juicyfruits", "JuicyFruitsAdapter"),
 }
 

@@ -1,0 +1,114 @@
+"""Game review: each seat's estimated chance to win after every move of a recorded game.
+
+A seat's chance at a position is estimated from that seat's own view, as a hint is: random
+playouts from determinizations of the view (``State.determinize``), counting the share of games
+the seat wins (shared wins split). The moves where a chance swung most are the turning points.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fruitbowl.engine import Record, replay
+from fruitbowl.engine.game import State
+from fruitbowl.engine.record import start_state
+from fruitbowl.engine.rng import derive_seed
+
+#: A playout longer than this counts as a draw for everyone.
+PLAYOUT_CAP = 5_000
+
+
+@dataclass(frozen=True)
+class Review:
+    names: list[str]
+    moves: list[str]  # the move played before each point; "" for the start
+    movers: list[int | None]
+    chances: list[list[float]]  # [point][seat]
+    swings: list[int]  # point indices where a seat's chance changed most, biggest first
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "names": self.names,
+            "moves": self.moves,
+            "movers": self.movers,
+            "chances": [[round(c, 4) for c in point] for point in self.chances],
+            "swings": self.swings,
+        }
+
+
+def win_chance(state: State, seat: int, playouts: int, rng: random.Random) -> float:
+    """Share of random playouts from ``seat``'s information set that ``seat`` wins."""
+    if state.is_terminal():
+        winners = state.result().winners
+        return 1 / len(winners) if seat in winners else 0.0
+    won = 0.0
+    for _ in range(playouts):
+        sample = state.determinize(seat, rng)
+        for _moves in range(PLAYOUT_CAP):
+            if sample.is_terminal():
+                winners = sample.result().winners
+                won += 1 / len(winners) if seat in winners else 0.0
+                break
+            sample.apply(rng.choice(sample.legal_actions()))
+    return won / playouts
+
+
+def review(record: Record, playouts: int = 48, swings: int = 3) -> Review:
+    """Estimate every seat's chance after every move of ``record`` (checked as it replays)."""
+    _, first = start_state(record)
+    n = len(record.players)
+    rng = random.Random(derive_seed(record.seed, "review"))
+    points = [[win_chance(first, seat, playouts, rng) for seat in range(n)]]
+    moves: list[str] = [""]
+    movers: list[int | None] = [None]
+    actor = first.current_player
+    for _number, text, state, _events in replay(record):
+        moves.append(text)
+        movers.append(actor)
+        points.append([win_chance(state, seat, playouts, rng) for seat in range(n)])
+        actor = state.current_player
+    deltas = [max(abs(points[i][s] - points[i - 1][s]) for s in range(n)) for i in range(1, len(points))]
+    biggest = sorted(range(len(deltas)), key=lambda i: -deltas[i])[:swings]
+    return Review([p.name for p in record.players], moves, movers, points, [i + 1 for i in biggest])
+
+
+def plot(result: Review, path: Path, title: str) -> None:
+    """Draw the chances as lines, one per seat, with the biggest swings marked; save a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(10, 4.5), dpi=120)
+    xs = list(range(len(result.chances)))
+    markers = ["o", "s", "^", "D", "v"]
+    for seat, name in enumerate(result.names):
+        ys = [point[seat] * 100 for point in result.chances]
+        axes.plot(xs, ys, label=name, marker=markers[seat % len(markers)], markevery=max(1, len(xs) // 12))
+    for point in result.swings:
+        mover = result.movers[point]
+        who = result.names[mover] if mover is not None and mover >= 0 else ""
+        axes.axvline(point, color="grey", linestyle=":", linewidth=1)
+        axes.annotate(
+            f"{who}: {result.moves[point]}",
+            xy=(point, 100),
+            xytext=(3, -12),
+            textcoords="offset points",
+            fontsize=8,
+            rotation=90,
+            va="top",
+        )
+    axes.set_xlabel("move")
+    axes.set_ylabel("estimated chance to win (%)")
+    axes.set_ylim(-2, 102)
+    axes.set_xlim(0, max(1, len(xs) - 1))
+    axes.set_title(title)
+    axes.grid(alpha=0.3)
+    axes.legend(loc="upper left", fontsize=8)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    plt.close(figure)
