@@ -208,12 +208,15 @@ def play_to_the_end(client: TestClient, table: dict) -> dict:
 def test_finished_game_record_replay_and_rematch(client: TestClient) -> None:
     table = create(client)
     tid = table["id"]
+    assert client.get(f"/api/tables/{tid}/review").status_code == 409
     early = client.get(f"/api/tables/{tid}/record")
     assert early.status_code == 400 and "seed" in early.json()["error"]
     premature = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
     assert premature.status_code == 409
     final = play_to_the_end(client, table)
     assert final["result"]["winners"] and final["view"]["phase"] == "over"
+    review = client.get(f"/api/tables/{tid}/review").json()
+    assert len(review["chances"]) == final["version"] + 1 and len(review["swings"]) == 3
     client.app.state.service.tables.clear()  # type: ignore[attr-defined]  # as after a restart
     assert snapshot(client, tid, table["token"])["result"] == final["result"]
     record = client.get(f"/api/tables/{tid}/record").json()

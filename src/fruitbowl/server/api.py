@@ -136,6 +136,11 @@ def build_router(service: TableService) -> APIRouter:
         """The action a search from your own view recommends, with its estimated win chance."""
         return await service.hint(table_id, x_seat_token)
 
+    @router.get("/tables/{table_id}/review")
+    async def table_review(table_id: str) -> dict[str, Any]:
+        """A finished game's review: every seat's estimated chance to win after every move."""
+        return await service.review(table_id)
+
     @router.get("/tables/{table_id}/actions")
     async def actions(table_id: str) -> dict[str, Any]:
         """The table's whole action space, so a client can name any target's action (legal or not)."""

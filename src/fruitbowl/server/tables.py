@@ -26,6 +26,7 @@ from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import replay
 from fruitbowl.engine.rng import derive_seed, random_seed
+from fruitbowl.sim.review import review as review_game
 
 from .db import ActionRow, SeatRow, TableRow, now
 
@@ -102,6 +103,7 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    review: dict[str, Any] | None = None
 
     @property
     def version(self) -> int:
@@ -465,6 +467,18 @@ class TableService:
                 raise Conflict("the hint took too long; try again") from None
             table.hints = {key: advice.to_json()}  # only the current position's hint is kept
         return {"version": table.version, **table.hints[key]}
+
+    async def review(self, table_id: str) -> dict[str, Any]:
+        """Each seat's estimated chance to win after every move of a finished game (computed once)."""
+        table = await self.get(table_id)
+        if table.status != "finished":
+            raise Conflict("a game is reviewed when it is over")
+        if table.review is None:
+            record = table.match.record
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(self.executor, lambda: review_game(record, playouts=24))
+            table.review = result.to_json()
+        return table.review
 
     def _kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""

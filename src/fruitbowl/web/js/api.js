@@ -31,4 +31,5 @@ export const seatBot = (id, seat, bot, hostToken) =>
 export const replay = (id, token) =>
   call("GET", `/api/tables/${id}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`);
 export const hint = (id, token) => call("POST", `/api/tables/${id}/hint`, { body: {}, token });
+export const review = (id) => call("GET", `/api/tables/${id}/review`);
 export const rematch = (id, token) => call("POST", `/api/tables/${id}/rematch`, { body: {}, token });

@@ -1,7 +1,11 @@
 // Replay viewer: steps through /replay move by move (◀ ▶ or the arrow keys), as the viewer saw it.
 
 import * as api from "./api.js";
-import { h } from "./svg.js";
+import { seatStyle } from "./players.js";
+import { h, s } from "./svg.js";
+
+const CHART_W = 600;
+const CHART_H = 120;
 
 export class ReplayViewer {
   /**
@@ -26,7 +30,15 @@ export class ReplayViewer {
     this.players = data.players.map((name, seat) => ({ seat, name, controller: "human", claimed: true, online: false }));
     window.addEventListener("keydown", this.onKey);
     this.bar.hidden = false;
+    this.review = null;
     this.go(0);
+    api
+      .review(this.tableId)
+      .then((review) => {
+        this.review = review;
+        this.renderBar(this.steps[this.index]);
+      })
+      .catch(() => {}); // an unfinished game has no review: the replay works without it
   }
 
   go(index) {
@@ -57,13 +69,57 @@ export class ReplayViewer {
     const what = step.action ? `Move ${step.move} of ${this.steps.length - 1}: ${who ? `${who}: ` : ""}${step.action}` : "Start of the game";
     this.bar.replaceChildren(
       h("strong", {}, "Replay"),
-      h("button", { id: "replay-first", "aria-label": "First move", onclick: () => this.go(0) }, "⏮"),
+      h("button", { id: "replay-first", "aria-label": "First move", onclick: () => this.go(0) }, "|◀"),
       h("button", { id: "replay-prev", "aria-label": "Previous move", onclick: () => this.go(this.index - 1) }, "◀"),
       h("span", { class: "replay-step", "aria-live": "polite" }, what),
       h("button", { id: "replay-next", "aria-label": "Next move", onclick: () => this.go(this.index + 1) }, "▶"),
-      h("button", { id: "replay-last", "aria-label": "Last move", onclick: () => this.go(this.steps.length - 1) }, "⏭"),
+      h("button", { id: "replay-last", "aria-label": "Last move", onclick: () => this.go(this.steps.length - 1) }, "▶|"),
       h("button", { id: "replay-close", onclick: () => this.close() }, "Close replay"),
+      this.review ? this.chart() : null,
     );
+  }
+
+  /** Each seat's estimated chance to win after every move; the biggest swings marked; click to jump. */
+  chart() {
+    const { chances, swings, names } = this.review;
+    const last = Math.max(1, chances.length - 1);
+    const x = (i) => (i / last) * CHART_W;
+    const y = (p) => CHART_H - p * CHART_H;
+    const lines = names.map((name, seat) =>
+      s("polyline", {
+        points: chances.map((point, i) => `${x(i).toFixed(1)},${y(point[seat]).toFixed(1)}`).join(" "),
+        fill: "none",
+        stroke: seatStyle(seat).color,
+        "stroke-width": 2,
+        class: "review-line",
+      }),
+    );
+    const marks = swings.map((i) =>
+      s("line", { x1: x(i), x2: x(i), y1: 0, y2: CHART_H, stroke: "#8a6d3b", "stroke-dasharray": "3 3" }),
+    );
+    const cursor = s("line", { x1: x(this.index), x2: x(this.index), y1: 0, y2: CHART_H, stroke: "#222", "stroke-width": 2 });
+    const svg = s(
+      "svg",
+      {
+        class: "review-chart",
+        viewBox: `-4 -4 ${CHART_W + 8} ${CHART_H + 8}`,
+        role: "img",
+        "aria-label": "Each player's estimated chance to win after every move; dashed lines mark the turning points",
+        onclick: (event) => {
+          const box = svg.getBoundingClientRect();
+          this.go(Math.round(((event.clientX - box.left) / box.width) * last));
+        },
+      },
+      s("rect", { x: 0, y: 0, width: CHART_W, height: CHART_H, fill: "#fffaf0", stroke: "#c9b58f" }),
+      s("line", { x1: 0, x2: CHART_W, y1: y(0.5), y2: y(0.5), stroke: "#e5d8bd" }),
+      ...marks,
+      ...lines,
+      cursor,
+    );
+    const legend = names.map((name, seat) =>
+      h("span", { class: "review-key", style: `color: ${seatStyle(seat).color}` }, `■ ${name}`),
+    );
+    return h("div", { class: "review", id: "review" }, h("div", { class: "review-title" }, "Chances to win", ...legend), svg);
   }
 
   close() {
