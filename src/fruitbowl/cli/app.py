@@ -20,6 +20,7 @@ from fruitbowl.engine import Record, all_games, get_game
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, session
+from .campaign import campaign_app
 from .errors import CliError, OneLineErrorsGroup
 from .paths import new_save_path
 from .replay import ReplayViewer
@@ -31,6 +32,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(campaign_app, name="campaign")
 
 OptionPairs = Annotated[
     list[str] | None,

@@ -32,6 +32,9 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "kind": self.kind, **self.fields}
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self  # actions are shared, immutable singletons
+
     def __repr__(self) -> str:
         return f"<Action {self.code} {self.text!r}>"
 
@@ -62,6 +65,9 @@ class ActionTable:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionTable:
+        return self  # immutable once built
 
     def __getitem__(self, code: int) -> Action:
         return self.actions[code]

@@ -90,6 +90,9 @@ class Game(ABC):
         """
         raise UnsupportedFeature(f"{self.title} has no numeric observation encoding yet")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # a game is a stateless description: copies of states share it
+
     def describe(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -155,6 +158,9 @@ class State(ABC):
         """The complete state, RNG included: for the server's storage only, never for a player."""
 
     # --- shared behaviour ----------------------------------------------------------------
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()  # ``copy.deepcopy`` (as OpenSpiel clones states) is the cheap clone
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the current player, sorted by code (empty when terminal)."""

@@ -74,6 +74,7 @@ ADAPTERS: dict[str, tuple[str, str]] = {
     "tanghulu": ("tanghulu", "TangHuLuAdapter"),
     "citrus": ("citrus", "CitrusAdapter"),
     "juicyfruits": ("juicyfruits", "JuicyFruitsAdapter"),
+    "fabledfruit": ("fabledfruit", "FabledFruitAdapter"),
 }
 
 

@@ -1,8 +1,9 @@
 """Citrus in the terminal: the board grid with coordinates, the market, and one panel per player.
 
 Each space is three characters. A plantation shows its type letter (coloured: Y lemon,
-O orange, R blood orange, G lime, P grapefruit), ``w`` for a well, and its owner's seat number
-(``·`` when neutral); the tile carrying the worker shows the seat number reversed. Fincas show
+O orange, R blood orange, G lime, P grapefruit; upper-case and underlined with a well,
+lower-case without) and its owner's seat number (``·`` when neutral); the tile carrying the
+worker shows the seat number reversed. Fincas show
 their letter and high value (``A10``, dim once scored), open building sites ``(E)``, rocks
 ``#``, empty road spaces ``+``, landscape tiles ``h3`` (horses), ``$2`` (money), ``Ca`` (cart),
 ``Bu`` (bull), ``Br`` (bridge), ``Mi`` (milestone). Status line and action labels come from the
@@ -123,16 +124,15 @@ def _cell(view: dict[str, Any], s: int) -> Text:
     space_type = board["type"][s]
     tile = board["tile"][s]
     if tile is not None:
-        type_name = view["types"][tile[0]]
-        out = type_text(type_name, bool(tile[1]))
-        if not tile[1]:
-            out.append(" ")
+        letter, style = TYPE_LOOK.get(view["types"][tile[0]], ("?", "bold"))
+        out = Text(letter if tile[1] else letter.lower(), style=style + (" underline" if tile[1] else ""))
         owner = board["owner"][s]
         if owner is None or owner < 0:
             out.append("·", style="dim")
         else:
-            style = SEAT_STYLE[owner % len(SEAT_STYLE)]
-            out.append(str(owner + 1), style=style + (" reverse" if board["worker"][s] else ""))
+            seat_style = SEAT_STYLE[owner % len(SEAT_STYLE)]
+            out.append(str(owner + 1), style=seat_style + (" reverse" if board["worker"][s] else ""))
+        out.append(" ")
         return out
     if space_type == "site":
         letter = board["labels"][s]
@@ -199,11 +199,11 @@ def _table_info(view: dict[str, Any]) -> Text:
             out.append(" ")
         out.append("\n")
     enclosing = [
-        f"{s['letter']} {s['filled']}/{s['neighbours']}"
+        f"{s['letter']}{s['filled']}/{s['neighbours']}"
         for s in view["sites"]
         if s["finca"] and not s["finca"]["scored"]
     ]
-    out.append("Fincas filled: " + ", ".join(enclosing), style="dim")
+    out.append("Unscored Fincas, neighbours filled:\n" + " ".join(enclosing), style="dim")
     return out
 
 
@@ -214,9 +214,7 @@ def _player(view: dict[str, Any], player: dict[str, Any], labels: Sequence[str])
     body.append(" coins  ")
     body.append(f"{player['workers']}", style="bold")
     body.append(f" workers (+{player['income']})\n")
-    held = ", ".join(
-        f"{h['kind']}{' ' + str(h['value']) if h['kind'] == 'money' else ''}" for h in player["held"]
-    )
+    held = ", ".join(f"{h['kind']}{' ' + str(h['value']) if h['kind'] == 'money' else ''}" for h in player["held"])
     body.append(f"Tiles: {held or '—'}\n", style="" if held else "dim")
     horses = sum(player["horses"])
     body.append(f"Horses {horses} · regions {player['regions']}", style="dim")
@@ -240,5 +238,7 @@ def _legend() -> Text:
     for name, (letter, style) in TYPE_LOOK.items():
         out.append(letter, style=style)
         out.append(f" {name} ", style="dim")
-    out.append(" w well · 2 owner (reversed: worker) · A10 Finca · (E) open site · + road · # rock", style="dim")
+    out.append(
+        " G well, g plain · g2 owner 2 (reversed: worker) · A10 Finca · (E) open site · + road · # rock", style="dim"
+    )
     return out

@@ -29,6 +29,7 @@ function drawCounts() {
             lobby.count = n;
             drawCounts();
             drawSeats();
+            syncOptions();
           },
         },
         String(n),
@@ -58,20 +59,44 @@ function drawGameOptions() {
   $("game-options").replaceChildren(
     ...game.options.map((option) => {
       const id = `option-${option.name}`;
-      const input =
-        option.type === "bool"
-          ? h("input", { type: "checkbox", id, "data-option": option.name, checked: !!option.default })
-          : h("input", {
-              id,
-              "data-option": option.name,
-              type: option.type === "int" ? "number" : "text",
-              value: String(option.default),
-              min: option.minimum,
-              max: option.maximum,
-            });
-      return h("label", { class: "field small", title: option.help }, `${option.name.replaceAll("_", " ")} `, input, h("small", {}, option.help));
+      let input;
+      if (option.type === "bool") input = h("input", { type: "checkbox", id, "data-option": option.name, checked: !!option.default, onchange: syncOptions });
+      else if (option.choices)
+        input = h(
+          "select",
+          { id, "data-option": option.name },
+          option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, choice)),
+        );
+      else
+        input = h("input", {
+          id,
+          "data-option": option.name,
+          type: option.type === "int" ? "number" : "text",
+          value: String(option.default),
+          min: option.minimum,
+          max: option.maximum,
+        });
+      return h("label", { class: "field small", title: option.help, "data-option-field": option.name }, `${option.name.replaceAll("_", " ")} `, input, h("small", {}, option.help));
     }),
   );
+  syncOptions();
+}
+
+/** Solo-only options show only for one player; first_player waits for random_first to be off. */
+function syncOptions() {
+  const game = currentGame();
+  for (const option of game.options) {
+    const field = document.querySelector(`[data-option-field="${option.name}"]`);
+    const input = document.querySelector(`[data-option="${option.name}"]`);
+    if (!field || !input) continue;
+    const soloOnly = option.name.startsWith("solo") || /^solo only/i.test(option.help || "");
+    field.hidden = soloOnly && lobby.count !== 1;
+    const random = document.querySelector('[data-option="random_first"]');
+    if (option.name === "first_player" && random) {
+      input.disabled = random.checked;
+      if (option.type === "int") input.max = String(Math.min(option.maximum ?? lobby.count, lobby.count));
+    }
+  }
 }
 
 function readOptions() {
@@ -79,7 +104,7 @@ function readOptions() {
   const options = {};
   for (const option of game.options) {
     const input = document.querySelector(`[data-option="${option.name}"]`);
-    if (!input) continue;
+    if (!input || input.disabled || input.closest("[hidden]")) continue;
     const value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
     if (value !== option.default) options[option.name] = value;
   }
@@ -131,8 +156,10 @@ function tableRow(table) {
   }
   let detail = `${table.moves} moves`;
   if (table.result) {
-    const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ");
-    detail = `${winners} won · ${table.result.scores.join(" – ")} stars`;
+    const house = table.result.house;
+    const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ") || house?.name || "nobody";
+    const scores = [...table.result.scores, ...(house ? [house.score] : [])];
+    detail = `${winners} won · ${scores.join(" – ")}${table.game === "tanghulu" ? " stars" : ""}`;
   }
   return h(
     "li",

@@ -15,6 +15,9 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   const names = snapshot.players.map((p) => p.name);
   const order = [...names.keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
   const winners = result.winners.map((w) => names[w]);
+  const house = result.house || null; // a house opponent (Pineapple in solo Juicy Fruits)
+  const houseCats = house ? Object.keys(house.breakdown || {}).filter((c) => !result.categories.includes(c)) : [];
+  const categories = [...result.categories, ...houseCats];
   const table = h(
     "table",
     { class: "score-table" },
@@ -26,7 +29,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
         {},
         h("th", { scope: "col", title: "Place" }, "#"),
         h("th", { scope: "col" }, "Player"),
-        result.categories.map((c) => h("th", { scope: "col" }, labels[c] || c)),
+        categories.map((c) => h("th", { scope: "col" }, labels[c] || c)),
         h("th", { scope: "col" }, "Total"),
         result.tiebreak_names.map((t) => h("th", { scope: "col" }, tieLabels[t] || t, h("small", {}, "tie-break"))),
       ),
@@ -40,11 +43,12 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
           { class: result.winners.includes(seat) ? "winner" : null },
           h("td", {}, String(result.places[seat])),
           h("th", { scope: "row" }, markerSvg(seat, 18), ` ${names[seat]}${seat === snapshot.seat ? " (you)" : ""}`),
-          result.categories.map((c) => h("td", {}, String(result.breakdown[seat][c] ?? 0))),
+          categories.map((c) => h("td", {}, houseCats.includes(c) ? "" : String(result.breakdown[seat][c] ?? 0))),
           h("td", { class: "total" }, String(result.scores[seat])),
           result.tiebreaks[seat].map((v) => h("td", {}, String(v))),
         ),
       ),
+      house ? houseRow(house, categories, result, house.place === 1 && !result.winners.length) : null,
     ),
   );
   const rematch =
@@ -55,7 +59,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
         : null;
   root.hidden = false;
   const parts = [
-    h("h2", {}, `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`),
+    h("h2", {}, headline(snapshot, result, winners, house)),
     result.truncated ? h("p", { class: "note" }, "The game was stopped at the round limit and scored as it stood.") : null,
     table,
     h(
@@ -67,4 +71,26 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
     ),
   ];
   root.replaceChildren(...parts.filter(Boolean)); // replaceChildren would print a null as "null"
+}
+
+function headline(snapshot, result, winners, house) {
+  if (house && !result.winners.length) return `${house.name} wins!`;
+  if (house) {
+    const who = result.winners.includes(snapshot.seat) ? "You" : winners.join(" and ");
+    return `${who} beat ${house.name}!`;
+  }
+  return `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
+}
+
+/** The house opponent's row: its own categories filled in, the players' ones left blank. */
+function houseRow(house, categories, result, won) {
+  return h(
+    "tr",
+    { class: ["house", won && "winner"], "data-house": house.name },
+    h("td", {}, String(house.place ?? "")),
+    h("th", { scope: "row" }, h("span", { class: "house-mark", "aria-hidden": "true" }, "♛"), ` ${house.name}`),
+    categories.map((c) => h("td", {}, c in (house.breakdown || {}) ? String(house.breakdown[c]) : "")),
+    h("td", { class: "total" }, String(house.score)),
+    result.tiebreak_names.map(() => h("td", {}, "")),
+  );
 }

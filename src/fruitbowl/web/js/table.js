@@ -131,7 +131,7 @@ function drawStatus(snapshot) {
     buttons.push(h("button", { id: "undo", class: "undo", onclick: () => page.connection.undo() }, "↶ Undo"));
   }
   if (isMyTurn(snapshot) && snapshot.legal.length > 1) {
-    buttons.push(h("button", { id: "hint", class: "undo", onclick: () => askHint(snapshot) }, "💡 Hint"));
+    buttons.push(h("button", { id: "hint-button", class: "undo", onclick: () => askHint(snapshot) }, "Hint"));
   }
   $("actions").replaceChildren(...buttons);
   $("status").classList.toggle("your-turn", isMyTurn(snapshot));
@@ -214,7 +214,7 @@ function drawAll() {
 
 /** Ask the server what a search from this seat's own view recommends, and say it. */
 async function askHint(snapshot) {
-  const button = $("hint");
+  const button = $("hint-button");
   if (button) button.disabled = true;
   showMessage("Thinking…", "info");
   try {

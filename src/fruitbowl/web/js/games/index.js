@@ -2,6 +2,7 @@
 
 const RENDERERS = {
   tanghulu: () => import("./tanghulu.js"),
+  juicyfruits: () => import("./juicyfruits.js"),
 };
 
 export async function rendererFor(gameId) {

@@ -1,0 +1,985 @@
+"""Citrus (Jeffrey D. Allers), 2–5 players: the complete rules, per ``rules/citrus.md``.
+
+A turn is one main action — buy a market line and build every tile of it, or harvest some of
+your regions for points and income — plus any number of action tiles (Money, Cart, Bull, and
+Bridge/Milestone spent with a placement), then "end turn". Enclosed Fincas score at the end of
+each turn; the game ends when every plantation tile is built (or the game is blocked).
+
+The state is lean lists of ints: spaces are indices into a :class:`~.components.Board`,
+tiles are kinds ``type * 2 + well``, landscape tiles and Fincas are indices into
+:data:`COMPONENTS`. Regions are kept incrementally (see :mod:`.placement`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fruitbowl.engine.actions import Action, ActionTable
+from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.events import Event
+from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.options import OptionSpec
+from fruitbowl.engine.result import Result
+from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
+
+from . import observation, text
+from . import placement as PL
+from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
+from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
+from .components import COMPONENTS as C
+
+# Phases: which decision the current player faces.
+MAIN, PLACE, SITE_CHOICE, HARVEST, AFTER, BLOCKED_SITE, OVER = range(7)
+PHASE_NAMES = ("main", "place", "site", "harvest", "after", "blocked_site", "over")
+TYPES = len(C.types)
+CATEGORIES = ("harvests", "fincas", "penalties", "final_fincas", "final_harvest", "horses", "action_tiles")
+
+
+class Citrus(Game):
+    id = "citrus"
+    title = "Citrus"
+    min_players = 2
+    max_players = 5
+    rules_version = "1"
+    option_specs = (
+        OptionSpec("board", str, "long", "board side: long (4–5 players) or short (2–3)", choices=("long", "short")),
+        OptionSpec("family", bool, False, "family version: no variety rule on Finca roads (§11.2)"),
+        OptionSpec("random_sites", bool, False, "starting Fincas on randomly drawn sites (§11.3)"),
+        OptionSpec(
+            "free_placement",
+            bool,
+            False,
+            "offer every affordable line; tiles that cannot be built go back to the market at −3 each (§5.7)",
+        ),
+        OptionSpec(
+            "first_player",
+            int,
+            1,
+            "seat that starts, counted from 1 as the table shows it (§3.1 step 7)",
+            minimum=1,
+            maximum=5,
+        ),
+        OptionSpec("random_first", bool, False, "draw the start player at random instead (seeded)"),
+    )
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        checked = super().validate_options(options, num_players)
+        if num_players is not None and checked["first_player"] > num_players:
+            raise InvalidOption(f"option first_player must be a seat 1–{num_players}; got {checked['first_player']}")
+        return checked
+
+    def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
+        return observation.observation_size(num_players, options.get("board", "long"))
+
+    def observation(self, view: Mapping[str, Any]) -> list[float]:
+        return observation.encode(view)
+
+    def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> CitrusState:
+        self.check_player_count(num_players)
+        return CitrusState.setup(self, num_players, seed, self.validate_options(options, num_players))
+
+    def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return table_for(self.validate_options(options, num_players)["board"])[0]
+
+    def state_from_json(self, data: Mapping[str, Any]) -> CitrusState:
+        return CitrusState.from_json(self, data)
+
+    def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
+        # §9 "Termination": ≤90 builds and ≤90 harvests, each turn ends with one action, fewer than
+        # n passes between progress events, ≤15 Finca choices, ≤4 uses of each action tile kind
+        # per copy, and a Bull is retaken only by a placement. A generous closed bound:
+        return 2_000 + 600 * num_players
+
+    def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
+        return [
+            {},
+            {"board": "short", "first_player": num_players},
+            {"family": True, "random_sites": True},
+            {"board": "short", "family": True, "free_placement": True, "random_first": True},
+        ]
+
+    def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
+        return text.describe_event(event, viewer, names)
+
+    def describe_action(self, view: Mapping[str, Any], action: Action) -> str:
+        return text.action_label(view, action)
+
+    def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
+        return text.prompt(view, names)
+
+
+class CitrusState(State):
+    __slots__ = (
+        "_legal",
+        "_opts",
+        "_plans",
+        "bag",
+        "family",
+        "final",
+        "finca_stack",
+        "fincas",
+        "first",
+        "free",
+        "from_cart",
+        "game",
+        "geo",
+        "held",
+        "horses",
+        "land",
+        "lay",
+        "main_done",
+        "market",
+        "money",
+        "num_players",
+        "open_sites",
+        "options",
+        "phase",
+        "plant",
+        "player",
+        "points",
+        "rcells",
+        "rcol",
+        "refill_pending",
+        "rid",
+        "rng",
+        "rown",
+        "scored",
+        "setup_events",
+        "site_stack",
+        "table",
+        "turn",
+        "waiting",
+        "workers",
+    )
+    game: Citrus
+    geo: Board
+    lay: Layout
+    rng: random.Random
+    plant: list[int]  # tile kind per space, -1 empty
+    rid: list[int]  # region id per space, -1 without a tile
+    rcol: list[int]  # per region id: type
+    rown: list[int]  # per region id: owner seat, -1 neutral (or dissolved)
+    rcells: list[tuple[int, ...]]  # per region id: its spaces, () once dissolved
+    land: list[int]  # landscape tile (or a placed Bull) on each space, -1 none
+    market: list[int]  # tile kind per market space, -1 empty
+    bag: list[int]  # tiles per kind; draws are uniform over the tiles
+    fincas: list[int]  # Finca tile per site, -1 none
+    scored: list[int]  # 1 once a site's Finca is turned face down
+    finca_stack: list[int]  # hidden order; top last
+    site_stack: list[int]  # hidden order; top last
+    open_sites: list[int]  # face-up building-site tiles, in the order they were turned
+    money: list[int]
+    workers: list[int]  # on the mat
+    points: list[list[int]]  # per seat: harvests, fincas, penalties (during play)
+    held: list[list[int]]  # face-up action tiles per seat (landscape ids, sorted)
+    horses: list[list[int]]  # horse tiles per seat
+    waiting: list[int]  # tiles per kind waiting to be placed
+    phase: int
+    player: int
+    first: int
+    turn: int
+    main_done: bool
+    from_cart: bool
+    refill_pending: bool
+    family: bool
+    free: bool
+    final: list[dict[str, int]] | None
+    setup_events: list[Event]
+    _legal: list[int] | None
+    _opts: dict[tuple[int, int], list[PL.Placement]]
+    _plans: dict[tuple[int, ...], PL.Plan | None]  # solve() answers for this position
+
+    # ------------------------------------------------------------------ setup and copying
+
+    @classmethod
+    def setup(cls, game: Citrus, n: int, seed: int, options: dict[str, Any]) -> CitrusState:
+        s = cls.__new__(cls)
+        s._init_static(game, n, options)
+        rng = s.rng = random.Random(seed)
+        geo = s.geo
+        short = options["board"] == "short"
+        s.plant = [-1] * geo.size
+        s.rid = [-1] * geo.size
+        s.rcol, s.rown, s.rcells = [], [], []
+        tiles = list(range(len(C.landscape)))
+        rng.shuffle(tiles)
+        s.land = [-1] * geo.size
+        for space in range(geo.size):
+            if geo.kind[space] == LANDSCAPE:
+                s.land[space] = tiles.pop()
+        stack = list(range(len(C.fincas)))
+        rng.shuffle(stack)
+        s.finca_stack = stack
+        s.fincas = [-1] * len(geo.site_letters)
+        s.scored = [0] * len(geo.site_letters)
+        if options["random_sites"]:
+            letters = list(range(len(geo.site_letters)))
+            rng.shuffle(letters)
+            starts, rest = letters[: len(geo.start_sites)], letters[len(geo.start_sites) :]
+        else:
+            starts, rest = list(geo.start_sites), list(geo.stack_sites)
+            rng.shuffle(rest)
+        for site in sorted(starts):
+            s.fincas[site] = s.finca_stack.pop()
+        s.site_stack = rest
+        s.open_sites = [s.site_stack.pop() for _ in range(min(3, len(rest)))]
+        s.bag = C.bag(short)
+        s.market = [-1] * C.market_spaces
+        s.money = [C.start_money] * n
+        s.workers = [C.workers] * n
+        s.points = [[0, 0, 0] for _ in range(n)]
+        s.held = [[] for _ in range(n)]
+        s.horses = [[] for _ in range(n)]
+        s.waiting = [0] * C.kinds
+        s.first = rng.randrange(n) if options["random_first"] else options["first_player"] - 1
+        s.player, s.phase, s.turn = s.first, MAIN, 0
+        s.main_done = s.from_cart = s.refill_pending = False
+        s.final = None
+        events = [
+            Event(
+                "setup",
+                None,
+                {
+                    "first_player": s.first,
+                    "players": n,
+                    "fincas": [[geo.site_letters[i], list(C.fincas[f])] for i, f in enumerate(s.fincas) if f >= 0],
+                    "open_sites": [geo.site_letters[i] for i in s.open_sites],
+                },
+                irreversible=True,
+            )
+        ]
+        s._refill(events)
+        s._start_turn(s.first, events)
+        s.setup_events = events
+        return s
+
+    def _init_static(self, game: Citrus, n: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options = game, n, options
+        self.table, self.lay = table_for(options["board"])
+        self.geo = BOARDS[options["board"]]
+        self.family, self.free = options["family"], options["free_placement"]
+        self._legal = None
+        self._opts = {}
+        self._plans = {}
+        self.setup_events = []
+
+    def clone(self) -> CitrusState:
+        c = self.scratch()
+        c.rng = copy_rng(self.rng)
+        c._legal = self._legal
+        c._opts = self._opts
+        c._plans = self._plans
+        return c
+
+    def scratch(self) -> CitrusState:
+        """A copy for look-ahead: everything but the RNG (which placements never use) copied."""
+        c = CitrusState.__new__(CitrusState)
+        c.game, c.num_players, c.options, c.table, c.lay = (
+            self.game,
+            self.num_players,
+            self.options,
+            self.table,
+            self.lay,
+        )
+        c.geo, c.family, c.free = self.geo, self.family, self.free
+        c.rng = self.rng
+        c.plant, c.rid, c.land = self.plant[:], self.rid[:], self.land[:]
+        c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
+        c.market, c.bag = self.market[:], self.bag[:]
+        c.fincas, c.scored = self.fincas[:], self.scored[:]
+        c.finca_stack, c.site_stack, c.open_sites = self.finca_stack[:], self.site_stack[:], self.open_sites[:]
+        c.money, c.workers = self.money[:], self.workers[:]
+        c.points = [p[:] for p in self.points]
+        c.held = [h[:] for h in self.held]
+        c.horses = [h[:] for h in self.horses]
+        c.waiting = self.waiting[:]
+        c.phase, c.player, c.first, c.turn = self.phase, self.player, self.first, self.turn
+        c.main_done, c.from_cart, c.refill_pending = self.main_done, self.from_cart, self.refill_pending
+        c.final = [dict(f) for f in self.final] if self.final is not None else None
+        c.setup_events = []
+        c._legal = None
+        c._opts = {}
+        c._plans = {}
+        return c
+
+    _JSON_FIELDS = (
+        "plant",
+        "rid",
+        "rcol",
+        "rown",
+        "land",
+        "market",
+        "bag",
+        "fincas",
+        "scored",
+        "finca_stack",
+        "site_stack",
+        "open_sites",
+        "money",
+        "workers",
+        "points",
+        "held",
+        "horses",
+        "waiting",
+        "phase",
+        "player",
+        "first",
+        "turn",
+        "main_done",
+        "from_cart",
+        "refill_pending",
+        "final",
+    )
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
+        for name in self._JSON_FIELDS:
+            value = getattr(self, name)
+            data[name] = list(value) if isinstance(value, list) else value
+        for name in ("points", "held", "horses"):
+            data[name] = [list(v) for v in getattr(self, name)]
+        data["final"] = [dict(f) for f in self.final] if self.final is not None else None
+        data["rcells"] = [list(c) for c in self.rcells]
+        data["rng"] = rng_to_json(self.rng)
+        return data
+
+    @classmethod
+    def from_json(cls, game: Citrus, data: Mapping[str, Any]) -> CitrusState:
+        s = cls.__new__(cls)
+        try:
+            n = data["num_players"]
+            game.check_player_count(n)
+            s._init_static(game, n, game.validate_options(data["options"], n))
+            for name in cls._JSON_FIELDS:
+                setattr(s, name, _copy(data[name]))
+            s.rcells = [tuple(c) for c in data["rcells"]]
+            s.rng = rng_from_json(data["rng"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FruitbowlError(f"not a saved Citrus state: {exc}") from None
+        return s
+
+    def determinize(self, seat: int, rng: random.Random) -> CitrusState:
+        """Resample what nobody knows: the Finca stack and building-site stack orders, and the RNG
+        (the bag is a multiset whose draws come from the RNG)."""
+        d = self.clone()
+        d.finca_stack.sort()
+        d.site_stack.sort()
+        rng.shuffle(d.finca_stack)
+        rng.shuffle(d.site_stack)
+        d.rng = random.Random(rng.getrandbits(64))
+        return d
+
+    # ------------------------------------------------------------------ small queries
+
+    def held_kinds(self, p: int) -> set[str]:
+        return {C.landscape[t][0] for t in self.held[p]}
+
+    @staticmethod
+    def landscape_kind(tile: int) -> str:
+        return C.landscape[tile][0]
+
+    def placement_options(self, p: int, colour: int) -> list[PL.Placement]:
+        key = (p, colour)
+        opts = self._opts.get(key)
+        if opts is None:
+            opts = self._opts[key] = PL.placements(self, p, colour)
+        return opts
+
+    def own_regions(self, p: int) -> list[int]:
+        return [r for r, o in enumerate(self.rown) if o == p and self.rcells[r]]
+
+    def finca_available(self) -> bool:
+        return bool(self.finca_stack) and bool(self.open_sites)
+
+    def market_count(self) -> int:
+        return sum(1 for k in self.market if k >= 0)
+
+    def line_tiles(self, line: int) -> list[int]:
+        return [self.market[m] for m in C.lines[line] if self.market[m] >= 0]
+
+    def occupied(self, space: int) -> bool:
+        """Filled for enclosure (§7.1): a plantation, a landscape tile or Bull, or a rock."""
+        return self.plant[space] >= 0 or self.land[space] >= 0 or self.geo.kind[space] == ROCK
+
+    def finca_totals(self, site: int) -> list[int]:
+        """Per seat, the full sizes of its regions touching the site's neighbours (§7.2)."""
+        totals = [0] * self.num_players
+        seen: set[int] = set()
+        for space in self.geo.site_ring[site]:
+            r = self.rid[space]
+            if r >= 0 and r not in seen:
+                seen.add(r)
+                owner = self.rown[r]
+                if owner >= 0:
+                    totals[owner] += len(self.rcells[r])
+        return totals
+
+    def region_points(self, r: int) -> int:
+        return sum(C.well_points if self.plant[s] & 1 else C.tile_points for s in self.rcells[r])
+
+    def money_potential(self, p: int) -> int:
+        cash = sum(C.landscape[t][1] for t in self.held[p] if C.landscape[t][0] == "money")
+        return min(C.money_cap, self.money[p] + cash)
+
+    # ------------------------------------------------------------------ the contract
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.phase == OVER else self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_codes(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = sorted(set(self._compute_legal()))
+        return legal
+
+    def _compute_legal(self) -> list[int]:
+        phase, p, lay = self.phase, self.player, self.lay
+        if phase == OVER:
+            return []
+        if phase in (SITE_CHOICE, BLOCKED_SITE):
+            return [lay.site + s for s in self._site_choices(p)]
+        if phase == HARVEST:
+            return [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)] + [lay.income]
+        codes = self._cash_codes(p) + self._bull_codes(p)
+        if phase == PLACE:
+            return self._place_codes(p) + codes
+        codes += self._cart_codes(p)
+        if phase == AFTER:
+            return [*codes, lay.end]
+        main = self._buy_codes(p, self.money[p]) + [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)]
+        if not main and not self.can_act(p):
+            main = [lay.pass_]
+        return codes + main
+
+    def _cash_codes(self, p: int) -> list[int]:
+        values = {C.landscape[t][1] for t in self.held[p] if C.landscape[t][0] == "money"}
+        return [self.lay.cash + i for i, v in enumerate(MONEY_VALUES) if v in values]
+
+    def _bull_codes(self, p: int) -> list[int]:
+        if not any(C.landscape[t][0] == "bull" for t in self.held[p]):
+            return []
+        kind, plant, land = self.geo.kind, self.plant, self.land
+        base = self.lay.bull
+        return [
+            base + s
+            for s in range(self.geo.size)
+            if plant[s] < 0 and land[s] < 0 and kind[s] != ROCK and kind[s] != SITE
+        ]
+
+    def _cart_codes(self, p: int) -> list[int]:
+        if not any(C.landscape[t][0] == "cart" for t in self.held[p]):
+            return []
+        return [self.lay.cart + m for m in range(C.market_spaces) if self.market[m] >= 0 and self._cart_ok(p, m)]
+
+    def _cart_ok(self, p: int, m: int) -> bool:
+        """A Cart's tile must be buildable (§8.3), with the new Finca's roads if it brings one."""
+        colour = self.market[m] >> 1
+        if self.placement_options(p, colour):
+            return True
+        if self.market_count() - 1 <= C.trigger and self.finca_available():
+            for site in self.open_sites:
+                trial = self.scratch()
+                trial._put_finca(site, None)
+                if trial.placement_options(p, colour):
+                    return True
+        return False
+
+    def _buy_codes(self, p: int, money: int) -> list[int]:
+        return [self.lay.buy + line for line in range(len(C.lines)) if self._buy_ok(p, line, money)]
+
+    def _buy_ok(self, p: int, line: int, money: int) -> bool:
+        tiles = self.line_tiles(line)
+        if not tiles or len(tiles) > money:
+            return False
+        if self.free:  # [ENG] at least one tile must be buildable, so every Build makes progress (§9)
+            return any(self.placement_options(p, k >> 1) for k in tiles) or self._finca_helps(p, tiles)
+        counts = [0] * TYPES
+        for k in tiles:
+            counts[k >> 1] += 1
+        if PL.solve(self, p, counts) is not None:
+            return True
+        if self.market_count() - len(tiles) <= C.trigger and self.finca_available():
+            for site in self.open_sites:
+                trial = self.scratch()
+                trial._put_finca(site, None)
+                if PL.solve(trial, p, counts) is not None:
+                    return True
+        return False
+
+    def _finca_helps(self, p: int, tiles: list[int]) -> bool:
+        if self.market_count() - len(tiles) > C.trigger or not self.finca_available():
+            return False
+        for site in self.open_sites:
+            trial = self.scratch()
+            trial._put_finca(site, None)
+            if any(trial.placement_options(p, k >> 1) for k in tiles):
+                return True
+        return False
+
+    def can_act(self, p: int) -> bool:
+        """The opposite of the passing test (§9): a main action now or after cashing all Money,
+        or a usable Cart."""
+        if self.own_regions(p):
+            return True
+        if self._buy_codes(p, self.money_potential(p)):
+            return True
+        return bool(self._cart_codes(p))
+
+    def _waiting_colours(self) -> list[int]:
+        counts = [0] * TYPES
+        for kind, n in enumerate(self.waiting):
+            counts[kind >> 1] += n
+        return counts
+
+    def _site_choices(self, p: int) -> list[int]:
+        if self.phase == BLOCKED_SITE or self.free:
+            return list(self.open_sites)
+        counts = self._waiting_colours()
+        if PL.solve(self, p, counts) is not None:
+            return list(self.open_sites)
+        good = []
+        for site in self.open_sites:
+            trial = self.scratch()
+            trial._put_finca(site, None)
+            if PL.solve(trial, p, counts) is not None:
+                good.append(site)
+        return good or list(self.open_sites)
+
+    def _place_codes(self, p: int) -> list[int]:
+        counts = self._waiting_colours()
+        lay, road_site, family = self.lay, self.geo.road_site, self.family
+        opts = {c: self.placement_options(p, c) for c in range(TYPES) if counts[c]}
+        chosen: list[tuple[int, int, int]] = []  # (colour, space, mod)
+        fallback: list[tuple[int, int, int]] = []
+        for c, options in opts.items():
+            rest = counts[:]
+            rest[c] -= 1
+            last = not any(rest)
+            base: dict[bool, PL.Plan | None] = {}
+            for t, mod, flags in options:
+                fallback.append((c, t, mod))
+                if last or self.free:
+                    chosen.append((c, t, mod))
+                    continue
+                new = bool(flags & PL.NEW)
+                if new not in base:
+                    base[new] = PL.greedy_plan(opts, rest, self.workers[p] - new, road_site=road_site, family=family)
+                plan = base[new]
+                ok = plan is not None and not PL.conflicts(plan, t, c, road_site, family)
+                if not ok:
+                    trial = self.scratch()
+                    trial.place_tile(p, c * 2, t, mod, None)
+                    ok = PL.solve(trial, p, rest) is not None
+                if ok:
+                    chosen.append((c, t, mod))
+        # A search that gave up must not leave the player without a move: fall back to every
+        # placement legal on its own (never reached in the tests; see docs, "look-ahead").
+        picks = chosen or fallback
+        out = []
+        for kind, n in enumerate(self.waiting):
+            if n:
+                out += [lay.place_code(kind, t, mod) for c, t, mod in picks if c == kind >> 1]
+        return out
+
+    def _apply_code(self, code: int) -> list[Event]:
+        self._legal = None
+        self._opts, self._plans = {}, {}
+        lay, p = self.lay, self.player
+        events: list[Event] = []
+        if code < lay.harvest:
+            self._buy(p, code - lay.buy, events)
+        elif code < lay.income:
+            self._harvest(p, self.rid[code - lay.harvest], events)
+        elif code == lay.income:
+            self._income(p, events)
+        elif code < lay.place:
+            self._choose_site(p, code - lay.site, events)
+        elif code < lay.cash:
+            kind, space, mod = lay.split_place(code)
+            self.waiting[kind] -= 1
+            self.place_tile(p, kind, space, mod, events)
+            self._after_placement(p, events)
+        elif code < lay.cart:
+            self._cash(p, MONEY_VALUES[code - lay.cash], events)
+        elif code < lay.bull:
+            self._cart(p, code - lay.cart, events)
+        elif code < lay.end:
+            self._bull(p, code - lay.bull, events)
+        elif code == lay.end:
+            events.append(Event("end_turn", p))
+            self._end_turn(events)
+        else:
+            events.append(Event("pass", p))
+            self._end_turn(events)
+        if self.phase == PLACE:
+            self._settle_waiting(p, events)
+        return events
+
+    def _why_illegal(self, action: Action) -> str:
+        return text.why_illegal(self, action)
+
+    # ------------------------------------------------------------------ turn structure
+
+    def _start_turn(self, p: int, events: list[Event]) -> None:
+        self.player, self.phase = p, MAIN
+        self.main_done = self.from_cart = False
+        self.turn += 1
+        self._legal, self._opts, self._plans = None, {}, {}
+        events.append(Event("turn", p, {"turn": self.turn}))
+        if self.can_act(p) or any(self.can_act(q) for q in range(self.num_players) if q != p):
+            return
+        events.append(Event("blocked", p))
+        if self.finca_available():
+            self.phase = BLOCKED_SITE
+        elif self.bag_size() and self.market_count() < C.market_spaces:
+            self._refill(events)
+            self._start_turn(p, events)
+        else:
+            self._game_over(events, blocked=True)
+
+    def bag_size(self) -> int:
+        return sum(self.bag)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        for site, f in enumerate(self.fincas):
+            if f >= 0 and not self.scored[site] and all(self.occupied(s) for s in self.geo.site_ring[site]):
+                self._score_finca(site, events)
+        if not self.bag_size() and self.market_count() == 0:
+            self._game_over(events, blocked=False)
+            return
+        self._start_turn((self.player + 1) % self.num_players, events)
+
+    def _score_finca(self, site: int, events: list[Event]) -> None:
+        high, low = C.fincas[self.fincas[site]]
+        totals = self.finca_totals(site)
+        awards = finca_awards(totals, high, low)
+        for seat, pts in enumerate(awards):
+            self.points[seat][1] += pts
+        self.scored[site] = 1
+        events.append(
+            Event("finca_scored", None, {"site": self.geo.site_letters[site], "totals": totals, "awards": awards})
+        )
+
+    # ------------------------------------------------------------------ market
+
+    def _buy(self, p: int, line: int, events: list[Event]) -> None:
+        taken = []
+        for m in C.lines[line]:
+            if self.market[m] >= 0:
+                taken.append([m, self.market[m]])
+                self.waiting[self.market[m]] += 1
+                self.market[m] = -1
+        self.money[p] -= len(taken)
+        self.main_done = True
+        events.append(Event("buy", p, {"line": C.line_names[line], "tiles": taken, "cost": len(taken)}))
+        self._after_taking(events)
+
+    def _cart(self, p: int, m: int, events: list[Event]) -> None:
+        self._use_tile(p, "cart", 0)
+        kind = self.market[m]
+        self.market[m] = -1
+        self.waiting[kind] += 1
+        self.from_cart = True
+        events.append(Event("cart", p, {"market_space": m, "kind": kind}))
+        self._after_taking(events)
+
+    def _after_taking(self, events: list[Event]) -> None:
+        """§5.2: with 3 or fewer tiles left, a new Finca (site chosen now) and a refill later."""
+        self.phase = PLACE
+        if self.market_count() <= C.trigger:
+            self.refill_pending = True
+            if self.finca_available():
+                self.phase = SITE_CHOICE
+
+    def _choose_site(self, p: int, site: int, events: list[Event]) -> None:
+        self._put_finca(site, events)
+        if self.phase == BLOCKED_SITE:
+            if all(self.occupied(s) for s in self.geo.site_ring[site]):
+                self._score_finca(site, events)  # §7.5: scored at once
+            self._refill(events)
+            self._start_turn(p, events)
+        else:
+            self.phase = PLACE
+
+    def _put_finca(self, site: int, events: list[Event] | None) -> None:
+        finca = self.finca_stack.pop()
+        self.fincas[site] = finca
+        self.open_sites.remove(site)
+        revealed = self.site_stack.pop() if self.site_stack else -1
+        if revealed >= 0:
+            self.open_sites.append(revealed)
+        if events is not None:
+            letters = self.geo.site_letters
+            data: dict[str, Any] = {"site": letters[site], "values": list(C.fincas[finca])}
+            data["revealed_site"] = letters[revealed] if revealed >= 0 else None
+            events.append(Event("finca", self.player, data, irreversible=True))
+
+    def _refill(self, events: list[Event]) -> None:
+        self.refill_pending = False
+        filled = []
+        for m in range(C.market_spaces):
+            if self.market[m] < 0 and self.bag_size():
+                kind = self._draw()
+                self.market[m] = kind
+                filled.append([m, kind])
+        if filled:
+            events.append(Event("refill", None, {"tiles": filled}, irreversible=True))
+
+    def _draw(self) -> int:
+        pick = self.rng.randrange(self.bag_size())
+        for kind, n in enumerate(self.bag):
+            if pick < n:
+                self.bag[kind] -= 1
+                return kind
+            pick -= n
+        raise AssertionError("the bag count is inconsistent")
+
+    # ------------------------------------------------------------------ building
+
+    def place_tile(self, p: int, kind: int, t: int, mod: int, events: list[Event] | None) -> None:
+        """Build ``kind`` on space ``t`` for ``p`` (legality already checked): §5.3 rules 5–7, §8.5."""
+        colour = kind >> 1
+        plant, rid, rown, rcol, rcells = self.plant, self.rid, self.rown, self.rcol, self.rcells
+        data: dict[str, Any] = {"kind": kind, "space": t, "space_label": self.geo.labels[t]}
+        if mod & BRIDGE:
+            self._use_tile(p, "bridge", 0)
+            if plant[t] >= 0:
+                data["replaced"] = plant[t]
+                self._remove_neutral(t)
+        if mod & MILESTONE:
+            self._use_tile(p, "milestone", 0)
+        own: list[int] = []
+        neutral: list[int] = []
+        for nb in self.geo.orth[t]:
+            pk = plant[nb]
+            if pk >= 0 and pk >> 1 == colour:
+                r = rid[nb]
+                if rown[r] == p and r not in own:
+                    own.append(r)
+                elif rown[r] < 0 and r not in neutral:
+                    neutral.append(r)
+        plant[t] = kind
+        if not own:
+            target = len(rcol)
+            rcol.append(colour)
+            rown.append(p)
+            rcells.append((t,))
+            rid[t] = target
+            self.workers[p] -= 1
+            data["new_region"] = True
+        else:
+            own.sort(key=lambda r: -len(rcells[r]))
+            target = own[0]
+            cells = list(rcells[target])
+            cells.append(t)
+            rid[t] = target
+            for r in own[1:] + neutral:
+                for s in rcells[r]:
+                    rid[s] = target
+                cells += rcells[r]
+                rcells[r] = ()
+                rown[r] = -1
+            rcells[target] = tuple(cells)
+            if len(own) > 1:
+                self.workers[p] += len(own) - 1
+                data["workers_back"] = len(own) - 1
+            if neutral:
+                data["neutral_merged"] = True
+        data["region_size"] = len(rcells[rid[t]])
+        if mod:
+            data["bridge"], data["milestone"] = bool(mod & BRIDGE), bool(mod & MILESTONE)
+        tile = self.land[t]
+        if tile >= 0:
+            self.land[t] = -1
+            what, value = C.landscape[tile]
+            (self.horses[p] if what == "horses" else self.held[p]).append(tile)
+            self.held[p].sort()
+            data["pickup"] = {"kind": what, "value": value}
+        if events is not None:
+            events.append(Event("place", p, data))
+
+    def _remove_neutral(self, t: int) -> None:
+        """A Bridge removes a neutral tile (§8.5); its region is re-divided by connectivity."""
+        r = self.rid[t]
+        rest = [s for s in self.rcells[r] if s != t]
+        self.plant[t] = -1
+        self.rid[t] = -1
+        self.rcells[r] = ()
+        left = set(rest)
+        orth = self.geo.orth
+        while left:
+            start = left.pop()
+            group = [start]
+            frontier = [start]
+            while frontier:
+                s = frontier.pop()
+                for nb in orth[s]:
+                    if nb in left:
+                        left.discard(nb)
+                        group.append(nb)
+                        frontier.append(nb)
+            new = len(self.rcol)
+            self.rcol.append(self.rcol[r])
+            self.rown.append(-1)
+            self.rcells.append(tuple(group))
+            for s in group:
+                self.rid[s] = new
+
+    def _after_placement(self, p: int, events: list[Event]) -> None:
+        if any(self.waiting):
+            return
+        if self.refill_pending:
+            self._refill(events)
+        self.from_cart = False
+        self.phase = AFTER if self.main_done else MAIN
+
+    def _settle_waiting(self, p: int, events: list[Event]) -> None:
+        """§5.7: waiting tiles of which none can be built go back to the market at −3 each."""
+        if self._legal_codes() and any(self.lay.place <= code < self.lay.cash for code in self._legal_codes()):
+            return
+        returned = []
+        for kind in range(C.kinds):
+            for _ in range(self.waiting[kind]):
+                for m in range(C.market_spaces):
+                    if self.market[m] < 0:
+                        self.market[m] = kind
+                        returned.append([m, kind])
+                        break
+            self.waiting[kind] = 0
+        penalty = C.return_penalty * len(returned)
+        self.points[p][2] -= penalty
+        refund = 0 if self.from_cart else len(returned)
+        self.money[p] = min(C.money_cap, self.money[p] + refund)
+        events.append(Event("returned", p, {"tiles": returned, "penalty": penalty, "refund": refund}))
+        self._legal, self._opts, self._plans = None, {}, {}
+        self._after_placement(p, events)
+
+    # ------------------------------------------------------------------ harvest
+
+    def _harvest(self, p: int, r: int, events: list[Event]) -> None:
+        pts = self.region_points(r)
+        self.points[p][0] += pts
+        self.rown[r] = -1
+        self.workers[p] += 1
+        self.main_done = True
+        self.phase = HARVEST
+        cells = self.rcells[r]
+        events.append(
+            Event(
+                "harvest",
+                p,
+                {
+                    "space": min(cells),
+                    "space_label": self.geo.labels[min(cells)],
+                    "type": self.rcol[r],
+                    "size": len(cells),
+                    "points": pts,
+                },
+            )
+        )
+
+    def _income(self, p: int, events: list[Event]) -> None:
+        income = C.income[self.workers[p]]
+        before = self.money[p]
+        self.money[p] = min(C.money_cap, before + income)
+        events.append(Event("income", p, {"income": income, "gained": self.money[p] - before}))
+        self.phase = AFTER
+
+    # ------------------------------------------------------------------ action tiles
+
+    def _use_tile(self, p: int, kind: str, value: int) -> None:
+        for t in self.held[p]:
+            if C.landscape[t][0] == kind and (not value or C.landscape[t][1] == value):
+                self.held[p].remove(t)
+                return
+        raise AssertionError(f"seat {p} holds no {kind} tile")
+
+    def _cash(self, p: int, value: int, events: list[Event]) -> None:
+        self._use_tile(p, "money", value)
+        before = self.money[p]
+        self.money[p] = min(C.money_cap, before + value)
+        events.append(Event("cash", p, {"value": value, "gained": self.money[p] - before}))
+
+    def _bull(self, p: int, space: int, events: list[Event]) -> None:
+        for t in self.held[p]:
+            if C.landscape[t][0] == "bull":
+                self.held[p].remove(t)
+                self.land[space] = t
+                break
+        events.append(Event("bull", p, {"space": space, "space_label": self.geo.labels[space]}))
+
+    # ------------------------------------------------------------------ the end
+
+    def _game_over(self, events: list[Event], blocked: bool) -> None:
+        n = self.num_players
+        final = [dict.fromkeys(CATEGORIES[3:], 0) for _ in range(n)]
+        for site, f in enumerate(self.fincas):
+            if f >= 0 and not self.scored[site]:
+                totals = self.finca_totals(site)
+                top = max(totals)
+                if top > 0:
+                    for seat in range(n):
+                        if totals[seat] == top:
+                            final[seat]["final_fincas"] += C.fincas[f][1]
+        for r, owner in enumerate(self.rown):
+            if owner >= 0 and self.rcells[r]:
+                final[owner]["final_harvest"] += self.region_points(r)
+        for seat in range(n):
+            final[seat]["horses"] = sum(C.landscape[t][1] for t in self.horses[seat])
+            final[seat]["action_tiles"] = C.unused_action_points * len(self.held[seat])
+        self.final = final
+        self.phase = OVER
+        events.append(Event("game_over", None, {"blocked": blocked, "final": final}))
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise FruitbowlError("the game is not over yet")
+        return self.standings()
+
+    def standings(self) -> Result:
+        """The score as it stands (final once the game is over)."""
+        rows = []
+        for seat in range(self.num_players):
+            h, f, pen = self.points[seat]
+            row = {"harvests": h, "fincas": f, "penalties": pen}
+            row.update(self.final[seat] if self.final else dict.fromkeys(CATEGORIES[3:], 0))
+            rows.append(row)
+        return Result.ranked(CATEGORIES, rows)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return text.build_view(self, seat)
+
+
+def finca_awards(totals: Sequence[int], high: int, low: int) -> list[int]:
+    """§7.3: the highest total takes high (all tied take high, and then nobody takes low);
+    otherwise the next-highest total takes low (ties each take it). Totals of 0 take part in nothing."""
+    awards = [0] * len(totals)
+    top = max(totals)
+    if top <= 0:
+        return awards
+    firsts = [s for s, t in enumerate(totals) if t == top]
+    for s in firsts:
+        awards[s] = high
+    if len(firsts) == 1:
+        second = max((t for t in totals if t < top), default=0)
+        if second > 0:
+            for s, t in enumerate(totals):
+                if t == second:
+                    awards[s] = low
+    return awards
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

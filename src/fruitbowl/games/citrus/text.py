@@ -1,0 +1,510 @@
+"""Citrus in words and views: what each seat sees, event sentences, prompts, refusals.
+
+The view (``state.view(seat)``) is everything a board renderer needs, JSON-ready. Nothing in
+Citrus is private to one seat; hidden from everyone are the bag's draw order (the view gives
+only its counts), the order of the Finca stack (the view gives its remaining values, sorted)
+and of the building-site stack (remaining letters, sorted), and which landscape tiles were
+left in the box. Its shape::
+
+    {
+      "game": "citrus", "viewer": seat | None, "num_players": n, "turn": int,
+      "phase": "main" | "place" | "site" | "harvest" | "after" | "blocked_site" | "over",
+      "current_player": seat (-1 when over), "first_player": seat,
+      "options": {"board", "family", "random_sites", "free_placement", "first_player"},
+      "types": ["lemon", ...], "type_names": ["lemon", "orange", "blood orange", ...],
+      "board": {   # per-space lists, index = y * width + x
+        "side": "long" | "short", "status": "RECONSTRUCTED", "width": w, "height": h,
+        "columns": ["A", ...], "rows": [1, ...], "labels": ["A1", ...],
+        "type": ["ordinary" | "rock" | "landscape" | "site", ...],
+        "road_of": ["E" | None, ...],        # the site whose road leads onto each space
+        "tile": [[type index, well 0/1] | None, ...],
+        "region": [region id | None, ...], "owner": [seat | -1 (neutral) | None, ...],
+        "worker": [bool, ...],               # the owner's worker (on the region's top-left tile)
+        "landscape": [[kind, value] | None, ...],  # kind: horses/money/cart/bull/bridge/milestone
+        "bull": [bool, ...],                 # a Bull put down on an ordinary space
+      },
+      "regions": [{"id", "type", "owner", "size", "wells", "points", "anchor": "C4", "spaces": ["C4", ...]}],
+      "sites": [{"letter": "A", "space": "E4", "roads": ["E3", ...], "ring": [...],
+                 "state": "finca" | "open" | "stacked",
+                 "finca": {"high": 10, "low": 5, "scored": bool} | None,
+                 "filled": k, "neighbours": 8, "totals": [per seat] | None}],
+      "market": {"spaces": [{"number": 1, "row": 0, "col": 3, "tile": {"type", "well"} | None}],
+                 "lines": [{"name": "R0", "spaces": [1], "tiles": k}]},
+      "bag": {"size": k, "counts": [{"type", "well", "count"}]},
+      "finca_stack": {"size": k, "values": [[high, low], ...]},
+      "site_stack": {"size": k, "letters": [...]}, "open_sites": ["E", ...],
+      "players": [{"seat", "money", "workers", "income", "points": {category: int}, "score",
+                   "held": [{"kind", "value"}], "horses": [2, 4], "regions": k}],
+      "waiting": [{"kind": code, "type", "well", "count"}], "waiting_from": "buy" | "cart" | None,
+      "main_done": bool, "refill_pending": bool,
+      "standings": Result.to_json() | None,    # once over
+    }
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.events import Event
+
+from .actions import BRIDGE, MILESTONE
+from .components import COMPONENTS as C
+from .components import LANDSCAPE, ROCK, SITE, Board
+
+if TYPE_CHECKING:
+    from .rules import CitrusState
+
+SPACE_TYPES = ("ordinary", "rock", "landscape", "site")
+
+
+def tile_json(kind: int) -> dict[str, Any] | None:
+    if kind < 0:
+        return None
+    return {"type": C.types[kind >> 1], "well": bool(kind & 1)}
+
+
+# ---------------------------------------------------------------------- the view
+
+
+def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
+    """Everything ``seat`` may know (the same for every seat in Citrus). JSON-ready."""
+    from .rules import OVER, PHASE_NAMES
+
+    geo = state.geo
+    n = state.num_players
+    anchors = {min(c) for r, c in enumerate(state.rcells) if c and state.rown[r] >= 0}
+    rid, rown, plant, land, kind = state.rid, state.rown, state.plant, state.land, geo.kind
+    landscape: list[list[Any] | None] = []
+    for s, t in enumerate(land):
+        if t < 0:
+            landscape.append(None)
+        else:
+            what, value = C.landscape[t]
+            landscape.append([what, value] if kind[s] == LANDSCAPE or what != "bull" else None)
+    regions = [
+        {
+            "id": r,
+            "type": C.types[state.rcol[r]],
+            "owner": state.rown[r],
+            "size": len(cells),
+            "wells": sum(state.plant[s] & 1 for s in cells),
+            "points": state.region_points(r),
+            "anchor": geo.labels[min(cells)],
+            "spaces": [geo.labels[s] for s in sorted(cells)],
+        }
+        for r, cells in enumerate(state.rcells)
+        if cells
+    ]
+    sites = []
+    for i, letter in enumerate(geo.site_letters):
+        f = state.fincas[i]
+        ring = geo.site_ring[i]
+        sites.append(
+            {
+                "letter": letter,
+                "space": geo.labels[geo.site_space[i]],
+                "roads": [geo.labels[s] for s in geo.site_roads[i]],
+                "ring": [geo.labels[s] for s in ring],
+                "state": "finca" if f >= 0 else ("open" if i in state.open_sites else "stacked"),
+                "finca": {"high": C.fincas[f][0], "low": C.fincas[f][1], "scored": bool(state.scored[i])}
+                if f >= 0
+                else None,
+                "filled": sum(1 for s in ring if state.occupied(s)),
+                "neighbours": len(ring),
+                "totals": state.finca_totals(i) if f >= 0 and not state.scored[i] else None,
+            }
+        )
+    standings = state.standings()
+    players = []
+    for p in range(n):
+        players.append(
+            {
+                "seat": p,
+                "money": state.money[p],
+                "workers": state.workers[p],
+                "income": C.income[state.workers[p]],
+                "points": dict(standings.breakdown[p]),
+                "score": standings.scores[p],
+                "held": [{"kind": C.landscape[t][0], "value": C.landscape[t][1]} for t in state.held[p]],
+                "horses": sorted(C.landscape[t][1] for t in state.horses[p]),
+                "regions": len(state.own_regions(p)),
+            }
+        )
+    over = state.phase == OVER
+    return {
+        "game": "citrus",
+        "viewer": seat,
+        "num_players": n,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "current_player": state.current_player,
+        "first_player": state.first,
+        "options": dict(state.options),
+        "types": list(C.types),
+        "type_names": list(C.type_names),
+        "board": {
+            **_static_board(geo),
+            "tile": [[k >> 1, k & 1] if k >= 0 else None for k in plant],
+            "region": [r if r >= 0 else None for r in rid],
+            "owner": [rown[r] if r >= 0 else None for r in rid],
+            "worker": [s in anchors for s in range(geo.size)],
+            "landscape": landscape,
+            "bull": [t >= 0 and C.landscape[t][0] == "bull" and kind[s] != LANDSCAPE for s, t in enumerate(land)],
+        },
+        "regions": regions,
+        "sites": sites,
+        "market": {
+            "spaces": [
+                {"number": m + 1, "row": C.market_cells[m][0], "col": C.market_cells[m][1], "tile": tile_json(k)}
+                for m, k in enumerate(state.market)
+            ],
+            "lines": [
+                {"name": name, "spaces": [m + 1 for m in C.lines[i]], "tiles": len(state.line_tiles(i))}
+                for i, name in enumerate(C.line_names)
+            ],
+        },
+        "bag": {
+            "size": state.bag_size(),
+            "counts": [{"type": C.types[k >> 1], "well": bool(k & 1), "count": c} for k, c in enumerate(state.bag)],
+        },
+        "finca_stack": {"size": len(state.finca_stack), "values": sorted(list(C.fincas[f]) for f in state.finca_stack)},
+        "site_stack": {"size": len(state.site_stack), "letters": sorted(geo.site_letters[s] for s in state.site_stack)},
+        "open_sites": [geo.site_letters[s] for s in state.open_sites],
+        "players": players,
+        "waiting": [
+            {"kind": k, "type": C.types[k >> 1], "well": bool(k & 1), "count": c}
+            for k, c in enumerate(state.waiting)
+            if c
+        ],
+        "waiting_from": ("cart" if state.from_cart else "buy") if any(state.waiting) else None,
+        "main_done": state.main_done,
+        "refill_pending": state.refill_pending,
+        "standings": standings.to_json() if over else None,
+    }
+
+
+_STATIC: dict[str, dict[str, Any]] = {}
+
+
+def _static_board(geo: Board) -> dict[str, Any]:
+    """The board's geometry (never changes during a game), computed once per side and copied."""
+    if geo.side not in _STATIC:
+        _STATIC[geo.side] = {
+            "side": geo.side,
+            "status": geo.status,
+            "width": geo.width,
+            "height": geo.height,
+            "columns": [chr(65 + x) for x in range(geo.width)],
+            "rows": list(range(1, geo.height + 1)),
+            "labels": list(geo.labels),
+            "type": [SPACE_TYPES[k] for k in geo.kind],
+            "road_of": [geo.site_letters[r] if r >= 0 else None for r in geo.road_site],
+        }
+    return {k: list(v) if isinstance(v, list) else v for k, v in _STATIC[geo.side].items()}
+
+
+# ---------------------------------------------------------------------- sentences
+
+
+def _who(seat: int | None, viewer: int | None, names: Sequence[str], capital: bool = True) -> str:
+    if seat is None:
+        return ""
+    if seat == viewer:
+        return "You" if capital else "you"
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' * (number != 1)}"
+
+
+def _label(index: int, width: int) -> str:
+    return f"{chr(65 + index % width)}{index // width + 1}"
+
+
+def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
+    """One plain sentence for an event (nothing in Citrus is secret to one seat)."""
+    d = event.for_viewer(viewer)
+    who = _who(event.actor, viewer, names)
+    kind = event.kind
+    if kind == "setup":
+        fincas = ", ".join(f"{s} {h}/{lo}" for s, (h, lo) in d["fincas"])
+        return (
+            f"Fincas stand on {fincas}; open sites {' '.join(d['open_sites'])}. "
+            f"{_who(d['first_player'], viewer, names)} will play first."
+        )
+    if kind == "turn":
+        return f"Turn {d['turn']}: {who} to play."
+    if kind == "buy":
+        tiles = ", ".join(C.kind_name(k) for _, k in d["tiles"])
+        return f"{who} bought line {d['line']} for {d['cost']}: {tiles}."
+    if kind == "cart":
+        return f"{who} used a Cart to take the {C.kind_name(d['kind'])} from market space {d['market_space'] + 1}."
+    if kind == "finca":
+        h, lo = d["values"]
+        tail = f" Site {d['revealed_site']} is now open." if d["revealed_site"] else ""
+        return f"{who} built a new {h}/{lo} Finca on site {d['site']}.{tail}"
+    if kind == "place":
+        return _describe_place(d, who)
+    if kind == "harvest":
+        return (
+            f"{who} harvested {_count(d['size'], 'tile')} of {C.type_names[d['type']]} at {d['space_label']} "
+            f"for {_count(d['points'], 'point')}; the worker goes home."
+        )
+    if kind == "income":
+        lost = d["income"] - d["gained"]
+        return f"{who} took {d['gained']} coins of income" + (f" ({lost} lost to the cap of 12)." if lost else ".")
+    if kind == "cash":
+        lost = d["value"] - d["gained"]
+        return f"{who} cashed a Money tile for {d['gained']}" + (f" ({lost} lost to the cap)." if lost else ".")
+    if kind == "bull":
+        return f"{who} put a Bull on {d['space_label']}." if "space_label" in d else f"{who} put a Bull down."
+    if kind == "refill":
+        return f"The market was refilled with {_count(len(d['tiles']), 'tile')}."
+    if kind == "returned":
+        return (
+            f"{who} could not build {_count(len(d['tiles']), 'tile')}: they go back to the market "
+            f"(−{d['penalty']} points)."
+        )
+    if kind == "finca_scored":
+        got = [f"{_who(s, viewer, names)} +{a}" for s, a in enumerate(d["awards"]) if a]
+        return f"The Finca on site {d['site']} is enclosed and scores: " + (", ".join(got) or "nobody") + "."
+    if kind == "end_turn":
+        return f"{who} ended the turn."
+    if kind == "pass":
+        return f"{who} cannot take a main action and passed."
+    if kind == "blocked":
+        return "Nobody can take a main action: the game is blocked."
+    if kind == "game_over":
+        return "The game is over" + (" (blocked)." if d["blocked"] else ": every plantation is built.")
+    return kind
+
+
+def _describe_place(d: dict[str, Any], who: str) -> str:
+    where = d.get("space_label", "")
+    out = f"{who} built {C.kind_name(d['kind'])}" + (f" on {where}" if where else "")
+    spent = [name for name in ("bridge", "milestone") if d.get(name)]
+    if spent:
+        out += " using " + " and ".join(f"a {s.capitalize()}" for s in spent)
+    if d.get("new_region"):
+        out += ", starting a region with a worker"
+    if d.get("workers_back"):
+        out += f", joining regions ({_count(d['workers_back'], 'worker')} back home)"
+    if d.get("neutral_merged"):
+        out += ", absorbing a neutral region"
+    if "pickup" in d:
+        pick = d["pickup"]
+        out += f", and took the {pick['kind']}" + (f" ({pick['value']})" if pick["value"] else "")
+    return out + "."
+
+
+def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The status line: who must do what now, for the view's viewer."""
+    viewer = view["viewer"]
+    seat = view["current_player"]
+    phase = view["phase"]
+    if phase == "over":
+        winners = view["standings"]["winners"]
+        return "Game over: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."
+    mine = seat == viewer
+    who = _who(seat, viewer, names)
+    if phase == "place":
+        tiles = ", ".join(f"{w['count']}× {w['type']}{' well' if w['well'] else ''}" for w in view["waiting"])
+        return f"Build your tiles ({tiles})" if mine else f"Waiting for {who} to build {tiles}"
+    if phase in ("site", "blocked_site"):
+        sites = " ".join(view["open_sites"])
+        return f"Choose the site for the new Finca ({sites})" if mine else f"Waiting for {who} to choose a Finca site"
+    if phase == "harvest":
+        return "Harvest another region, or collect income" if mine else f"Waiting for {who} to harvest"
+    if phase == "after":
+        return "Use action tiles, or end your turn" if mine else f"Waiting for {who} to end the turn"
+    return "Buy a market line or harvest" if mine else f"Waiting for {who} to buy or harvest"
+
+
+def action_label(view: Mapping[str, Any], action: Action) -> str:
+    """A longer description of an action for menus and tooltips."""
+    f = action.fields
+    kind = action.kind
+    if kind == "buy":
+        line = view["market"]["lines"][f["line"]]
+        tiles = [view["market"]["spaces"][m - 1]["tile"] for m in line["spaces"]]
+        names = [t["type"] + ("+well" if t["well"] else "") for t in tiles if t]
+        return f"Buy line {line['name']} ({', '.join(names)}) for {len(names)}"
+    if kind == "harvest":
+        board = view["board"]
+        label = board["labels"][f["space"]]
+        region = next((r for r in view["regions"] if r["id"] == board["region"][f["space"]]), None)
+        if region:
+            size, points = _count(region["size"], "tile"), _count(region["points"], "point")
+            return f"Harvest your {region['type']} region at {label} ({size}, {points})"
+        return f"Harvest the region at {label}"
+    if kind == "income":
+        viewer = view["current_player"]
+        income = view["players"][viewer]["income"] if viewer is not None and viewer >= 0 else 0
+        return f"Collect income ({income} coins) and finish the harvest"
+    if kind == "site":
+        return f"Build the new Finca on site {f['letter']}"
+    if kind == "place":
+        label = view["board"]["labels"][f["space"]]
+        out = f"Build {f['type']}{' (well)' if f['well'] else ''} on {label}"
+        spent = [n for n in ("bridge", "milestone") if f[n]]
+        return out + (" spending a " + " and a ".join(s.capitalize() for s in spent) if spent else "")
+    if kind == "cash":
+        return f"Cash a Money tile for {f['value']} coins"
+    if kind == "cart":
+        tile = view["market"]["spaces"][f["market_space"]]["tile"]
+        what = f"{tile['type']}{' well' if tile['well'] else ''}" if tile else "tile"
+        return f"Use a Cart: take the {what} from market space {f['market_space'] + 1}"
+    if kind == "bull":
+        return f"Put a Bull on {view['board']['labels'][f['space']]}"
+    if kind == "end":
+        return "End the turn"
+    return "Pass (no main action is possible)"
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+def why_illegal(state: CitrusState, action: Action) -> str:
+    """The rule an action breaks in this position, in one sentence."""
+    from .rules import AFTER, BLOCKED_SITE, HARVEST, MAIN, PLACE, SITE_CHOICE
+
+    phase, p, f, kind = state.phase, state.player, action.fields, action.kind
+    geo = state.geo
+    if phase in (SITE_CHOICE, BLOCKED_SITE) and kind != "site":
+        return "first choose the site for the new Finca (§5.2)"
+    if kind == "site":
+        if phase not in (SITE_CHOICE, BLOCKED_SITE):
+            return "no new Finca is being built now"
+        if f["site"] not in state.open_sites:
+            return f"site {f['letter']} has no face-up building-site tile; open sites: " + " ".join(
+                geo.site_letters[s] for s in state.open_sites
+            )
+        return f"with a Finca on site {f['letter']} your waiting tiles could not all be built (§5.7)"
+    if phase == HARVEST and kind not in ("harvest", "income"):
+        return "finish the harvest first: harvest another region or collect income"
+    if kind == "income":
+        return "income is collected only after harvesting"
+    if kind == "harvest":
+        if phase not in (MAIN, HARVEST):
+            return "you have already taken your main action this turn" if state.main_done else "you cannot harvest now"
+        r = state.rid[f["space"]]
+        if r < 0:
+            return f"there is no plantation on {geo.labels[f['space']]}"
+        if state.rown[r] != p:
+            return "that region is " + ("neutral" if state.rown[r] < 0 else f"player {state.rown[r] + 1}'s")
+        return f"name a region by its top-left tile: {geo.labels[min(state.rcells[r])]}"
+    if kind == "buy":
+        if state.main_done:
+            return "you have already taken your main action this turn"
+        if phase != MAIN:
+            return "build the tiles you have first"
+        tiles = state.line_tiles(f["line"])
+        if not tiles:
+            return f"line {f['line_name']} is empty"
+        if len(tiles) > state.money[p]:
+            return f"line {f['line_name']} costs {len(tiles)}; you have {state.money[p]}"
+        return f"the tiles of line {f['line_name']} could not all be built (§5.1)"
+    if kind == "place":
+        if phase != PLACE:
+            return "you have no tile waiting to be built"
+        if not state.waiting[f["kind"]]:
+            return f"you have no {C.kind_name(f['kind'])} waiting"
+        reason = placement_problem(
+            state, p, f["kind"] >> 1, f["space"], int(f["bridge"]) * BRIDGE + int(f["milestone"]) * MILESTONE
+        )
+        return reason or "after that your other waiting tiles could no longer all be built (§5.7)"
+    if phase == PLACE and kind in ("end", "cart", "pass"):
+        return "build your waiting tiles first" + (" (no Cart while bought tiles wait, §5.6)" if kind == "cart" else "")
+    if kind in ("cash", "cart", "bull"):
+        name = {"cash": f"Money tile worth {f.get('value')}", "cart": "Cart", "bull": "Bull"}[kind]
+        wanted = "money" if kind == "cash" else kind
+        if not any(
+            C.landscape[t][0] == wanted and (kind != "cash" or C.landscape[t][1] == f["value"]) for t in state.held[p]
+        ):
+            return f"you hold no {name}"
+        if kind == "cart":
+            m = f["market_space"]
+            if state.market[m] < 0:
+                return f"market space {m + 1} is empty"
+            return f"the {C.kind_name(state.market[m])} could not be built anywhere (§8.3)"
+        if kind == "bull":
+            s = f["space"]
+            return f"a Bull goes only on an empty space; {geo.labels[s]} is not empty (§8.4)"
+    if kind == "end":
+        return "take your main action first: buy a line or harvest" if phase == MAIN else "you cannot end the turn now"
+    if kind == "pass":
+        return "you may pass only when no main action is possible (§9)"
+    if phase == AFTER:
+        return "you have already taken your main action; use action tiles or end the turn"
+    return f"{action.text!r} is not legal now"
+
+
+def placement_problem(state: CitrusState, p: int, colour: int, t: int, mod: int) -> str:
+    """The §5.3 rule a placement breaks, or "" if it breaks none on its own."""
+    geo = state.geo
+    label = geo.labels[t]
+    held = state.held_kinds(p)
+    name = C.type_names[colour]
+    if mod & BRIDGE and "bridge" not in held:
+        return "you hold no Bridge"
+    if mod & MILESTONE and "milestone" not in held:
+        return "you hold no Milestone"
+    if geo.kind[t] == SITE:
+        return f"{label} is a building site; plantations never go there (§5.3.1)"
+    old = state.plant[t]
+    if old >= 0:
+        if not mod & BRIDGE:
+            return f"{label} already holds a plantation"
+        r = state.rid[t]
+        if state.rown[r] >= 0:
+            return f"{label} belongs to a region with a worker; a Bridge covers only neutral tiles (§8.5)"
+        if len(state.rcells[r]) > 1 and state.rcol[r] == colour:
+            return (
+                f"the neutral {C.type_names[state.rcol[r]]} region there has several tiles; "
+                "a Bridge needs another colour (§8.5)"
+            )
+    elif geo.kind[t] == ROCK and not mod & BRIDGE:
+        return f"{label} is a rock; only a Bridge builds there (§8.5)"
+    elif mod & BRIDGE:
+        return f"{label} is neither a rock nor a neutral plantation; no Bridge is needed"
+    own = neutral = 0
+    seen: set[int] = set()
+    for nb in geo.orth[t]:
+        k = state.plant[nb]
+        if k < 0 or k >> 1 != colour or state.rid[nb] in seen:
+            continue
+        r = state.rid[nb]
+        seen.add(r)
+        if state.rown[r] == p:
+            own += len(state.rcells[r])
+        elif state.rown[r] < 0:
+            neutral += len(state.rcells[r])
+        else:
+            return f"{label} touches player {state.rown[r] + 1}'s {name} region (§5.3.4)"
+    finca_road = geo.road_site[t] >= 0 and state.fincas[geo.road_site[t]] >= 0
+    if own:
+        if neutral > own:
+            return f"{label} would join a neutral {name} region of {neutral} to yours of only {own} (§5.3.6)"
+        if mod & MILESTONE:
+            return f"{label} extends your {name} region; a Milestone is only for a new region (§8.6)"
+    else:
+        if neutral:
+            return f"a new {name} region may not touch a neutral {name} region (§5.3.6)"
+        if not state.workers[p]:
+            return "you have no worker on your mat to start a new region (§5.3.2)"
+        if not finca_road and not mod & MILESTONE:
+            return f"{label} is not next to your {name} region nor on a Finca road (§5.3.2)"
+        if finca_road and mod & MILESTONE:
+            return f"{label} is a Finca road; no Milestone is needed"
+    s = geo.road_site[t]
+    if s >= 0 and not state.family:
+        for road in geo.site_roads[s]:
+            if road != t and state.plant[road] >= 0 and state.plant[road] >> 1 == colour:
+                return f"site {geo.site_letters[s]} already has {name} on its road {geo.labels[road]} (§5.3.3 variety)"
+    return ""
+
+
+__all__ = ["action_label", "build_view", "describe_event", "placement_problem", "prompt", "why_illegal"]

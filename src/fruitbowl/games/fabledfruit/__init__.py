@@ -1,0 +1,6 @@
+"""Fabled Fruit: move your animal, collect fruit, buy locations as fabled juices — a fable campaign."""
+
+from . import locations as _locations  # noqa: F401  (registers the location effects)
+from .rules import FabledFruit, FabledFruitState
+
+__all__ = ["FabledFruit", "FabledFruitState"]

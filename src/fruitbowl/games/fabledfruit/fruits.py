@@ -1,0 +1,141 @@
+"""Fruit cards and prices: kinds of card, their type sets (§2.4.7), and price matching (§2.5.2).
+
+Cards of one kind are interchangeable, so hands, the market, the discard pile and the
+fruit-mix supply are count vectors indexed by *kind*: kinds 0–4 are the five ordinary fruits,
+kinds 5–14 the ten fruit-mix cards. Every kind has a bitmask of the fruit types it matches.
+
+Payment units (§2.5.2) are indexed the same way for cards, followed by the wild token and the
+five fruit tokens. A payment is a multiset of units, one per price icon, chosen in ascending
+unit order so each multiset is one path of decisions (assignments with the same units count as
+one). :func:`can_extend` decides whether a partial payment can still be completed: the chosen
+units must fit into distinct icons, and the chosen plus the still-allowed units must cover all
+icons — a transversal-matroid argument makes these two checks together exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .components import COMPONENTS as C
+from .components import SMOOTHIE
+
+NUM_TYPES = len(C.type_codes)
+NUM_KINDS = NUM_TYPES + len(C.mix_pairs)
+ALL_TYPES = (1 << NUM_TYPES) - 1
+
+#: Bitmask of the types each card kind matches.
+KIND_MASK: tuple[int, ...] = tuple([1 << t for t in range(NUM_TYPES)] + [(1 << a) | (1 << b) for a, b in C.mix_pairs])
+KIND_NAME: tuple[str, ...] = tuple(
+    list(C.type_names) + [f"{C.type_names[a]}/{C.type_names[b]}" for a, b in C.mix_pairs]
+)
+KIND_CODE: tuple[str, ...] = tuple(
+    list(C.type_codes) + [f"{C.type_codes[a]}/{C.type_codes[b]}" for a, b in C.mix_pairs]
+)
+MIX_KINDS = tuple(range(NUM_TYPES, NUM_KINDS))
+#: Kinds matching each type.
+KINDS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(NUM_KINDS) if KIND_MASK[k] >> t & 1) for t in range(NUM_TYPES)
+)
+
+# Payment units: card kinds, then the wild token, then one fruit token per type.
+WILD_UNIT = NUM_KINDS
+TOKEN_UNIT = NUM_KINDS + 1
+NUM_UNITS = TOKEN_UNIT + NUM_TYPES
+SMOOTHIE_BIT = 1 << NUM_TYPES
+#: What each unit may cover: type bits, plus SMOOTHIE_BIT if it may fill a smoothie icon.
+UNIT_COVERS: tuple[int, ...] = tuple(
+    [m | SMOOTHIE_BIT for m in KIND_MASK] + [ALL_TYPES | SMOOTHIE_BIT] + [1 << t for t in range(NUM_TYPES)]
+)
+_SUBSETS = tuple(range(1, 1 << NUM_TYPES))
+_MIX_MASKS = tuple(KIND_MASK[k] for k in MIX_KINDS)
+
+
+def parse_price(price: str) -> tuple[int, ...]:
+    """Icons as type indices, smoothies as -1: ``"PPP*"`` → ``(0, 0, 0, -1)``."""
+    return tuple(-1 if ch == SMOOTHIE else C.type_codes.index(ch) for ch in price)
+
+
+def price_needs(icons: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """Letters needed per type, and the number of smoothies."""
+    need = [0] * NUM_TYPES
+    for icon in icons:
+        if icon >= 0:
+            need[icon] += 1
+    return tuple(need), sum(1 for icon in icons if icon < 0)
+
+
+def coverable(need: Sequence[int], smoothies: int, units: Sequence[int]) -> bool:
+    """Can ``units`` (counts per unit) cover every icon, each unit covering at most one?
+
+    Greedy is exact for tokens and ordinary cards (each covers only its own letter or a
+    smoothie, so using it on its letter is never worse); the letters left must then be matched
+    by fruit-mix cards and wild tokens (Hall's condition over the 31 sets of types), and every
+    remaining icon is a smoothie that any card or wild token fills.
+    """
+    rest = [0] * NUM_TYPES
+    left = 0  # ordinary cards not used on their own letter
+    for t in range(NUM_TYPES):
+        r = need[t] - units[TOKEN_UNIT + t]
+        if r < 0:
+            r = 0
+        have = units[t]
+        if have >= r:
+            left += have - r
+            r = 0
+        else:
+            r -= have
+        rest[t] = r
+    missing = sum(rest)
+    wild = units[WILD_UNIT]
+    mixes = units[NUM_TYPES:NUM_KINDS]
+    if missing:
+        for subset in _SUBSETS:
+            wanted = 0
+            for t in range(NUM_TYPES):
+                if subset >> t & 1:
+                    wanted += rest[t]
+            if wanted and wanted > wild + sum(c for c, m in zip(mixes, _MIX_MASKS, strict=True) if m & subset):
+                return False
+    return left + wild + sum(mixes) - missing >= smoothies
+
+
+def fits(icons: Sequence[int], chosen: Sequence[int]) -> bool:
+    """Can every chosen unit (a list of unit indices) cover a distinct icon? (Kuhn's matching.)"""
+    masks = [SMOOTHIE_BIT if icon < 0 else 1 << icon for icon in icons]
+    owner = [-1] * len(icons)
+
+    def augment(unit: int, seen: list[bool]) -> bool:
+        covers = UNIT_COVERS[chosen[unit]]
+        for i, mask in enumerate(masks):
+            if covers & mask and not seen[i]:
+                seen[i] = True
+                if owner[i] < 0 or augment(owner[i], seen):
+                    owner[i] = unit
+                    return True
+        return False
+
+    return all(augment(u, [False] * len(icons)) for u in range(len(chosen)))
+
+
+def can_extend(icons: Sequence[int], held: Sequence[int], chosen: Sequence[int], unit: int) -> bool:
+    """May ``unit`` be the next unit of a payment that already uses ``chosen`` (ascending)?"""
+    picked = [*chosen, unit]
+    if picked.count(unit) > held[unit] or not fits(icons, picked):
+        return False
+    pool = [0] * NUM_UNITS
+    for u in picked:
+        pool[u] += 1
+    for u in range(unit, NUM_UNITS):
+        pool[u] += held[u] - picked.count(u) if u >= unit else 0
+    need, smoothies = price_needs(icons)
+    return coverable(need, smoothies, pool)
+
+
+def disjoint_pick(hand: Sequence[int], mask: int, needed: int, start: int = 0) -> bool:
+    """Can ``needed`` more cards be picked from ``hand`` with pairwise disjoint types, avoiding ``mask``?"""
+    if needed <= 0:
+        return True
+    for k in range(start, NUM_KINDS):
+        if hand[k] and not KIND_MASK[k] & mask and disjoint_pick(hand, mask | KIND_MASK[k], needed - 1, k + 1):
+            return True
+    return False

@@ -1,0 +1,803 @@
+// Juicy Fruits' board renderer: the business board, license track, ice cream markers, score board
+// or juice factory, ship bags or Pineapple, and one 5×5 island per player (the viewer's largest),
+// drawn in SVG, with every legal action clickable where it happens.
+//
+// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
+// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+//
+// Where actions happen:
+//   move         click one of your collectors / advanced collectors / carts (data-select), then one
+//                of the highlighted cells in a straight line from it (data-code)
+//   supply       click the ship on your beach
+//   claim        click the token on the business board
+//   place        click a free cell of your island; a large venue: the handle in the middle of a 2×2 block
+//   split, produce, bonus, pass, juice, stop   status-line buttons
+
+import { at, s } from "../svg.js";
+import { markerMarkup, seatStyle } from "../players.js";
+import * as art from "./juicyfruits-art.js";
+
+export const BUTTON_KINDS = new Set(["split", "produce", "bonus", "pass", "juice", "stop"]);
+export const CATEGORY_LABELS = {
+  ships: "Ships",
+  businesses: "Business rows",
+  venues: "Venues",
+  ice_cream: "Ice cream",
+  juice: "Juice",
+  stalls: "Stalls",
+  boats: "Boats",
+  claims: "Claims",
+};
+export const TIEBREAK_LABELS = { "later in turn order": "Later in turn order" };
+export const LOG_ICONS = {
+  setup: "die",
+  turn: "turn",
+  no_move: "dot",
+  move: "turn",
+  split: "fruit",
+  produce: "cart",
+  supply: "coin",
+  claim: "card",
+  place: "star",
+  bonus: "fruit",
+  pass: "dot",
+  juice: "drop",
+  stop: "drop",
+  pineapple: "crown",
+  end_triggered: "crown",
+  stalls: "star",
+  game_over: "crown",
+};
+
+const SIZE = 5;
+const DIRS = [
+  [-1, 0],
+  [0, 1],
+  [1, 0],
+  [0, -1],
+];
+const ANIM_MS = 250;
+const CATEGORY_WORDS = {
+  placeholder: "large venue (2×2)",
+  small_venue: "small venue",
+  stall: "stall",
+  advanced_collector: "advanced collector",
+  ice_cream_cart: "ice cream cart",
+};
+
+let codeOf = () => null; // set by render() from ctx.code
+const memory = new WeakMap();
+
+// ------------------------------------------------------------------------------ panels
+
+const total = (obj) => Object.values(obj || {}).reduce((a, b) => a + b, 0);
+
+export function panelStats(view, seat) {
+  const p = view.players[seat];
+  const fruits = view.fruits.map((f) => `${p.reserve[f.name] || 0} ${f.name}`).join(", ");
+  const markers = total(p.markers);
+  const stats = [
+    { key: "score", icon: "crown", value: p.score, title: `${p.score} points` },
+    { key: "fruits", icon: "fruit", value: total(p.reserve), title: `fruits: ${fruits}` },
+    { key: "ships", icon: "turn", value: p.supplied.length, title: `${p.supplied.length} ships supplied` },
+    { key: "stars", icon: "star", value: p.stars, title: `${p.stars} venue stars` },
+    { key: "markers", icon: "cart", value: markers, title: `${markers} ice cream markers` },
+  ];
+  if (view.juice_factory) stats.push({ key: "juice", icon: "drop", value: p.juice, title: `juice disc on J${p.juice}` });
+  return stats;
+}
+
+// ------------------------------------------------------------------------------ render
+
+export function render(svg, snapshot, ctx) {
+  let mem = memory.get(svg);
+  if (!mem) {
+    mem = { selected: null, positions: new Map(), version: null, changed: new Set(), table: null };
+    memory.set(svg, mem);
+  }
+  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
+  if (fresh) mem.selected = null;
+  mem.snapshot = snapshot;
+  mem.ctx = ctx;
+  codeOf = ctx.code;
+  draw(svg, mem, fresh);
+}
+
+function draw(svg, mem, fresh) {
+  const { snapshot, ctx } = mem;
+  const view = snapshot.view;
+  const narrow = !!ctx.narrow;
+  const n = view.players.length;
+  const me = snapshot.seat ?? null;
+  const order = [...Array(n).keys()];
+  if (me !== null && me < n) order.push(...order.splice(0, me)); // my island first, then clockwise
+  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
+  const myTurn = !!ctx.interactive && snapshot.legal.length > 0 && view.current_player === me;
+  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, me, narrow, positions: new Map() };
+  if (mem.selected !== null && !movesFrom(mem.selected).some((m) => legal.has(m.code))) mem.selected = null;
+
+  const W = narrow ? 800 : 1600;
+  const layer = s("g", { class: "jf" });
+  let height;
+  if (narrow) {
+    let y = 10;
+    y = businessBoard(ui, layer, 10, y, 780) + 14;
+    y += islandBox(ui, layer, order[0], 10, y, 780).h + 14;
+    y = licenseTrack(ui, layer, 10, y, 780) + 12;
+    y = icePools(ui, layer, 10, y, 780) + 14;
+    const others = order.slice(1);
+    const per = others.length === 1 ? 1 : 2;
+    const boxW = per === 1 ? 780 : 383;
+    let rowH = 0;
+    others.forEach((seat, i) => {
+      const box = islandBox(ui, layer, seat, 10 + (i % per) * (boxW + 14), y, boxW);
+      rowH = Math.max(rowH, box.h);
+      if (i % per === per - 1 || i === others.length - 1) {
+        y += rowH + 14;
+        rowH = 0;
+      }
+    });
+    y = sidePieces(ui, layer, 10, y, 780) + 10;
+    y = scoreOrJuice(ui, layer, 10, y, 780) + 10;
+    height = y;
+  } else {
+    // row 1: my island beside the business board and the license track
+    const bigW = 540;
+    const top = 16;
+    const big = islandBox(ui, layer, order[0], 20, top, bigW);
+    const bx = 20 + bigW + 20;
+    let by = businessBoard(ui, layer, bx, top, W - bx - 20) + 12;
+    by = licenseTrack(ui, layer, bx, by, W - bx - 20);
+    let y = Math.max(top + big.h, by) + 18;
+    // row 2: the other islands (or Pineapple), then the supplies
+    const others = order.slice(1);
+    let x = 20;
+    let h = 0;
+    const boxW = others.length ? Math.min(470, (960 - (others.length - 1) * 16) / others.length) : 0;
+    for (const seat of others) {
+      h = Math.max(h, islandBox(ui, layer, seat, x, y, boxW).h);
+      x += boxW + 16;
+    }
+    if (view.solo) {
+      h = Math.max(h, pineappleBox(ui, layer, x, y, 420) - y);
+      x += 436;
+    }
+    const sw = Math.min(720, W - x - 20);
+    const sx = x + (W - x - 20 - sw) / 2;
+    let sy = icePools(ui, layer, sx, y, sw) + 12;
+    sy = sidePieces(ui, layer, sx, sy, sw) + 12;
+    sy = scoreOrJuice(ui, layer, sx, sy, sw);
+    height = Math.max(y + h, sy) + 20;
+  }
+  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.replaceChildren(
+    art.defs(),
+    s("rect", { width: W, height, rx: 18, fill: "url(#jf-table)" }),
+    s("rect", { width: W, height, rx: 18, fill: "url(#jf-waves)" }),
+    layer,
+  );
+  animate(ui, fresh);
+}
+
+/** Pieces that moved glide from where they were; new pieces pop in; both keep a "last move" glow. */
+function animate(ui, fresh) {
+  const { mem, svg, positions } = ui;
+  if (fresh) {
+    mem.changed = new Set();
+    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
+      for (const [key, pos] of positions) {
+        const old = mem.positions.get(key);
+        if (!old || old.x !== pos.x || old.y !== pos.y || old.sig !== pos.sig) mem.changed.add(key);
+      }
+    }
+  }
+  for (const node of svg.querySelectorAll("[data-key]")) {
+    const key = node.dataset.key;
+    if (!mem.changed.has(key)) continue;
+    node.classList.add("last-move");
+    if (!fresh) continue;
+    const old = mem.positions.get(key);
+    const pos = positions.get(key);
+    if (old && (old.x !== pos.x || old.y !== pos.y)) {
+      node.animate(
+        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
+        { duration: ANIM_MS, easing: "ease-out" },
+      );
+    } else {
+      node.classList.add("fresh");
+    }
+  }
+  if (fresh) {
+    mem.positions = positions;
+    mem.version = ui.snapshot.version;
+    mem.table = ui.snapshot.table;
+    mem.narrow = ui.narrow;
+  }
+}
+
+/** A piece drawn at (x, y) and remembered under key, so its next move can be animated. */
+function piece(ui, key, x, y, node, sig = "") {
+  ui.positions.set(key, { x, y, sig });
+  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
+}
+
+// ------------------------------------------------------------------------------ targets
+
+/**
+ * A clickable place. spec: {code, select, kind, label, legal, selected, hit: [x, y, w, h, r] or
+ * {cx, cy, r}, hintText, activate}. Legal targets are focusable and glow; illegal ones explain
+ * themselves on hover and click with the engine's reason.
+ */
+function target(ui, spec, ...children) {
+  const { ctx } = ui;
+  const legal = !!spec.legal;
+  const reason = legal ? null : spec.hintText || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
+  const hit = Array.isArray(spec.hit)
+    ? s("rect", { class: "hit", x: spec.hit[0], y: spec.hit[1], width: spec.hit[2], height: spec.hit[3], rx: spec.hit[4] ?? 10 })
+    : s("circle", { class: "hit", cx: spec.hit.cx, cy: spec.hit.cy, r: spec.hit.r });
+  const node = s(
+    "g",
+    {
+      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected", spec.extraClass],
+      role: "button",
+      tabindex: legal ? 0 : -1,
+      "aria-label": spec.label,
+      "aria-disabled": legal ? null : "true",
+      "data-code": spec.select === undefined ? spec.code : null,
+      "data-select": spec.select,
+      "data-kind": spec.kind,
+    },
+    ...children,
+    hit,
+  );
+  const activate = (event) => {
+    if (!legal) {
+      ctx.hint(reason || "not possible now", node, true);
+      return;
+    }
+    event?.preventDefault();
+    ctx.hint(null);
+    spec.activate(event);
+  };
+  node.addEventListener("click", activate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") activate(event);
+  });
+  const show = () => ctx.hint(legal ? spec.label : reason, node, false);
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("focus", show);
+  node.addEventListener("mouseleave", () => ctx.hint(null));
+  node.addEventListener("blur", () => ctx.hint(null));
+  return node;
+}
+
+function send(ui, code) {
+  ui.mem.selected = null;
+  ui.ctx.onAction(code);
+}
+
+/** Redraw for a local change (a token picked up) without treating it as a new move. */
+function redraw(ui, focusSelector = ".target.selected") {
+  draw(ui.svg, ui.mem, false);
+  if (focusSelector) ui.svg.querySelector(focusSelector)?.focus({ preventScroll: true });
+}
+
+/** Every slide from a cell: [{to, code}] in straight lines up to the island's edge. */
+function movesFrom(cell) {
+  const out = [];
+  const r0 = Math.floor(cell / SIZE);
+  const c0 = cell % SIZE;
+  for (const [dr, dc] of DIRS) {
+    for (let k = 1; k < SIZE; k++) {
+      const r = r0 + dr * k;
+      const c = c0 + dc * k;
+      if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) break;
+      const to = r * SIZE + c;
+      out.push({ to, code: codeOf("move", { from: cell, to }) });
+    }
+  }
+  return out;
+}
+
+const isMobile = (p) => p && (p.type === "collector" || p.category === "advanced_collector" || p.category === "ice_cream_cart");
+
+function pieceLabel(p) {
+  if (!p) return "free space";
+  if (p.type === "ship") return `ship ${p.id} (${Object.entries(p.demand).map(([f, k]) => `${k} ${f}`).join(" + ")}, ${p.points} points)`;
+  if (p.type === "collector") return `${p.fruit} collector`;
+  if (p.type === "venue") return `${p.name} (${p.points} points, ${p.stars} stars)`;
+  return `${p.name} (${CATEGORY_WORDS[p.category] || p.category})`;
+}
+
+// ------------------------------------------------------------------------------ business board
+
+function frame(layer, x, y, w, h, title, fill = "#fff8ec") {
+  layer.append(
+    s("rect", { x, y, width: w, height: h, rx: 14, fill, stroke: "#6b4a2b", "stroke-width": 3, filter: "url(#jf-shadow)" }),
+    title ? s("text", { x: x + 16, y: y + 27, class: "jf-title", text: title }) : null,
+  );
+}
+
+function businessBoard(ui, layer, x, y, w) {
+  const { view, legal, myTurn } = ui;
+  const bb = view.business_board;
+  const rowH = ui.narrow ? 100 : 90;
+  const head = ui.narrow ? 200 : 220;
+  const shownCols = ui.narrow ? bb.columns_in_play : 4;
+  const colW = (w - head - 16) / shownCols;
+  const h = 44 + 5 * rowH + 10;
+  frame(layer, x, y, w, h, "Business board", "url(#jf-wood)");
+  layer.append(
+    s("text", {
+      x: x + w - 16,
+      y: y + 27,
+      "text-anchor": "end",
+      class: "jf-note",
+      text: `${bb.columns_in_play} columns in play`,
+    }),
+  );
+  bb.rows.forEach((row, i) => {
+    const ry = y + 40 + i * rowH;
+    const g = s("g", { class: "business-row", "data-row": row.row });
+    g.append(
+      s("rect", { x: x + 8, y: ry, width: w - 16, height: rowH - 6, rx: 10, fill: "#fff8ec", "fill-opacity": 0.55, stroke: "#8a6a3a", "stroke-width": 1.5 }),
+      s("text", { x: x + 20, y: ry + 24, class: "jf-row-label", text: `Row ${row.row}` }),
+      at(x + head - 34, ry + 44, 1, art.pointsBadge(row.points, 22)),
+      at(x + (head - 40) / 2 + 6, ry + 62, 1, art.fruitRow(row.cost, ui.narrow ? 13 : 13.5)),
+    );
+    row.spaces.forEach((tok, col) => {
+      if (col >= shownCols) return;
+      const cx = x + head + col * colW;
+      const inPlay = col < bb.columns_in_play;
+      g.append(s("rect", { x: cx + 4, y: ry + 4, width: colW - 8, height: rowH - 14, rx: 8, fill: inPlay ? "#f3e2bf" : "url(#jf-hatch)", stroke: "#b8955c", "stroke-dasharray": "5 4" }));
+      if (!inPlay && i === 2) g.append(s("text", { x: cx + colW / 2, y: ry + 50, "text-anchor": "middle", class: "jf-off", text: "not in play" }));
+      if (!tok) return;
+      const tile = businessTile(ui, tok, cx + colW / 2, ry + (rowH - 6) / 2, colW - 12, rowH - 18);
+      if (!myTurn) {
+        g.append(tile);
+        return;
+      }
+      const code = codeOf("claim", { token: tok.id });
+      g.append(
+        target(
+          ui,
+          {
+            code,
+            kind: "claim",
+            legal: legal.has(code),
+            label: legal.get(code)?.label || `Claim the ${tok.name} from row ${row.row}`,
+            hit: [cx + 3, ry + 3, colW - 6, rowH - 12, 10],
+            activate: () => send(ui, code),
+          },
+          tile,
+        ),
+      );
+    });
+    layer.append(g);
+  });
+  return y + h;
+}
+
+function businessTile(ui, tok, cx, cy, w, h) {
+  const c = h * 0.6;
+  const nameFs = Math.min(19, h * 0.22);
+  const detailFs = Math.min(17, h * 0.2);
+  const chars = Math.max(6, Math.floor((w - 10) / (nameFs * 0.62)));
+  const name = tok.name.length > chars ? `${tok.name.slice(0, chars - 1)}…` : tok.name;
+  const node = s(
+    "g",
+    { class: "business-tile" },
+    s("rect", { class: "tile-face", x: -w / 2, y: -h / 2, width: w, height: h, rx: 8, fill: "#fffdf6", stroke: "#6b4a2b", "stroke-width": 2 }),
+    s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
+    at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, art.token(tok, c)),
+    s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: tileDetail(tok) }),
+    tok.category === "placeholder" ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
+  );
+  return piece(ui, `tok:${tok.id}`, cx, cy, node);
+}
+
+function tileDetail(tok) {
+  if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
+  if (tok.category === "ice_cream_cart") return tok.kind;
+  if (tok.category === "stall") return tok.text.replace(" per ", "/").replace("venue star", "★").replace("supplied ship", "ship").replace("empty beach", "beach").replace("2 fruits left", "2 fr.");
+  return `${"★".repeat(tok.stars || 0)} ${tok.points}p`;
+}
+
+// ------------------------------------------------------------------------------ tracks and supplies
+
+function licenseTrack(ui, layer, x, y, w) {
+  const { view } = ui;
+  const lic = view.license;
+  const h = 96;
+  frame(layer, x, y, w, h, "License track");
+  const spaces = lic.start + 1;
+  const step = Math.min(56, (w - 40) / spaces);
+  const x0 = x + 20;
+  for (let i = 0; i < spaces; i++) {
+    const left = lic.start - i;
+    const isX = left === 0;
+    layer.append(
+      s("rect", { x: x0 + i * step, y: y + 40, width: step - 4, height: 44, rx: 6, fill: isX ? "#c0392b" : "#f3e2bf", stroke: "#8a6a3a", "stroke-width": 1.5 }),
+      s("text", { x: x0 + i * step + (step - 4) / 2, y: y + 69, "text-anchor": "middle", class: isX ? "jf-x" : "jf-track-num", text: isX ? "X" : left }),
+    );
+  }
+  const pos = lic.start - lic.left;
+  const marker = s(
+    "g",
+    { class: "license-marker" },
+    s("circle", { class: "glow", r: 19, fill: "none" }),
+    s("circle", { r: 16, fill: "#2b1d12", stroke: "#ffd34d", "stroke-width": 4 }),
+    s("text", { y: 6, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#ffd34d", text: "L" }),
+  );
+  layer.append(piece(ui, "license", x0 + pos * step + (step - 4) / 2, y + 62, marker, String(lic.left)));
+  const note = lic.at_x ? "at X: last round!" : `${lic.left} claims until X`;
+  layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: lic.at_x ? "jf-alert" : "jf-note", text: note }));
+  return y + h;
+}
+
+function icePools(ui, layer, x, y, w) {
+  const { view } = ui;
+  const pools = view.ice_cream.pools;
+  const h = 150;
+  frame(layer, x, y, w, h, "Ice cream markers");
+  const colW = (w - 20) / pools.length;
+  pools.forEach((pool, i) => {
+    const cx = x + 10 + colW * i + colW / 2;
+    const remaining = pool.values.slice(pool.values.length - pool.left);
+    const g = s("g", { class: "ice-pool", "data-kind": pool.kind });
+    g.append(s("rect", { x: cx - colW / 2 + 6, y: y + 38, width: colW - 12, height: h - 48, rx: 10, fill: art.ICE_COLORS[pool.kind], "fill-opacity": 0.22 }));
+    // the stack: the next marker in front, the rest peeking out behind it
+    [...remaining].reverse().forEach((value, k) => {
+      const depth = remaining.length - 1 - k;
+      g.append(at(cx + depth * 9 - (remaining.length - 1) * 4.5, y + 78 - depth * 6, 1, art.iceMarker(pool.kind, depth === 0 ? value : null, 17)));
+    });
+    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note", text: "none left" }));
+    g.append(s("text", { x: cx, y: y + h - 16, "text-anchor": "middle", class: "jf-small", text: `×${pool.left}` }));
+    g.append(s("title", {}, `${pool.kind}: ${pool.left} left`));
+    layer.append(g);
+  });
+  return y + h;
+}
+
+/** Ship bags (or Pineapple's bag in solo) and the large venues still waiting. */
+function sidePieces(ui, layer, x, y, w) {
+  const { view } = ui;
+  const venueCols = w - (ui.narrow || !view.solo ? (w - 12) * 0.42 : 0) > 560 ? 3 : 2;
+  const h = Math.max(160, 44 + Math.ceil(view.large_venues.length / venueCols) * 58);
+  const half = ui.narrow || !view.solo ? (w - 12) * 0.42 : 0;
+  if (view.solo) {
+    if (ui.narrow) pineappleBox(ui, layer, x, y, half);
+  } else {
+    frame(layer, x, y, half, h, "Ship bags");
+    const bags = [
+      ["orange", "#f08a24"],
+      ["green", "#4f9d3a"],
+    ];
+    bags.forEach(([name, color], i) => {
+      const cx = x + half * (0.27 + i * 0.46);
+      layer.append(
+        at(cx, y + 88, 1, art.bag(color, 42)),
+        s("text", { x: cx, y: y + 104, "text-anchor": "middle", class: "jf-bag-count", text: view.bags[name] }),
+        s("text", { x: cx, y: y + h - 10, "text-anchor": "middle", class: "jf-small", text: name }),
+      );
+    });
+  }
+  const vx = half ? x + half + 12 : x;
+  const vw = w - (vx - x);
+  frame(layer, vx, y, vw, h, "Large venues waiting");
+  const venues = view.large_venues;
+  const cols = venueCols;
+  const cw = (vw - 20) / cols;
+  venues.forEach((v, i) => {
+    const cx = vx + 10 + (i % cols) * cw;
+    const cy = y + 40 + Math.floor(i / cols) * 58;
+    layer.append(
+      s("rect", { x: cx + 3, y: cy, width: cw - 6, height: 52, rx: 8, fill: "#fff2d6", stroke: "#7d1f16", "stroke-width": 1.5 }),
+      s("text", { x: cx + 10, y: cy + 21, class: "jf-tile-name", "font-size": 16, text: v.name }),
+      s("text", { x: cx + 10, y: cy + 43, class: "jf-tile-detail", "font-size": 15, text: `${"★".repeat(v.stars)} ${v.points}p` }),
+    );
+  });
+  if (!venues.length) layer.append(s("text", { x: vx + vw / 2, y: y + 90, "text-anchor": "middle", class: "jf-note", text: "all claimed" }));
+  return y + h;
+}
+
+function pineappleBox(ui, layer, x, y, w) {
+  const solo = ui.view.solo;
+  const h = ui.narrow ? 160 : 300;
+  const g = s("g", { class: "pineapple-area", "aria-label": `Pineapple: ${solo.pineapple_score} points, ${solo.bag_size} boats in her bag` });
+  g.append(s("rect", { x, y, width: w, height: h, rx: 14, fill: "#fff4cf", stroke: "#8a5a00", "stroke-width": 3, filter: "url(#jf-shadow)" }));
+  g.append(at(x + 44, y + 72, 1, art.pineapple(46)));
+  g.append(
+    s("text", { x: x + 96, y: y + 34, class: "jf-title", text: "Pineapple" }),
+    s("text", { x: x + 96, y: y + 66, class: "jf-big", text: `${solo.pineapple_score} pts` }),
+    s("text", { x: x + 96, y: y + 92, class: "jf-small", text: `board ${solo.board} · ${solo.claimed.length} claims` }),
+  );
+  g.append(at(x + w - 40, y + 60, 1, art.bag("#7a8f9e", 30)));
+  g.append(s("text", { x: x + w - 40, y: y + 72, "text-anchor": "middle", class: "jf-bag-count", text: solo.bag_size }));
+  const per = Math.max(1, Math.floor((w - 20) / 46));
+  const recent = solo.drawn.slice(-(ui.narrow ? per : per * 2));
+  recent.forEach((b, i) => {
+    const bx = x + 30 + (i % per) * 46;
+    const by = y + 136 + Math.floor(i / per) * 70;
+    g.append(piece(ui, `boat:${b.id}`, bx, by, art.boat(b.value, b.wait, 38)));
+  });
+  if (ui.narrow) g.append(s("text", { x: x + w - 16, y: y + 104, "text-anchor": "end", class: "jf-small", text: "bag" }));
+  layer.append(g);
+  return y + h;
+}
+
+function scoreOrJuice(ui, layer, x, y, w) {
+  const { view, snapshot } = ui;
+  const jf = view.juice_factory;
+  const h = jf ? 136 : 118;
+  frame(layer, x, y, w, h, jf ? "Juice factory" : "Score board");
+  if (jf) {
+    const spaces = jf.spaces.length + 1;
+    const step = (w - 24) / spaces;
+    for (let i = 0; i < spaces; i++) {
+      const sx = x + 12 + i * step;
+      const sp = jf.spaces[i - 1];
+      layer.append(s("rect", { x: sx + 2, y: y + 36, width: step - 4, height: 64, rx: 8, fill: i ? "#ffe9b8" : "#e9e2d2", stroke: "#8a6a3a" }));
+      if (sp) {
+        layer.append(
+          at(sx + step / 2, y + 54, 1, art.fruitRow(sp.cost, Math.min(10, step / 5.2))),
+          s("text", { x: sx + step / 2, y: y + 90, "text-anchor": "middle", class: "jf-small", text: `J${sp.space} +${sp.points}` }),
+        );
+      } else layer.append(s("text", { x: sx + step / 2, y: y + 74, "text-anchor": "middle", class: "jf-small", text: "start" }));
+    }
+    view.players.forEach((p, seat) => {
+      const mx = x + 12 + p.juice * step + step / 2 + (seat - (view.players.length - 1) / 2) * 20;
+      layer.append(piece(ui, `juice:${seat}`, mx, y + 118, markerG(seat, 11), String(p.juice)));
+    });
+    layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: `at most ${jf.max_steps} a turn` }));
+    return y + h;
+  }
+  const cells = 25;
+  const step = (w - 24) / cells;
+  for (let row = 0; row < 2; row++) {
+    for (let i = 0; i < cells; i++) {
+      const v = row * cells + i;
+      layer.append(
+        s("rect", { x: x + 12 + i * step, y: y + 36 + row * 36, width: step - 2, height: 32, rx: 4, fill: v % 10 === 0 ? "#ffe9b8" : "#f3e2bf", stroke: "#b8955c" }),
+        v % 5 === 0 ? s("text", { x: x + 12 + i * step + step / 2 - 1, y: y + 57 + row * 36, "text-anchor": "middle", class: "jf-track-small", text: v }) : null,
+      );
+    }
+  }
+  const scores = view.players.map((p) => p.score);
+  if (view.solo) scores.push(view.solo.pineapple_score);
+  scores.forEach((score, seat) => {
+    const v = score % 50;
+    const mx = x + 12 + (v % cells) * step + step / 2 - 1;
+    const my = y + 52 + Math.floor(v / cells) * 36;
+    const same = scores.slice(0, seat).filter((o) => o % 50 === v).length;
+    const isPine = view.solo && seat === view.players.length;
+    const mark = isPine ? at(0, 0, 1, art.pineapple(11)) : markerG(seat, 10);
+    layer.append(piece(ui, isPine ? "score:pine" : `score:${seat}`, mx + same * 6, my - same * 6, mark, String(score)));
+    if (score >= 50) layer.append(s("text", { x: mx, y: my - 14, "text-anchor": "middle", class: "jf-tag", text: `+${Math.floor(score / 50) * 50}` }));
+  });
+  void snapshot;
+  return y + h;
+}
+
+function markerG(seat, r) {
+  const g = s("g", { class: "seat-mark" });
+  g.innerHTML = markerMarkup(seat, r);
+  return g;
+}
+
+// ------------------------------------------------------------------------------ islands
+
+/** One player's island in a box of width w (cells scale to fit); returns {h}. */
+function islandBox(ui, layer, seat, x, y, w) {
+  const { view, snapshot, me, myTurn } = ui;
+  const p = view.players[seat];
+  const st = seatStyle(seat);
+  const mine = seat === me;
+  const acting = view.current_player === seat && view.phase !== "over";
+  const c = w / (SIZE + 0.7);
+  const m = c * 0.35;
+  const headH = Math.max(40, c * 0.5);
+  const islandTop = y + headH;
+  const seaH = SIZE * c + 2 * m;
+  const footH = Math.max(84, c * 1.05);
+  const h = headH + seaH + footH;
+  const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
+  const g = s("g", { class: ["island", mine && "mine", acting && "acting"], "data-seat": seat });
+  const fs = Math.max(18, Math.min(26, c * 0.3));
+  g.append(
+    s("rect", { x, y, width: w, height: h, rx: 16, fill: "#fff8ec", stroke: acting ? "#ffd34d" : st.color, "stroke-width": acting ? 7 : 4, filter: "url(#jf-shadow)" }),
+    s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${w - 32} a16 16 0 0 1 16 16 v${headH - 16} h${-w} Z`, fill: st.color }),
+    s("g", { transform: `translate(${x + 22} ${y + headH / 2})` }, markerG(seat, 13)),
+    s("text", { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", "font-size": fs, text: mine ? `${name} (you)` : name }),
+    s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
+    s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-sea)" }),
+    s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-waves)" }),
+  );
+  const ox = x + (w - SIZE * c) / 2;
+  const oy = islandTop + m;
+  const cellXY = (cell) => [ox + (cell % SIZE) * c, oy + Math.floor(cell / SIZE) * c];
+  // the land: sand all over, grass inland, ponds
+  g.append(s("rect", { x: ox - c * 0.06, y: oy - c * 0.06, width: SIZE * c + c * 0.12, height: SIZE * c + c * 0.12, rx: c * 0.45, fill: "url(#jf-sand)", stroke: "#d2a85a", "stroke-width": 3 }));
+  g.append(s("rect", { x: ox + c, y: oy + c, width: 3 * c, height: 3 * c, rx: c * 0.3, fill: "url(#jf-grass)" }));
+  for (const info of view.island.cells) {
+    const [cx, cy] = cellXY(info.cell);
+    g.append(s("rect", { x: cx + 2, y: cy + 2, width: c - 4, height: c - 4, rx: c * 0.12, fill: "none", stroke: info.kind === "inland" || info.kind === "pond" ? "#4e8a3a" : "#c9a055", "stroke-opacity": 0.6, "stroke-dasharray": "4 4" }));
+    if (info.kind === "pond") g.append(s("ellipse", { cx: cx + c / 2, cy: cy + c / 2, rx: c * 0.42, ry: c * 0.36, fill: "url(#jf-pond)", stroke: "#1f6f9c", "stroke-width": 2 }));
+    if (info.kind === "corner" && !p.grid[info.cell]) g.append(palm(cx + c / 2, cy + c / 2, c));
+    if (mine && c > 70) g.append(s("text", { x: cx + 6, y: cy + c - 6, class: "jf-cell-name", "font-size": c * 0.14, text: info.name }));
+  }
+  // pieces
+  p.grid.forEach((pc, cell) => {
+    if (!pc) return;
+    const [cx, cy] = cellXY(cell);
+    if (pc.type === "venue") {
+      if (pc.origin) g.append(piece(ui, `ven:${pc.id}`, cx + c, cy + c, art.largeVenue(pc, c)));
+      return;
+    }
+    g.append(piece(ui, pieceKey(seat, pc), cx + c / 2, cy + c / 2, art.islandPiece(pc, c)));
+  });
+  if (view.pending?.moved && acting) {
+    const [mx, my] = cellXY(view.pending.moved.cell);
+    g.append(s("rect", { x: mx + 3, y: my + 3, width: c - 6, height: c - 6, rx: c * 0.14, class: "jf-moved" }));
+  }
+  if (mine && myTurn) g.append(islandTargets(ui, p, cellXY, c));
+  footer(ui, g, p, x, islandTop + seaH, w, footH);
+  layer.append(g);
+  return { h };
+}
+
+function pieceKey(seat, pc) {
+  if (pc.type === "ship") return `ship:${pc.id}`;
+  if (pc.type === "collector") return `col:${seat}:${pc.fruit}`;
+  return `tok:${pc.id}`;
+}
+
+function palm(cx, cy, c) {
+  return s(
+    "g",
+    { class: "palm", transform: `translate(${cx} ${cy})`, opacity: 0.75 },
+    s("path", { d: `M0 ${c * 0.3} q${c * 0.05} ${-c * 0.25} ${-c * 0.02} ${-c * 0.45}`, stroke: "#8a5a2b", "stroke-width": c * 0.05, fill: "none" }),
+    [-60, -15, 30, 75, 160].map((a) =>
+      s("path", { d: `M0 0 q${c * 0.12} ${-c * 0.08} ${c * 0.24} 0`, stroke: "#3f9b2f", "stroke-width": c * 0.05, fill: "none", transform: `translate(${-c * 0.02} ${-c * 0.15}) rotate(${a})` }),
+    ),
+  );
+}
+
+function footer(ui, g, p, x, y, w, h) {
+  const { view } = ui;
+  const fruits = view.fruits;
+  const step = (w - 20) / fruits.length;
+  const r = Math.min(step * 0.16, h * 0.2);
+  const fs = Math.max(18, r * 1.3);
+  fruits.forEach((f, i) => {
+    const fx = x + 10 + i * step + step * 0.3;
+    const n = p.reserve[f.name] || 0;
+    g.append(
+      s("g", { class: ["reserve", !n && "none"], "data-fruit": f.name, opacity: n ? 1 : 0.45 }, at(fx, y + h * 0.3, 1, art.fruit(f.name, r)), s("text", { x: fx + r + 5, y: y + h * 0.3 + fs * 0.36, class: "jf-count", "font-size": fs, text: n })),
+    );
+  });
+  // second line: ice cream markers, supplied ships, venue stars, juice
+  const line = y + h * 0.74;
+  let lx = x + 14;
+  const mr = Math.min(11, h * 0.12);
+  for (const [kind, n] of Object.entries(p.markers)) {
+    if (!n) continue;
+    g.append(at(lx + mr, line - 2, 1, art.iceMarker(kind, null, mr)), s("text", { x: lx + mr * 2 + 3, y: line + 6, class: "jf-small", text: `×${n}` }));
+    lx += mr * 2 + 34;
+  }
+  const bits = [`${p.supplied.length} ships`, `★ ${p.stars}`];
+  if (view.juice_factory) bits.push(`J${p.juice}`);
+  g.append(s("text", { x: x + w - 14, y: line + 6, "text-anchor": "end", class: "jf-small", text: bits.join("   ") }));
+}
+
+function islandTargets(ui, p, cellXY, c) {
+  const { view, legal, mem } = ui;
+  const g = s("g", { class: "island-targets" });
+  const phase = view.phase;
+  const cellTarget = (cell, spec) => {
+    const [cx, cy] = cellXY(cell);
+    return target(ui, { hit: [cx + 2, cy + 2, c - 4, c - 4, c * 0.14], ...spec });
+  };
+  const cellName = (cell) => view.island.cells[cell].name;
+  if (phase === "move") {
+    p.grid.forEach((pc, cell) => {
+      if (!pc || (pc.type === "venue" && !pc.origin)) return;
+      const moves = movesFrom(cell);
+      const can = moves.some((mv) => legal.has(mv.code));
+      if (pc.type === "venue") return;
+      if (can && isMobile(pc)) {
+        g.append(
+          cellTarget(cell, {
+            code: moves[0].code,
+            select: cell,
+            kind: "pick",
+            legal: true,
+            selected: mem.selected === cell,
+            label: `Pick up the ${pieceLabel(pc)} on ${cellName(cell)}, then choose where it slides`,
+            activate: (event) => {
+              mem.selected = mem.selected === cell ? null : cell;
+              if (event?.type === "keydown") redraw(ui, mem.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='move']");
+              else redraw(ui, null);
+            },
+          }),
+        );
+      } else {
+        g.append(cellTarget(cell, { code: moves[0].code, kind: "pick", legal: false, label: pieceLabel(pc) }));
+      }
+    });
+    if (mem.selected !== null) {
+      const from = mem.selected;
+      const pc = p.grid[from];
+      for (const mv of movesFrom(from)) {
+        const ok = legal.has(mv.code);
+        if (!ok && p.grid[mv.to]) continue; // the occupied cell itself explains nothing new
+        g.append(
+          cellTarget(mv.to, {
+            code: mv.code,
+            kind: "move",
+            legal: ok,
+            extraClass: "dest",
+            label: legal.get(mv.code)?.label || `Slide the ${pieceLabel(pc)} to ${cellName(mv.to)}`,
+            activate: () => send(ui, mv.code),
+          }),
+        );
+      }
+    }
+  } else if (phase === "action") {
+    p.grid.forEach((pc, cell) => {
+      if (!pc || pc.type !== "ship") return;
+      const code = codeOf("supply", { cell });
+      g.append(
+        cellTarget(cell, {
+          code,
+          kind: "supply",
+          legal: legal.has(code),
+          label: legal.get(code)?.label || `Supply ${pieceLabel(pc)}`,
+          activate: () => send(ui, code),
+        }),
+      );
+    });
+  } else if (phase === "place") {
+    const tok = view.pending.token;
+    if (tok && tok.category === "placeholder") {
+      for (const block of view.island.blocks) {
+        const code = codeOf("place_block", { block: block.block });
+        const ok = legal.has(code);
+        const [cx, cy] = cellXY(block.cells[0]);
+        const outline = s("rect", { class: "block-outline", x: cx + 4, y: cy + 4, width: 2 * c - 8, height: 2 * c - 8, rx: c * 0.2 });
+        const handle = ok ? s("circle", { class: "block-handle", cx: cx + c, cy: cy + c, r: c * 0.22 }) : null;
+        g.append(
+          target(
+            ui,
+            {
+              code,
+              kind: "place_block",
+              legal: ok,
+              label: legal.get(code)?.label || `Place the ${tok.name} on ${block.name}`,
+              hit: { cx: cx + c, cy: cy + c, r: c * 0.3 },
+              activate: () => send(ui, code),
+            },
+            outline,
+            handle,
+          ),
+        );
+      }
+    } else {
+      for (let cell = 0; cell < SIZE * SIZE; cell++) {
+        const code = codeOf("place", { cell });
+        const ok = legal.has(code);
+        if (!ok && !p.grid[cell]) continue;
+        g.append(
+          cellTarget(cell, {
+            code,
+            kind: "place",
+            legal: ok,
+            label: legal.get(code)?.label || `Place the ${tok?.name || "token"} on ${cellName(cell)}`,
+            activate: () => send(ui, code),
+          }),
+        );
+      }
+    }
+  }
+  return g;
+}

@@ -1,0 +1,107 @@
+"""``fruitbowl campaign``: new, play (to the end and resumed), show, and refusing damaged files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from fruitbowl.cli.app import app
+from fruitbowl.engine import Record, replay_to_end
+from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, load_text, simulate_campaign
+
+ALWAYS_ONE = "1\n" * 6000
+
+
+def campaign_file(home: Path, name: str = "fable") -> Path:
+    return home / "campaigns" / f"{name}.json"
+
+
+def test_new_play_two_games_and_show(runner: CliRunner, home: Path) -> None:
+    made = runner.invoke(
+        app, ["campaign", "new", "fabledfruit", "--players", "3", "--seed", "4", "--name", "Sam", "fable"]
+    )
+    assert made.exit_code == 0, made.output
+    data = json.loads(campaign_file(home).read_text())
+    assert data["games_completed"] == 0 and len(data["big_stack"]) == 216 and data["seating"][0] == "Sam"
+    for game in (1, 2):
+        played = runner.invoke(app, ["campaign", "play", "fable", "--name", "Sam"], input=ALWAYS_ONE)
+        assert played.exit_code == 0, played.output
+        assert f"{game} game(s) played" in played.output
+    campaign = load_text(campaign_file(home).read_text())
+    assert campaign.games_completed == 2 and len(campaign.history) == 2
+    assert not (home / "campaigns" / "fable.game.json").exists()
+    shown = runner.invoke(app, ["campaign", "show", "fable"])
+    assert shown.exit_code == 0 and "2 game(s) played" in shown.output and "Display for the next game" in shown.output
+
+
+def test_quitting_keeps_the_campaign_and_resumes_the_game(runner: CliRunner, home: Path) -> None:
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "1", "fable"])
+    before = campaign_file(home).read_text()
+    first = runner.invoke(app, ["campaign", "play", "fable"], input="1\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert campaign_file(home).read_text() == before  # only a finished game changes the campaign
+    game = home / "campaigns" / "fable.game.json"
+    record = Record.parse(game.read_text())
+    assert record.options["game_number"] == 1 and record.options["display"] == "1x4 2x4 3x4 4x4 5x4 6x4"
+    second = runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
+    assert second.exit_code == 0 and "Resuming game 1" in second.output
+    assert load_text(campaign_file(home).read_text()).games_completed == 1
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d["big_stack"].pop(0), "accounts for 239 location cards"),
+        (lambda d: d["display"][0].update(count=d["display"][0]["count"] + 1), "display holds 25 cards"),
+        (lambda d: d.update(games_completed=3), "games_completed is 3"),
+        (lambda d: d["big_stack"].reverse(), "sorted tail"),
+        (lambda d: d.update(campaign_complete=True), "campaign_complete"),
+        (lambda d: d["set_aside_juices"].pop(), "accounts for 239"),
+    ],
+)
+def test_a_tampered_campaign_is_refused_with_one_line(runner: CliRunner, home: Path, edit, message) -> None:
+    campaign = simulate_campaign(3, 1, seed=3)
+    data = campaign.to_json()
+    edit(data)
+    path = campaign_file(home)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["campaign", "show", "fable"])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and message in result.output and "damaged or was edited" in result.output
+    assert json.loads(path.read_text()) == data  # never repaired
+
+
+def test_garbage_and_missing_campaigns(runner: CliRunner, home: Path) -> None:
+    path = campaign_file(home)
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json")
+    result = runner.invoke(app, ["campaign", "play", "fable"])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+    result = runner.invoke(app, ["campaign", "show", "nothere"])
+    assert result.exit_code == 2 and "no campaign 'nothere'" in result.output
+    result = runner.invoke(app, ["campaign", "new", "fabledfruit", "bad/name"])
+    assert result.exit_code == 2
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "twice"])
+    result = runner.invoke(app, ["campaign", "new", "fabledfruit", "twice"])
+    assert result.exit_code == 2 and "already exists" in result.output
+
+
+def test_campaign_round_trip_and_replayable_games() -> None:
+    campaign = simulate_campaign(4, 3, seed=8)
+    again = Campaign.from_json(json.loads(json.dumps(campaign.to_json())))
+    assert again.to_json() == campaign.to_json()
+    assert campaign.games_completed == 3 and len(campaign.big_stack) < 216
+    total = sum(c for _, c in campaign.display) + len(campaign.big_stack) + len(campaign.set_aside_juices)
+    assert total == 240
+    options = campaign.game_options(4)
+    record = Record("fabledfruit", "1", options, [], campaign.game_seed())
+    assert record.options["game_number"] == 4
+    with pytest.raises(CampaignError, match="only a finished game"):
+        from fruitbowl.engine import get_game
+
+        campaign.after_game(get_game("fabledfruit").new_state(4, 1, options), ["a", "b", "c", "d"])
+    assert replay_to_end is not None

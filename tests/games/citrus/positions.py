@@ -1,0 +1,135 @@
+"""Readable Citrus positions for tests.
+
+A position starts from a real ``new_state``; helpers then set only what a worked example
+gives: regions by space labels ("E3"), market tiles, money, workers, held tiles. Labels are
+column letter + row number, as in the action texts; types are the action-text names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from fruitbowl.engine import Event, get_game
+from fruitbowl.games.citrus.components import COMPONENTS as C
+from fruitbowl.games.citrus.components import parse_board
+from fruitbowl.games.citrus.rules import CitrusState
+
+GAME = get_game("citrus")
+
+
+def kind(name: str) -> int:
+    """``"lime"`` or ``"lime well"`` -> tile kind."""
+    words = name.split()
+    return C.types.index(words[0]) * 2 + (1 if len(words) > 1 and words[1] == "well" else 0)
+
+
+def fresh(players: int = 3, seed: int = 7, **options: Any) -> CitrusState:
+    state = GAME.new_state(players, seed, options)
+    assert isinstance(state, CitrusState)
+    return state
+
+
+def touch(state: CitrusState) -> None:
+    """Forget cached answers after a test edits the position directly."""
+    state._legal, state._opts, state._plans = None, {}, {}
+
+
+def region(state: CitrusState, owner: int, type_name: str, labels: Iterable[str], wells: int = 0) -> int:
+    """A region of ``type_name`` on ``labels`` (the first ``wells`` with wells), owned by ``owner``
+    (-1 neutral); an owned region takes one worker from the owner's mat."""
+    geo = state.geo
+    spaces = [geo.space(label) for label in labels]
+    colour = C.types.index(type_name)
+    r = len(state.rcol)
+    state.rcol.append(colour)
+    state.rown.append(owner)
+    state.rcells.append(tuple(spaces))
+    for i, s in enumerate(spaces):
+        state.plant[s] = colour * 2 + (1 if i < wells else 0)
+        state.rid[s] = r
+        state.land[s] = -1
+    if owner >= 0:
+        state.workers[owner] -= 1
+    touch(state)
+    return r
+
+
+def set_market(state: CitrusState, tiles: dict[int, str]) -> None:
+    """Market space number (1–12) -> tile name; every other space empty."""
+    state.market = [-1] * C.market_spaces
+    for number, name in tiles.items():
+        state.market[number - 1] = kind(name)
+    touch(state)
+
+
+def give(state: CitrusState, seat: int, *kinds: str, value: int = 0) -> None:
+    """Give ``seat`` landscape tiles of these kinds from the unused supply (horses/money by value)."""
+    owned = {t for p in range(state.num_players) for t in state.held[p] + state.horses[p]}
+    for wanted in kinds:
+        free = [
+            t for t, (k, v) in enumerate(C.landscape) if k == wanted and t not in owned and (not value or v == value)
+        ]
+        loose = [t for t in free if t not in state.land]  # in the box
+        tile = loose[0] if loose else free[0]
+        if tile in state.land:  # take it off the board
+            state.land[state.land.index(tile)] = -1
+        owned.add(tile)
+        (state.horses if wanted == "horses" else state.held)[seat].append(tile)
+        state.held[seat].sort()
+    touch(state)
+
+
+def begin_placing(state: CitrusState, seat: int, *names: str, main_done: bool = True) -> None:
+    """Seat ``seat`` has tiles waiting to be built (as after a purchase)."""
+    from fruitbowl.games.citrus.rules import PLACE
+
+    state.player, state.phase, state.main_done = seat, PLACE, main_done
+    for name in names:
+        state.waiting[kind(name)] += 1
+    touch(state)
+
+
+def legal_texts(state: CitrusState) -> set[str]:
+    return {a.text for a in state.legal_actions()}
+
+
+SANDBOX = """
+status: RECONSTRUCTED
+start: A
+stack:
+grid:
+.  .  .  .  .  .  .  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .
+.  .  .  .  *  +  .  .  .  .  .
+.  .  .  .  +  A  +  .  .  .  .
+.  .  .  .  .  +  #  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .
+.  .  .  .  .  .  .  .  .  .  .
+"""
+
+
+def sandbox(players: int) -> CitrusState:
+    """An otherwise empty 11×9 board with one site A at (5,5), a landscape space at (4,4) and a
+    rock at (6,6) (rules §13 E1's fixture)."""
+    state = fresh(players)
+    geo = parse_board("sandbox", SANDBOX.replace("stack:", "stack: "), "sandbox")
+    state.geo = geo
+    size = geo.size
+    state.plant, state.rid, state.land = [-1] * size, [-1] * size, [-1] * size
+    state.rcol, state.rown, state.rcells = [], [], []
+    state.land[geo.space("E5")] = 0  # a horse tile, unclaimed
+    state.fincas, state.scored = [-1], [0]
+    state.workers = [C.workers] * players
+    touch(state)
+    return state
+
+
+def finca_id(high: int) -> int:
+    return next(f for f, (h, _lo) in enumerate(C.fincas) if h == high)
+
+
+def events_of(events: list[Event], kind_name: str) -> list[Event]:
+    return [e for e in events if e.kind == kind_name]

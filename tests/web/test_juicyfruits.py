@@ -1,0 +1,265 @@
+"""Browser tests: Juicy Fruits from the lobby, played by clicking the islands and the business board."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CHROMIUM
+
+if not CHROMIUM.exists() and os.environ.get("CI"):
+    raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
+)
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TURN_TIMEOUT = 15_000
+MY_TURN_OR_OVER = (
+    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
+    " || document.body.dataset.status === 'finished'"
+)
+#: board targets tried first, so that random clicking still ends the game (claims move the license marker)
+PREFERRED = ("claim", "place_block", "place", "supply")
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+def create_table(base: str, players: int = 2, **options: Any) -> dict[str, Any]:
+    seats = [{"controller": "human", "name": "Ada"}] + [{"controller": "random"}] * (players - 1)
+    body = {"game": "juicyfruits", "players": players, "name": "Ada", "seats": seats, "options": options}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    response.raise_for_status()
+    return response.json()
+
+
+def open_seated(page: Any, base: str, table: dict[str, Any]) -> None:
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
+        [table["id"], table["seat"], table["token"]],
+    )
+    page.goto(f"{base}{table['url']}")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+
+
+def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+
+def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any = lambda s: False) -> dict[str, Any]:
+    """Play seat 0 through the HTTP API, preferring claims, until until(snapshot) holds or the game ends."""
+    token = table["token"]
+    for _ in range(3000):
+        snap = state(base, table["id"], token)
+        if snap["status"] == "finished" or (snap["legal"] and until(snap)):
+            return snap
+        if not snap["legal"]:
+            continue  # a bot is thinking
+        claims = [a for a in snap["legal"] if a["kind"] == "claim"]
+        choice = rng.choice(claims or snap["legal"])
+        httpx.post(
+            f"{base}/api/tables/{table['id']}/actions",
+            json={"action": choice["code"], "version": snap["version"]},
+            headers={"X-Seat-Token": token},
+        )
+    raise AssertionError("the API game did not reach the wanted position")
+
+
+CHOOSE = """kinds => {
+  const lit = (sel) => [...document.querySelectorAll('#board .target.legal' + sel)];
+  if (lit('[data-select]').length) return ['pick', lit('[data-select]').length];
+  for (const kind of kinds) if (lit(`[data-kind='${kind}']`).length) return [kind, lit(`[data-kind='${kind}']`).length];
+  if (lit('[data-code]').length) return ['any', lit('[data-code]').length];
+  return ['button', document.querySelectorAll('#actions button.action').length];
+}"""
+SELECTORS = {"pick": "#board .target.legal[data-select]", "any": "#board .target.legal[data-code]"}
+NEXT_TURN = (
+    "v => document.body.dataset.status === 'finished'"
+    " || (document.body.dataset.version !== v && document.body.dataset.turn === 'mine'"
+    " && !document.body.dataset.pending)"
+)
+
+
+def take_turn(page: Any, rng: random.Random) -> str:
+    """Make one decision by clicking: a token then one of its destinations, else a lit board target
+    (claims first), else a status-line button. Returns what was clicked."""
+    version = page.evaluate("document.body.dataset.version")
+    what, count = page.evaluate(CHOOSE, list(PREFERRED))
+    assert count, "it is my turn, so something must be clickable"
+    if what == "button":
+        selector = "#actions button.action"
+    else:
+        selector = SELECTORS.get(what, f"#board .target.legal[data-kind='{what}']")
+    node = page.locator(selector).nth(rng.randrange(count))
+    clicked = f"button:{node.get_attribute('data-kind')}" if what == "button" else node.get_attribute("data-kind")
+    node.click()
+    if what == "pick":
+        dests = page.locator("#board .target.legal[data-kind='move']")
+        assert dests.count(), "picking up a token must light the cells it can slide to"
+        dests.nth(rng.randrange(dests.count())).click()
+        clicked = "move"
+    page.wait_for_function(NEXT_TURN, arg=version, timeout=TURN_TIMEOUT)
+    return clicked
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+def test_two_player_game_from_the_lobby_played_by_clicking(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(5)
+    page = new_page(browser, DESKTOP)
+    page.goto(server_url)
+    page.select_option("#game", "juicyfruits")
+    counts = page.locator("#player-counts button")
+    assert [counts.nth(i).inner_text() for i in range(counts.count())] == ["1", "2", "3", "4"]
+    page.click("#player-counts button[data-players='1']")
+    page.click("summary")
+    assert page.locator("[data-option='solo_board']").is_visible(), "solo options show for one player"
+    assert page.locator("[data-option='first_player']").is_disabled(), "first_player waits for random_first off"
+    page.click("#player-counts button[data-players='2']")
+    assert not page.locator("[data-option='solo_board']").is_visible()
+    for name in ("juice_factory", "forced_max_distance", "random_first"):
+        assert page.locator(f"[data-option='{name}']").is_visible()
+    page.check("[data-option='forced_max_distance']")  # longer slides, more fruit: a shorter game
+    page.select_option("select[data-seat='1']", "random")
+    page.fill("#name", "Ada")
+    page.click("#create-table")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    table_id = page.url.rstrip("/").split("/")[-1]
+    assert page.locator("#board .island").count() == 2
+    assert page.locator("#board .business-row").count() == 5
+    assert page.locator("#board .ship").count() >= 20, "ships wait on the beaches"
+
+    clicked: list[str] = []
+    for _ in range(600):
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        clicked.append(take_turn(page, rng))
+        if len(clicked) == 8:
+            page.screenshot(path=str(screenshot_dir / "jf-desktop-mid.png"))
+    else:
+        raise AssertionError("the game did not end within 600 decisions")
+    assert "move" in clicked and "claim" in clicked, clicked
+    results = page.locator("#results")
+    results.wait_for(state="visible")
+    text = results.inner_text()
+    for heading in ("Ships", "Business rows", "Venues", "Ice cream", "Stalls", "Total"):
+        assert heading in text
+    assert page.locator("#results tbody tr").count() == 2
+    final = state(server_url, table_id)
+    assert final["status"] == "finished" and final["result"]["winners"]
+    page.screenshot(path=str(screenshot_dir / "jf-desktop-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_solo_against_pineapple_to_the_end(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(2)
+    table = create_table(server_url, players=1, solo_board=2)
+    play_by_api(server_url, table, rng, until=lambda s: len(s["view"]["solo"]["drawn"]) >= 8)
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, table)
+    area = page.locator("#board .pineapple-area")
+    assert area.count() == 1 and "Pineapple" in area.text_content()
+    page.screenshot(path=str(screenshot_dir / "jf-solo-mid.png"))
+
+    final = play_by_api(server_url, table, rng)
+    assert final["status"] == "finished"
+    results = page.locator("#results")
+    results.wait_for(state="visible")
+    house = final["result"]["house"]
+    row = page.locator("#results tr.house")
+    assert row.count() == 1 and "Pineapple" in row.inner_text() and str(house["score"]) in row.inner_text()
+    heading = page.locator("#results h2").inner_text()
+    assert heading == ("You beat Pineapple!" if final["result"]["winners"] else "Pineapple wins!")
+    for column in ("Boats", "Claims", "Ships"):
+        assert column in results.inner_text()
+    page.screenshot(path=str(screenshot_dir / "jf-solo-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_url: str):
+    table = create_table(server_url, players=2, random_first=False)
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, table)
+    snap = state(server_url, table["id"], table["token"])
+    assert snap["view"]["phase"] == "move"
+    token = next(t for row in snap["view"]["business_board"]["rows"] for t in row["spaces"] if t)
+    code = next(
+        a["code"]
+        for a in httpx.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
+        if a["kind"] == "claim" and a["token"] == token["id"]
+    )
+    reason = snap["illegal"][str(code)]  # step 1 comes first: claiming must wait
+
+    tile = page.locator(f"#board .target[data-code='{code}']")
+    assert tile.get_attribute("aria-disabled") == "true"
+    tile.hover()
+    # table.js writes the hover text into getElementById("hint") (the tooltip; see the report about the id)
+    page.wait_for_function("r => document.getElementById('hint').textContent.toLowerCase() === r", arg=reason.lower())
+    tile.click(force=True)
+    assert page.locator("#message").inner_text().lower() == reason.lower()
+
+    # Every legal target is focusable and labelled; Enter picks a token up, Enter again slides it.
+    legal = page.locator("#board .target.legal")
+    assert legal.count() > 0
+    for index in range(legal.count()):
+        assert legal.nth(index).get_attribute("tabindex") == "0"
+        assert legal.nth(index).get_attribute("aria-label")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#board .target.legal[data-select]").first.focus()
+    page.keyboard.press("Enter")
+    focused = page.evaluate("document.activeElement.dataset.kind")
+    assert focused == "move", "Enter on a token moves the focus to its first destination"
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+    assert page.js_errors == []
+
+
+def test_phone_layout_stacks_islands_without_sideways_scroll(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(11)
+    page = new_page(browser, PHONE)
+    table = create_table(server_url, players=3, juice_factory=True)
+    open_seated(page, server_url, table)
+    for _ in range(6):
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        take_turn(page, rng)
+    no_sideways_scroll(page)
+    board = page.locator("#board").bounding_box()
+    assert board["width"] <= PHONE["width"]
+    boxes = [page.locator(f"#board .island[data-seat='{seat}']").bounding_box() for seat in range(3)]
+    assert boxes[0]["width"] > boxes[1]["width"], "your island is the largest"
+    assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"] - 1, "islands stack on a phone"
+    page.screenshot(path=str(screenshot_dir / "jf-phone-mid.png"), full_page=True)
+
+    finished = create_table(server_url, players=1)
+    play_by_api(server_url, finished, rng)
+    open_seated(page, server_url, finished)
+    page.locator("#results").wait_for(state="visible")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(screenshot_dir / "jf-phone-end.png"), full_page=True)
+    assert page.js_errors == []
