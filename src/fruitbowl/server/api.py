@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketState
 from fruitbowl.bots import bot_names
 from fruitbowl.engine import FruitbowlError, all_games
 
-from .tables import SeatRequest, TableError, TableService
+from .tables import CreatedTable, SeatRequest, TableError, TableService
 
 MAX_MESSAGE = 4096
 
@@ -57,6 +57,32 @@ class ActionModel(_Strict):
     version: StrictInt | None = Field(None, ge=0, description="the move number the client saw")
 
 
+class CampaignModel(_Strict):
+    game: str = Field("fabledfruit", max_length=32)
+    name: str | None = Field(None, max_length=80)
+
+
+class CampaignTableModel(_Strict):
+    players: int | None = Field(None, ge=1, le=8)
+    seats: list[SeatModel] | None = Field(None, max_length=8)
+    you: int | None = Field(0, ge=0, le=7)
+    name: str | None = Field(None, max_length=80)
+    allow_spectators: bool = True
+    open_join: bool = True
+
+
+def _created_json(created: CreatedTable) -> dict[str, Any]:
+    return {
+        "id": created.id,
+        "url": f"/t/{created.id}",
+        "host_token": created.host_token,
+        "seat": created.seat,
+        "token": created.token,
+        "invites": {str(seat): f"/t/{created.id}?invite={code}" for seat, code in created.invites.items()},
+        "join_url": f"/t/{created.id}?join=1",
+    }
+
+
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
@@ -67,6 +93,33 @@ def build_router(service: TableService) -> APIRouter:
     @router.get("/games")
     def games() -> dict[str, Any]:
         return {"games": [g.describe() for g in all_games()], "bots": bot_names()}
+
+    @router.post("/campaigns", status_code=201)
+    def create_campaign(body: CampaignModel) -> dict[str, Any]:
+        """A new campaign (Fabled Fruit's fables) that a group continues game after game."""
+        return service.create_campaign(body.game, body.name)
+
+    @router.get("/campaigns")
+    def list_campaigns() -> dict[str, Any]:
+        return {"campaigns": service.list_campaigns()}
+
+    @router.get("/campaigns/{campaign_id}")
+    def campaign(campaign_id: str) -> dict[str, Any]:
+        return service.campaign(campaign_id)
+
+    @router.post("/campaigns/{campaign_id}/tables", status_code=201)
+    async def campaign_table(campaign_id: str, body: CampaignTableModel) -> dict[str, Any]:
+        """The campaign's next game at a new table; seats as when creating a table."""
+        players = body.players or (len(body.seats) if body.seats else 2)
+        seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
+        if seats is None:
+            seats = [SeatRequest("human" if seat == body.you else "random") for seat in range(players)]
+        if body.name and body.you is not None and body.you < len(seats):
+            seats[body.you] = SeatRequest(seats[body.you].controller, body.name)
+        created = await service.campaign_table(
+            campaign_id, players, seats, you=body.you, allow_spectators=body.allow_spectators, open_join=body.open_join
+        )
+        return _created_json(created)
 
     @router.get("/tables")
     def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished)$")) -> dict[str, Any]:
@@ -93,15 +146,7 @@ def build_router(service: TableService) -> APIRouter:
             allow_spectators=body.allow_spectators,
             open_join=body.open_join,
         )
-        return {
-            "id": created.id,
-            "url": f"/t/{created.id}",
-            "host_token": created.host_token,
-            "seat": created.seat,
-            "token": created.token,
-            "invites": {str(seat): f"/t/{created.id}?invite={code}" for seat, code in created.invites.items()},
-            "join_url": f"/t/{created.id}?join=1",
-        }
+        return _created_json(created)
 
     @router.get("/tables/{table_id}")
     async def table_state(

@@ -28,7 +28,9 @@ from fruitbowl.engine.record import replay
 from fruitbowl.engine.rng import derive_seed, random_seed
 from fruitbowl.sim.review import review as review_game
 
-from .db import ActionRow, SeatRow, TableRow, now
+from .campaigns import load_campaign, new_campaign
+from .campaigns import summary as campaign_summary
+from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -98,6 +100,7 @@ class LiveTable:
     seats: list[SeatInfo]
     match: Match
     rematch_id: str | None = None
+    campaign_id: str | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -174,6 +177,7 @@ class TableService:
         open_join: bool = True,
         seed: int | None = None,
         rematch_of: str | None = None,
+        campaign_id: str | None = None,
     ) -> CreatedTable:
         game = get_game(game_id)
         game.check_player_count(num_players)
@@ -190,9 +194,7 @@ class TableService:
                 raise TableError(
                     f"unknown seat controller {request.controller!r}; use human or {', '.join(bot_names())}"
                 )
-            name = _clean_name(request.name) or (
-                f"Player {index + 1}" if controller == "human" else f"{controller.title()} bot {index + 1}"
-            )
+            name = _seat_name(index, controller, request.name)
             invite = new_token()
             claimed = controller != "human" or request.token_hash is not None
             if not claimed:
@@ -220,6 +222,7 @@ class TableService:
                 open_join=open_join,
                 host_token_hash=hash_token(host_token),
                 rematch_of=rematch_of,
+                campaign_id=campaign_id,
             )
             db.add(row)
             db.flush()
@@ -294,7 +297,7 @@ class TableService:
                 row = db.get(SeatRow, (table_id, seat))
                 assert row is not None
                 row.controller, row.claimed = bot, True
-                row.name = f"{bot.title()} bot {seat + 1}"
+                row.name = _seat_name(seat, bot, None)
                 info.controller, info.claimed, info.name = bot, True, row.name
                 table.match.record.players[seat] = Player(info.name, bot)
                 if all(s.claimed for s in table.seats):
@@ -302,6 +305,70 @@ class TableService:
                     self._table_row(db, table_id).status = "playing"
         await self.broadcast(table)
         self._kick_bots(table)
+
+    # ------------------------------------------------------------------ campaigns
+
+    def create_campaign(self, game_id: str, name: str | None) -> dict[str, Any]:
+        game = get_game(game_id)
+        campaign = new_campaign(game.id, random_seed())
+        campaign_id = secrets.token_urlsafe(8)
+        title = _clean_name(name) or f"{game.title} campaign"
+        with self.sessions.begin() as db:
+            db.add(CampaignRow(id=campaign_id, game=game.id, name=title, data=campaign.to_json()))
+        return campaign_summary(campaign_id, game.id, title, campaign)
+
+    def list_campaigns(self) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            rows = db.scalars(select(CampaignRow).order_by(CampaignRow.updated_at.desc()).limit(50)).all()
+            return [campaign_summary(r.id, r.game, r.name, load_campaign(r.game, r.data)) for r in rows]
+
+    def campaign(self, campaign_id: str) -> dict[str, Any]:
+        with self.sessions() as db:
+            row = db.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFound(f"there is no campaign {campaign_id!r}")
+            info = campaign_summary(row.id, row.game, row.name, load_campaign(row.game, row.data))
+            info["tables"] = [
+                {"id": t.id, "status": t.status}
+                for t in db.scalars(select(TableRow).where(TableRow.campaign_id == campaign_id)).all()
+            ]
+            return info
+
+    async def campaign_table(
+        self,
+        campaign_id: str,
+        num_players: int,
+        seats: Sequence[SeatRequest] | None,
+        you: int | None = 0,
+        allow_spectators: bool = True,
+        open_join: bool = True,
+    ) -> CreatedTable:
+        """The campaign's next game at a new table (one unfinished table per campaign at a time)."""
+        with self.sessions() as db:
+            row = db.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFound(f"there is no campaign {campaign_id!r}")
+            unfinished = db.scalar(
+                select(TableRow.id).where(TableRow.campaign_id == campaign_id, TableRow.status != "finished")
+            )
+            game_id, campaign = row.game, load_campaign(row.game, row.data)
+        if unfinished:
+            raise Conflict(f"this campaign's game is still going on at table {unfinished}")
+        requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
+        names = [_seat_name(i, r.controller.strip().lower(), r.name) for i, r in enumerate(requests)]
+        requests = [SeatRequest(r.controller, names[i], r.token_hash) for i, r in enumerate(requests)]
+        options = campaign.game_options(num_players, names)
+        return await self.create(
+            game_id,
+            num_players,
+            options,
+            requests,
+            you=you,
+            allow_spectators=allow_spectators,
+            open_join=open_join,
+            seed=campaign.game_seed(),
+            campaign_id=campaign_id,
+        )
 
     # ------------------------------------------------------------------ loading
 
@@ -343,6 +410,7 @@ class TableService:
                 seats=seats,
                 match=match,
                 rematch_id=row.rematch_id,
+                campaign_id=row.campaign_id,
             )
         if match.state.is_terminal() and table.status != "finished":
             self._finish(table)  # the server stopped between the last move and marking the end
@@ -430,6 +498,22 @@ class TableService:
         with self.sessions.begin() as db:
             row = self._table_row(db, table.id)
             row.status, row.result = "finished", table.match.record.result
+            if table.campaign_id is not None:
+                self._advance_campaign(db, table)
+
+    def _advance_campaign(self, db: Session, table: LiveTable) -> None:
+        """The fable step after a campaign game: store the next campaign state (checked), or leave
+        the campaign untouched and say why if this game no longer fits it."""
+        row = db.get(CampaignRow, table.campaign_id)
+        if row is None:
+            return
+        try:
+            campaign = load_campaign(row.game, row.data)
+            after = campaign.after_game(table.state, [seat.name for seat in table.seats])
+        except FruitbowlError as exc:
+            log.warning("campaign %s not advanced by table %s: %s", row.id, table.id, exc)
+            return
+        row.data, row.updated_at = after.to_json(), now()
 
     async def undo(self, table_id: str, token: str | None) -> int:
         table = await self.get(table_id)
@@ -668,6 +752,13 @@ class TableService:
         if row is None:
             raise NotFound(f"there is no table {table_id!r}")
         return row
+
+
+def _seat_name(index: int, controller: str, name: str | None) -> str:
+    """A seat's name: the one given, else "Player 2" or "Random bot 2"."""
+    return _clean_name(name) or (
+        f"Player {index + 1}" if controller == "human" else f"{controller.title()} bot {index + 1}"
+    )
 
 
 def _clean_name(name: str | None) -> str | None:

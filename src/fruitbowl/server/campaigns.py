@@ -1,0 +1,62 @@
+"""Campaigns at the web table: a group's campaign lives in the database and continues at new tables.
+
+Only games with campaigns appear here (Fabled Fruit's fables). The campaign's own class does the
+work: it gives the options of the next game, and after a finished game it returns the next
+campaign state, checked (§4.1) before it is stored. The server never repairs a campaign.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from fruitbowl.engine import FruitbowlError, UnsupportedFeature
+from fruitbowl.engine.game import State
+
+
+class CampaignState(Protocol):
+    games_completed: int
+    big_stack: list[int]
+
+    @property
+    def campaign_complete(self) -> bool: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def game_seed(self) -> int: ...
+
+    def game_options(self, num_players: int, names: list[str] | None = None) -> dict[str, Any]: ...
+
+    def after_game(self, state: State, names: list[str]) -> CampaignState: ...
+
+
+def new_campaign(game_id: str, seed: int) -> CampaignState:
+    if game_id != "fabledfruit":
+        raise UnsupportedFeature(f"{game_id!r} has no campaigns; campaigns are for fabledfruit")
+    from fruitbowl.games.fabledfruit.campaign import Campaign
+
+    campaign: CampaignState = Campaign.new(seed=seed)
+    return campaign
+
+
+def load_campaign(game_id: str, data: Any) -> CampaignState:
+    """A stored campaign, checked; :class:`FruitbowlError` if it is damaged."""
+    if game_id != "fabledfruit":
+        raise FruitbowlError(f"a stored campaign names an unknown game {game_id!r}")
+    from fruitbowl.games.fabledfruit.campaign import Campaign
+
+    campaign: CampaignState = Campaign.from_json(data)
+    return campaign
+
+
+def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> dict[str, Any]:
+    data = campaign.to_json()
+    return {
+        "id": campaign_id,
+        "game": game,
+        "name": name,
+        "games_completed": campaign.games_completed,
+        "cards_left": len(campaign.big_stack),
+        "complete": campaign.campaign_complete,
+        "seating": data.get("seating", []),
+        "history": data.get("history", []),
+    }

@@ -1,0 +1,93 @@
+// Fable campaigns in the lobby: start one, and continue it at a new table (the server keeps the
+// campaign between games and updates it when a game ends).
+
+import { h } from "./svg.js";
+import { playerName, saveHost, saveSeat } from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+
+async function call(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new Error((data && data.error) || `the server answered ${response.status}`);
+  return data;
+}
+
+function showError(text) {
+  const box = $("campaign-error");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+async function continueCampaign(campaign, players) {
+  showError("");
+  try {
+    const name = ($("name")?.value || playerName() || "").trim() || null;
+    const created = await call("POST", `/api/campaigns/${campaign.id}/tables`, { players, name });
+    saveSeat(created.id, created.seat, created.token);
+    saveHost(created.id, created.host_token, created.invites, created.join_url);
+    location.href = created.url;
+  } catch (error) {
+    showError(`Could not continue “${campaign.name}”: ${error.message}`);
+  }
+}
+
+function campaignRow(campaign) {
+  const players = h("select", { "aria-label": `Players for the next game of ${campaign.name}` });
+  for (let n = 2; n <= 5; n++) players.append(h("option", { value: n }, `${n} players`));
+  players.value = String(Math.max(2, campaign.seating.length || 2));
+  const detail = campaign.complete
+    ? "complete: every location has been bought"
+    : `${campaign.games_completed} game${campaign.games_completed === 1 ? "" : "s"} played · ${campaign.cards_left} cards to come`;
+  const last = campaign.history.at(-1);
+  const winners = last ? ` · last won by ${last.winners.join(" and ")}` : "";
+  return h(
+    "li",
+    { class: "table-row campaign-row" },
+    h("div", { class: "table-main" }, h("strong", {}, campaign.name), h("span", { class: "detail" }, detail + winners)),
+    campaign.complete
+      ? null
+      : h(
+          "div",
+          { class: "table-actions" },
+          players,
+          h(
+            "button",
+            { class: "primary", onclick: () => continueCampaign(campaign, Number(players.value)) },
+            campaign.games_completed ? "Continue at a new table" : "Play the first game",
+          ),
+        ),
+  );
+}
+
+async function refresh() {
+  try {
+    const { campaigns } = await call("GET", "/api/campaigns");
+    $("campaign-list").replaceChildren(
+      ...(campaigns.length ? campaigns.map(campaignRow) : [h("li", { class: "empty" }, "No campaigns yet.")]),
+    );
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function main() {
+  $("campaign-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError("");
+    try {
+      await call("POST", "/api/campaigns", { game: "fabledfruit", name: $("campaign-name").value.trim() || null });
+      $("campaign-name").value = "";
+      await refresh();
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+  refresh();
+}
+
+main();
