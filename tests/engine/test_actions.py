@@ -116,3 +116,8 @@ def test_action_json_str_and_repr() -> None:
     assert str(action) == "buy S1 on 1"
     assert repr(action) == "<Action 2 'buy S1 on 1'>"
     assert len(TABLE) == 4
+
+
+def test_action_fields_may_not_shadow_the_actions_own_names() -> None:
+    with pytest.raises(ValueError, match=r"\['kind'\] clash"):
+        Action(0, "give banana", "give", {"kind": 3})

@@ -28,6 +28,9 @@ class Action:
         self.text = text
         self.kind = kind
         self.fields: Mapping[str, Any] = dict(fields or {})
+        clash = {"code", "text", "kind"} & set(self.fields)
+        if clash:
+            raise ValueError(f"action field names {sorted(clash)} clash with the action's own (in {text!r})")
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "text": self.text, "kind": self.kind, **self.fields}

@@ -66,9 +66,9 @@ def _build_table() -> ActionTable:
         actions.append(Action(THIEF + i, f"thief {i + 1}", "thief", {"location": i + 1}))
     for base, verb in CARD_VERBS:
         for k in range(NUM_KINDS):
-            actions.append(Action(base + k, f"{verb} {KIND_NAME[k]}", verb, {"fruit": KIND_NAME[k], "kind": k}))
+            actions.append(Action(base + k, f"{verb} {KIND_NAME[k]}", verb, {"fruit": KIND_NAME[k], "card": k}))
     for u in range(NUM_UNITS):
-        fields = {"unit": unit_name(u), "kind": u if u < NUM_KINDS else None}
+        fields = {"unit": unit_name(u), "card": u if u < NUM_KINDS else None}
         actions.append(Action(PAY + u, f"pay {unit_name(u)}", "pay", fields))
     for s in range(MAX_SEATS):
         actions.append(Action(PLAYER + s, f"player {s + 1}", "player", {"seat": s}))

@@ -3,6 +3,8 @@
 const RENDERERS = {
   tanghulu: () => import("./tanghulu.js"),
   juicyfruits: () => import("./juicyfruits.js"),
+  fabledfruit: () => import("./fabledfruit.js"),
+  citrus: () => import("./citrus.js"),
 };
 
 export async function rendererFor(gameId) {

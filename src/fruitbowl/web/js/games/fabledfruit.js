@@ -1,0 +1,799 @@
+// Fabled Fruit's board renderer: the display of location stacks with the animals and the thief in
+// front of them, the big stack, draw stack, discard pile, market, fruit-mix supply and token pool,
+// what the current action reveals, every player's hand (yours face up, the others' as backs with a
+// count), their fabled juices and tokens — drawn as a card table in SVG.
+//
+// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
+// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+//
+// Where actions happen:
+//   move N / thief N            click the location stack
+//   act, buy                    the Act / Buy pills on your stack (also status-line buttons)
+//   give/discard/put/pay card   click the card kind in your hand
+//   pay wild / pay X token      click your wild token / fruit token
+//   take card                   click the card in the market, discard pile, revealed row,
+//                               fruit-mix supply or the peeked hand
+//   player k                    click that player's area (also a status-line button)
+//   name fruit                  click the fruit in the "Name a fruit" row
+//   skip, reveal, stop, done, keep, redraw, double, wild, extra turn, end turn: status-line buttons
+//
+// Card actions (give/discard/put/take/pay) are found by their text, which names the card kind.
+
+import { s } from "../svg.js";
+import { markerMarkup, seatStyle } from "../players.js";
+import * as art from "./fabledfruit-art.js";
+
+export const BUTTON_KINDS = new Set([
+  "act",
+  "buy",
+  "skip",
+  "reveal",
+  "stop",
+  "done",
+  "keep",
+  "redraw",
+  "double",
+  "wild",
+  "extra_turn",
+  "end_turn",
+  "player",
+]);
+export const CATEGORY_LABELS = { juices: "Fabled juices" };
+export const TIEBREAK_LABELS = { "fruits in hand": "Fruits in hand" };
+export const LOG_ICONS = {
+  setup: "die",
+  turn: "turn",
+  draw: "card",
+  reshuffle: "die",
+  move: "turn",
+  thief_pay: "card",
+  give: "card",
+  unpaid: "dot",
+  act: "turn",
+  declare_buy: "drop",
+  buy: "drop",
+  refill: "card",
+  stack_gone: "card",
+  component: "star",
+  market_refill: "fruit",
+  end_triggered: "crown",
+  game_over: "crown",
+  extra_turn: "turn",
+  signpost: "star",
+  name: "fruit",
+  thief: "crown",
+  discard: "card",
+  discarded: "card",
+  put: "fruit",
+  take: "fruit",
+  steal: "card",
+  reveal: "card",
+  take_revealed: "fruit",
+  bust: "die",
+  peek: "card",
+  look: "card",
+  fruit_token: "fruit",
+  token: "coin",
+  tokens_returned: "coin",
+  reveal_hand: "card",
+};
+
+const ANIM_MS = 250;
+const CARD_VERBS = ["give", "discard", "put", "pay"];
+const memory = new WeakMap();
+const codeCache = new Map(); // action text → code (the action space never changes)
+
+// ------------------------------------------------------------------------------ panels
+
+const total = (obj) => Object.values(obj || {}).reduce((a, b) => a + b, 0);
+
+export function panelStats(view, seat) {
+  const p = view.players[seat];
+  const tokens = p.fruit_tokens.length + p.wild + p.double;
+  const tokenWords = [
+    p.fruit_tokens.length ? `fruit tokens: ${p.fruit_tokens.join(", ")}` : null,
+    p.wild ? `${p.wild} wild` : null,
+    p.double ? `${p.double} double turn` : null,
+  ].filter(Boolean);
+  return [
+    { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: `${p.juices.length} of ${view.target} fabled juices` },
+    { key: "hand", icon: "card", value: p.hand_size, title: `${p.hand_size} fruit cards in hand` },
+    { key: "tokens", icon: "coin", value: tokens, title: tokenWords.length ? tokenWords.join("; ") : "no tokens" },
+    { key: "where", icon: "turn", value: p.position ? `#${p.position}` : "–", title: p.position ? `animal on #${p.position}` : "animal off the display" },
+  ];
+}
+
+// ------------------------------------------------------------------------------ render
+
+export function render(svg, snapshot, ctx) {
+  let mem = memory.get(svg);
+  if (!mem) {
+    mem = { positions: new Map(), version: null, changed: new Set(), table: null };
+    memory.set(svg, mem);
+  }
+  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
+  mem.snapshot = snapshot;
+  mem.ctx = ctx;
+  draw(svg, mem, fresh);
+}
+
+function draw(svg, mem, fresh) {
+  const { snapshot, ctx } = mem;
+  const view = snapshot.view;
+  const narrow = !!ctx.narrow;
+  const me = snapshot.seat ?? null;
+  const legalByText = new Map(snapshot.legal.map((a) => [a.text, a]));
+  const myTurn = !!ctx.interactive && snapshot.legal.length > 0;
+  const decision = view.decision || { kind: null };
+  const ui = { svg, mem, snapshot, view, ctx, legalByText, myTurn, me, narrow, decision, positions: new Map() };
+  ui.fruits = fruitTypes(view);
+  ui.cardVerb = cardVerb(ui);
+
+  const W = narrow ? 600 : 1200;
+  ui.W = W;
+  const layer = s("g", { class: "ff" });
+  let y = narrow ? 10 : 14;
+  y = opponents(ui, layer, y) + 12;
+  y = displayArea(ui, layer, y) + 8;
+  y = actionTray(ui, layer, y);
+  y = supplies(ui, layer, y) + 12;
+  if (me !== null && me < view.players.length) y = myArea(ui, layer, y) + 12;
+  const height = Math.ceil(y);
+  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ff-felt)" }), layer);
+  animate(ui, fresh);
+}
+
+/** The fruit types of this game (the view names them wherever fruit appears). */
+function fruitTypes(view) {
+  const names = new Set(Object.keys(art.FRUITS));
+  const add = (name) => name && !name.includes("/") && names.add(name);
+  Object.keys(view.fruit_tokens || {}).forEach(add);
+  Object.keys(view.market || {}).forEach(add);
+  Object.keys(view.discard || {}).forEach(add);
+  view.players.forEach((p) => Object.keys(p.hand || {}).forEach(add));
+  return [...names];
+}
+
+/** Which verb a click on a card in your hand means now (give, discard, put, pay), or null. */
+function cardVerb(ui) {
+  for (const text of ui.legalByText.keys()) {
+    const verb = text.split(" ")[0];
+    if (CARD_VERBS.includes(verb)) return verb;
+  }
+  const kind = ui.decision.kind;
+  if (kind === "thief_pay" || kind === "occupant_pay") return "give";
+  if (CARD_VERBS.includes(kind)) return kind;
+  return null;
+}
+
+/** The code of the action with this text (legal or not), or null. */
+function codeFor(ui, text) {
+  const legal = ui.legalByText.get(text);
+  if (legal) return legal.code;
+  if (codeCache.has(text)) return codeCache.get(text);
+  const verb = text.split(" ")[0];
+  const candidates = [verb, text.replace(/ /g, "_"), null, ...Array(24).keys()];
+  for (const kind of candidates) {
+    const code = ui.ctx.code(kind, { text });
+    if (code !== null && code !== undefined) {
+      codeCache.set(text, code);
+      return code;
+    }
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------ animation
+
+function animate(ui, fresh) {
+  const { mem, svg, positions } = ui;
+  if (fresh) {
+    mem.changed = new Set();
+    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
+      for (const [key, pos] of positions) {
+        const old = mem.positions.get(key);
+        const moved = pos.moves && old && (old.x !== pos.x || old.y !== pos.y);
+        if (!old || moved || old.sig !== pos.sig) mem.changed.add(key);
+      }
+    }
+  }
+  for (const node of svg.querySelectorAll("[data-key]")) {
+    const key = node.dataset.key;
+    if (!mem.changed.has(key)) continue;
+    node.classList.add("last-move");
+    if (!fresh) continue;
+    const old = mem.positions.get(key);
+    const pos = positions.get(key);
+    if (pos.moves && old && (old.x !== pos.x || old.y !== pos.y)) {
+      node.animate(
+        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
+        { duration: ANIM_MS, easing: "ease-out" },
+      );
+    } else {
+      node.classList.add("fresh");
+    }
+  }
+  if (fresh) {
+    mem.positions = positions;
+    mem.version = ui.snapshot.version;
+    mem.table = ui.snapshot.table;
+    mem.narrow = ui.narrow;
+  }
+}
+
+/** A piece drawn at (x, y) and remembered under key, so its next change can be shown. */
+function piece(ui, key, x, y, node, sig = "", moves = false) {
+  ui.positions.set(key, { x, y, sig, moves });
+  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
+}
+
+// ------------------------------------------------------------------------------ targets
+
+/**
+ * A clickable place for the action with this text. spec: {text, kind, label, hit: [x, y, w, h, r]}.
+ * Legal targets are focusable and glow; illegal ones explain themselves with the engine's reason.
+ */
+function target(ui, spec, ...children) {
+  const { ctx } = ui;
+  const action = ui.legalByText.get(spec.text);
+  const legal = !!action && ui.myTurn;
+  const code = action ? action.code : codeFor(ui, spec.text);
+  const reason = legal ? null : code !== null ? ctx.reasonFor(code) : null;
+  const label = legal ? action.label || spec.label || spec.text : spec.label || spec.text;
+  const [hx, hy, hw, hh, hr] = spec.hit;
+  const node = s(
+    "g",
+    {
+      class: ["target", legal ? "legal" : "illegal", spec.extraClass],
+      role: "button",
+      tabindex: legal ? 0 : -1,
+      "aria-label": label,
+      "aria-disabled": legal ? null : "true",
+      "data-code": code,
+      "data-kind": spec.kind,
+    },
+    ...children,
+    s("rect", { class: "hit", x: hx, y: hy, width: hw, height: hh, rx: hr ?? 10 }),
+  );
+  const activate = (event) => {
+    if (!legal) {
+      ctx.hint(reason || "not possible now", node, true);
+      return;
+    }
+    event?.preventDefault();
+    ctx.hint(null);
+    ctx.onAction(code);
+  };
+  node.addEventListener("click", activate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") activate(event);
+  });
+  const show = () => ctx.hint(legal ? label : reason, node, false);
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("focus", show);
+  node.addEventListener("mouseleave", () => ctx.hint(null));
+  node.addEventListener("blur", () => ctx.hint(null));
+  return node;
+}
+
+/** A target only if this action can matter now (legal, or the decision is of its sort). */
+function maybeTarget(ui, active, spec, ...children) {
+  if (!active) return s("g", {}, ...children);
+  return target(ui, spec, ...children);
+}
+
+// ------------------------------------------------------------------------------ small pieces
+
+function markerG(seat, r) {
+  const g = s("g", { class: "seat-mark" });
+  g.innerHTML = markerMarkup(seat, r);
+  return g;
+}
+
+function box(layer, x, y, w, h, title, cls = "") {
+  layer.append(
+    s("rect", { x, y, width: w, height: h, rx: 12, class: ["ff-box", cls] }),
+    title ? s("text", { x: x + 12, y: y + 22, class: "ff-box-title", text: title }) : null,
+  );
+}
+
+/** Small fruit cards with counts in a row: [{kind, count}] → a group; each optionally a target. */
+function cardRow(ui, cards, x, y, w, h, opts = {}) {
+  const g = s("g", {});
+  const gap = opts.gap ?? 8;
+  cards.forEach(({ kind, count }, i) => {
+    const cx = x + i * (w + gap);
+    const depth = Math.min(Math.max(count, 1) - 1, 2);
+    const parts = [];
+    for (let d = depth; d > 0; d--) parts.push(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitCard(kind, w, h)));
+    parts.push(art.fruitCard(kind, w, h));
+    if (count > 1 || opts.alwaysCount) {
+      parts.push(
+        s("circle", { cx: w - 4, cy: 6, r: 13, class: "ff-count-disc" }),
+        s("text", { x: w - 4, y: 11, "text-anchor": "middle", class: "ff-count", text: `${count}` }),
+      );
+    }
+    const verb = opts.verb;
+    const text = verb ? `${verb} ${kind}` : null;
+    const node = maybeTarget(
+      ui,
+      !!verb,
+      { text, kind: verb, label: `${verb} ${kind}`, hit: [-3, -8, w + 12, h + 11, 9] },
+      ...parts,
+    );
+    g.append(piece(ui, `${opts.key || "row"}:${kind}`, cx, y, node, String(count)));
+  });
+  return g;
+}
+
+const kindsOf = (counts) => Object.entries(counts || {}).filter(([, n]) => n > 0).map(([kind, count]) => ({ kind, count }));
+
+// ------------------------------------------------------------------------------ players
+
+function playerName(ui, seat) {
+  return ui.snapshot.players[seat]?.name || `Seat ${seat + 1}`;
+}
+
+/** The other players' areas across the top: hand backs with a count, juices, tokens. */
+function opponents(ui, layer, y) {
+  const { view, me, W, narrow } = ui;
+  const others = [...view.players.keys()].filter((seat) => seat !== me);
+  if (me !== null) others.sort((a, b) => ((a - me + view.players.length) % view.players.length) - ((b - me + view.players.length) % view.players.length));
+  if (!others.length) return y;
+  const per = narrow ? Math.min(2, others.length) : Math.min(others.length, 4);
+  const gap = 12;
+  const w = (W - 20 - (per - 1) * gap) / per;
+  const h = narrow && per === 2 ? 150 : 118;
+  others.forEach((seat, i) => {
+    const col = i % per;
+    const row = Math.floor(i / per);
+    playerArea(ui, layer, seat, 10 + col * (w + gap), y + row * (h + gap), w, h);
+  });
+  const rows = Math.ceil(others.length / per);
+  return y + rows * h + (rows - 1) * gap;
+}
+
+function playerArea(ui, layer, seat, x, y, w, h) {
+  const { view, decision } = ui;
+  const p = view.players[seat];
+  const st = seatStyle(seat);
+  const acting = view.current_player === seat;
+  const g = s("g", { class: ["ff-player", acting && "acting"], "data-seat": seat });
+  g.append(
+    s("rect", { x, y, width: w, height: h, rx: 12, class: "ff-player-box", stroke: st.color }),
+    s("g", { transform: `translate(${x + 20} ${y + 20})` }, markerG(seat, 12)),
+    s("text", { x: x + 38, y: y + 26, class: "ff-player-name", text: `${playerName(ui, seat)}${acting ? "  ▶" : ""}` }),
+  );
+  const where = p.position ? `on #${p.position}` : "off the display";
+  g.append(s("text", { x: x + w - 10, y: y + 26, "text-anchor": "end", class: "ff-small", text: where }));
+  // the hand: backs with a count (faces only once the game is over)
+  const cw = 34;
+  const ch = 48;
+  const hy = y + 40;
+  if (p.hand) {
+    const cards = kindsOf(p.hand);
+    const room = Math.max(1, Math.floor((w * 0.62 - 10) / (cw + 4)));
+    g.append(cardRow(ui, cards.slice(0, room), x + 12, hy + 4, cw, ch, { gap: 4, key: `hand${seat}` }));
+  } else {
+    const shown = Math.min(p.hand_size, 10);
+    const fan = s("g", { class: "ff-hidden-hand", "aria-label": `${p.hand_size} cards in hand` });
+    for (let i = 0; i < shown; i++) fan.append(s("g", { transform: `translate(${x + 12 + i * 9} ${hy + 4})` }, art.fruitBack(cw, ch)));
+    g.append(piece(ui, `backs:${seat}`, 0, 0, fan, String(p.hand_size)));
+  }
+  g.append(
+    s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: `${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand` }),
+  );
+  // juices and tokens on the right
+  const rx = x + w * 0.55;
+  juiceRow(ui, g, seat, rx, hy, x + w - 10 - rx);
+  tokenRow(ui, g, p, rx, hy + 52, false);
+  if (decision.kind === "player") {
+    const text = `player ${seat + 1}`;
+    layer.append(target(ui, { text, kind: "player", label: `Choose ${playerName(ui, seat)}`, hit: [x, y, w, h, 12] }, g));
+  } else {
+    layer.append(g);
+  }
+}
+
+/** Fabled juices bought: little location cards with their number, and n / target. */
+function juiceRow(ui, g, seat, x, y, w) {
+  const { view } = ui;
+  const p = view.players[seat];
+  g.append(
+    s("path", { d: `M${x + 2} ${y + 6} h18 l-3 22 h-12 Z`, fill: "#ffb347", stroke: "#7a4a12", "stroke-width": 1.5 }),
+    s("text", { x: x + 26, y: y + 23, class: "ff-juice-count", text: `${p.juices.length}/${view.target}` }),
+  );
+  const jw = 24;
+  const room = Math.max(0, Math.floor((w - 74) / (jw + 4)));
+  const juices = p.juices.slice(-room);
+  const row = s("g", { class: "ff-juices" });
+  juices.forEach((loc, i) => {
+    const jx = x + 72 + i * (jw + 4);
+    row.append(
+      s("rect", { x: jx, y: y + 2, width: jw, height: 32, rx: 4, class: "ff-juice-card" }),
+      s("text", { x: jx + jw / 2, y: y + 23, "text-anchor": "middle", class: "ff-juice-num", text: loc }),
+    );
+  });
+  g.append(piece(ui, `juices:${seat}`, 0, 0, row, String(p.juices.length)));
+}
+
+/** Fruit tokens, wild and double turn tokens of a player; mine pay when payable. */
+function tokenRow(ui, g, p, x, y, mine) {
+  let tx = x + 14;
+  const r = mine ? 17 : 13;
+  for (const fruit of p.fruit_tokens) {
+    const node = maybeTarget(
+      ui,
+      mine && ui.cardVerb === "pay",
+      { text: `pay ${fruit} token`, kind: "pay", label: `Pay with the ${fruit} token`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
+      art.fruitToken(fruit, r),
+    );
+    g.append(piece(ui, `ftok:${fruit}`, tx, y + r, node));
+    tx += 2 * r + 8;
+  }
+  if (p.wild) {
+    const node = maybeTarget(
+      ui,
+      mine && ui.cardVerb === "pay",
+      { text: "pay wild", kind: "pay", label: "Pay with a wild token", hit: [-r - 3, -r - 3, 2 * r + 6 + 26, 2 * r + 6, r + 3] },
+      art.specialToken("wild", r),
+      s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.wild}` }),
+    );
+    g.append(piece(ui, `wild:${p.seat}`, tx, y + r, node, String(p.wild)));
+    tx += 2 * r + 34;
+  }
+  if (p.double) {
+    g.append(
+      piece(
+        ui,
+        `double:${p.seat}`,
+        tx,
+        y + r,
+        s("g", { "aria-label": `${p.double} double turn tokens` }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
+        String(p.double),
+      ),
+    );
+  }
+}
+
+// ------------------------------------------------------------------------------ the display
+
+function displayArea(ui, layer, y) {
+  const { view, narrow, W } = ui;
+  const stacks = view.display;
+  const most = narrow ? 2 : 6;
+  const gap = narrow ? 14 : 16;
+  const cw = (W - 20 - (most - 1) * gap) / most;
+  const per = Math.ceil(stacks.length / Math.max(1, Math.ceil(stacks.length / most)));
+  const ch = narrow ? 246 : 282;
+  const standH = 42;
+  const rows = Math.max(1, Math.ceil(stacks.length / per));
+  stacks.forEach((st, i) => {
+    const row = Math.floor(i / per);
+    const inRow = Math.min(per, stacks.length - row * per);
+    const offset = (W - 20 - inRow * cw - (inRow - 1) * gap) / 2;
+    const x = 10 + offset + (i % per) * (cw + gap);
+    stackCard(ui, layer, st, x, y + 14 + row * (ch + standH + 10), cw, ch);
+  });
+  return y + 14 + rows * (ch + standH + 10);
+}
+
+function stackCard(ui, layer, st, x, y, w, h) {
+  const { view, decision, me, narrow } = ui;
+  const depth = Math.min(Math.max(st.cards - 1, 0), 3);
+  const g = s("g", {});
+  for (let d = depth; d > 0; d--) {
+    g.append(s("rect", { x: d * 4, y: -d * 4, width: w, height: h, rx: 12, class: "ff-loc-under" }));
+  }
+  const headerH = narrow ? 54 : 60;
+  const header = st.market ? "#1f6f8b" : "#3f7d3a";
+  g.append(
+    s("rect", { width: w, height: h, rx: 12, class: "ff-loc-face" }),
+    s("path", { d: `M0 12 Q0 0 12 0 H${w - 12} Q${w} 0 ${w} 12 V${headerH} H0 Z`, fill: header }),
+    s("circle", { cx: 22, cy: 22, r: 16, class: "ff-loc-badge" }),
+    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", text: st.location }),
+  );
+  const nameFont = narrow ? 16 : 13.5;
+  let nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
+  const nf = nameLines.length === 3 ? nameFont - 1.5 : nameFont;
+  if (nf !== nameFont) nameLines = art.wrap(st.name, Math.floor((w - 46) / (nf * 0.62)), 3);
+  const top = headerH / 2 - ((nameLines.length - 1) * (nf + 2)) / 2 + nf * 0.36;
+  nameLines.forEach((line, i) =>
+    g.append(s("text", { x: 42, y: top + i * (nf + 2), class: "ff-loc-name", "font-size": nf, text: line })),
+  );
+  const flags = [st.signpost ? "⚑ signpost" : null, st.market ? "market location" : null].filter(Boolean).join(" · ");
+  // the action text
+  const actFont = narrow ? 14 : 12.5;
+  const priceH = 36;
+  const textTop = headerH + (flags ? 34 : 18);
+  if (flags) g.append(s("text", { x: 9, y: headerH + 16, class: "ff-loc-flags", text: flags }));
+  const maxLines = Math.floor((h - textTop - priceH - 2) / (actFont + 3));
+  const lines = art.wrap(st.action, Math.floor((w - 16) / (actFont * 0.56)), maxLines);
+  const body = s("text", { class: "ff-loc-action", "font-size": actFont });
+  lines.forEach((line, i) => body.append(s("tspan", { x: 9, y: textTop + i * (actFont + 3), text: line })));
+  g.append(body, s("title", { text: `#${st.location} ${st.name}: ${st.action} Price: ${st.price}` }));
+  // the price
+  const r = Math.min(12, (w - 24) / (st.price.length * 2 + 2));
+  g.append(
+    s("rect", { x: 6, y: h - priceH - 4, width: w - 12, height: priceH, rx: 8, class: "ff-price-band" }),
+    s("g", { transform: `translate(${w / 2} ${h - priceH / 2 - 4})` }, art.priceRow(st.price, r)),
+  );
+  // cards left
+  g.append(
+    s("rect", { x: w - 40, y: -12 - depth * 4, width: 40, height: 22, rx: 11, class: "ff-cards-left" }),
+    s("text", { x: w - 20, y: 4 - depth * 4, "text-anchor": "middle", class: "ff-cards-left-text", text: `×${st.cards}` }),
+  );
+
+  const thiefMove = decision.kind === "thief" || [...ui.legalByText.keys()].some((t) => t.startsWith("thief "));
+  const verb = thiefMove ? "thief" : "move";
+  const mine = me !== null && view.players[me]?.position === st.location;
+  const text = `${verb} ${st.location}`;
+  const canMove = ui.legalByText.has(text) || !(mine && decision.kind === "act_or_buy");
+  const face = canMove
+    ? target(ui, { text, kind: verb, label: `${verb === "thief" ? "Thief to" : "Move to"} #${st.location} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
+    : g;
+  layer.append(piece(ui, `stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), String(st.cards)));
+
+  // act / buy pills on your own stack
+  if (mine && (ui.legalByText.has("act") || ui.legalByText.has("buy"))) {
+    const pw = (w - 30) / 2;
+    const py = y + h - priceH - 44;
+    [
+      ["act", "▶ Act"],
+      ["buy", "★ Buy"],
+    ].forEach(([kind, word], i) => {
+      const px = x + 10 + i * (pw + 10);
+      layer.append(
+        target(
+          ui,
+          { text: kind, kind, label: kind === "act" ? `Do the action of #${st.location}` : `Buy #${st.location} as a fabled juice`, hit: [px, py, pw, 34, 17] },
+          s("rect", { x: px, y: py, width: pw, height: 34, rx: 17, class: ["ff-pill", kind] }),
+          s("text", { x: px + pw / 2, y: py + 23, "text-anchor": "middle", class: "ff-pill-text", text: word }),
+        ),
+      );
+    });
+  }
+
+  // the animals (and the thief) standing in front of the stack
+  const standY = y + h + 22;
+  st.animals.forEach((seat, i) => {
+    const ax = x + 22 + i * 34;
+    layer.append(piece(ui, `animal:${seat}`, ax, standY, s("g", { class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerG(seat, 15)), "", true));
+  });
+  if (st.thief) {
+    layer.append(piece(ui, "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16)), "", true));
+  }
+}
+
+// ------------------------------------------------------------------------------ the current action
+
+function actionTray(ui, layer, y) {
+  const { view, decision, W, myTurn } = ui;
+  const parts = [];
+  if (view.payment) parts.push("payment");
+  if (view.revealed.length) parts.push("revealed");
+  if (view.looking_at.length) parts.push("looking");
+  if (view.peek) parts.push("peek");
+  if (decision.kind === "name" && myTurn) parts.push("name");
+  if (!parts.length) return y;
+  const cw = ui.narrow ? 52 : 48;
+  const chh = Math.round(cw * 1.4);
+  const h = 44 + chh + 16;
+  let yy = y + 4;
+  for (const part of parts) {
+    box(layer, 10, yy, W - 20, h, null, "tray");
+    const tx = 24;
+    const takeFrom = (zone) => (decision.kind === "take" && decision.zone === zone ? "take" : null);
+    if (part === "payment") {
+      const pay = view.payment;
+      const st = view.display.find((d) => d.location === pay.location);
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `Buying #${pay.location}${st ? ` ${st.name}` : ""}` }));
+      const pr = 12;
+      const pw = pay.price.length * (2 * pr + 3);
+      layer.append(
+        s("text", { x: W - 34 - pw, y: yy + 26, "text-anchor": "end", class: "ff-box-text", text: "price" }),
+        s("g", { transform: `translate(${W - 26 - pw / 2} ${yy + 21})` }, art.priceRow(pay.price, pr)),
+      );
+      layer.append(s("text", { x: tx, y: yy + 54, class: "ff-small", text: pay.chosen.length ? "paid so far:" : "click the cards and tokens to pay with" }));
+      pay.chosen.forEach((unit, i) => {
+        const ux = tx + 110 + i * (cw + 8);
+        const node = unit === "wild" ? art.specialToken("wild", cw / 2.4) : unit.endsWith(" token") ? art.fruitToken(unit.replace(" token", ""), cw / 2.4) : null;
+        if (node) layer.append(piece(ui, `paid:${i}`, ux + cw / 2, yy + 44 + chh / 2, node, unit));
+        else layer.append(piece(ui, `paid:${i}`, ux, yy + 44, art.fruitCard(unit, cw, chh), unit));
+      });
+    } else if (part === "name") {
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: "Name a fruit" }));
+      ui.fruits.forEach((fruit, i) => {
+        const fx = tx + i * (cw + 14);
+        layer.append(
+          target(ui, { text: `name ${fruit}`, kind: "name", label: `Name ${fruit}`, hit: [fx - 4, yy + 38, cw + 8, chh + 10, 8] }, s("g", { transform: `translate(${fx} ${yy + 42})` }, art.fruitCard(fruit, cw, chh))),
+        );
+      });
+    } else {
+      const title =
+        part === "revealed" ? "Revealed by this action" : part === "looking" ? "You are looking at" : `${playerName(ui, view.peek.player)}'s hand (you peek)`;
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: title }));
+      let cards;
+      if (part === "peek") cards = kindsOf(view.peek.hand);
+      else {
+        const list = part === "revealed" ? view.revealed : view.looking_at;
+        const counts = {};
+        list.forEach((k) => (counts[k] = (counts[k] || 0) + 1));
+        cards = kindsOf(counts);
+      }
+      const zone = part === "peek" ? "hand" : "buf";
+      layer.append(cardRow(ui, cards, tx, yy + 44, cw, chh, { verb: takeFrom(zone), key: part, gap: 10 }));
+    }
+    yy += h + 8;
+  }
+  return yy;
+}
+
+// ------------------------------------------------------------------------------ supplies
+
+function supplies(ui, layer, y) {
+  const { view, W, narrow, decision } = ui;
+  const cw = narrow ? 46 : 42;
+  const chh = Math.round(cw * 1.4);
+  const h = 44 + chh + 22;
+  const takeFrom = (zone) => (decision.kind === "take" && decision.zone === zone ? "take" : null);
+  const boxes = [];
+  boxes.push({ w: 118, draw: (x, yy) => bigStack(ui, layer, x, yy, h) });
+  boxes.push({ w: 100, draw: (x, yy) => drawStack(ui, layer, x, yy, h, cw, chh) });
+  const discard = kindsOf(view.discard);
+  boxes.push({
+    w: Math.max(120, 24 + discard.length * (cw + 8)),
+    flex: true,
+    draw: (x, yy, w) => {
+      box(layer, x, yy, w, h, `Discard (${total(view.discard)})`);
+      if (!discard.length) layer.append(s("rect", { x: x + 12, y: yy + 36, width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
+      layer.append(cardRow(ui, discard, x + 12, yy + 38, cw, chh, { verb: takeFrom("discard"), key: "discard" }));
+    },
+  });
+  if (view.market) {
+    const market = kindsOf(view.market);
+    boxes.push({
+      w: Math.max(150, 24 + (market.length + view.market_pending.length) * (cw + 8)),
+      flex: true,
+      draw: (x, yy, w) => {
+        box(layer, x, yy, w, h, "Market", "market");
+        layer.append(cardRow(ui, market, x + 12, yy + 38, cw, chh, { verb: takeFrom("market"), key: "market" }));
+        view.market_pending.forEach((k, i) => {
+          layer.append(s("g", { transform: `translate(${x + 12 + (market.length + i) * (cw + 8)} ${yy + 38})`, opacity: 0.55 }, art.fruitCard(k, cw, chh)));
+        });
+      },
+    });
+  }
+  if (view.fruit_mix_supply) {
+    const mixes = view.fruit_mix_supply.map((kind) => ({ kind, count: 1 }));
+    const mw = cw * 0.9;
+    boxes.push({
+      w: Math.max(150, 24 + mixes.length * (mw + 5)),
+      draw: (x, yy, w) => {
+        box(layer, x, yy, w, h, "Fruit-mix cards");
+        layer.append(cardRow(ui, mixes, x + 12, yy + 38, mw, chh, { verb: takeFrom("supply"), key: "mix", gap: 5 }));
+      },
+    });
+  }
+  if (view.fruit_tokens || view.wild_pool !== null || view.double_pool !== null || view.thief === 0) {
+    const pool = Object.entries(view.fruit_tokens || {}).filter(([, holder]) => holder === -1).map(([f]) => f);
+    boxes.push({
+      w: Math.max(170, 24 + pool.length * 34 + 150),
+      draw: (x, yy, w) => {
+        box(layer, x, yy, w, h, "Token pool");
+        pool.forEach((f, i) => layer.append(piece(ui, `ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14))));
+        if (view.thief === 0) layer.append(piece(ui, "thief", x + w - 28, yy + 56, s("g", { "aria-label": "the thief, next to no stack" }, art.thiefIcon(15)), "", true));
+        let tx = x + 26;
+        const ty = yy + 98;
+        if (view.wild_pool !== null) {
+          layer.append(s("g", { transform: `translate(${tx} ${ty})` }, art.specialToken("wild", 14)));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.wild_pool} wild` }));
+          tx += 100;
+        }
+        if (view.double_pool !== null) {
+          layer.append(s("g", { transform: `translate(${tx} ${ty})` }, art.specialToken("double", 14)));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.double_pool} double` }));
+        }
+      },
+    });
+  }
+  // flow the boxes in rows, each row stretched to the width
+  const gap = 10;
+  let yy = y;
+  let row = [];
+  let used = 0;
+  const flush = () => {
+    if (!row.length) return;
+    const flexible = row.filter((b) => b.flex).length;
+    const extra = (W - 20 - used - (row.length - 1) * gap) / (flexible || row.length);
+    let x = 10;
+    for (const b of row) {
+      const w = b.w + (b.flex || !flexible ? Math.max(0, extra) : 0);
+      b.draw(x, yy, w);
+      x += w + gap;
+    }
+    yy += h + gap;
+    row = [];
+    used = 0;
+  };
+  for (const b of boxes) {
+    b.w = Math.min(b.w, W - 20);
+    if (row.length && used + b.w + row.length * gap > W - 20) flush();
+    row.push(b);
+    used += b.w;
+  }
+  flush();
+  return yy - gap;
+}
+
+function bigStack(ui, layer, x, y, h) {
+  const { view } = ui;
+  box(layer, x, y, 118, h, null);
+  const n = view.big_stack.cards;
+  const g = s("g", { "aria-label": `big stack: ${n} location cards` });
+  const w = 62;
+  const ch = h - 52;
+  for (let d = Math.min(3, Math.max(0, Math.ceil(n / 30))); d > 0; d--) {
+    g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.locationBack(w, ch)));
+  }
+  if (n) g.append(art.locationBack(w, ch));
+  else g.append(s("rect", { width: w, height: ch, rx: 8, class: "ff-empty-slot" }));
+  layer.append(
+    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Big stack" }),
+    piece(ui, "big", x + 14, y + 30, g, String(n)),
+    s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: n ? `${n} · next #${view.big_stack.top}` : "empty" }),
+  );
+}
+
+function drawStack(ui, layer, x, y, h, cw, chh) {
+  const { view } = ui;
+  box(layer, x, y, 100, h, null);
+  const n = view.draw_stack;
+  const g = s("g", { "aria-label": `draw stack: ${n} fruit cards` });
+  for (let d = Math.min(3, Math.ceil(n / 15)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitBack(cw, chh)));
+  if (n) g.append(art.fruitBack(cw, chh));
+  else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
+  layer.append(
+    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Draw" }),
+    piece(ui, "draw", x + 24, y + 38, g, String(n)),
+    s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: `${n} cards` }),
+  );
+}
+
+// ------------------------------------------------------------------------------ my hand
+
+function myArea(ui, layer, y) {
+  const { view, me, W, narrow } = ui;
+  const p = view.players[me];
+  const st = seatStyle(me);
+  const acting = view.current_player === me;
+  const cards = kindsOf(p.hand);
+  const cw = narrow ? 74 : 78;
+  const chh = Math.round(cw * 1.4);
+  const gap = 12;
+  const perRow = Math.max(1, Math.floor((W - 40 + gap) / (cw + gap)));
+  const rows = Math.max(1, Math.ceil(cards.length / perRow));
+  const tokensH = 48;
+  const h = 50 + rows * (chh + 16) + tokensH;
+  layer.append(s("rect", { x: 10, y, width: W - 20, height: h, rx: 14, class: ["ff-player-box", "mine", acting && "acting"], stroke: st.color }));
+  layer.append(
+    s("g", { transform: `translate(30 ${y + 24})` }, markerG(me, 13)),
+    s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${acting ? "  ▶ your turn" : ""}` }),
+    s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${p.position}` : "your animal is off the display" }),
+  );
+  const verb = ui.cardVerb;
+  for (let r = 0; r < rows; r++) {
+    const rowCards = cards.slice(r * perRow, (r + 1) * perRow);
+    const rowW = rowCards.length * (cw + gap) - gap;
+    const x0 = (W - rowW) / 2;
+    layer.append(cardRow(ui, rowCards, x0, y + 52 + r * (chh + 16), cw, chh, { verb, key: "mine", gap }));
+  }
+  if (!cards.length) layer.append(s("text", { x: W / 2, y: y + 52 + chh / 2, "text-anchor": "middle", class: "ff-small", text: "no fruit cards" }));
+  const ty = y + 50 + rows * (chh + 16);
+  const g = s("g", {});
+  juiceRow(ui, g, me, 24, ty + 4, W / 2 - 40);
+  tokenRow(ui, g, p, W / 2, ty + 4, true);
+  layer.append(g);
+  return y + h;
+}
