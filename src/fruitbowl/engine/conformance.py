@@ -818,7 +818,8 @@ def check_continuation(state: State, ctx: Context, rng: random.Random, moves: in
 
 
 def check_views(state: State, ctx: Context) -> None:
-    """Every seat's and the spectator's view: a JSON-ready dict, stable, pure, without the seed."""
+    """Every seat's and the spectator's view: a JSON-ready dict, stable, pure, without the seed; and the
+    prompt and action labels that front ends build from the acting seat's view."""
     before = state.to_json()
     for viewer in ctx.viewers:
         view = state.view(viewer)
@@ -831,6 +832,16 @@ def check_views(state: State, ctx: Context) -> None:
         if state.view(viewer) != view:
             ctx.fail("view", f"view({viewer}) changes when asked twice")
         _check_no_seed(text, f"view({viewer})", ctx)
+    if not state.is_terminal():
+        # What front ends show for the position: the status line and a label for every legal action.
+        own = state.view(state.current_player)
+        names = [f"Seat {seat + 1}" for seat in range(ctx.num_players)]
+        if not isinstance(ctx.game.prompt(own, names), str):
+            ctx.fail("view", "game.prompt(view, names) is not a string")
+        for action in state.legal_actions():
+            label = ctx.game.describe_action(own, action)
+            if not isinstance(label, str) or not label:
+                ctx.fail("view", f"game.describe_action(view, {action.text!r}) gave no label")
     if state.to_json() != before:
         ctx.fail("view", f"asking for views changed the state ({_first_difference(before, state.to_json(), '')})")
 

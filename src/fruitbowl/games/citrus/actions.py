@@ -101,7 +101,7 @@ def table_for(side: str) -> tuple[ActionTable, Layout]:
         for s in range(board.size):
             for mod in range(4):
                 fields = {
-                    "kind": kind,
+                    "tile": kind,
                     "type": COMPONENTS.types[kind >> 1],
                     "well": bool(kind & 1),
                     "space": s,

@@ -410,10 +410,10 @@ def why_illegal(state: CitrusState, action: Action) -> str:
     if kind == "place":
         if phase != PLACE:
             return "you have no tile waiting to be built"
-        if not state.waiting[f["kind"]]:
-            return f"you have no {C.kind_name(f['kind'])} waiting"
+        if not state.waiting[f["tile"]]:
+            return f"you have no {C.kind_name(f['tile'])} waiting"
         reason = placement_problem(
-            state, p, f["kind"] >> 1, f["space"], int(f["bridge"]) * BRIDGE + int(f["milestone"]) * MILESTONE
+            state, p, f["tile"] >> 1, f["space"], int(f["bridge"]) * BRIDGE + int(f["milestone"]) * MILESTONE
         )
         return reason or "after that your other waiting tiles could no longer all be built (§5.7)"
     if phase == PLACE and kind in ("end", "cart", "pass"):

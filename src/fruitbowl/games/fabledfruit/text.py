@@ -389,7 +389,7 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         loc = view["players"][seat]["position"] if seat >= 0 else 0
         return f"Buy #{loc} as a fabled juice for {C.locations[loc].price}" if loc else "Buy"
     if kind == "pay":
-        return f"Pay with {'a ' if fields['kind'] is not None else 'your '}{fields['unit']}"
+        return f"Pay with {'a ' if fields['card'] is not None else 'your '}{fields['unit']}"
     if kind == "player":
         return f"Choose player {fields['seat'] + 1}"
     if kind == "name":

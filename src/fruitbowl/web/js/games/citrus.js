@@ -1,0 +1,802 @@
+// Citrus' board renderer: the big board of spaces (rocks, landscape tiles, building sites with their
+// Fincas and roads, plantation tiles, regions with their workers, bulls), the 12-space market with
+// its lines, the bag and the Finca / site stacks, and one mat per player, drawn in SVG with every
+// legal action clickable where it happens.
+//
+// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
+// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+//
+// Where actions happen:
+//   buy       click a line's arrow beside the market (hover lights its spaces)
+//   place     click a highlighted space (the waiting tile kind is implied, or picked in the tray
+//             above the market; when a space has several codes a small choice pops up)
+//   harvest   click any tile of your region; "collect income" is a status-line button
+//   site      click a highlighted building site
+//   cash      click the Money tile on your mat
+//   cart      click the Cart on your mat, then a market space
+//   bull      click the Bull on your mat, then an empty space
+//   income, end turn, pass   status-line buttons
+//
+// A placement's field "tile" is the tile kind number (type × 2 + well); placement codes are computed
+// from the action space's layout rather than searched among its thousands of actions.
+
+import { s } from "../svg.js";
+import { markerMarkup, seatStyle } from "../players.js";
+import * as art from "./citrus-art.js";
+
+export const BUTTON_KINDS = new Set(["income", "end", "pass"]);
+export const CATEGORY_LABELS = {
+  harvests: "Harvests",
+  fincas: "Fincas",
+  penalties: "Penalties",
+  final_fincas: "Final Fincas",
+  final_harvest: "Final harvest",
+  horses: "Horses",
+  action_tiles: "Action tiles",
+};
+export const TIEBREAK_LABELS = { money: "Money", "more money": "More money" };
+export const LOG_ICONS = {
+  setup: "die",
+  turn: "turn",
+  buy: "coin",
+  cart: "cart",
+  finca: "star",
+  place: "fruit",
+  harvest: "fruit",
+  income: "coin",
+  cash: "coin",
+  bull: "dot",
+  refill: "fruit",
+  returned: "card",
+  finca_scored: "crown",
+  end_turn: "dot",
+  pass: "dot",
+  blocked: "card",
+  game_over: "crown",
+};
+
+const memory = new WeakMap();
+const isPlace = (a) => a.kind === "place";
+const MOD_WORDS = ["plain", "with a Bridge", "with a Milestone", "with a Bridge and a Milestone"];
+const SITE_FILL = "#c99a5e";
+
+// ------------------------------------------------------------------------------ panels
+
+export function panelStats(view, seat) {
+  const p = view.players[seat];
+  const horses = (p.horses || []).reduce((a, b) => a + b, 0);
+  return [
+    { key: "score", icon: "crown", value: p.score, title: `${p.score} points` },
+    { key: "money", icon: "coin", value: p.money, title: `${p.money} coins (at most 12)` },
+    { key: "workers", icon: "turn", value: p.workers, title: `${p.workers} workers on the mat (income ${p.income})` },
+    { key: "regions", icon: "fruit", value: p.regions, title: `${p.regions} regions with a worker` },
+    { key: "horses", icon: "star", value: horses, title: `${horses} wild horses (1 point each at the end)` },
+  ];
+}
+
+// ------------------------------------------------------------------------------ render
+
+export function render(svg, snapshot, ctx) {
+  let mem = memory.get(svg);
+  if (!mem) {
+    mem = { version: null, table: null, kind: null, mode: null, choice: null, positions: new Map(), changed: new Set() };
+    memory.set(svg, mem);
+  }
+  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
+  if (fresh) {
+    mem.mode = null;
+    mem.choice = null;
+  }
+  mem.snapshot = snapshot;
+  mem.ctx = ctx;
+  draw(svg, mem, fresh);
+}
+
+/** The code bases of the table's action space (placements are computed, not searched). */
+function codes(ctx, view) {
+  const harvest = ctx.code("harvest", { space: 0 });
+  const site = ctx.code("site", { site: 0 });
+  const n = view.board.width * view.board.height;
+  return {
+    buy: (line) => ctx.code("buy", { line }),
+    harvest: (space) => (harvest === null ? null : harvest + space),
+    site: (i) => (site === null ? null : site + i),
+    place: (kind, space, mod) => (site === null ? null : site + view.sites.length + (kind * n + space) * 4 + mod),
+    bull: (space) => {
+      const base = ctx.code("bull", { space: 0 });
+      return base === null ? null : base + space;
+    },
+    cart: (m) => ctx.code("cart", { market_space: m }),
+    cash: (value) => ctx.code("cash", { value }),
+  };
+}
+
+function draw(svg, mem, fresh) {
+  const { snapshot, ctx } = mem;
+  const view = snapshot.view;
+  const narrow = !!ctx.narrow;
+  const me = snapshot.seat ?? null;
+  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
+  const myTurn = !!ctx.interactive && snapshot.legal.length > 0 && view.current_player === me;
+  const seated = !!ctx.interactive && me !== null && me !== undefined && snapshot.status === "playing";
+  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, seated, me, narrow, positions: new Map(), code: codes(ctx, view) };
+
+  // the waiting kind being built: kept if still possible, else the first with a legal space
+  const places = snapshot.legal.filter(isPlace);
+  const kinds = [...new Set(places.map((a) => a.tile))];
+  if (!kinds.includes(mem.kind)) mem.kind = kinds.length ? kinds[0] : view.waiting[0]?.kind ?? null;
+  ui.places = places.filter((a) => a.tile === mem.kind);
+
+  const board = view.board;
+  const W = narrow ? 800 : 1600;
+  const layer = s("g", { class: "ct" });
+  let height;
+  if (narrow) {
+    const cell = Math.floor((W - 20 - 26) / board.width);
+    let y = 8;
+    y = boardBox(ui, layer, 10, y, cell) + 12;
+    y = waitingTray(ui, layer, 10, y, W - 20) + 10;
+    const m = marketBox(ui, layer, 10, y, 78);
+    stacksBox(ui, layer, 10 + m.w + 10, y, W - 30 - m.w, m.h);
+    y += m.h + 12;
+    // the mats drawn larger, so that a phone can read them
+    const k = 1.45;
+    for (const seat of seatOrder(view, me)) {
+      const g = s("g", { transform: `translate(10 ${y}) scale(${k})` });
+      y += (mat(ui, g, seat, 0, 0, (W - 20) / k) + 8) * k;
+      layer.append(g);
+    }
+    height = y + 4;
+  } else {
+    const rw = 470;
+    const cell = Math.min(80, Math.floor((W - 16 - 26 - 24 - rw - 16) / board.width));
+    const bottom = boardBox(ui, layer, 16, 12, cell);
+    const rx = 16 + 26 + board.width * cell + 24;
+    let y = 12;
+    y = waitingTray(ui, layer, rx, y, W - rx - 16) + 10;
+    const m = marketBox(ui, layer, rx, y, 70);
+    y += m.h + 10;
+    y += stacksBox(ui, layer, rx, y, W - rx - 16, 0) + 10;
+    // the mats in rows under the board
+    const order = seatOrder(view, me);
+    const per = order.length <= 2 ? order.length : 3;
+    const mw = (W - 32 - (per - 1) * 12) / per;
+    let my = Math.max(bottom, y) + 4;
+    let rowH = 0;
+    order.forEach((seat, k) => {
+      rowH = Math.max(rowH, mat(ui, layer, seat, 16 + (k % per) * (mw + 12), my, mw) - my);
+      if (k % per === per - 1 || k === order.length - 1) {
+        my += rowH + 10;
+        rowH = 0;
+      }
+    });
+    height = my + 4;
+  }
+  svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
+  svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ct-table)" }), layer);
+  animate(ui, fresh);
+}
+
+function seatOrder(view, me) {
+  const order = [...Array(view.players.length).keys()];
+  if (me !== null && me !== undefined && me < order.length) order.push(...order.splice(0, me));
+  return order;
+}
+
+// ------------------------------------------------------------------------------ animation
+
+/** New or changed pieces glow and pop in; tiles bought from the market glide to their space. */
+function animate(ui, fresh) {
+  const { mem, svg, positions } = ui;
+  if (fresh) {
+    mem.changed = new Set();
+    mem.glide = new Map();
+    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
+      const left = []; // market tiles that disappeared, by signature
+      for (const [key, old] of mem.positions) {
+        if (key.startsWith("m:") && (!positions.has(key) || positions.get(key).sig !== old.sig)) left.push(old);
+      }
+      for (const [key, pos] of positions) {
+        const old = mem.positions.get(key);
+        if (old && old.sig === pos.sig) continue;
+        mem.changed.add(key);
+        if (key.startsWith("t:")) {
+          const from = left.findIndex((o) => o.sig === pos.sig.split("|")[0]);
+          if (from >= 0) mem.glide.set(key, left.splice(from, 1)[0]);
+        }
+      }
+    }
+  }
+  for (const node of svg.querySelectorAll("[data-key]")) {
+    const key = node.dataset.key;
+    if (!mem.changed.has(key)) continue;
+    node.classList.add("last-move");
+    if (!fresh) continue;
+    const from = mem.glide?.get(key);
+    const pos = positions.get(key);
+    if (from) {
+      node.animate(
+        [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
+        { duration: 250, easing: "ease-out" },
+      );
+    } else {
+      node.classList.add("fresh");
+    }
+  }
+  if (fresh) {
+    mem.positions = positions;
+    mem.version = ui.snapshot.version;
+    mem.table = ui.snapshot.table;
+    mem.narrow = ui.narrow;
+  }
+}
+
+/** A piece centred at (x, y), remembered under key with a signature of what it shows. */
+function piece(ui, key, x, y, sig, node) {
+  ui.positions.set(key, { x, y, sig });
+  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
+}
+
+// ------------------------------------------------------------------------------ targets
+
+/**
+ * A clickable place. spec: {code, select, kind, label, legal, hit: [x, y, w, h, r], activate,
+ * focusable}. Legal targets glow and take the focus; illegal ones explain themselves.
+ */
+function target(ui, spec, ...children) {
+  const { ctx } = ui;
+  const legal = !!spec.legal;
+  const reason = legal ? null : spec.reason || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
+  const [x, y, w, h, r] = spec.hit;
+  const node = s(
+    "g",
+    {
+      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected", spec.extraClass],
+      role: "button",
+      tabindex: legal && spec.focusable !== false ? 0 : -1,
+      "aria-label": spec.label,
+      "aria-disabled": legal ? null : "true",
+      "data-code": spec.select === undefined ? spec.code : null,
+      "data-select": spec.select,
+      "data-kind": spec.kind,
+    },
+    ...children,
+    s("rect", { class: "hit", x, y, width: w, height: h, rx: r ?? 8 }),
+  );
+  const activate = (event) => {
+    event?.preventDefault();
+    if (!legal) {
+      ctx.hint(reason || "not possible now", node, true);
+      return;
+    }
+    ctx.hint(null);
+    if (spec.activate) spec.activate(event);
+    else send(ui, spec.code);
+  };
+  node.addEventListener("click", activate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") activate(event);
+  });
+  const show = () => {
+    ctx.hint(legal ? spec.label : reason, node, false);
+    spec.onHover?.(true);
+  };
+  const hide = () => {
+    ctx.hint(null);
+    spec.onHover?.(false);
+  };
+  node.addEventListener("mouseenter", show);
+  node.addEventListener("focus", show);
+  node.addEventListener("mouseleave", hide);
+  node.addEventListener("blur", hide);
+  return node;
+}
+
+function send(ui, code) {
+  ui.mem.mode = null;
+  ui.mem.choice = null;
+  ui.ctx.onAction(code);
+}
+
+function redraw(ui, focus = ".target.legal") {
+  draw(ui.svg, ui.mem, false);
+  if (focus) ui.svg.querySelector(focus)?.focus({ preventScroll: true });
+}
+
+const label = (ui, code, fallback) => ui.legal.get(code)?.label || ui.legal.get(code)?.text || fallback;
+
+// ------------------------------------------------------------------------------ the board
+
+function boardBox(ui, layer, x0, y0, cell) {
+  const { view, mem } = ui;
+  const b = view.board;
+  const W = b.width;
+  const ox = x0 + 26;
+  const oy = y0 + 26;
+  const bw = W * cell;
+  const bh = b.height * cell;
+  const g = s("g", { class: "ct-board" });
+  g.append(
+    s("rect", { x: x0 - 4, y: y0 - 4, width: bw + 38, height: bh + 38, rx: 14, fill: "url(#ct-wood)" }),
+    s("rect", { x: ox, y: oy, width: bw, height: bh, fill: "url(#ct-soil)" }),
+  );
+  // coordinates
+  b.columns.forEach((c, i) => g.append(s("text", { x: ox + i * cell + cell / 2, y: y0 + 18, "font-size": 16, "font-weight": 700, fill: "#f6e6c4", "text-anchor": "middle" }, c)));
+  b.rows.forEach((r, i) => g.append(s("text", { x: x0 + 11, y: oy + i * cell + cell / 2 + 6, "font-size": 16, "font-weight": 700, fill: "#f6e6c4", "text-anchor": "middle" }, String(r))));
+
+  const cx = (i) => ox + (i % W) * cell + cell / 2;
+  const cy = (i) => oy + Math.floor(i / W) * cell + cell / 2;
+  const sitesBySpace = new Map(view.sites.map((site, i) => [b.labels.indexOf(site.space), { ...site, index: i }]));
+  const siteIndex = new Map(view.sites.map((site, i) => [site.letter, i]));
+
+  // ground of each space (grid lines, meadows, site plots)
+  for (let i = 0; i < b.type.length; i++) {
+    const x = ox + (i % W) * cell;
+    const y = oy + Math.floor(i / W) * cell;
+    const type = b.type[i];
+    const fill = type === "landscape" ? "#a9c97a" : type === "site" ? SITE_FILL : "none";
+    g.append(s("rect", { x, y, width: cell, height: cell, fill, stroke: "rgba(110, 80, 40, 0.35)", "stroke-width": 1 }));
+  }
+  // roads: a dirt track from each site onto its road spaces
+  for (let i = 0; i < b.type.length; i++) {
+    const letter = b.road_of[i];
+    if (!letter) continue;
+    const site = view.sites[siteIndex.get(letter)];
+    const from = b.labels.indexOf(site.space);
+    const built = site.state === "finca";
+    g.append(
+      s("line", { x1: cx(from), y1: cy(from), x2: cx(i), y2: cy(i), stroke: built ? "#b48650" : "#cdb07f", "stroke-width": cell * 0.3, "stroke-linecap": "round" }),
+      s("line", { x1: cx(from), y1: cy(from), x2: cx(i), y2: cy(i), stroke: built ? "#8a6236" : "#b89766", "stroke-width": 1.5, "stroke-dasharray": "4 5" }),
+    );
+  }
+  const tile = cell - 6;
+  const over = s("g", {}); // owner borders and workers, above all tiles
+  for (let i = 0; i < b.type.length; i++) {
+    const x = cx(i);
+    const y = cy(i);
+    const type = b.type[i];
+    if (type === "rock" && !b.tile[i]) g.append(s("g", { transform: `translate(${x} ${y})` }, art.rock(cell)));
+    if (type === "site") {
+      const site = sitesBySpace.get(i);
+      if (site.state === "finca") {
+        g.append(piece(ui, `f:${i}`, x, y, `${site.finca.high}${site.finca.scored}`, art.finca(site.finca.high, site.finca.low, cell, site.finca.scored)));
+        g.append(s("text", { x: x - cell / 2 + 5, y: y - cell / 2 + 13, "font-size": 12, "font-weight": 800, fill: "#6b4a2b" }, site.letter));
+        if (!site.finca.scored) {
+          g.append(s("text", { x: x + cell / 2 - 4, y: y - cell / 2 + 13, "font-size": 11, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${site.filled}/${site.neighbours}`));
+        }
+      } else {
+        const open = site.state === "open";
+        g.append(
+          s("rect", { x: x - tile / 2, y: y - tile / 2, width: tile, height: tile, rx: 8, fill: open ? "#f3e2b8" : "none", stroke: open ? "#7d1f16" : "#7a5530", "stroke-width": open ? 3 : 2, "stroke-dasharray": open ? null : "5 4" }),
+          s("text", { x, y: y + cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#6b4a2b", "text-anchor": "middle", opacity: open ? 1 : 0.6 }, site.letter),
+          open ? s("text", { x, y: y + cell * 0.4, "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
+        );
+      }
+    }
+    if (b.landscape[i]) {
+      const [kind, value] = b.landscape[i];
+      g.append(piece(ui, `l:${i}`, x, y, `${kind}${value}`, art.landscapeTile(kind, value, tile)));
+    }
+    if (b.road_of[i] && !b.tile[i] && !b.landscape[i] && !b.bull[i]) {
+      g.append(s("text", { x: x + cell / 2 - 5, y: y + cell / 2 - 5, "font-size": 11, "font-weight": 800, fill: "#7a5530", "text-anchor": "end" }, b.road_of[i]));
+    }
+    if (b.bull[i]) g.append(piece(ui, `b:${i}`, x, y, "bull", art.bull(cell * 0.32)));
+    if (b.tile[i]) {
+      const [t, w] = b.tile[i];
+      const type = view.types[t];
+      const owner = b.owner[i];
+      g.append(piece(ui, `t:${i}`, x, y, `${type}${w}|${owner}`, art.plantation(type, !!w, tile)));
+      if (owner !== null && owner >= 0) over.append(ownerEdges(b, i, x, y, cell, seatStyle(owner).color));
+      if (b.worker[i]) {
+        const worker = s("g", { class: "ct-worker" });
+        worker.innerHTML = markerMarkup(owner, cell * 0.2);
+        over.append(piece(ui, `w:${i}`, x + cell * 0.2, y - cell * 0.2, `${owner}`, worker));
+      }
+    }
+  }
+  g.append(over);
+  g.append(boardTargets(ui, { cx, cy, cell, siteIndex }));
+  // a choice between several codes for one space
+  if (mem.choice !== null && mem.choice !== undefined) g.append(choicePopup(ui, mem.choice, cx(mem.choice), cy(mem.choice), cell));
+  layer.append(g);
+  return oy + bh + 12;
+}
+
+/** The seat-coloured outline of a region: only the tile edges that face outside the region. */
+function ownerEdges(b, i, x, y, cell, color) {
+  const W = b.width;
+  const r = b.region[i];
+  const h = cell / 2 - 3;
+  const col = i % W;
+  const same = (j, ok) => ok && b.region[j] === r;
+  const sides = [
+    [same(i - W, i >= W), `M${x - h} ${y - h} H${x + h}`],
+    [same(i + W, i + W < b.type.length), `M${x - h} ${y + h} H${x + h}`],
+    [same(i - 1, col > 0), `M${x - h} ${y - h} V${y + h}`],
+    [same(i + 1, col < W - 1), `M${x + h} ${y - h} V${y + h}`],
+  ];
+  const d = sides.filter(([inside]) => !inside).map(([, path]) => path).join(" ");
+  return s(
+    "g",
+    {},
+    s("path", { d, stroke: "#fff", "stroke-width": 8, "stroke-linecap": "square", fill: "none" }),
+    s("path", { d, stroke: color, "stroke-width": 5, "stroke-linecap": "square", fill: "none" }),
+  );
+}
+
+/** The targets on the board for the phase: placements, harvests, sites or a Bull. */
+function boardTargets(ui, { cx, cy, cell, siteIndex }) {
+  const { view, mem, legal, code, seated } = ui;
+  const b = view.board;
+  const g = s("g", { class: "ct-targets" });
+  if (!seated) return g;
+  const phase = view.phase;
+  const hit = (i) => [cx(i) - cell / 2 + 2, cy(i) - cell / 2 + 2, cell - 4, cell - 4, 8];
+  if (phase === "site" || phase === "blocked_site") {
+    for (const site of view.sites) {
+      const i = b.labels.indexOf(site.space);
+      const c = code.site(siteIndex.get(site.letter));
+      g.append(target(ui, { code: c, kind: "site", legal: legal.has(c), label: label(ui, c, `Build the new Finca on site ${site.letter}`), hit: hit(i) }));
+    }
+    return g;
+  }
+  if (mem.mode === "bull") {
+    for (let i = 0; i < b.type.length; i++) {
+      const c = code.bull(i);
+      if (!legal.has(c) && (b.tile[i] || b.type[i] === "site" || b.type[i] === "rock")) continue;
+      g.append(target(ui, { code: c, kind: "bull", legal: legal.has(c), label: label(ui, c, `Put a Bull on ${b.labels[i]}`), hit: hit(i) }));
+    }
+    return g;
+  }
+  if (phase === "place" && mem.kind !== null) {
+    const bySpace = new Map();
+    for (const a of ui.places) bySpace.set(a.space, [...(bySpace.get(a.space) || []), a]);
+    const kindWord = placeKindWord(view, mem.kind);
+    for (let i = 0; i < b.type.length; i++) {
+      const here = bySpace.get(i);
+      if (here) {
+        const several = here.length > 1;
+        g.append(
+          target(ui, {
+            code: several ? null : here[0].code,
+            select: several ? `space-${i}` : undefined,
+            kind: "place",
+            legal: true,
+            selected: mem.choice === i,
+            label: several ? `Build ${kindWord} on ${b.labels[i]}: choose how` : label(ui, here[0].code, here[0].text),
+            hit: hit(i),
+            activate: several
+              ? () => {
+                  mem.choice = i;
+                  redraw(ui, ".ct-choice .target.legal");
+                }
+              : undefined,
+          }),
+        );
+      } else if (b.type[i] !== "site") {
+        const c = code.place(mem.kind, i, b.type[i] === "rock" ? 1 : 0);
+        g.append(target(ui, { code: c, kind: "place", legal: false, label: `Build ${kindWord} on ${b.labels[i]}`, hit: hit(i) }));
+      }
+    }
+    return g;
+  }
+  // main / harvest / after: your regions are harvested by clicking any of their tiles
+  if (["main", "harvest", "after"].includes(phase)) {
+    for (const region of view.regions) {
+      if (region.owner < 0) continue;
+      const anchor = b.labels.indexOf(region.anchor);
+      const c = code.harvest(anchor);
+      const ok = legal.has(c);
+      if (!ok && region.owner !== ui.me) continue;
+      const who = region.owner === ui.me ? "your" : `${ui.snapshot.players[region.owner]?.name || "another player"}'s`;
+      for (const name of region.spaces) {
+        const i = b.labels.indexOf(name);
+        g.append(
+          target(ui, {
+            code: c,
+            kind: "harvest",
+            legal: ok,
+            focusable: i === anchor,
+            label: label(ui, c, `Harvest ${who} ${region.type} region at ${region.anchor}`),
+            hit: hit(i),
+          }),
+        );
+      }
+    }
+  }
+  return g;
+}
+
+function placeKindWord(view, kind) {
+  const w = view.waiting.find((x) => x.kind === kind);
+  if (w) return `${art.TYPES[w.type]?.name || w.type}${w.well ? " (well)" : ""}`;
+  return "the tile";
+}
+
+/** Small buttons beside a space offering each legal way of building there. */
+function choicePopup(ui, space, x, y, cell) {
+  const options = ui.places.filter((a) => a.space === space);
+  const bw = 200;
+  const bh = 34;
+  const px = Math.min(x + cell / 2 + 4, ui.view.board.width * cell - bw + 40);
+  const py = Math.max(30, y - (options.length * (bh + 4)) / 2);
+  const g = s("g", { class: "ct-choice" });
+  g.append(s("rect", { x: px - 6, y: py - 6, width: bw + 12, height: options.length * (bh + 4) + 8, rx: 10, fill: "#2b1d12", opacity: 0.92 }));
+  options.forEach((a, k) => {
+    const mod = (a.bridge ? 1 : 0) + (a.milestone ? 2 : 0);
+    const top = py + k * (bh + 4);
+    g.append(
+      target(
+        ui,
+        { code: a.code, kind: "place", legal: true, label: a.label || a.text, hit: [px, top, bw, bh, 8] },
+        s("rect", { x: px, y: top, width: bw, height: bh, rx: 8, fill: "#fff3c9" }),
+        s("text", { x: px + bw / 2, y: top + 22, "font-size": 15, "font-weight": 700, fill: "#4a2d14", "text-anchor": "middle" }, MOD_WORDS[mod]),
+      ),
+    );
+  });
+  return g;
+}
+
+// ------------------------------------------------------------------------------ waiting tiles
+
+function waitingTray(ui, layer, x, y, w) {
+  const { view, mem, myTurn } = ui;
+  if (!view.waiting.length) return y - 10;
+  const size = 46;
+  const h = size + 20;
+  const g = s("g", { class: "ct-waiting" });
+  g.append(s("rect", { x, y, width: w, height: h, rx: 12, fill: "#f6ead4", stroke: "#b8860b", "stroke-width": 3 }));
+  const who = view.current_player === ui.me ? "You build" : `${ui.snapshot.players[view.current_player]?.name || "Player"} builds`;
+  g.append(s("text", { x: x + 12, y: y + h / 2 + 6, "font-size": 17, "font-weight": 800, fill: "#4a2d14" }, `${who}${view.waiting_from === "cart" ? " (Cart)" : ""}:`));
+  const placeKinds = new Set(ui.snapshot.legal.filter(isPlace).map((a) => a.tile));
+  let tx = x + 150;
+  for (const wt of view.waiting) {
+    const chosen = wt.kind === mem.kind;
+    const tileNode = s(
+      "g",
+      { transform: `translate(${tx + size / 2} ${y + h / 2})` },
+      art.plantation(wt.type, wt.well, size),
+      wt.count > 1 ? s("text", { x: size / 2 + 4, y: 6, "font-size": 16, "font-weight": 800, fill: "#4a2d14" }, `×${wt.count}`) : null,
+    );
+    if (myTurn && placeKinds.size > 1 && placeKinds.has(wt.kind)) {
+      g.append(
+        target(
+          ui,
+          {
+            select: `kind-${wt.kind}`,
+            kind: "waiting",
+            legal: true,
+            selected: chosen,
+            label: `Build the ${placeKindWord(view, wt.kind)} next`,
+            hit: [tx - 3, y + 7, size + 6, size + 6, 8],
+            activate: () => {
+              mem.kind = wt.kind;
+              mem.choice = null;
+              redraw(ui, ".ct-waiting .target.selected");
+            },
+          },
+          tileNode,
+        ),
+      );
+    } else {
+      g.append(tileNode);
+      if (chosen && myTurn) g.append(s("rect", { x: tx - 4, y: y + 6, width: size + 8, height: size + 8, rx: 9, fill: "none", stroke: "#fff", "stroke-width": 3 }));
+    }
+    tx += size + (wt.count > 1 ? 40 : 14);
+  }
+  layer.append(g);
+  return y + h;
+}
+
+// ------------------------------------------------------------------------------ market
+
+/** The staircase market in its frame, with an arrow per line; returns its box. */
+function marketBox(ui, layer, x, y, m) {
+  const { view, legal, code, seated, mem } = ui;
+  const pad = 10;
+  const arrow = 52;
+  const fx = x + arrow + 4;
+  const fy = y + 30;
+  const w = arrow + 4 + 4 * m + pad * 2;
+  const hgt = 30 + 4 * m + pad * 2 + arrow;
+  const g = s("g", { class: "ct-market" });
+  g.append(
+    s("rect", { x, y, width: w, height: hgt, rx: 14, fill: "#f6ead4", stroke: "#8a6a3a", "stroke-width": 2 }),
+    s("text", { x: x + 12, y: y + 22, "font-size": 18, "font-weight": 800, fill: "#4a2d14" }, "Market"),
+    s("rect", { x: fx, y: fy, width: 4 * m + pad * 2, height: 4 * m + pad * 2, rx: 10, fill: "url(#ct-wood)" }),
+  );
+  const slots = new Map(); // space number → slot rect (for line hover)
+  const sx = (col) => fx + pad + col * m + m / 2;
+  const sy = (row) => fy + pad + row * m + m / 2;
+  for (const sp of view.market.spaces) {
+    const cx = sx(sp.col);
+    const cy = sy(sp.row);
+    const slot = s("rect", { class: "ct-slot", x: cx - m / 2 + 3, y: cy - m / 2 + 3, width: m - 6, height: m - 6, rx: 8, fill: "#e9d3a6", stroke: "#5e3a1b", "stroke-width": 1.5 });
+    slots.set(sp.number, slot);
+    g.append(slot, s("text", { x: cx - m / 2 + 8, y: cy - m / 2 + 17, "font-size": 12, "font-weight": 700, fill: "#8a6a3a" }, String(sp.number)));
+    if (sp.tile) g.append(piece(ui, `m:${sp.number}`, cx, cy, `${sp.tile.type}${sp.tile.well ? 1 : 0}`, art.plantation(sp.tile.type, sp.tile.well, m - 12)));
+    if (mem.mode === "cart") {
+      const c = code.cart(sp.number - 1);
+      if (sp.tile || legal.has(c)) {
+        g.append(target(ui, { code: c, kind: "cart", legal: legal.has(c), label: label(ui, c, `Take space ${sp.number} with a Cart`), hit: [cx - m / 2 + 2, cy - m / 2 + 2, m - 4, m - 4, 8] }));
+      }
+    }
+  }
+  // line arrows: rows on the left, columns below
+  view.market.lines.forEach((line, i) => {
+    const isRow = line.name.startsWith("R");
+    const k = Number(line.name.slice(1));
+    const ax = isRow ? x + 4 : sx(k) - arrow / 2 + 2;
+    const ay = isRow ? sy(k) - 22 : fy + 4 * m + pad * 2 + 4;
+    const aw = isRow ? arrow - 2 : m - 8;
+    const ah = isRow ? 44 : arrow - 8;
+    const c = code.buy(i);
+    const ok = legal.has(c);
+    const path = isRow
+      ? `M${ax} ${ay + 8} H${ax + aw - 14} L${ax + aw} ${ay + ah / 2} L${ax + aw - 14} ${ay + ah - 8} H${ax} Z`
+      : `M${ax + 6} ${ay + ah} V${ay + 14} L${ax + aw / 2} ${ay} L${ax + aw - 6} ${ay + 14} V${ay + ah} Z`;
+    const face = [
+      s("path", { d: path, fill: line.tiles ? "#c2482b" : "#b9a88a", stroke: "#6e1f16", "stroke-width": 1.5 }),
+      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? -1 : 4), "font-size": 14, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }, line.name),
+      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? 14 : 19), "font-size": 12, "font-weight": 700, fill: "#ffe9b0", "text-anchor": "middle" }, `${line.tiles}¢`),
+    ];
+    const hover = (on) => {
+      for (const n of line.spaces) slots.get(n)?.classList.toggle("ct-line-hover", on);
+    };
+    if (seated) {
+      g.append(target(ui, { code: c, kind: "buy", legal: ok, label: label(ui, c, `Buy line ${line.name}`), hit: [ax - 2, ay - 2, aw + 4, ah + 4, 8], onHover: hover }, ...face));
+    } else g.append(...face);
+  });
+  layer.append(g);
+  return { w, h: hgt };
+}
+
+/** The bag (per type, plain + well), the Finca stack and the building-site stack; returns its height. */
+function stacksBox(ui, layer, x, y, w, fixed) {
+  const { view } = ui;
+  const g = s("g", { class: "ct-stacks" });
+  const body = s("g", {});
+  body.append(s("text", { x: x + 12, y: y + 24, "font-size": 18, "font-weight": 800, fill: "#4a2d14" }, `Bag · ${view.bag.size}`));
+  const per = {};
+  for (const c of view.bag.counts) {
+    per[c.type] = per[c.type] || [0, 0];
+    per[c.type][c.well ? 1 : 0] += c.count;
+  }
+  const size = 30;
+  const cols = w > 380 ? 5 : 3;
+  const colW = (w - 20) / cols;
+  view.types.forEach((type, k) => {
+    const tx = x + 12 + (k % cols) * colW;
+    const ty = y + 36 + Math.floor(k / cols) * (size + 8);
+    const [plain, wells] = per[type] || [0, 0];
+    body.append(
+      s("g", { transform: `translate(${tx + size / 2} ${ty + size / 2})` }, art.plantation(type, false, size)),
+      s(
+        "text",
+        { x: tx + size + 5, y: ty + size / 2 + 6, "font-size": 15, "font-weight": 700, fill: "#4a2d14" },
+        `${plain}+${wells}`,
+        s("title", {}, `${plain} plain and ${wells} well tiles of ${art.TYPES[type].name} in the bag`),
+      ),
+    );
+  });
+  let ty = y + 36 + Math.ceil(view.types.length / cols) * (size + 8) + 12;
+  body.append(s("text", { x: x + 12, y: ty + 6, "font-size": 16, "font-weight": 800, fill: "#4a2d14" }, `Finca stack · ${view.finca_stack.size}`));
+  ty += 14;
+  const fw = 42;
+  const perRow = Math.max(1, Math.floor((w - 20) / (fw + 4)));
+  view.finca_stack.values.forEach(([high, low], k) => {
+    const fx = x + 12 + (k % perRow) * (fw + 4);
+    const fy = ty + Math.floor(k / perRow) * (fw + 4);
+    body.append(s("g", { transform: `translate(${fx + fw / 2} ${fy + fw / 2})` }, art.finca(high, low, fw, false)));
+  });
+  ty += Math.ceil(view.finca_stack.values.length / perRow) * (fw + 4) + 18;
+  const letters = view.site_stack.letters.join(" ") || "none";
+  const open = view.open_sites.join(" ") || "none";
+  body.append(
+    s("text", { x: x + 12, y: ty, "font-size": 15, "font-weight": 800, fill: "#7d1f16" }, `Open sites: ${open}`),
+    s("text", { x: x + 12, y: ty + 20, "font-size": 14, "font-weight": 700, fill: "#6b4a2b" }, `Site stack (${view.site_stack.size}): ${letters}`),
+  );
+  const h = Math.max(fixed || 0, ty + 32 - y);
+  g.append(s("rect", { x, y, width: w, height: h, rx: 14, fill: "#f6ead4", stroke: "#8a6a3a", "stroke-width": 2 }), body);
+  layer.append(g);
+  return h;
+}
+
+// ------------------------------------------------------------------------------ player mats
+
+function mat(ui, layer, seat, x, y, w) {
+  const { view, legal, code, mem, snapshot } = ui;
+  const p = view.players[seat];
+  const st = seatStyle(seat);
+  const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
+  const acting = view.current_player === seat && snapshot.status === "playing";
+  const h = 132;
+  const g = s("g", { class: "ct-mat", "data-seat": seat });
+  g.append(
+    s("rect", { x, y, width: w, height: h, rx: 12, fill: "#f6ead4", stroke: acting ? "#ffd34d" : st.color, "stroke-width": acting ? 5 : 3 }),
+    s("rect", { x, y, width: 10, height: h, rx: 5, fill: st.color }),
+  );
+  const marker = s("g", { transform: `translate(${x + 28} ${y + 20})` });
+  marker.innerHTML = markerMarkup(seat, 12);
+  g.append(
+    marker,
+    s("text", { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" }, `${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`),
+    s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, `${p.score} pts`),
+  );
+  // money track 0..12
+  const cellW = Math.min(30, (w - 40 - 6 * 34) / 13);
+  const ty = y + 40;
+  for (let v = 0; v <= 12; v++) {
+    const tx = x + 18 + v * cellW;
+    const here = v === p.money;
+    g.append(
+      s("rect", { x: tx, y: ty, width: cellW - 2, height: 30, rx: 4, fill: here ? "#f4c542" : "#fff8ec", stroke: "#a87b0c", "stroke-width": here ? 2.5 : 1 }),
+      s("text", { x: tx + cellW / 2 - 1, y: ty + 20, "font-size": 13, "font-weight": here ? 800 : 600, fill: here ? "#4a2d14" : "#a08a66", "text-anchor": "middle" }, String(v)),
+    );
+  }
+  // workers on the mat, income under each space
+  const wx = x + 18 + 13 * cellW + 12;
+  for (let k = 0; k < 5; k++) {
+    const cx = wx + k * 34 + 15;
+    g.append(s("rect", { x: cx - 15, y: ty - 2, width: 30, height: 34, rx: 6, fill: "#e9d3a6", stroke: "#8a6a3a", "stroke-width": 1 }));
+    if (k < p.workers) {
+      const wk = s("g", { transform: `translate(${cx} ${ty + 14})` });
+      wk.innerHTML = markerMarkup(seat, 11);
+      g.append(wk);
+    }
+    g.append(s("text", { x: cx, y: ty + 46, "font-size": 11, "font-weight": 700, fill: k === p.workers - 1 ? "#4a2d14" : "#a08a66", "text-anchor": "middle" }, `${2 * (k + 1)}¢`));
+  }
+  // held action tiles and horses
+  let hx = x + 18;
+  const hy = y + 92;
+  g.append(s("text", { x: hx, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b" }, p.held.length ? "Tiles:" : "No action tiles"));
+  hx += p.held.length ? 46 : 110;
+  const size = 34;
+  const mine = seat === ui.me && ui.seated;
+  p.held.forEach((t, k) => {
+    const tx = hx + k * (size + 6);
+    const tile = s("g", { transform: `translate(${tx + size / 2} ${hy + size / 2 - 2})` }, art.landscapeTile(t.kind, t.value, size));
+    if (!mine || !["money", "cart", "bull"].includes(t.kind)) {
+      g.append(tile);
+      return;
+    }
+    if (t.kind === "money") {
+      const c = code.cash(t.value);
+      g.append(target(ui, { code: c, kind: "cash", legal: legal.has(c), label: label(ui, c, `Cash a Money tile for ${t.value}`), hit: [tx - 2, hy - 4, size + 4, size + 4, 6] }, tile));
+      return;
+    }
+    const kind = t.kind;
+    const ok = snapshot.legal.some((a) => a.kind === kind);
+    g.append(
+      target(
+        ui,
+        {
+          select: kind,
+          kind: "held",
+          legal: ok,
+          selected: mem.mode === kind,
+          reason: ok ? null : reasonForHeld(ui, kind),
+          label: kind === "cart" ? "Use a Cart: then choose a market space" : "Put a Bull down: then choose an empty space",
+          hit: [tx - 2, hy - 4, size + 4, size + 4, 6],
+          activate: () => {
+            mem.mode = mem.mode === kind ? null : kind;
+            redraw(ui, mem.mode === "cart" ? ".ct-market .target.legal" : ".ct-targets .target.legal");
+          },
+        },
+        tile,
+      ),
+    );
+  });
+  const horses = (p.horses || []).reduce((a, b) => a + b, 0);
+  g.append(
+    s("text", { x: x + w - 12, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${p.horses.length} horse tile${p.horses.length === 1 ? "" : "s"} (${horses}) · income ${p.income}`),
+  );
+  layer.append(g);
+  return y + h;
+}
+
+function reasonForHeld(ui, kind) {
+  const { code, view, ctx } = ui;
+  const c = kind === "cart" ? code.cart(view.market.spaces.findIndex((sp) => sp.tile)) : code.bull(view.board.type.indexOf("ordinary"));
+  return c === null || c < 0 ? null : ctx.reasonFor(c);
+}

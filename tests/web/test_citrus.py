@@ -1,0 +1,292 @@
+"""Browser tests: Citrus from the lobby, played by clicking the board, the market and the mats."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .conftest import CHROMIUM
+
+if not CHROMIUM.exists() and os.environ.get("CI"):
+    raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
+)
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TURN_TIMEOUT = 15_000
+MY_TURN_OR_OVER = (
+    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
+    " || document.body.dataset.status === 'finished'"
+)
+NEXT_DECISION = (
+    "v => document.body.dataset.status === 'finished'"
+    " || (document.body.dataset.version !== v && document.body.dataset.turn === 'mine'"
+    " && !document.body.dataset.pending)"
+)
+#: board targets tried first: building keeps the game moving towards its end (every tile built)
+PREFERRED = ("site", "place", "buy", "harvest", "cash")
+CHOOSE = """kinds => {
+  const lit = (sel) => [...document.querySelectorAll('#board .target.legal' + sel)];
+  for (const kind of kinds) {
+    const n = lit(`[data-kind='${kind}']`).length;
+    if (n) return [kind, n];
+  }
+  if (lit('[data-select]').length) return ['pick', lit('[data-select]').length];
+  if (lit('[data-code]').length) return ['any', lit('[data-code]').length];
+  return ['button', document.querySelectorAll('#actions button.action').length];
+}"""
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+def create_table(base: str, players: int = 2, **options: Any) -> dict[str, Any]:
+    seats = [{"controller": "human", "name": "Ada"}] + [{"controller": "random"}] * (players - 1)
+    body = {"game": "citrus", "players": players, "name": "Ada", "seats": seats, "options": options}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    response.raise_for_status()
+    return response.json()
+
+
+def open_seated(page: Any, base: str, table: dict[str, Any]) -> None:
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
+        [table["id"], table["seat"], table["token"]],
+    )
+    page.goto(f"{base}{table['url']}")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+
+
+def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+
+def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any = lambda s: False) -> dict[str, Any]:
+    """Play seat 0 through the HTTP API, preferring to build, until until(snapshot) holds or the game ends."""
+    token = table["token"]
+    for _ in range(3000):
+        snap = state(base, table["id"], token)
+        if snap["status"] == "finished" or (snap["legal"] and until(snap)):
+            return snap
+        if not snap["legal"]:
+            time.sleep(0.02)
+            continue  # the bot is thinking
+        land = snap["view"]["board"]["landscape"]
+        wanted = [  # pick up action tiles on the way
+            a
+            for a in snap["legal"]
+            if a["text"].startswith("place ") and (land[a["space"]] or [""])[0] in ("money", "cart", "bull")
+        ]
+        buys = [a for a in snap["legal"] if a["kind"] == "buy"]
+        choice = rng.choice(wanted or buys or snap["legal"])
+        httpx.post(
+            f"{base}/api/tables/{table['id']}/actions",
+            json={"action": choice["code"], "version": snap["version"]},
+            headers={"X-Seat-Token": token},
+        )
+    raise AssertionError("the API game did not reach the wanted position")
+
+
+def take_decision(page: Any, rng: random.Random) -> str:
+    """One decision by clicking: a lit board target (building first), else a mat tile then its
+    destination, else a status-line button. Returns the kind clicked."""
+    version = page.evaluate("document.body.dataset.version")
+    what, count = page.evaluate(CHOOSE, list(PREFERRED))
+    assert count, "it is my turn, so something must be clickable"
+    if what == "button":
+        buttons = page.locator("#actions button.action")
+        kinds = [buttons.nth(i).get_attribute("data-kind") for i in range(count)]
+        index = kinds.index("end") if "end" in kinds else rng.randrange(count)
+        clicked = f"button:{kinds[index]}"
+        buttons.nth(index).click()
+    elif what == "pick":
+        node = page.locator("#board .target.legal[data-select]").nth(rng.randrange(count))
+        node.click()
+        dests = page.locator("#board .target.legal[data-code]:not([data-kind='buy']):not([data-kind='cash'])")
+        dests = page.locator("#board .target.legal[data-code]") if not dests.count() else dests
+        if not dests.count():
+            return "pick"  # e.g. a waiting kind chosen: the next call clicks a space
+        node = dests.nth(rng.randrange(dests.count()))
+        clicked = node.get_attribute("data-kind")
+        node.click()
+    else:
+        selector = "#board .target.legal[data-code]" if what == "any" else f"#board .target.legal[data-kind='{what}']"
+        node = page.locator(selector).nth(rng.randrange(count))
+        clicked = node.get_attribute("data-kind")
+        several = node.get_attribute("data-select") is not None
+        node.click()
+        if several:  # a space with several ways to build
+            choice = page.locator("#board .ct-choice .target.legal")
+            assert choice.count() >= 2
+            choice.nth(rng.randrange(choice.count())).click()
+    page.wait_for_function(NEXT_DECISION, arg=version, timeout=TURN_TIMEOUT)
+    return clicked
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
+
+
+# ---------------------------------------------------------------------------- tests
+
+
+def test_short_board_game_from_the_lobby_played_by_clicking(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(3)
+    page = new_page(browser, DESKTOP)
+    page.goto(server_url)
+    page.select_option("#game", "citrus")
+    page.click("#player-counts button[data-players='2']")
+    page.click("summary")
+    page.select_option("[data-option='board']", "short")
+    page.select_option("select[data-seat='1']", "random")
+    page.fill("#name", "Ada")
+    page.click("#create-table")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    table_id = page.url.rstrip("/").split("/")[-1]
+    snap = state(server_url, table_id)
+    assert snap["view"]["board"]["side"] == "short"
+    assert page.locator("#board .ct-market .target[data-kind='buy']").count() == 8, "eight market lines"
+    assert page.locator("#board .ct-mat").count() == 2
+    assert page.locator("#board .ct-finca").count() >= 3, "the starting Fincas stand on the board"
+
+    started = time.monotonic()
+    clicked: list[str] = []
+    for _ in range(800):
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        clicked.append(take_decision(page, rng))
+        if len(clicked) == 6:
+            page.screenshot(path=str(screenshot_dir / "citrus-desktop-mid.png"))
+        if len(clicked) == 60:
+            page.screenshot(path=str(screenshot_dir / "citrus-desktop-late.png"))
+    else:
+        raise AssertionError("the game did not end within 800 decisions")
+    elapsed = time.monotonic() - started
+    assert elapsed < 240, f"a whole game by clicking took {elapsed:.0f} s"
+    for kind in ("buy", "place", "harvest", "button:income", "button:end"):
+        assert kind in clicked, (kind, sorted(set(clicked)))
+    results = page.locator("#results")
+    results.wait_for(state="visible")
+    text = results.inner_text()
+    for heading in ("Harvests", "Fincas", "Horses", "Total"):
+        assert heading in text
+    assert page.locator("#results tbody tr").count() == 2
+    final = state(server_url, table_id)
+    assert final["status"] == "finished" and final["result"]["winners"]
+    page.screenshot(path=str(screenshot_dir / "citrus-desktop-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_keyboard_buys_and_an_illegal_space_explains_itself(browser: Any, server_url: str):
+    table = create_table(server_url, players=2, board="short")
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, table)
+    assert state(server_url, table["id"], table["token"])["view"]["phase"] == "main"
+    legal = page.locator("#board .target.legal")
+    assert legal.count() > 0
+    for index in range(legal.count()):
+        assert legal.nth(index).get_attribute("tabindex") == "0"
+        assert legal.nth(index).get_attribute("aria-label")
+    # hovering a line lights its market spaces; Enter on it buys it
+    line = page.locator("#board .target.legal[data-kind='buy']").last
+    line.hover()
+    assert page.locator("#board .ct-slot.ct-line-hover").count() >= 1
+    version = page.evaluate("document.body.dataset.version")
+    line.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    snap = state(server_url, table["id"], table["token"])
+    if snap["view"]["phase"] == "site":
+        version = snap["version"]
+        page.locator("#board .target.legal[data-kind='site']").first.click()
+        page.wait_for_function(NEXT_DECISION, arg=str(version), timeout=TURN_TIMEOUT)
+        snap = state(server_url, table["id"], table["token"])
+    assert snap["view"]["phase"] == "place"
+    assert page.locator("#board .target.legal[data-kind='place']").count() >= 1, "legal spaces are lit"
+
+    # an empty space where the waiting tile may not go says why, in the engine's words
+    spaces = page.locator("#board .ct-targets .target.illegal[data-kind='place']")
+    assert spaces.count() > 0
+    tile = spaces.nth(spaces.count() // 2)
+    reason = snap["illegal"][tile.get_attribute("data-code")]
+    assert tile.get_attribute("aria-disabled") == "true"
+    tile.hover()
+    page.wait_for_function("r => document.getElementById('hint').textContent.toLowerCase() === r", arg=reason.lower())
+    tile.click(force=True)
+    assert page.locator("#message").inner_text().lower() == reason.lower()
+    # Enter on a lit space builds there
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#board .target.legal[data-kind='place']").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+    assert page.js_errors == []
+
+
+def test_action_tiles_and_phone_layout(browser: Any, server_url: str, screenshot_dir: Path):
+    rng = random.Random(7)
+    table = create_table(server_url, players=2, board="short")
+    # play by API until seat 0 holds an action tile it can use now, then use it by clicking
+    usable = ("cash", "cart", "bull")
+    snap = play_by_api(
+        server_url, table, rng, until=lambda s: any(a["kind"] in usable for a in s["legal"]) and s["view"]["turn"] > 2
+    )
+    assert snap["status"] == "playing", "seat 0 picked up an action tile on the way"
+    page = new_page(browser, PHONE)
+    open_seated(page, server_url, table)
+    no_sideways_scroll(page)
+    board = page.locator("#board").bounding_box()
+    assert board["width"] <= PHONE["width"]
+    page.screenshot(path=str(screenshot_dir / "citrus-phone-mid.png"), full_page=True)
+    kinds = {a["kind"] for a in snap["legal"]}
+    if kinds:
+        version = page.evaluate("document.body.dataset.version")
+        if "cash" in kinds:
+            page.locator("#board .target.legal[data-kind='cash']").first.click()
+        else:
+            kind = "cart" if "cart" in kinds else "bull"
+            page.locator(f"#board .target.legal[data-select='{kind}']").first.click()
+            dest = page.locator(f"#board .target.legal[data-kind='{kind}']")
+            assert dest.count() >= 1, f"choosing the {kind} lights its destinations"
+            dest.first.click()
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+
+    final = play_by_api(server_url, table, rng)
+    assert final["status"] == "finished"
+    page.locator("#results").wait_for(state="visible")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(screenshot_dir / "citrus-phone-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_long_board_for_five_renders(browser: Any, server_url: str, screenshot_dir: Path):
+    table = create_table(server_url, players=5, board="long")
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, table)
+    assert page.locator("#board .ct-mat").count() == 5
+    snap = state(server_url, table["id"], table["token"])
+    board = snap["view"]["board"]
+    assert (board["width"], board["height"]) == (15, 10)
+    page.screenshot(path=str(screenshot_dir / "citrus-long-5p.png"), full_page=True)
+    assert page.js_errors == []
