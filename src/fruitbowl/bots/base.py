@@ -64,7 +64,8 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 
 def bot_names() -> list[str]:
-    return sorted(_BOTS)
+    """Bot names in the order they were registered: the first is the one a lobby offers first."""
+    return list(_BOTS)
 
 
 def make_bot(name: str, seed: int) -> Bot:

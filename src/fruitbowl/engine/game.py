@@ -33,7 +33,7 @@ class Game(ABC):
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
         """All options typed and checked, defaults filled in; :class:`InvalidOption` if not."""
-        return validate_options(self.option_specs, options)
+        return validate_options(self.option_specs, options, num_players)
 
     def check_player_count(self, num_players: int) -> None:
         if isinstance(num_players, bool) or not isinstance(num_players, int):

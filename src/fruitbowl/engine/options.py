@@ -27,6 +27,8 @@ class OptionSpec:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: A seat number counted from 1, as the table shows seats: at most the number of players.
+    seat: bool = False
 
     def parse(self, value: Any) -> Any:
         """The option's typed value, or :class:`InvalidOption` saying what is accepted."""
@@ -81,8 +83,13 @@ class OptionSpec:
         return out
 
 
-def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Every option with its typed value: the given ones parsed, the rest at their defaults."""
+def validate_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, num_players: int | None = None
+) -> dict[str, Any]:
+    """Every option with its typed value: the given ones parsed, the rest at their defaults.
+
+    With ``num_players``, seat options are checked against the table too.
+    """
     by_name = {spec.name: spec for spec in specs}
     options = {spec.name: spec.default for spec in specs}
     for key, value in (given or {}).items():
@@ -91,6 +98,10 @@ def validate_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | Non
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOption(f"unknown option {key!r}; this game's options are: {known}")
         options[key] = spec.parse(value)
+    for spec in specs:
+        if spec.seat and num_players is not None and options[spec.name] > num_players:
+            zero = "0 or " if spec.minimum == 0 else ""
+            raise InvalidOption(f"option {spec.name} must be {zero}a seat 1–{num_players}; got {options[spec.name]}")
     return options
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fruitbowl.engine.actions import Action, ActionTable
-from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
@@ -60,17 +60,10 @@ class Citrus(Game):
             "seat that starts, counted from 1 as the table shows it (§3.1 step 7)",
             minimum=1,
             maximum=5,
+            seat=True,
         ),
         OptionSpec("random_first", bool, False, "draw the start player at random instead (seeded)"),
     )
-
-    def validate_options(
-        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
-    ) -> dict[str, Any]:
-        checked = super().validate_options(options, num_players)
-        if num_players is not None and checked["first_player"] > num_players:
-            raise InvalidOption(f"option first_player must be a seat 1–{num_players}; got {checked['first_player']}")
-        return checked
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, options.get("board", "long"))

@@ -71,6 +71,7 @@ class FabledFruit(Game):
             "start player counted from 1; 0 = drawn at random (seeded) (§2.2.1)",
             minimum=0,
             maximum=5,
+            seat=True,
         ),
         OptionSpec("immediate_end", bool, False, "end right after the purchase that reaches the target (§2.10)"),
         OptionSpec(
@@ -97,10 +98,6 @@ class FabledFruit(Game):
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
         checked = super().validate_options(options, num_players)
-        if num_players is not None and checked["first_player"] > num_players:
-            raise InvalidOption(
-                f"option first_player must be 0 or a seat 1–{num_players}; got {checked['first_player']}"
-            )
         top = deck.DECK_SIZE - checked["big_stack"]
         try:
             if checked["display"]:

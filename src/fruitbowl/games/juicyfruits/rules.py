@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fruitbowl.engine.actions import Action, ActionTable
-from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
@@ -88,6 +88,7 @@ class JuicyFruits(Game):
             "with random_first=false, the seat that takes the first turn, counted from 1 as the table shows it",
             minimum=1,
             maximum=4,
+            seat=True,
         ),
         OptionSpec(
             "forced_max_distance",
@@ -96,14 +97,6 @@ class JuicyFruits(Game):
             "a token moved in step 1 must slide as far as it can (AMB-17 variant)",
         ),
     )
-
-    def validate_options(
-        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
-    ) -> dict[str, Any]:
-        checked = super().validate_options(options, num_players)
-        if num_players is not None and checked["first_player"] > num_players:
-            raise InvalidOption(f"option first_player must be a seat 1–{num_players}; got {checked['first_player']}")
-        return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> JuicyFruitsState:
         self.check_player_count(num_players)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fruitbowl.engine.actions import Action
-from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
@@ -53,6 +53,7 @@ class TangHuLu(Game):
             "seat that holds the first-player marker, counted from 1 as the table shows it (AMB-25)",
             minimum=1,
             maximum=4,
+            seat=True,
         ),
         OptionSpec(
             "random_first",
@@ -75,14 +76,6 @@ class TangHuLu(Game):
             "a player may garnish several sticks in one sugar window, 4 drops each (AMB-8 variant)",
         ),
     )
-
-    def validate_options(
-        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
-    ) -> dict[str, Any]:
-        checked = super().validate_options(options, num_players)
-        if num_players is not None and checked["first_player"] > num_players:
-            raise InvalidOption(f"option first_player must be a seat 1–{num_players}; got {checked['first_player']}")
-        return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> TangHuLuState:
         self.check_player_count(num_players)
