@@ -38,7 +38,7 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
     try:
         table = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": 3, "name": "Ada"}).json()
         tid, token = table["id"], table["token"]
-        for _ in range(6):  # a few slow turns (work, return the die tile) against two bots
+        for _ in range(2):  # two slow turns (work, return the die tile) against two random bots
             state = _wait_for_my_turn(base, tid, token)
             slow = [a for a in state["legal"] if a["kind"] in ("work", "return", "pass")] or state["legal"]
             httpx.post(
@@ -47,7 +47,7 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
                 headers={"X-Seat-Token": token},
             )
         before = _wait_for_my_turn(base, tid, token)
-        assert before["status"] == "playing" and before["version"] > 6
+        assert before["status"] == "playing" and before["version"] > 2
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
