@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 
-from .test_table import DESKTOP, new_page, no_sideways_scroll
+from .helpers import DESKTOP, new_page, no_sideways_scroll
 
 
 def test_start_a_campaign_and_play_its_first_game_from_the_lobby(browser: Any, server_url: str) -> None:

@@ -12,19 +12,22 @@ import httpx
 import pytest
 
 from .conftest import CHROMIUM
+from .helpers import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    TURN_TIMEOUT,
+    create_seated_table,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    state,
+)
 
 if not CHROMIUM.exists() and os.environ.get("CI"):
     raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
-)
-
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
-TURN_TIMEOUT = 15_000
-MY_TURN_OR_OVER = (
-    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
-    " || document.body.dataset.status === 'finished'"
 )
 NEXT_DECISION = (
     "v => document.body.dataset.status === 'finished'"
@@ -48,36 +51,8 @@ CHOOSE = """kinds => {
 # ---------------------------------------------------------------------------- helpers
 
 
-def new_page(browser: Any, viewport: dict[str, int]) -> Any:
-    page = browser.new_context(viewport=viewport).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
-    return page
-
-
 def create_table(base: str, players: int = 2, **options: Any) -> dict[str, Any]:
-    seats = [{"controller": "human", "name": "Ada"}] + [{"controller": "random"}] * (players - 1)
-    body = {"game": "citrus", "players": players, "name": "Ada", "seats": seats, "options": options}
-    response = httpx.post(f"{base}/api/tables", json=body)
-    response.raise_for_status()
-    return response.json()
-
-
-def open_seated(page: Any, base: str, table: dict[str, Any]) -> None:
-    page.goto(f"{base}/")
-    page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
-        [table["id"], table["seat"], table["token"]],
-    )
-    page.goto(f"{base}{table['url']}")
-    page.wait_for_function("document.body.dataset.version !== undefined")
-    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
-
-
-def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    return create_seated_table(base, "citrus", players, **options)
 
 
 def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any = lambda s: False) -> dict[str, Any]:
@@ -140,11 +115,6 @@ def take_decision(page: Any, rng: random.Random) -> str:
             choice.nth(rng.randrange(choice.count())).click()
     page.wait_for_function(NEXT_DECISION, arg=version, timeout=TURN_TIMEOUT)
     return clicked
-
-
-def no_sideways_scroll(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
 
 
 # ---------------------------------------------------------------------------- tests

@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from .conftest import CHROMIUM
+from .helpers import DESKTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, new_page, no_sideways_scroll, open_seated, state
 
 if not CHROMIUM.exists() and os.environ.get("CI"):
     raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
@@ -18,24 +19,8 @@ pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
 )
 
-DESKTOP = {"width": 1400, "height": 900}
-PHONE = {"width": 390, "height": 844}
-TURN_TIMEOUT = 15_000
-MY_TURN_OR_OVER = (
-    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
-    " || document.body.dataset.status === 'finished'"
-)
-
 
 # ---------------------------------------------------------------------------- helpers
-
-
-def new_page(browser: Any, viewport: dict[str, int]) -> Any:
-    page = browser.new_context(viewport=viewport).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
-    return page
 
 
 def create_table(base: str, players: int = 2) -> dict[str, Any]:
@@ -43,24 +28,6 @@ def create_table(base: str, players: int = 2) -> dict[str, Any]:
     response = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": players, "name": "Ada"})
     response.raise_for_status()
     return response.json()
-
-
-def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool = True) -> None:
-    """Open a table page holding the seat token, as the lobby would have stored it."""
-    page.goto(f"{base}/")
-    page.evaluate(
-        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
-        [table["id"], table["seat"], table["token"]],
-    )
-    page.goto(f"{base}{table['url']}")
-    page.wait_for_function("document.body.dataset.version !== undefined")
-    if wait_for_turn:
-        page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
-
-
-def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
 
 
 def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) -> None:
@@ -115,11 +82,6 @@ def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any
             headers={"X-Seat-Token": token},
         )
     raise AssertionError("the API game did not reach the wanted position")
-
-
-def no_sideways_scroll(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
 
 
 # ---------------------------------------------------------------------------- tests

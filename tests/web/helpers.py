@@ -1,0 +1,56 @@
+"""What every browser test shares: viewports, waiting for a turn, pages that record script errors,
+seated tables, and the layout check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+TURN_TIMEOUT = 15_000
+MY_TURN_OR_OVER = (
+    "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
+    " || document.body.dataset.status === 'finished'"
+)
+
+
+def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+    page = browser.new_context(viewport=viewport).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool = True) -> None:
+    """Open a table page holding the seat token, as the lobby would have stored it."""
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, seat, token]) => localStorage.setItem('fruitbowl.seat.' + id, JSON.stringify({seat, token}))",
+        [table["id"], table["seat"], table["token"]],
+    )
+    page.goto(f"{base}{table['url']}")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    if wait_for_turn:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+
+
+def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+
+def no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"
+
+
+def create_seated_table(base: str, game: str, players: int = 2, **options: Any) -> dict[str, Any]:
+    """A table with Ada at seat 0 and random bots elsewhere, made through the API."""
+    seats = [{"controller": "human", "name": "Ada"}] + [{"controller": "random"}] * (players - 1)
+    body = {"game": game, "players": players, "name": "Ada", "seats": seats, "options": options}
+    response = httpx.post(f"{base}/api/tables", json=body)
+    response.raise_for_status()
+    return response.json()
