@@ -47,7 +47,7 @@ def island(state: JuicyFruitsState, seat: int, pieces: dict[str, str], *, keep: 
     state.mobile[seat] = sorted(
         c
         for c, code in enumerate(grid)
-        if COLLECTOR <= code < TOKEN or (code >= TOKEN and code < 300 and C.tokens[code - TOKEN].mobile)
+        if COLLECTOR <= code < TOKEN or (code >= TOKEN and code < 300 and C.all_tokens[code - TOKEN].mobile)
     )
     state._legal = None
 

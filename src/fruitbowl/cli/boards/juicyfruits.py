@@ -7,6 +7,12 @@ colour, other business tokens their id and a large venue its id on all four cell
 are ``~``, other empty spaces ``·``. Cells are named like a chess board from the owner's chair
 (files a–e, ranks 1–5 from the owner's edge), as the action texts are. Islands are two to a
 row, so four players fit in 100 columns.
+
+With the Mystic Island modules: Mystic Island is drawn as its own 5×5 panel in its printed
+orientation (statue tiles ``S7``, plateaus ``▲12``, the base ``⌂``, explorers as seat numbers
+``①``–``④`` and Pineapple ``Ⓟ``); boulders on the corners show ``▲4b`` and the tray is a line
+under the license track; whale-watching tokens show ``≈X09`` and their whales' beaches are
+listed under the island.
 """
 
 from __future__ import annotations
@@ -55,9 +61,16 @@ Juicy Fruits — each turn has two steps (and the juice factory if it is in play
   score, and the most points wins; ties go to the player later in turn order.
   Solo: Pineapple draws a boat after each of your turns and scores its value; on a value-3 boat
   she claims a token. You must end with MORE points than she has.
+Mystic Island modules (option modules=mystic_island,boulders,new_business):
+  1. After a collector moves you may 'explore' instead of 'collect': your explorer copies the
+     move on Mystic Island seen from your edge; a statue it lands on scores at once; a plateau
+     scores 10/12 at the end. 2. Boulders block your corners until their condition holds; they
+     clear by themselves (3 points for the first of a number, 1 after). 3. New tokens:
+     guesthouses (ponds only), restaurant, harbor tour, milkshake stand, offices, whale watching.
 Cells: files a–e (west to east), ranks 1–5 from your edge. Texts: 'move b2-b4', 'supply c5',
 'claim T13', 'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make 2 ice cream + 0 milkshake',
-'bonus lime', 'pass', 'juice', 'stop'."""
+'bonus lime', 'pass', 'juice', 'stop', 'collect', 'explore', 'statue lime', 'statue ship S41',
+'boulder 4b', 'leave out banana', 'whale N', 'watch X09 c4'."""
 
 
 def fruit_letter(name: str, count: int | None = None) -> Text:
@@ -80,6 +93,10 @@ def piece_text(piece: dict[str, Any] | None, kind: str) -> Text:
         out.append(")")
     elif piece["type"] == "venue":
         out.append(piece["id"], style="bold cyan")
+    elif piece["type"] == "boulder":
+        out.append(f"▲{piece['id']}", style="bold grey62")
+    elif piece["category"] == "whale_watching":
+        out.append(f"≈{piece['id']}", style="bold blue")
     elif piece["category"] == "advanced_collector":
         a, b = piece["fruits"]
         out.append("(")
@@ -110,6 +127,8 @@ def _token_short(token: dict[str, Any] | None) -> Text:
     elif category == "stall":
         out.append(token["name"], style="white")
         out.append(" ✦", style="dim")
+    elif category in ("admin", "whale_watching"):
+        out.append(token["name"], style="bold blue")
     else:
         out.append(token["name"], style="cyan")
         out.append(f" +{token['points']}", style="yellow")
@@ -175,6 +194,8 @@ class JuicyFruitsAdapter:
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         parts: list[RenderableType] = [self._business(view, labels)]
+        if view.get("mystic"):
+            parts.append(self._mystic(view, labels))
         islands = [self._island(view, player, labels) for player in view["players"]]
         for start in range(0, len(islands), 2):
             row = Table.grid(padding=(0, 1))
@@ -229,6 +250,16 @@ class JuicyFruitsAdapter:
                     jf.append_text(fruit_letter(name))
                 jf.append(f"+{space['points']} ", style="yellow")
             lines.append(jf)
+        if view.get("boulders"):
+            tray = Text("Boulder tray ")
+            for space in view["boulders"]["tray"]:
+                tray.append(f"{space['id']}", style="bold grey62")
+                tray.append(f"×{space['count']} ", style="dim")
+            first, later = view["boulders"]["first_points"], view["boulders"]["later_points"]
+            tray.append(f" first of a number +{first}, later +{later}", style="dim")
+            lines.append(tray)
+            for tile in view["boulders"]["tiles"]:
+                lines.append(Text(f"  ▲{tile['id']}: {tile['text']}", style="dim"))
         if view["solo"]:
             solo = view["solo"]
             pine = Text("Pineapple ", style="bold yellow")
@@ -241,6 +272,44 @@ class JuicyFruitsAdapter:
             lines.append(pine)
         title = f"Business board · round {view['round']}"
         return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1), width=100)
+
+    def _mystic(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
+        """Mystic Island in its printed orientation, with who sits at which edge."""
+        board = view["mystic"]
+        marks = "①②③④"
+        here: dict[int, list[str]] = {}
+        for explorer in board["explorers"]:
+            seat = explorer["seat"]
+            here.setdefault(explorer["cell"], []).append("Ⓟ" if seat == "pineapple" else marks[seat])
+        grid = Table.grid(padding=(0, 0))
+        grid.add_column(width=2, style="dim")
+        for _ in range(5):
+            grid.add_column(width=9, justify="center", no_wrap=True)
+        for row in range(5):
+            cells = []
+            for col in range(5):
+                cell = board["cells"][row * 5 + col]
+                text = Text()
+                if cell["statue"]:
+                    text.append(f"S{cell['statue']}", style="bold yellow")
+                elif cell["kind"] == "plateau":
+                    text.append(f"▲{cell['plateau']}", style="bold green")
+                elif cell["kind"] == "base":
+                    text.append("⌂", style="bold")
+                elif cell["kind"] == "compass" and board["side"] == "compass":
+                    text.append("✧", style="bold cyan")
+                else:
+                    text.append("·", style="dim")
+                if cell["cell"] in here:
+                    text.append(" " + "".join(here[cell["cell"]]), style="bold magenta")
+                cells.append(text)
+            grid.add_row(str(5 - row), *cells)
+        grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
+        seats = Text()
+        for seat, edge in enumerate(board["edges"]):
+            seats.append(f"{marks[seat]} {labels[seat]} sits at the {edge}  ")
+        tiles = Text("Statues: " + "  ".join(f"{t['tile']} {t['text']}" for t in board["tiles"]), style="dim")
+        return Panel(Group(grid, seats, tiles), title="Mystic Island", title_align="left", width=100, padding=(0, 1))
 
     def _island(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Panel:
         seat = player["seat"]
@@ -264,6 +333,17 @@ class JuicyFruitsAdapter:
         if view["juice_factory"]:
             info.append(f"  Juice J{player['juice']}")
         owned = Text("Tokens " + (" ".join(player["tokens"]) or "—"), style="dim")
+        extra = view.get("new_business")
+        if extra:
+            for whale in extra["whales"]:
+                if whale["owner"] == seat:
+                    owned.append(f"  whale {whale['token']} at {whale['beach']}", style="bold blue")
+            offices = extra["offices"][seat]
+            for name, active in offices.items():
+                owned.append(f"  {name.replace('_', ' ')}{'' if active else ' (next turn)'}", style="cyan")
+        mystic = view.get("mystic")
+        if mystic and mystic["collected"][seat]:
+            owned.append("  statues " + " ".join(str(t) for t in mystic["collected"][seat]), style="yellow")
         acting = view["current_player"] == seat
         title = Text("▶ " if acting else "", style="bold yellow")
         title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")

@@ -1,4 +1,4 @@
-"""Juicy Fruits' fixed action space: 390 actions, the same for every player count and option.
+"""Juicy Fruits' fixed action space: 390 actions in a base game, 532 with any Mystic Island module.
 
 Cells are named like a chess board from the owner's chair (``a1`` south-west, ``e5``
 north-east; see :mod:`.island`). A turn is a chain of these small decisions.
@@ -17,18 +17,31 @@ codes    text                                decision (rules "Decision points")
 387      ``pass``                            D8: do nothing in step 2
 388      ``juice``                           D13: advance one juice space
 389      ``stop``                            D13: stop making juice, end the turn
+390      ``collect``                         D4: take the moved collector's fruit (Module 1)
+391      ``explore``                         D4: move your explorer instead (Module 1)
+392–441  ``statue ship S41``                 D7: score statue 5 with a ship you supplied
+442–446  ``statue banana``                   D7: score statue 7 with a fruit type
+447–462  ``boulder 4b``                      D1: put boulder 4b on your next corner (Module 2)
+463–472  ``claim X01``                       D8: claim a Module 3 business token
+473–477  ``leave out banana``                D9: the construction office's free fruit
+478–481  ``whale N``                         D12: put the new whale-watching token's whale
+482–531  ``watch X09 c4``                    D14: move a whale-watching token (or stay)
 =======  ==================================  ===============================================
+
+The module actions sit after the base ones, so a base game's codes and texts never change;
+:data:`FULL_TABLE` holds all of them and :data:`ACTION_TABLE` only the base game's.
 """
 
 from __future__ import annotations
 
 from fruitbowl.engine.actions import Action, ActionTable
 
+from .components import BEACH_NAMES
 from .components import COMPONENTS as C
 from .island import BEACH_CELLS, BLOCK_ORIGINS, CELL_NAMES, CELLS, DIRECTIONS, SLIDES, block_name
 
 FRUIT_NAMES = C.fruit_names
-ADVANCED = tuple(i for i, t in enumerate(C.tokens) if t.category == "advanced_collector")
+ADVANCED = tuple(i for i, t in enumerate(C.all_tokens) if t.category == "advanced_collector")
 MAX_DISTANCE = C.size - 1
 
 MOVE = 0
@@ -51,13 +64,37 @@ PRODUCE_CODE = {pair: PRODUCE + i for i, pair in enumerate(_produce_entries)}
 SUPPLY = PRODUCE + len(_produce_entries)
 SUPPLY_CODE = {cell: SUPPLY + i for i, cell in enumerate(BEACH_CELLS)}
 CLAIM = SUPPLY + len(BEACH_CELLS)
-PLACE = CLAIM + len(C.tokens)
+PLACE = CLAIM + C.base_tokens
 PLACE_BLOCK = PLACE + CELLS
 BONUS = PLACE_BLOCK + len(BLOCK_ORIGINS)
 PASS = BONUS + len(FRUIT_NAMES)
 JUICE = PASS + 1
 STOP = JUICE + 1
 NUM_ACTIONS = STOP + 1
+# ---- Mystic Island modules
+COLLECT = NUM_ACTIONS
+EXPLORE = COLLECT + 1
+STATUE_SHIP = EXPLORE + 1
+STATUE_FRUIT = STATUE_SHIP + len(C.ships)
+BOULDER = STATUE_FRUIT + len(FRUIT_NAMES)
+CLAIM_X = BOULDER + len(C.boulders)
+LEAVE_OUT = CLAIM_X + len(C.all_tokens) - C.base_tokens
+WHALE_BEACH = LEAVE_OUT + len(FRUIT_NAMES)
+WATCH = WHALE_BEACH + len(BEACH_NAMES)
+WHALES = tuple(i for i, t in enumerate(C.all_tokens) if t.category == "whale_watching")
+FULL_ACTIONS = WATCH + len(WHALES) * CELLS
+
+
+def claim_code(token: int) -> int:
+    return CLAIM + token if token < C.base_tokens else CLAIM_X + token - C.base_tokens
+
+
+def claimed_token(code: int) -> int:
+    return code - CLAIM if code < PLACE else code - CLAIM_X + C.base_tokens
+
+
+ALIASES = {"nothing": "pass", "do nothing": "pass", "done": "stop", "make juice": "juice"}
+ALIASES.update({f"claim {t.name}": f"claim {t.id}" for t in C.tokens})
 
 
 def _build_table() -> ActionTable:
@@ -66,7 +103,7 @@ def _build_table() -> ActionTable:
         fields = {"from": cell, "to": to, "direction": DIRECTIONS[d], "distance": k}
         actions.append(Action(MOVE + index, f"move {CELL_NAMES[cell]}-{CELL_NAMES[to]}", "move", fields))
     for slot, total, first in _split_entries:
-        token = C.tokens[ADVANCED[slot]]
+        token = C.all_tokens[ADVANCED[slot]]
         a, b = token.fruits
         fields = {"token": token.id, "fruits": [FRUIT_NAMES[a], FRUIT_NAMES[b]], "counts": [first, total - first]}
         text = f"take {first} {FRUIT_NAMES[a]} + {total - first} {FRUIT_NAMES[b]}"
@@ -88,10 +125,38 @@ def _build_table() -> ActionTable:
     actions.append(Action(PASS, "pass", "pass"))
     actions.append(Action(JUICE, "juice", "juice"))
     actions.append(Action(STOP, "stop", "stop"))
-    aliases = {"nothing": "pass", "do nothing": "pass", "done": "stop", "make juice": "juice"}
-    aliases.update({f"claim {t.name}": f"claim {t.id}" for t in C.tokens})
-    return ActionTable(actions, aliases)
+    return ActionTable(actions, ALIASES)
+
+
+def _module_actions() -> list[Action]:
+    actions = [Action(COLLECT, "collect", "collect"), Action(EXPLORE, "explore", "explore")]
+    for s, ship in enumerate(C.ships):
+        actions.append(Action(STATUE_SHIP + s, f"statue ship {ship.id}", "statue_ship", {"ship": ship.id}))
+    for f, name in enumerate(FRUIT_NAMES):
+        actions.append(Action(STATUE_FRUIT + f, f"statue {name}", "statue_fruit", {"fruit": name}))
+    for b, boulder in enumerate(C.boulders):
+        actions.append(Action(BOULDER + b, f"boulder {boulder.id}", "boulder", {"boulder": boulder.id}))
+    for t in range(C.base_tokens, len(C.all_tokens)):
+        token = C.all_tokens[t]
+        actions.append(Action(claim_code(t), f"claim {token.id}", "claim", {"token": token.id}))
+    for f, name in enumerate(FRUIT_NAMES):
+        actions.append(Action(LEAVE_OUT + f, f"leave out {name}", "leave_out", {"fruit": name}))
+    for b, name in enumerate(BEACH_NAMES):
+        actions.append(Action(WHALE_BEACH + b, f"whale {name}", "whale_beach", {"beach": name}))
+    for slot, t in enumerate(WHALES):
+        for cell in range(CELLS):
+            fields = {"token": C.all_tokens[t].id, "cell": cell}
+            actions.append(
+                Action(WATCH + slot * CELLS + cell, f"watch {C.all_tokens[t].id} {CELL_NAMES[cell]}", "watch", fields)
+            )
+    return actions
 
 
 ACTION_TABLE = _build_table()
 assert len(ACTION_TABLE) == NUM_ACTIONS
+#: Every action, for games with any module: the base codes followed by the modules' own.
+FULL_TABLE = ActionTable(
+    [*ACTION_TABLE.actions, *_module_actions()],
+    {**ALIASES, "move explorer": "explore", "collect fruit": "collect"},
+)
+assert len(FULL_TABLE) == FULL_ACTIONS

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from .components import COMPONENTS as C
-from .island import EMPTY, empty_beaches
+from .island import BEACHES, COLLECTOR, EMPTY, empty_beaches
 
 ROWS = len(C.row_costs)
 COLUMNS = C.columns
@@ -21,24 +21,32 @@ PLACEHOLDER, SMALL_VENUE, STALL, ADVANCED, CART = (
     "advanced_collector",
     "ice_cream_cart",
 )
-CATEGORY = tuple(t.category for t in C.tokens)
+CATEGORY = tuple(t.category for t in C.all_tokens)
 
 
 def columns_in_play(num_players: int) -> int:
     return COLUMNS if num_players == 1 else num_players
 
 
-def new_board(num_players: int, rng: random.Random) -> tuple[list[int], list[int]]:
-    """Shuffle the 24 tokens and fill columns 1…N of every row; the rest go to the box (sorted,
-    so the box holds no order to hide — its contents follow from the component list anyway)."""
-    tokens = list(range(len(C.tokens)))
+def new_board(
+    num_players: int, rng: random.Random, new_business: bool = False, three_per_row: bool = False
+) -> tuple[list[int], list[int]]:
+    """Shuffle the 24 tokens (34 with Module 3) and fill columns 1…N of every row (3 in Module 3's
+    two-player variant); the rest go to the box (sorted, so the box holds no order to hide —
+    its contents follow from the component list anyway)."""
+    tokens = list(range(len(C.all_tokens) if new_business else C.base_tokens))
     rng.shuffle(tokens)
     board = [EMPTY] * (ROWS * COLUMNS)
-    used = columns_in_play(num_players)
+    used = 3 if three_per_row and num_players == 2 else columns_in_play(num_players)
     for row in range(ROWS):
         for col in range(used):
             board[row * COLUMNS + col] = tokens.pop()
     return board, sorted(tokens)
+
+
+def full_beaches(grid: list[int]) -> int:
+    """Beaches whose 3 spaces all still hold their ship (Module 3's Harbor tour)."""
+    return sum(1 for beach in BEACHES if all(0 <= grid[cell] < COLLECTOR for cell in beach))
 
 
 def row_of(space: int) -> int:
@@ -47,14 +55,18 @@ def row_of(space: int) -> int:
 
 def stars(owned: list[int]) -> int:
     """Star icons on a player's venues (small and large)."""
-    return sum(C.tokens[t].stars for t in owned)
+    return sum(C.all_tokens[t].stars for t in owned)
 
 
-def stall_points(token: int, grid: list[int], owned: list[int], supplied: int, fruits: int) -> int:
-    """A stall's end-of-game score for its owner (§2.6 T11–T14)."""
-    spec = C.tokens[token]
+def stall_points(token: int, grid: list[int], owned: list[int], supplied: int, fruits: int, milkshakes: int = 0) -> int:
+    """A stall's end-of-game score for its owner (§2.6 T11–T14; Module 3's X05, X06)."""
+    spec = C.all_tokens[token]
     formula = spec.formula
-    if formula == "per_empty_beach":
+    if formula == "per_full_beach":
+        units = full_beaches(grid)
+    elif formula == "per_milkshake":
+        units = milkshakes
+    elif formula == "per_empty_beach":
         units = empty_beaches(grid)
     elif formula == "per_supplied_ship":
         units = supplied

@@ -19,7 +19,40 @@ from fruitbowl.engine.errors import ComponentDataError
 
 DATA_FILE = Path(__file__).with_name("data.toml")
 CATEGORIES = ("placeholder", "small_venue", "stall", "advanced_collector", "ice_cream_cart")
+#: Module 3 adds two categories of its own.
+MODULE_CATEGORIES = ("admin", "whale_watching")
 STALL_FORMULAS = ("per_empty_beach", "per_supplied_ship", "per_star", "per_two_fruits")
+MODULE_STALL_FORMULAS = ("per_full_beach", "per_milkshake")
+MODULES = ("mystic_island", "boulders", "new_business")
+STATUE_EFFECTS = (
+    "points",
+    "per_supplied_ship",
+    "choose_supplied_ship",
+    "per_two_fruits",
+    "choose_fruit_type",
+    "per_business_token",
+    "per_star",
+    "per_statue",
+    "per_boulder_removed",
+)
+BOULDER_TESTS = (
+    "score_at_least",
+    "ship_points_at_least",
+    "ships_supplied_at_least",
+    "one_fruit_type_at_least",
+    "fruits_at_least",
+    "tokens_off_ponds_at_least",
+    "business_tokens_at_least",
+    "collectors_in_a_line",
+    "placed_on_pond",
+    "other_boulders_removed",
+    "empty_beaches_at_least",
+    "move_gained_at_least",
+    "every_fruit_type",
+    "statues_collected_at_least",
+    "module_tokens_at_least",
+)
+EDGES = ("bottom", "left", "top", "right")
 BEACH_NAMES = ("N", "E", "S", "W")
 Cost = tuple[int, int, int, int, int]  # fruits per type, in component order
 
@@ -53,10 +86,43 @@ class Token:
     formula: str = ""  # stall formula
     fruits: tuple[int, ...] = ()  # advanced collectors: its two fruit types
     kind: int = -1  # ice cream carts: the marker kind it makes
+    pond_only: bool = False  # guesthouses: only on an empty pond space (Module 3)
+    effect: str = ""  # administration buildings: harbor_office / construction_office
+    module: str = ""  # "" for the base game, "new_business" for Module 3's tokens
 
     @property
     def mobile(self) -> bool:
         return self.category in ("advanced_collector", "ice_cream_cart")
+
+
+@dataclass(frozen=True)
+class StatueTile:
+    tile: int  # the reference number, 1-13
+    effect: str  # one of STATUE_EFFECTS
+    value: int  # printed points (effect "points") or points per unit
+    module: str  # a module the tile needs besides Mystic Island ("" = none)
+
+
+@dataclass(frozen=True)
+class Boulder:
+    id: str  # "4b": reference number and side
+    tile: int  # 1-8
+    side: int  # 0 = a, 1 = b
+    test: str  # one of BOULDER_TESTS
+    value: int
+    module: str  # the module this side needs ("" = none)
+
+
+@dataclass(frozen=True)
+class Mystic:
+    """The Mystic Island board in its printed orientation (row 0 = printed top)."""
+
+    size: int
+    base: int  # cell = row * size + column
+    compass: int
+    statue_cells: tuple[int, ...]
+    plateaus: dict[int, int]  # cell -> points
+    seating: dict[int, tuple[int, ...]]  # players -> the printed edge (EDGES index) facing each seat
 
 
 @dataclass(frozen=True)
@@ -83,15 +149,30 @@ class Components:
     solo_claim_value: int
     solo_claim_bonus_per_level: int
     quiet_rounds_limit: int
-    status: dict[str, str]  # table name -> "sourced" / "RECONSTRUCTED"
+    status: dict[str, str]
+    base_tokens: int  # len(tokens): the base game's; all_tokens[base_tokens:] are Module 3's
+    base_venues: int
+    all_tokens: tuple[Token, ...]  # the base tokens, then Module 3's (X01-X10)
+    all_venues: tuple[Venue, ...]  # LV1-LV6, then Module 3's restaurant
+    mystic: Mystic
+    statue_tiles: tuple[StatueTile, ...]  # index = tile number - 1
+    boulders: tuple[Boulder, ...]  # index = (tile - 1) * 2 + side: 1a, 1b, 2a, ... 8b
+    tray_spaces: int
+    tray_space_points: int
+    tray_first_bonus: int
+    tray_later_points: int
+    sighting_points: int  # table name -> "sourced" / "RECONSTRUCTED"
 
     @property
     def milkshake(self) -> int:
         """Index of the milkshake pool in :attr:`ice_values` (after the five kinds)."""
         return len(self.ice_kinds)
 
+    def boulder_index(self, boulder_id: str) -> int:
+        return [b.id for b in self.boulders].index(boulder_id)
+
     def token_index(self, token_id: str) -> int:
-        return [t.id for t in self.tokens].index(token_id)
+        return [t.id for t in self.all_tokens].index(token_id)
 
     def ship_index(self, ship_id: str) -> int:
         return [s.id for s in self.ships].index(ship_id)
@@ -208,6 +289,16 @@ def build_components(raw: dict[str, Any]) -> Components:
     _check(placed == list(range(len(venues))), "each large venue has exactly one placeholder token")
     pairs = [frozenset(t.fruits) for t in tokens if t.category == "advanced_collector"]
     _check(len(set(pairs)) == len(pairs), "advanced collectors have different fruit pairs")
+    base_tokens, base_venues = len(tokens), len(venues)
+    module_tokens, module_venue = _new_business(raw["new_business_tokens"])
+    all_venues = (*venues, module_venue)
+    all_tokens = tokens + [
+        Token(t.id, t.category, t.name, module_venue.points, module_venue.stars, base_venues, module="new_business")
+        if t.category == "placeholder"
+        else t
+        for t in module_tokens
+    ]
+    _check(len({t.id for t in all_tokens}) == len(all_tokens), "token ids are unique across the base game and Module 3")
 
     ice = raw["ice_cream"]
     kinds = tuple(ice["kinds"])
@@ -255,7 +346,128 @@ def build_components(raw: dict[str, Any]) -> Components:
         solo_claim_bonus_per_level=solo["claim_bonus_per_level"],
         quiet_rounds_limit=raw["engine"]["quiet_rounds_limit"],
         status=status,
+        base_tokens=base_tokens,
+        base_venues=base_venues,
+        all_tokens=tuple(all_tokens),
+        all_venues=all_venues,
+        mystic=_mystic(raw["mystic_island"], raw["mystic_seating"]),
+        statue_tiles=_statues(raw["statue_tiles"], raw["statue_points"]),
+        boulders=_boulders(raw["boulder_tiles"]["conditions"] + raw["boulder_tiles_reconstructed"]["conditions"]),
+        tray_spaces=raw["boulder_tray"]["spaces"],
+        tray_space_points=raw["boulder_tray"]["space_points"],
+        tray_first_bonus=raw["boulder_tray"]["first_bonus"],
+        tray_later_points=raw["boulder_tray"]["later_points"],
+        sighting_points=raw["new_business_tokens"]["sighting_points"],
     )
+
+
+def _mystic(board: dict[str, Any], seating: dict[str, Any]) -> Mystic:
+    """The Mystic Island board: 25 cells, 1 base, 11 statue spaces, plateaus of 10 and 12 [MI]."""
+    size = board["size"]
+    _check(size == 5, "[mystic_island] the board is a 5x5 grid (REC-8)")
+
+    def cell(pair: list[int], what: str) -> int:
+        r, c = int(pair[0]), int(pair[1])
+        _check(0 <= r < size and 0 <= c < size, f"[mystic_island] {what} {[r, c]} lies off the board")
+        return r * size + c
+
+    base = cell(board["base"], "the base space")
+    statues = tuple(cell(p, "statue space") for p in board["statues"])
+    _check(len(statues) == 11 and len(set(statues)) == 11, "[mystic_island] there are 11 statue spaces [MI]")
+    plateaus = {cell(p["cell"], "plateau"): int(p["points"]) for p in board["plateaus"]}
+    _check(sorted(set(plateaus.values())) == [10, 12], "[mystic_island] plateaus are worth 10 and 12 [MI]")
+    used = [base, *statues, *plateaus]
+    _check(len(set(used)) == len(used), "[mystic_island] base, statue and plateau spaces do not overlap")
+    compass = cell(board["compass"], "the compass")
+    _check(compass not in statues, "[mystic_island] the compass is on a plain space")
+    _check(tuple(board["compass_directions"]) == ("top", "right", "bottom", "left"), "[mystic_island] compass 1-4")
+    edges = {int(k): tuple(EDGES.index(e) for e in v) for k, v in seating["edges"].items()}
+    _check(sorted(edges) == [1, 2, 3, 4], "[mystic_seating] an edge list for 1, 2, 3 and 4 players")
+    for players, seats in edges.items():
+        _check(len(seats) == players == len(set(seats)), f"[mystic_seating] {players} players face different edges")
+    return Mystic(size, base, compass, statues, plateaus, edges)
+
+
+def _statues(tiles: dict[str, Any], points: dict[str, Any]) -> tuple[StatueTile, ...]:
+    printed = {int(k): int(v) for k, v in points["points"].items()}
+    out = []
+    for number, entry in enumerate(tiles["tiles"], start=1):
+        _check(entry["tile"] == number, f"[statue_tiles] tiles are listed 1-13 in order; got {entry['tile']}")
+        effect = entry["effect"]
+        _check(effect in STATUE_EFFECTS, f"[statue_tiles] tile {number}: effect is one of {', '.join(STATUE_EFFECTS)}")
+        value = printed.get(number, 0) if effect == "points" else int(entry.get("value", 0))
+        _check(effect != "points" or value > 0, f"[statue_points] tile {number} needs its printed points")
+        module = entry.get("module", "")
+        _check(module in ("", *MODULES), f"[statue_tiles] tile {number}: unknown module {module!r}")
+        out.append(StatueTile(number, effect, value, module))
+    _check(len(out) == 13, f"there are 13 statue tiles [MI]; data gives {len(out)}")
+    _check([t.tile for t in out if t.module] == [13], "[statue_tiles] only tile 13 needs another module [MI]")
+    return tuple(out)
+
+
+def _boulders(conditions: list[dict[str, Any]]) -> tuple[Boulder, ...]:
+    by_id = {}
+    for entry in conditions:
+        bid = entry["id"]
+        _check(entry["test"] in BOULDER_TESTS, f"boulder {bid}: test is one of {', '.join(BOULDER_TESTS)}")
+        module = entry.get("module", "")
+        _check(module in ("", *MODULES), f"boulder {bid}: unknown module {module!r}")
+        _check(bid not in by_id, f"boulder {bid} is listed twice")
+        by_id[bid] = Boulder(bid, int(bid[:-1]), "ab".index(bid[-1]), entry["test"], int(entry["value"]), module)
+    wanted = [f"{t}{side}" for t in range(1, 9) for side in "ab"]
+    _check(sorted(by_id) == sorted(wanted), "boulders: 8 double-sided tiles, sides 1a-8b, each listed once [MI]")
+    moduled = [b.id for b in by_id.values() if b.module]
+    only_eight = bool(moduled) and all(m.startswith("8") for m in moduled)
+    _check(only_eight, "only boulder tile 8 depends on another module [MI]")
+    return tuple(by_id[bid] for bid in wanted)
+
+
+def _new_business(raw: dict[str, Any]) -> tuple[list[Token], Venue]:
+    """Module 3's 10 tokens and the restaurant large venue [MI]."""
+    v = raw["venue"]
+    venue = Venue(v["id"], v["name"], v["points"], v["stars"])
+    tokens = []
+    for entry in raw["tokens"]:
+        where = f"Module 3 token {entry.get('id', '?')}"
+        category = entry["category"]
+        _check(category in CATEGORIES + MODULE_CATEGORIES, f"{where}: unknown category {category!r}")
+        if category == "placeholder":
+            _check(entry["venue"] == venue.id, f"{where}: the placeholder stands for {venue.id}")
+            tokens.append(Token(entry["id"], category, entry["name"], module="new_business"))
+        elif category == "small_venue":
+            pond = bool(entry.get("pond_only", False))
+            tokens.append(
+                Token(
+                    entry["id"],
+                    category,
+                    entry["name"],
+                    entry["points"],
+                    entry["stars"],
+                    pond_only=pond,
+                    module="new_business",
+                )
+            )
+        elif category == "stall":
+            formula = entry["formula"]
+            _check(formula in MODULE_STALL_FORMULAS, f"{where}: formula is one of {', '.join(MODULE_STALL_FORMULAS)}")
+            tokens.append(
+                Token(entry["id"], category, entry["name"], entry["points"], formula=formula, module="new_business")
+            )
+        elif category == "admin":
+            effect = entry["effect"]
+            _check(effect in ("harbor_office", "construction_office"), f"{where}: unknown effect {effect!r}")
+            tokens.append(
+                Token(entry["id"], category, entry["name"], entry["points"], effect=effect, module="new_business")
+            )
+        else:
+            _check(category == "whale_watching", f"{where}: Module 3 has no {category} tokens")
+            tokens.append(Token(entry["id"], category, entry["name"], module="new_business"))
+    _check(len(tokens) == 10, f"Module 3 has 10 business tokens [MI]; data gives {len(tokens)}")
+    kinds = sorted(t.category for t in tokens)
+    _check(kinds.count("whale_watching") == 2, "Module 3 has 2 whale watching tokens [MI]")
+    _check(sum(t.pond_only for t in tokens) == 3, "Module 3 has 3 guesthouses at the pond [MI]")
+    _check(kinds.count("admin") == 2 and kinds.count("stall") == 2, "Module 3: 2 administration buildings, 2 stalls")
+    return tokens, venue
 
 
 def _check(condition: bool, message: str) -> None:

@@ -11,6 +11,18 @@ Seats are listed starting with the viewer, then in turn order. Every value is sc
 * each seat: score, reserve fruits (5), markers (6), juice, stars, turns, empty beaches,
   supplied ships, tokens claimed, and its 25 cells × (piece type 4, fruits 5, ship demand 5,
   points, token category 5).
+
+With Mystic Island modules the vector grows by a fixed block per module in play (so a base
+game's vector is unchanged): the module phases (6) always, then
+
+* Mystic Island: the 25 board cells × (statue present, tile number, plateau value), each
+  explorer's cell (one-hot 25, viewer first; Pineapple's last in solo), statues collected per
+  seat, the statue choice pending;
+* boulders: the 4 dealt boulders × (tile 8 one-hot, side), the tray counts, and per seat its
+  4 corners (boulder still there) and boulders removed;
+* new business: the 2 whales × (beach one-hot 4, owned by the viewer, by another seat), three
+  per row, and per seat its active offices (2) and its 25 cells × (boulder, admin, whale
+  watching, guesthouse).
 """
 
 from __future__ import annotations
@@ -31,10 +43,24 @@ SEAT = 1 + len(FRUITS) + len(MARKERS) + 6 + CELLS * CELL
 ROWS, COLUMNS = 5, 4
 
 
-def observation_size(num_players: int) -> int:
+MODULE_PHASES = ("explore", "statue", "arrange", "discount", "whale", "watch")
+BEACHES = ("N", "E", "S", "W")
+
+
+def observation_size(num_players: int, modules: frozenset[str] = frozenset()) -> int:
     decision = len(PHASES) + CELLS + 2
     table = 6 + ROWS * COLUMNS * (2 + len(CATEGORIES)) + len(MARKERS) * 2 + 2 + 1 + 3 + 2 * num_players
-    return decision + table + num_players * SEAT
+    size = decision + table + num_players * SEAT
+    if modules:
+        size += len(MODULE_PHASES)
+    if "mystic_island" in modules:
+        explorers = num_players + (num_players == 1)
+        size += CELLS * 3 + explorers * CELLS + num_players + 1
+    if "boulders" in modules:
+        size += 4 * 9 + 4 + num_players * 5
+    if "new_business" in modules:
+        size += 2 * 6 + 1 + num_players * (2 + CELLS * 4)
+    return size
 
 
 def encode(view: Mapping[str, Any]) -> list[float]:
@@ -71,7 +97,7 @@ def encode(view: Mapping[str, Any]) -> list[float]:
         out.append((pool["next"] or 0) / 5 if pool else 0.0)
     bags = view["bags"] or {}
     out.extend(min(bags.get(colour, 0), 25) / 25 for colour in ("orange", "green"))
-    out.append(len(view["large_venues"]) / 6)
+    out.append(len(view["large_venues"]) / (7 if view.get("new_business") else 6))  # + the restaurant
     solo = view["solo"]
     out.append(min(solo["pineapple_score"], 150) / 150 if solo else 0.0)
     out.append(min(solo["bag_size"], 50) / 50 if solo else 0.0)
@@ -92,7 +118,54 @@ def encode(view: Mapping[str, Any]) -> list[float]:
         out.append(min(len(player["tokens"]), 12) / 12)
         for piece in player["grid"]:
             _cell(out, piece)
+    if view.get("modules"):
+        _modules(out, view, order)
     return out
+
+
+def _modules(out: list[float], view: Mapping[str, Any], order: list[int]) -> None:
+    out.extend(1.0 if phase == view["phase"] else 0.0 for phase in MODULE_PHASES)
+    mystic = view["mystic"]
+    if mystic:
+        for cell in mystic["cells"]:
+            out.append(1.0 if cell["statue"] else 0.0)
+            out.append((cell["statue"] or 0) / 13)
+            out.append((cell["plateau"] or 0) / 12)
+        explorers = mystic["explorers"]
+        ranked = [explorers[seat] for seat in order] + explorers[len(order) :]
+        for explorer in ranked:
+            out.extend(1.0 if c == explorer["cell"] else 0.0 for c in range(CELLS))
+        out.extend(min(len(mystic["collected"][seat]), 11) / 11 for seat in order)
+        out.append((mystic["pending_statue"] or 0) / 13)
+    boulders = view["boulders"]
+    if boulders:
+        for tile in boulders["tray"]:
+            number, side = int(tile["id"][:-1]), tile["id"][-1]
+            out.extend(1.0 if number == k else 0.0 for k in range(1, 9))
+            out.append(1.0 if side == "b" else 0.0)
+        out.extend(min(tile["count"], 4) / 4 for tile in boulders["tray"])
+        for seat in order:
+            grid = view["players"][seat]["grid"]
+            out.extend(1.0 if (grid[c] or {}).get("type") == "boulder" else 0.0 for c in boulders["corners"])
+            out.append(len(boulders["removed"][seat]) / 4)
+    extra = view["new_business"]
+    if extra:
+        me = order[0]
+        for whale in extra["whales"]:
+            out.extend(1.0 if whale["beach"] == b else 0.0 for b in BEACHES)
+            out.append(1.0 if whale["owner"] == me else 0.0)
+            out.append(1.0 if whale["owner"] is not None and whale["owner"] != me else 0.0)
+        out.append(1.0 if extra["three_per_row"] else 0.0)
+        for seat in order:
+            offices = extra["offices"][seat]
+            out.append(1.0 if offices.get("harbor_office") else 0.0)
+            out.append(1.0 if offices.get("construction_office") else 0.0)
+            for piece in view["players"][seat]["grid"]:
+                piece = piece or {}
+                out.append(1.0 if piece.get("type") == "boulder" else 0.0)
+                out.append(1.0 if piece.get("category") == "admin" else 0.0)
+                out.append(1.0 if piece.get("category") == "whale_watching" else 0.0)
+                out.append(1.0 if piece.get("pond_only") else 0.0)
 
 
 def _cell(out: list[float], piece: Mapping[str, Any] | None) -> None:

@@ -9,9 +9,11 @@ stalls are scored, and the most points wins (ties: later in turn order). Solo is
 Pineapple (:mod:`.solo`), who plays automatically after each of your turns.
 
 The state is lean lists of ints (grid cells hold piece codes, see :mod:`.island`) so random
-playouts stay fast; legal codes are cached per state. Mystic Island modules will hook in as
-options: extra phases in ``_after_step1`` / ``_end_of_turn``, extra end scoring in
-``_final_scoring`` and extra grid piece codes.
+playouts stay fast; legal codes are cached per state. The Mystic Island modules (option
+``modules``) hook in at a few points only — the collect-or-explore choice after a collector
+moves (:mod:`.mystic`), boulder checkpoints after step 1, step 2 and the end of the turn
+(:mod:`.boulders`), extra tokens, offices and whales (:mod:`.new_business`) — so a base game
+plays exactly as before, with the same action codes and events.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fruitbowl.engine.actions import Action, ActionTable
-from fruitbowl.engine.errors import FruitbowlError
+from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
@@ -29,13 +31,17 @@ from fruitbowl.engine.result import House, Result
 from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
-from . import business, juice, observation, solo, text
+from . import boulders, business, juice, mystic, new_business, observation, solo, text
+from . import modules as M
+from .components import BEACH_NAMES
 from .components import COMPONENTS as C
 from .island import (
     BEACH_CELLS,
     BLOCK_CELLS,
     COLLECTOR,
+    CORNERS,
     EMPTY,
+    PONDS,
     RAYS,
     SHIP,
     SLIDES,
@@ -45,12 +51,36 @@ from .island import (
 )
 from .ships import DEMANDS, SHIP_POINTS, can_pay, fill_bags, new_island, pay
 
-# Phases: which decision the current player faces.
+# Phases: which decision the current player faces (the last six only with modules).
 MOVE, SPLIT, PRODUCE, ACTION, PLACE, BONUS, JUICE, OVER = range(8)
-PHASE_NAMES = ("move", "split", "produce", "action", "place", "bonus", "juice", "over")
+EXPLORE, STATUE, ARRANGE, DISCOUNT, WHALE, WATCH = range(8, 14)
+PHASE_NAMES = (
+    "move",
+    "split",
+    "produce",
+    "action",
+    "place",
+    "bonus",
+    "juice",
+    "over",
+    "explore",
+    "statue",
+    "arrange",
+    "discount",
+    "whale",
+    "watch",
+)
 #: Score categories, in the order a results screen shows them.
 CATEGORIES = ("ships", "businesses", "venues", "ice_cream", "juice", "stalls")
 SHIPS, BUSINESSES, VENUES, ICE_CREAM, JUICE_PTS, STALLS = range(6)
+#: Module categories follow; a game shows only those of the modules it plays.
+ALL_CATEGORIES = (*CATEGORIES, "statues", "plateaus", "boulders", "offices", "whales")
+STATUE_PTS, PLATEAU_PTS, BOULDER_PTS, OFFICE_PTS, WHALE_PTS = range(6, 11)
+MODULE_CATEGORIES = {
+    "mystic_island": (STATUE_PTS, PLATEAU_PTS),
+    "boulders": (BOULDER_PTS,),
+    "new_business": (OFFICE_PTS, WHALE_PTS),
+}
 PINEAPPLE_CATEGORIES = ("boats", "claims")
 
 CATEGORY = business.CATEGORY
@@ -96,14 +126,32 @@ class JuicyFruits(Game):
             False,
             "a token moved in step 1 must slide as far as it can (AMB-17 variant)",
         ),
+        M.MODULES_OPTION,
+        M.THREE_PER_ROW_OPTION,
     )
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        """As usual, plus the module checks; module options left at their defaults are dropped, so a
+        base game's options (and with them its records and golden files) are exactly as before."""
+        checked = super().validate_options(options, num_players)
+        if checked["three_per_row"]:
+            if "new_business" not in M.parse(checked["modules"]):
+                raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
+            if num_players is not None and num_players != 2:
+                raise InvalidOption(f"option three_per_row is for two players; this game has {num_players}")
+        for key in ("modules", "three_per_row"):
+            if not checked[key]:
+                del checked[key]
+        return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> JuicyFruitsState:
         self.check_player_count(num_players)
         return JuicyFruitsState.setup(self, num_players, seed, self.validate_options(options, num_players))
 
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
-        return A.ACTION_TABLE
+        return A.FULL_TABLE if (options or {}).get("modules") else A.ACTION_TABLE
 
     def state_from_json(self, data: Mapping[str, Any]) -> JuicyFruitsState:
         return JuicyFruitsState.from_json(self, data)
@@ -112,21 +160,39 @@ class JuicyFruits(Game):
         """Turns are bounded by the license track and the safety valve (or Pineapple's bag);
         a turn is at most move, split/produce, step 2, place, bonus and 2 juice steps + stop."""
         per_turn = 8
+        setup = 0
+        if options.get("modules"):  # + collect/explore, statue choice, leave out, whale beach, 2 watches
+            per_turn += 6
+            setup = 3 * (num_players - 1)
         if num_players == 1:
             return per_turn * (len(C.ships) - 2 * C.ships_per_bag)
         rounds = (C.license_start[num_players] + 1) * C.quiet_rounds_limit + 1
-        return per_turn * num_players * rounds
+        return setup + per_turn * num_players * rounds
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        return observation.observation_size(num_players)
+        return observation.observation_size(num_players, M.parse(options.get("modules")))
 
     def observation(self, view: Mapping[str, Any]) -> list[float]:
-        return observation.encode(view)
+        return observation.encode(view)  # its length follows view["modules"]
 
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         if num_players == 1:
             return [{"solo_board": 1}, {"juice_factory": True, "solo_board": 4, "forced_max_distance": True}]
         return [{}, {"juice_factory": True, "random_first": False, "first_player": num_players}]
+
+    def module_option_sets(self, num_players: int) -> list[dict[str, Any]]:
+        """Every combination of modules (7 non-empty sets), alternating the juice factory; with
+        all three modules at two players, the three-per-row variant too."""
+        sets: list[dict[str, Any]] = []
+        for mask in range(1, 8):
+            chosen = frozenset(m for i, m in enumerate(M.MODULES_NAMES) if mask >> i & 1)
+            options: dict[str, Any] = {"modules": M.canonical(chosen), "juice_factory": bool(mask % 2)}
+            if num_players > 1:
+                options.update(random_first=False, first_player=num_players)
+            if mask == 7 and num_players == 2:
+                options["three_per_row"] = True
+            sets.append(options)
+        return sets
 
     def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return text.describe_event(event, viewer, names)
@@ -143,10 +209,14 @@ class JuicyFruitsState(State):
         "_legal",
         "bags",
         "board",
+        "boulder_set",
         "box",
         "end_reason",
         "end_triggered",
+        "explorers",
         "first",
+        "flag_gain",
+        "flag_pond",
         "game",
         "grid",
         "juice",
@@ -154,28 +224,40 @@ class JuicyFruitsState(State):
         "license",
         "markers",
         "mobile",
+        "mods",
         "moved",
+        "moved_dir",
         "num_players",
+        "office_from",
         "options",
         "owned",
         "parts",
         "pending",
+        "pending_statue",
         "phase",
         "pine_bag",
         "pine_claimed",
         "pine_drawn",
         "pine_parts",
+        "pine_statues",
         "player",
         "pool",
         "quiet_rounds",
+        "removed",
         "reserve",
         "rng",
         "round",
         "round_claims",
         "setup_events",
+        "statue_box",
+        "statues",
+        "statues_won",
         "supplied",
         "table",
+        "tray",
         "turns",
+        "watched",
+        "whales",
     )
     game: JuicyFruits
     rng: random.Random
@@ -210,22 +292,40 @@ class JuicyFruitsState(State):
     pine_parts: list[int]  # Pineapple's boat points and claim points
     setup_events: list[Event]
     _legal: list[int] | None
+    # ---- Mystic Island modules (empty / unused in a base game)
+    mods: frozenset[str]  # the modules in play (from the option)
+    statues: list[int]  # Module 1: [mystic cell] statue tile number or 0
+    statue_box: list[int]  # statue tiles not dealt at setup (sorted)
+    explorers: list[int]  # [seat] mystic cell; in solo, index 1 is Pineapple's
+    statues_won: list[list[int]]  # [seat] statue tiles collected, in order
+    pine_statues: list[int]  # tiles Pineapple returned to the box
+    pending_statue: int  # the statue tile (5 or 7) whose choice is being made, or 0
+    moved_dir: int  # island direction of the step-1 move being resolved
+    boulder_set: list[int]  # Module 2: the 4 boulders dealt (starting player's corner order)
+    removed: list[list[int]]  # [seat] boulders removed, in order
+    tray: list[int]  # boulders on the tray, per dealt boulder
+    flag_pond: bool  # 5b: a newly claimed token went on a pond this turn
+    flag_gain: int  # 7a: fruits the step-1 move gained this turn
+    office_from: list[list[int]]  # Module 3: [seat][harbor, construction] first active turn, or -1
+    whales: list[int]  # beach (0-3) of the whale of each whale-watching token, or -1
+    watched: list[int]  # whale-watching slots already handled this end of turn
 
     # ------------------------------------------------------------------ setup and copying
 
     @classmethod
     def setup(cls, game: JuicyFruits, n: int, seed: int, options: dict[str, Any]) -> JuicyFruitsState:
         s = cls.__new__(cls)
-        s.game, s.num_players, s.options, s.table = game, n, options, A.ACTION_TABLE
+        s.game, s.num_players, s.options, s.table = game, n, options, game.action_table(n, options)
         s.rng = rng = random.Random(seed)
-        s.board, s.box = business.new_board(n, rng)
+        s.mods = mods = M.parse(options.get("modules"))
+        s.board, s.box = business.new_board(n, rng, "new_business" in mods, bool(options.get("three_per_row")))
         s.license = C.license_start[n]
         s.pool = [len(values) for values in C.ice_values]
         s.bags = fill_bags()
         s.grid = [new_island(s.bags, rng) for _ in range(n)]
         s.mobile = [sorted(c for c in range(len(g)) if COLLECTOR <= g[c] < TOKEN) for g in s.grid]
         s.reserve = [[0] * NUM_FRUITS for _ in range(n)]
-        s.parts = [[0] * len(CATEGORIES) for _ in range(n)]
+        s.parts = [[0] * len(ALL_CATEGORIES) for _ in range(n)]
         s.supplied = [[] for _ in range(n)]
         s.owned = [[] for _ in range(n)]
         s.markers = [[0] * len(C.ice_values) for _ in range(n)]
@@ -237,14 +337,63 @@ class JuicyFruitsState(State):
         s.moved, s.pending, s.juice_steps = [-1, 0], -1, 0
         s.pine_bag, s.pine_drawn, s.pine_claimed, s.pine_parts = [], [], [], [0, 0]
         s._legal = None
+        s._module_defaults()
         events = [Event("setup", None, {"first_player": s.first, "players": n, "license": s.license})]
+        if "mystic_island" in mods:
+            s.statues, s.statue_box = mystic.new_board(rng, "boulders" in mods)
+            s.explorers = [C.mystic.base] * (n + (n == 1))
+            shown = {mystic.CELL_NAMES[c]: t for c, t in enumerate(s.statues) if t}
+            events.append(Event("statues", None, {"statues": shown}))
+        if "boulders" in mods:
+            s.boulder_set = boulders.deal(rng, mods)
+            s.tray = [0] * len(s.boulder_set)
+            for corner, code in zip(CORNERS, s.boulder_set, strict=True):
+                s.grid[s.first][corner] = boulders.BOULDER + code
+            dealt = [boulders.boulder_id(c) for c in s.boulder_set]
+            events.append(Event("boulders_dealt", s.first, {"boulders": dealt, "cells": list(CORNERS)}))
         if n == 1:
             s.pine_bag = sorted(s.bags[0] + s.bags[1])
             s.bags = [[], []]
             events += solo.pineapple_turn(s, rng, opening=True)
-        s._start_turn(s.first, events)
+        if "boulders" in mods and n > 1:
+            s.player, s.phase = (s.first + 1) % n, ARRANGE  # D1: the others choose their corners
+        else:
+            s._start_turn(s.first, events)
         s.setup_events = events
         return s
+
+    def _module_defaults(self) -> None:
+        """Module fields at their empty values (a base game, or a save from before the modules)."""
+        n = self.num_players
+        self.statues, self.statue_box, self.explorers = [0] * mystic.CELLS, [], []
+        self.statues_won, self.pine_statues, self.pending_statue = [[] for _ in range(n)], [], 0
+        self.moved_dir = -1
+        self.boulder_set, self.removed, self.tray = [], [[] for _ in range(n)], []
+        self.flag_pond, self.flag_gain = False, 0
+        self.office_from = [[-1, -1] for _ in range(n)]
+        self.whales, self.watched = [-1] * len(new_business.WHALE_TOKENS), []
+        if len(self.parts[0]) < len(ALL_CATEGORIES):
+            self.parts = [p + [0] * (len(ALL_CATEGORIES) - len(p)) for p in self.parts]
+
+    @property
+    def mi(self) -> bool:
+        return "mystic_island" in self.mods
+
+    @property
+    def bo(self) -> bool:
+        return "boulders" in self.mods
+
+    @property
+    def nb(self) -> bool:
+        return "new_business" in self.mods
+
+    def categories(self) -> list[int]:
+        """Indices into ALL_CATEGORIES of the categories this game shows."""
+        shown = list(range(len(CATEGORIES)))
+        for module, extra in MODULE_CATEGORIES.items():
+            if module in self.mods:
+                shown += extra
+        return shown
 
     def clone(self) -> JuicyFruitsState:
         c = JuicyFruitsState.__new__(JuicyFruitsState)
@@ -269,6 +418,14 @@ class JuicyFruitsState(State):
         c.moved, c.pending, c.juice_steps = self.moved[:], self.pending, self.juice_steps
         c.pine_bag, c.pine_drawn = self.pine_bag[:], self.pine_drawn[:]
         c.pine_claimed, c.pine_parts = self.pine_claimed[:], self.pine_parts[:]
+        c.mods = self.mods
+        c.statues, c.statue_box, c.explorers = self.statues[:], self.statue_box[:], self.explorers[:]
+        c.statues_won, c.pine_statues = [w[:] for w in self.statues_won], self.pine_statues[:]
+        c.pending_statue, c.moved_dir = self.pending_statue, self.moved_dir
+        c.boulder_set, c.removed, c.tray = self.boulder_set[:], [r[:] for r in self.removed], self.tray[:]
+        c.flag_pond, c.flag_gain = self.flag_pond, self.flag_gain
+        c.office_from = [o[:] for o in self.office_from]
+        c.whales, c.watched = self.whales[:], self.watched[:]
         c.setup_events = []
         c._legal = self._legal
         return c
@@ -304,11 +461,31 @@ class JuicyFruitsState(State):
         "pine_claimed",
         "pine_parts",
     )
+    _MODULE_FIELDS = (
+        "statues",
+        "statue_box",
+        "explorers",
+        "statues_won",
+        "pine_statues",
+        "pending_statue",
+        "moved_dir",
+        "boulder_set",
+        "removed",
+        "tray",
+        "flag_pond",
+        "flag_gain",
+        "office_from",
+        "whales",
+        "watched",
+    )
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
         for name in self._JSON_FIELDS:
             data[name] = _copy(getattr(self, name))
+        if self.mods:
+            for name in self._MODULE_FIELDS:
+                data[name] = _copy(getattr(self, name))
         data["rng"] = rng_to_json(self.rng)
         return data
 
@@ -318,10 +495,16 @@ class JuicyFruitsState(State):
         try:
             n = data["num_players"]
             game.check_player_count(n)
-            s.game, s.num_players, s.table = game, n, A.ACTION_TABLE
+            s.game, s.num_players = game, n
             s.options = game.validate_options(data["options"], n)
+            s.table = game.action_table(n, s.options)
             for name in cls._JSON_FIELDS:
                 setattr(s, name, _copy(data[name]))
+            s.mods = M.parse(s.options.get("modules"))
+            s._module_defaults()
+            if s.mods:
+                for name in cls._MODULE_FIELDS:
+                    setattr(s, name, _copy(data[name]))
             s.rng = rng_from_json(data["rng"])
         except (KeyError, TypeError, ValueError) as exc:
             raise FruitbowlError(f"not a saved Juicy Fruits state: {exc}") from None
@@ -364,8 +547,12 @@ class JuicyFruitsState(State):
             return sorted(A.SPLIT_CODE[(slot, total, first)] for first in range(total + 1))
         if phase == PRODUCE:
             return [A.PRODUCE_CODE[pair] for pair in self._productions(p)]
+        if phase >= EXPLORE:
+            return self._module_legal(p)
         if phase == PLACE:
             grid = self.grid[p]
+            if self.pending in new_business.POND_ONLY:
+                return [A.PLACE + cell for cell in new_business.free_ponds(grid)]
             if CATEGORY[self.pending] == business.PLACEHOLDER:
                 return [
                     A.PLACE_BLOCK + b
@@ -374,7 +561,7 @@ class JuicyFruitsState(State):
                 ]
             return [A.PLACE + cell for cell in range(len(grid)) if grid[cell] < 0]
         if phase == BONUS:
-            return sorted(A.BONUS + f for f in C.tokens[self.pending].fruits)
+            return sorted(A.BONUS + f for f in C.all_tokens[self.pending].fruits)
         if phase == JUICE:
             can = juice.can_advance(self.juice[p], self.juice_steps, self.reserve[p])
             return [A.JUICE, A.STOP] if can else [A.STOP]
@@ -402,7 +589,7 @@ class JuicyFruitsState(State):
 
     def _productions(self, p: int) -> list[tuple[int, int]]:
         to, distance = self.moved
-        kind = C.tokens[self.grid[p][to] - TOKEN].kind
+        kind = C.all_tokens[self.grid[p][to] - TOKEN].kind
         most_ice, most_shakes = min(distance, self.pool[kind]), self.pool[MILKSHAKE]
         return sorted((k, m) for k in range(most_ice + 1) for m in range(min(distance - k, most_shakes) + 1))
 
@@ -410,7 +597,10 @@ class JuicyFruitsState(State):
         grid, reserve = self.grid[p], self.reserve[p]
         codes = [A.SUPPLY_CODE[cell] for cell in BEACH_CELLS if 0 <= grid[cell] < COLLECTOR]
         codes = [code for code in codes if can_pay(reserve, DEMANDS[grid[BEACH_CELLS[code - A.SUPPLY]] - SHIP])]
-        affordable = [can_pay(reserve, cost) for cost in C.row_costs]
+        if self.nb and new_business.office_active(self, p, new_business.CONSTRUCTION):
+            affordable = [bool(new_business.leave_out_options(reserve, cost)) for cost in C.row_costs]
+        else:
+            affordable = [can_pay(reserve, cost) for cost in C.row_costs]
         if any(affordable):
             single = EMPTY in grid
             block: bool | None = None
@@ -422,11 +612,40 @@ class JuicyFruitsState(State):
                     if block is None:
                         block = has_free_block(grid)
                     if block:
-                        claims.append(A.CLAIM + token)
+                        claims.append(A.claim_code(token))
+                elif token in new_business.POND_ONLY:
+                    if new_business.free_ponds(grid):
+                        claims.append(A.claim_code(token))
                 elif single:
-                    claims.append(A.CLAIM + token)
+                    claims.append(A.claim_code(token))
             codes += sorted(claims)
         codes.append(A.PASS)
+        if self.nb:
+            codes.sort()  # Module 3's claim codes come after pass
+        return codes
+
+    def _module_legal(self, p: int) -> list[int]:
+        """Legal codes in the module phases (EXPLORE … WATCH)."""
+        phase = self.phase
+        if phase == EXPLORE:
+            return [A.COLLECT, A.EXPLORE]
+        if phase == STATUE:
+            if mystic.TILES[self.pending_statue - 1].effect == "choose_supplied_ship":
+                return sorted(A.STATUE_SHIP + ship for ship in self.supplied[p])
+            return [A.STATUE_FRUIT + f for f in range(NUM_FRUITS)]
+        if phase == ARRANGE:
+            return [A.BOULDER + code for code in boulders.corners_left(self, p)]
+        if phase == DISCOUNT:
+            cost = C.row_costs[self.board.index(self.pending) // business.COLUMNS]
+            return [A.LEAVE_OUT + f for f in new_business.leave_out_options(self.reserve[p], cost)]
+        if phase == WHALE:
+            return [A.WHALE_BEACH + b for b in range(len(C.beaches))]
+        grid = self.grid[p]
+        codes = []
+        for slot in new_business.owned_whales(self, p):
+            if slot not in self.watched:
+                start = new_business.token_cell(grid, new_business.WHALE_TOKENS[slot])
+                codes += [A.WATCH + slot * len(grid) + cell for cell in new_business.reachable(grid, start)]
         return codes
 
     def _why_illegal(self, action: Action) -> str:
@@ -436,7 +655,9 @@ class JuicyFruitsState(State):
         self._legal = None
         p = self.player
         events: list[Event] = []
-        if code < A.SPLIT:
+        if code >= A.NUM_ACTIONS:
+            self._apply_module(p, code, events)
+        elif code < A.SPLIT:
             self._move(p, code, events)
         elif code < A.PRODUCE:
             self._split(p, code, events)
@@ -451,7 +672,7 @@ class JuicyFruitsState(State):
         elif code < A.PASS:
             fruit = code - A.BONUS
             self.reserve[p][fruit] += 1
-            events.append(Event("bonus", p, {"token": C.tokens[self.pending].id, "fruit": fruit}))
+            events.append(Event("bonus", p, {"token": C.all_tokens[self.pending].id, "fruit": fruit}))
             self.pending = -1
             self._end_of_step2(events)
         elif code == A.PASS:
@@ -461,8 +682,33 @@ class JuicyFruitsState(State):
             self._juice(p, events)
         else:
             events.append(Event("stop", p, {"juice": self.juice[p]}))
-            self._finish_turn(events)
+            self._end_actions(events)
         return events
+
+    def _apply_module(self, p: int, code: int, events: list[Event]) -> None:
+        if code == A.COLLECT:
+            self._collect(p, events)
+        elif code == A.EXPLORE:
+            self._explore(p, events)
+        elif code < A.STATUE_FRUIT:
+            self._score_statue(p, code - A.STATUE_SHIP, events)
+        elif code < A.BOULDER:
+            self._score_statue(p, code - A.STATUE_FRUIT, events)
+        elif code < A.CLAIM_X:
+            self._arrange(p, code - A.BOULDER, events)
+        elif code < A.LEAVE_OUT:
+            self._claim(p, A.claimed_token(code), events)
+        elif code < A.WHALE_BEACH:
+            self._claim(p, self.pending, events, leave=code - A.LEAVE_OUT)
+        elif code < A.WATCH:
+            slot = new_business.WHALE_TOKENS.index(self.pending)
+            self.whales[slot] = code - A.WHALE_BEACH
+            data = {"token": C.all_tokens[self.pending].id, "beach": BEACH_NAMES[self.whales[slot]]}
+            events.append(Event("whale_placed", p, data))
+            self.pending = -1
+            self._end_of_step2(events)
+        else:
+            self._watch(p, code - A.WATCH, events)
 
     # ------------------------------------------------------------------ step 1
 
@@ -477,7 +723,14 @@ class JuicyFruitsState(State):
         mobile.sort()
         data: dict[str, Any] = {"from": start, "to": to, "distance": distance, "piece": piece}
         self.moved = [to, distance]
+        explorer = piece < TOKEN or CATEGORY[piece - TOKEN] == business.ADVANCED
+        if self.mi and explorer and mystic.explorer_target(self, p, _direction, distance) >= 0:
+            self.moved_dir = _direction  # D4: collect, or move the explorer instead
+            events.append(Event("move", p, data))
+            self.phase = EXPLORE
+            return
         if piece < TOKEN:
+            self.flag_gain = distance
             fruit = piece - COLLECTOR
             self.reserve[p][fruit] += distance
             data["fruit"] = fruit
@@ -490,7 +743,7 @@ class JuicyFruitsState(State):
             self.phase = SPLIT
             return
         if self._productions(p) == [(0, 0)]:
-            events.append(Event("produce", p, {"token": C.tokens[token].id, "ice_cream": [], "milkshake": []}))
+            events.append(Event("produce", p, {"token": C.all_tokens[token].id, "ice_cream": [], "milkshake": []}))
             self._after_step1(events)
             return
         self.phase = PRODUCE
@@ -498,23 +751,24 @@ class JuicyFruitsState(State):
     def _split(self, p: int, code: int, events: list[Event]) -> None:
         to, distance = self.moved
         token = self.grid[p][to] - TOKEN
-        first_type, second_type = C.tokens[token].fruits
+        first_type, second_type = C.all_tokens[token].fruits
         total = distance + 1
         first = A.ACTION_TABLE[code].fields["counts"][0]
         self.reserve[p][first_type] += first
         self.reserve[p][second_type] += total - first
+        self.flag_gain = total
         gained = [[first_type, first], [second_type, total - first]]
-        events.append(Event("split", p, {"token": C.tokens[token].id, "gained": gained}))
+        events.append(Event("split", p, {"token": C.all_tokens[token].id, "gained": gained}))
         self._after_step1(events)
 
     def _produce(self, p: int, code: int, events: list[Event]) -> None:
         to, _distance = self.moved
         token = self.grid[p][to] - TOKEN
         fields = A.ACTION_TABLE[code].fields
-        ice = self._take_markers(p, C.tokens[token].kind, fields["ice_cream"])
+        ice = self._take_markers(p, C.all_tokens[token].kind, fields["ice_cream"])
         shakes = self._take_markers(p, MILKSHAKE, fields["milkshake"])
         self.parts[p][ICE_CREAM] += sum(ice) + sum(shakes)
-        events.append(Event("produce", p, {"token": C.tokens[token].id, "ice_cream": ice, "milkshake": shakes}))
+        events.append(Event("produce", p, {"token": C.all_tokens[token].id, "ice_cream": ice, "milkshake": shakes}))
         self._after_step1(events)
 
     def _take_markers(self, p: int, kind: int, count: int) -> list[int]:
@@ -530,6 +784,101 @@ class JuicyFruitsState(State):
     def _after_step1(self, events: list[Event]) -> None:
         self.moved = [-1, 0]
         self.phase = ACTION
+        if self.mods:
+            self.moved_dir = -1
+            if self.bo:
+                boulders.checkpoint(self, events)
+
+    # ------------------------------------------------------------------ Module 1: explorers
+
+    def _collect(self, p: int, events: list[Event]) -> None:
+        """D4 'collect': the moved collector's fruit, as in a base game."""
+        to, distance = self.moved
+        piece = self.grid[p][to]
+        if piece < TOKEN:
+            fruit = piece - COLLECTOR
+            self.reserve[p][fruit] += distance
+            self.flag_gain = distance
+            events.append(Event("collect", p, {"fruit": fruit, "count": distance}))
+            self._after_step1(events)
+            return
+        events.append(Event("collect", p, {"token": C.all_tokens[piece - TOKEN].id, "count": distance + 1}))
+        self.phase = SPLIT
+
+    def _explore(self, p: int, events: list[Event]) -> None:
+        """D4 'explore': the explorer copies the move; a statue it lands on is taken and scored."""
+        _to, distance = self.moved
+        target = mystic.explorer_target(self, p, self.moved_dir, distance)
+        data: dict[str, Any] = {"from": self.explorers[p], "to": target, "tile": None, "points": 0}
+        self.explorers[p] = target
+        tile = self.statues[target]
+        if not tile:
+            events.append(Event("explore", p, data))
+            self._after_step1(events)
+            return
+        self.statues[target] = 0
+        self.statues_won[p].append(tile)
+        data["tile"] = tile
+        if mystic.needs_choice(self, p, tile):
+            self.pending_statue = tile
+            data["points"] = None
+            events.append(Event("explore", p, data))
+            self.phase = STATUE
+            return
+        points = mystic.statue_points(self, p, tile)
+        self.parts[p][STATUE_PTS] += points
+        data["points"] = points
+        events.append(Event("explore", p, data))
+        self._after_step1(events)
+
+    def _score_statue(self, p: int, choice: int, events: list[Event]) -> None:
+        """D7: tile 5 with the ship chosen, or tile 7 with the fruit type chosen."""
+        tile = self.pending_statue
+        points = mystic.statue_points(self, p, tile, choice)
+        self.parts[p][STATUE_PTS] += points
+        data: dict[str, Any] = {"tile": tile, "points": points}
+        if mystic.TILES[tile - 1].effect == "choose_supplied_ship":
+            data["ship"] = C.ships[choice].id
+        else:
+            data["fruit"] = choice
+        events.append(Event("statue", p, data))
+        self.pending_statue = 0
+        self._after_step1(events)
+
+    # ------------------------------------------------------------------ Module 2: corners at setup
+
+    def _arrange(self, p: int, code: int, events: list[Event]) -> None:
+        """D1: put a dealt boulder on this seat's next corner; the last one goes by itself."""
+        corner = boulders.next_corner(self, p)
+        self.grid[p][corner] = boulders.BOULDER + code
+        events.append(Event("arrange", p, {"boulder": boulders.boulder_id(code), "cell": corner}))
+        left = boulders.corners_left(self, p)
+        if len(left) > 1:
+            return
+        if left:
+            corner = boulders.next_corner(self, p)
+            self.grid[p][corner] = boulders.BOULDER + left[0]
+            events.append(Event("arrange", p, {"boulder": boulders.boulder_id(left[0]), "cell": corner}))
+        following = (p + 1) % self.num_players
+        if following == self.first:
+            self._start_turn(self.first, events)
+        else:
+            self.player = following
+
+    # ------------------------------------------------------------------ Module 3: whales at turn end
+
+    def _watch(self, p: int, index: int, events: list[Event]) -> None:
+        """D14: move one whale-watching token through free spaces (or leave it)."""
+        slot, cell = divmod(index, len(self.grid[p]))
+        token = new_business.WHALE_TOKENS[slot]
+        grid = self.grid[p]
+        start = new_business.token_cell(grid, token)
+        grid[start], grid[cell] = EMPTY, TOKEN + token
+        self.watched.append(slot)
+        events.append(Event("watch", p, {"token": C.all_tokens[token].id, "from": start, "to": cell}))
+        if any(s not in self.watched for s in new_business.owned_whales(self, p)):
+            return
+        self._close_turn(events)
 
     # ------------------------------------------------------------------ step 2
 
@@ -541,16 +890,30 @@ class JuicyFruitsState(State):
         self.supplied[p].append(ship)
         self.parts[p][SHIPS] += SHIP_POINTS[ship]
         events.append(Event("supply", p, {"cell": cell, "ship": C.ships[ship].id, "points": SHIP_POINTS[ship]}))
+        if self.nb and new_business.office_active(self, p, new_business.HARBOR):
+            bonus = len(self.owned[p])  # +1 per business token on the island, the office included
+            self.parts[p][OFFICE_PTS] += bonus
+            events.append(Event("harbor_office", p, {"points": bonus}))
         self._end_of_step2(events)
 
-    def _claim(self, p: int, token: int, events: list[Event]) -> None:
+    def _claim(self, p: int, token: int, events: list[Event], leave: int = -1) -> None:
         space = self.board.index(token)
         row = space // business.COLUMNS
-        pay(self.reserve[p], C.row_costs[row])
+        if leave < 0 and self.nb and new_business.office_active(self, p, new_business.CONSTRUCTION):
+            self.pending, self.phase = token, DISCOUNT  # D9: which fruit the office saves
+            return
+        cost = C.row_costs[row] if leave < 0 else new_business.less_one(C.row_costs[row], leave)
+        pay(self.reserve[p], cost)
         self.board[space] = EMPTY
         self.parts[p][BUSINESSES] += C.row_points[row]
-        data = {"token": C.tokens[token].id, "row": row + 1, "column": space % business.COLUMNS + 1}
+        data: dict[str, Any] = {"token": C.all_tokens[token].id, "row": row + 1, "column": space % business.COLUMNS + 1}
         data["points"] = C.row_points[row]
+        if leave >= 0:
+            bonus = C.all_tokens[new_business.CONSTRUCTION].points
+            self.parts[p][OFFICE_PTS] += bonus
+            data["left_out"], data["office_points"] = leave, bonus
+        if C.all_tokens[token].category == "admin":
+            self.office_from[p][new_business.OFFICES.index(token)] = self.turns[p] + 1  # AMB-8
         events.append(Event("claim", p, data))
         self.note_claim(events)
         self.owned[p].append(token)
@@ -568,7 +931,7 @@ class JuicyFruitsState(State):
 
     def _place(self, p: int, code: int, events: list[Event]) -> None:
         token = self.pending
-        spec = C.tokens[token]
+        spec = C.all_tokens[token]
         grid = self.grid[p]
         if code >= A.PLACE_BLOCK:
             cells = list(BLOCK_CELLS[code - A.PLACE_BLOCK])
@@ -586,6 +949,12 @@ class JuicyFruitsState(State):
         if CATEGORY[token] == business.ADVANCED:
             self.phase = BONUS
             return
+        if self.mods:
+            if any(cell in PONDS for cell in cells):
+                self.flag_pond = True  # boulder 5b
+            if token in new_business.WHALE_TOKENS:
+                self.phase = WHALE  # D12: where its whale starts
+                return
         self.pending = -1
         self._end_of_step2(events)
 
@@ -593,10 +962,12 @@ class JuicyFruitsState(State):
 
     def _end_of_step2(self, events: list[Event]) -> None:
         p = self.player
+        if self.bo:
+            boulders.checkpoint(self, events)
         if self.options["juice_factory"] and juice.can_advance(self.juice[p], 0, self.reserve[p]):
             self.phase, self.juice_steps = JUICE, 0
             return
-        self._finish_turn(events)
+        self._end_actions(events)
 
     def _juice(self, p: int, events: list[Event]) -> None:
         space = self.juice[p]
@@ -606,7 +977,24 @@ class JuicyFruitsState(State):
         self.juice_steps += 1
         events.append(Event("juice", p, {"space": space + 1, "points": C.juice_points[space]}))
         if not juice.can_advance(self.juice[p], self.juice_steps, self.reserve[p]):
-            self._finish_turn(events)
+            self._end_actions(events)
+
+    def _end_actions(self, events: list[Event]) -> None:
+        """After juice: whale-watching moves (D14) if the player owns any, then the turn closes."""
+        if self.nb and new_business.owned_whales(self, self.player):
+            self.watched = []
+            self.phase = WATCH
+            return
+        self._close_turn(events)
+
+    def _close_turn(self, events: list[Event]) -> None:
+        """Whale sightings and the last boulder checkpoint (§5.4), then the turn is over."""
+        if self.nb:
+            new_business.sightings(self, events)
+            self.watched = []
+        if self.bo:
+            boulders.checkpoint(self, events)
+        self._finish_turn(events)
 
     def _finish_turn(self, events: list[Event]) -> None:
         p = self.player
@@ -618,6 +1006,8 @@ class JuicyFruitsState(State):
             if not self.pine_bag and not self.end_triggered:
                 self.end_triggered, self.end_reason = True, "bag"
                 events.append(Event("end_triggered", None, {"reason": "bag"}))
+        if self.mods:
+            self.watched = []
         if p != (self.first - 1) % n:
             self._start_turn((p + 1) % n, events)
             return
@@ -637,6 +1027,7 @@ class JuicyFruitsState(State):
             self.round += 1
         self.player, self.phase = p, MOVE
         self._legal = None
+        self.flag_pond, self.flag_gain = False, 0
         events.append(Event("turn", p, {"round": self.round}))
         if not self._moves(p):  # AMB-1: step 1 is skipped when nothing can move
             events.append(Event("no_move", p))
@@ -649,12 +1040,22 @@ class JuicyFruitsState(State):
             for token in self.owned[p]:
                 if CATEGORY[token] == business.STALL:
                     value = business.stall_points(
-                        token, self.grid[p], self.owned[p], len(self.supplied[p]), sum(self.reserve[p])
+                        token,
+                        self.grid[p],
+                        self.owned[p],
+                        len(self.supplied[p]),
+                        sum(self.reserve[p]),
+                        self.markers[p][MILKSHAKE],
                     )
-                    points.append([C.tokens[token].id, value])
+                    points.append([C.all_tokens[token].id, value])
                     self.parts[p][STALLS] += value
             if points:
                 events.append(Event("stalls", p, {"stalls": points}))
+            if self.mi:
+                plateau = mystic.plateau_points(self.explorers[p])
+                if plateau:
+                    self.parts[p][PLATEAU_PTS] += plateau
+                    events.append(Event("plateau", p, {"cell": self.explorers[p], "points": plateau}))
         events.append(Event("game_over", None, {"reason": self.end_reason}))
         self._legal = []
 
@@ -674,15 +1075,17 @@ class JuicyFruitsState(State):
     def standings(self) -> Result:
         """The score as it stands (the final result once the game is over)."""
         n = self.num_players
-        breakdown = [dict(zip(CATEGORIES, self.parts[p], strict=True)) for p in range(n)]
+        shown = self.categories()
+        names = tuple(ALL_CATEGORIES[i] for i in shown)
+        breakdown = [{ALL_CATEGORIES[i]: self.parts[p][i] for i in shown} for p in range(n)]
         order = [((p - self.first) % n,) for p in range(n)]
-        base = Result.ranked(CATEGORIES, breakdown, ("later in turn order",), order)
+        base = Result.ranked(names, breakdown, ("later in turn order",), order)
         if n > 1:
             return base
         pine = dict(zip(PINEAPPLE_CATEGORIES, self.pine_parts, strict=True))
         # You win only with more points than Pineapple: a level score goes to her (§9.5).
         house = House("Pineapple", self.pineapple_score(), pine, wins_ties=True)
-        return Result.ranked(CATEGORIES, breakdown, ("later in turn order",), order, house=house)
+        return Result.ranked(names, breakdown, ("later in turn order",), order, house=house)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return text.build_view(self, seat)

@@ -43,6 +43,10 @@ def pineapple_turn(state: Any, rng: random.Random, opening: bool) -> list[Event]
     state.pine_parts[0] += ship.solo_value
     data: dict[str, Any] = {"boat": ship.id, "value": ship.solo_value, "wait": ship.solo_wait, "opening": opening}
     events = [Event("pineapple", None, data, irreversible=True)]
+    if ship.solo_value == C.solo_claim_value and not opening and "mystic_island" in state.mods:
+        from .mystic import pineapple_explore
+
+        events.append(pineapple_explore(state, ship.solo_wait))  # before the boat as usual (§10.1.5)
     if ship.solo_value == C.solo_claim_value:
         space = pineapple_claim_space(state.board, ship.solo_wait)
         if space < 0:
@@ -54,7 +58,7 @@ def pineapple_turn(state: Any, rng: random.Random, opening: bool) -> list[Event]
             row = space // COLUMNS
             points = C.row_points[row] + claim_bonus(state.options["solo_board"])
             state.pine_parts[1] += points
-            data["claim"] = {"token": C.tokens[token].id, "row": row + 1, "column": space % COLUMNS + 1}
+            data["claim"] = {"token": C.all_tokens[token].id, "row": row + 1, "column": space % COLUMNS + 1}
             data["claim_points"] = points
             state.note_claim(events)
     return events

@@ -42,6 +42,14 @@ generator are never shown — only bag sizes). Its keys:
   "bag_size", "drawn": [{"id", "value", "wait"}], "claimed": [token ids]}``.
 * ``bags``: ships left in the orange and green bags (multiplayer; sizes only).
 * ``standings``: the result's JSON once the game is over, else ``null``.
+* ``modules``: the Mystic Island modules in play (``[]`` in a base game), then one key per
+  module, ``null`` when it is not played: ``mystic`` (:func:`.mystic.view`: the 25 cells in
+  printed orientation with statues and plateaus, each seat's edge, explorers, collected and
+  boxed tiles, the statue legend), ``boulders`` (:func:`.boulders.view`: the dealt boulders
+  and their conditions, the tray, removals per seat; boulders on corners are grid pieces
+  ``{"type": "boulder", "id", "text"}``) and ``new_business`` (:func:`.new_business.view`:
+  the whales' owners and beaches, each seat's offices and whether they work yet). The module
+  phases put ``explore``/``collect``, ``statue`` or ``arrange`` into ``pending``.
 """
 
 from __future__ import annotations
@@ -52,8 +60,9 @@ from typing import TYPE_CHECKING, Any
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 
-from . import business, juice
-from .components import BEACH_NAMES
+from . import boulders, business, juice, mystic, new_business
+from .boulders import BOULDER, condition_text
+from .components import BEACH_NAMES, MODULES
 from .components import COMPONENTS as C
 from .island import (
     BEACH_OF,
@@ -83,12 +92,20 @@ CATEGORY_NAMES = {
     "stall": "stall",
     "advanced_collector": "advanced collector",
     "ice_cream_cart": "ice cream cart",
+    "admin": "administration building",
+    "whale_watching": "whale watching",
+}
+ADMIN_TEXT = {
+    "harbor_office": "from your next turn: +1 per business token whenever you supply a ship",
+    "construction_office": "from your next turn: claims cost 1 fruit less and score +1",
 }
 FORMULA_TEXT = {
     "per_empty_beach": "{p} per empty beach",
     "per_supplied_ship": "{p} per supplied ship",
     "per_star": "{p} per venue star",
     "per_two_fruits": "{p} per 2 fruits left",
+    "per_full_beach": "{p} per beach with all 3 ships",
+    "per_milkshake": "{p} per milkshake marker",
 }
 
 
@@ -97,7 +114,7 @@ def counts(cost: Sequence[int]) -> dict[str, int]:
 
 
 def token_json(token: int) -> dict[str, Any]:
-    spec = C.tokens[token]
+    spec = C.all_tokens[token]
     out: dict[str, Any] = {"type": "token", "id": spec.id, "name": spec.name, "category": spec.category}
     if spec.category == "advanced_collector":
         out["fruits"] = [FRUITS[f] for f in spec.fruits]
@@ -107,11 +124,20 @@ def token_json(token: int) -> dict[str, Any]:
         out["formula"] = spec.formula
         out["points"] = spec.points
         out["text"] = FORMULA_TEXT[spec.formula].format(p=spec.points)
+    elif spec.category == "admin":
+        out["effect"] = spec.effect
+        out["text"] = ADMIN_TEXT[spec.effect]
+    elif spec.category == "whale_watching":
+        out["text"] = "at the end of your turns: move it; +2 when it sees its whale"
     else:
         out["points"] = spec.points
         out["stars"] = spec.stars
     if spec.category == "placeholder":
-        out["venue"] = C.venues[spec.venue].id
+        out["venue"] = C.all_venues[spec.venue].id
+    if spec.pond_only:
+        out["pond_only"] = True
+    if spec.module:
+        out["module"] = spec.module
     return out
 
 
@@ -125,7 +151,9 @@ def piece_json(code: int, cell: int) -> dict[str, Any] | None:
         return {"type": "collector", "fruit": FRUITS[code - COLLECTOR]}
     if code < VENUE:
         return token_json(code - TOKEN)
-    venue = C.venues[code - VENUE]
+    if code >= BOULDER:
+        return {"type": "boulder", "id": C.boulders[code - BOULDER].id, "text": condition_text(code - BOULDER)}
+    venue = C.all_venues[code - VENUE]
     return {"type": "venue", "id": venue.id, "name": venue.name, "points": venue.points, "stars": venue.stars}
 
 
@@ -165,9 +193,20 @@ ISLAND_JSON: dict[str, Any] = {
 
 def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may know; ``None`` is a spectator. JSON-ready."""
-    from .rules import CATEGORIES, MILKSHAKE, OVER, PHASE_NAMES, PINEAPPLE_CATEGORIES, SPLIT
+    from .rules import (
+        ALL_CATEGORIES,
+        ARRANGE,
+        EXPLORE,
+        MILKSHAKE,
+        OVER,
+        PHASE_NAMES,
+        PINEAPPLE_CATEGORIES,
+        PRODUCE,
+        SPLIT,
+    )
 
     n = state.num_players
+    shown = state.categories()
     players = []
     for p in range(n):
         markers = {kind: state.markers[p][k] for k, kind in enumerate(C.ice_kinds)}
@@ -176,11 +215,11 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
             {
                 "seat": p,
                 "score": state.score(p),
-                "breakdown": dict(zip(CATEGORIES, state.parts[p], strict=True)),
+                "breakdown": {ALL_CATEGORIES[i]: state.parts[p][i] for i in shown},
                 "reserve": {FRUITS[f]: state.reserve[p][f] for f in range(len(FRUITS))},
                 "grid": _grid_json(state.grid[p]),
                 "supplied": [C.ships[s].id for s in state.supplied[p]],
-                "tokens": [C.tokens[t].id for t in state.owned[p]],
+                "tokens": [C.all_tokens[t].id for t in state.owned[p]],
                 "stars": business.stars(state.owned[p]),
                 "markers": markers,
                 "juice": state.juice[p],
@@ -200,13 +239,13 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
         left = state.pool[kind]
         name = "milkshake" if kind == MILKSHAKE else C.ice_kinds[kind]
         pools.append({"kind": name, "values": list(values), "left": left, "next": values[-left] if left else None})
-    gone = {C.tokens[t].venue for p in range(n) for t in state.owned[p]} | {
-        C.tokens[t].venue for t in state.pine_claimed
+    gone = {C.all_tokens[t].venue for p in range(n) for t in state.owned[p]} | {
+        C.all_tokens[t].venue for t in state.pine_claimed
     }
     waiting = [
         {"id": v.id, "name": v.name, "points": v.points, "stars": v.stars}
-        for i, v in enumerate(C.venues)
-        if i not in gone
+        for i, v in enumerate(C.all_venues)
+        if i not in gone and (i < C.base_venues or state.nb)
     ]
     pending: dict[str, Any] = {}
     if state.moved[0] >= 0 and state.phase != OVER:
@@ -215,10 +254,24 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
         pending["moved"] = {"cell": to, "name": CELL_NAMES[to], "distance": distance, "piece": piece}
         if state.phase == SPLIT and piece is not None:
             pending["split"] = {"fruits": piece["fruits"], "total": distance + 1}
-        elif piece is not None:
+        elif state.phase == PRODUCE:
             pending["production"] = {"max": distance}
+        elif state.phase == EXPLORE:
+            target = mystic.explorer_target(state, state.player, state.moved_dir, distance)
+            tile = state.statues[target]
+            pending["explore"] = {"cell": target, "name": mystic.CELL_NAMES[target], "statue": tile or None}
+            if piece is not None and piece["type"] == "collector":
+                pending["collect"] = {"fruit": piece["fruit"], "count": distance}
+            else:
+                pending["collect"] = {"fruits": piece["fruits"] if piece else [], "count": distance + 1}
     if state.pending >= 0:
         pending["token"] = token_json(state.pending)
+    if state.pending_statue:
+        pending["statue"] = {"tile": state.pending_statue, "text": mystic.tile_text(state.pending_statue)}
+    if state.phase == ARRANGE:
+        corner = boulders.next_corner(state, state.player)
+        ids = [C.boulders[c].id for c in boulders.corners_left(state, state.player)]
+        pending["arrange"] = {"cell": corner, "name": CELL_NAMES[corner], "boulders": ids}
     juice_view = None
     if state.options["juice_factory"]:
         juice_view = {
@@ -240,7 +293,7 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
                 {"id": C.ships[b].id, "value": C.ships[b].solo_value, "wait": C.ships[b].solo_wait}
                 for b in state.pine_drawn
             ],
-            "claimed": [C.tokens[t].id for t in state.pine_claimed],
+            "claimed": [C.all_tokens[t].id for t in state.pine_claimed],
         }
     over = state.phase == OVER
     return {
@@ -258,7 +311,7 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
         "fruits": [{"code": code, "name": name} for code, name in zip(C.fruit_codes, FRUITS, strict=True)],
         "island": ISLAND_JSON,
         "players": players,
-        "business_board": {"columns_in_play": business.columns_in_play(n), "rows": rows},
+        "business_board": {"columns_in_play": _columns(state), "rows": rows},
         "license": {"start": C.license_start[n], "left": state.license, "at_x": state.license == 0},
         "ice_cream": {"pools": pools},
         "large_venues": waiting,
@@ -267,7 +320,17 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
         "solo": solo_view,
         "bags": {"orange": len(state.bags[0]), "green": len(state.bags[1])},
         "standings": state.standings().to_json() if over else None,
+        "modules": [m for m in MODULES if m in state.mods],
+        "mystic": mystic.view(state) if state.mi else None,
+        "boulders": boulders.view(state) if state.bo else None,
+        "new_business": new_business.view(state) if state.nb else None,
     }
+
+
+def _columns(state: JuicyFruitsState) -> int:
+    if state.options.get("three_per_row") and state.num_players == 2:
+        return 3
+    return business.columns_in_play(state.num_players)
 
 
 # ---------------------------------------------------------------------- sentences
@@ -287,8 +350,10 @@ def piece_name(code: int) -> str:
     if code < TOKEN:
         return f"{FRUITS[code - COLLECTOR]} collector"
     if code < VENUE:
-        return C.tokens[code - TOKEN].name
-    return C.venues[code - VENUE].name
+        return C.all_tokens[code - TOKEN].name
+    if code >= BOULDER:
+        return f"boulder {C.boulders[code - BOULDER].id}"
+    return C.all_venues[code - VENUE].name
 
 
 def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
@@ -319,12 +384,18 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "supply":
         return f"{who} supplied ship {d['ship']} on {CELL_NAMES[d['cell']]} (+{d['points']})."
     if kind == "claim":
-        name = C.tokens[C.token_index(d["token"])].name
+        name = C.all_tokens[C.token_index(d["token"])].name
+        if "office_points" in d:
+            saved = FRUITS[d["left_out"]]
+            return (
+                f"{who} claimed the {name} ({d['token']}) from row {d['row']}, leaving out 1 {saved} "
+                f"(+{d['points']}, construction office +{d['office_points']})."
+            )
         return f"{who} claimed the {name} ({d['token']}) from row {d['row']} (+{d['points']})."
     if kind == "place":
         where = CELL_NAMES[d["cells"][0]] if len(d["cells"]) == 1 else _cells_span(d["cells"])
         tail = f" (+{d['points']})" if d["points"] else ""
-        return f"{who} placed the {C.tokens[C.token_index(d['token'])].name} on {where}{tail}."
+        return f"{who} placed the {C.all_tokens[C.token_index(d['token'])].name} on {where}{tail}."
     if kind == "bonus":
         return f"{who} took 1 {FRUITS[d['fruit']]} from the new collector."
     if kind == "pass":
@@ -335,6 +406,9 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{who} stopped making juice."
     if kind == "pineapple":
         return _describe_pineapple(d)
+    module = _describe_module_event(kind, d, who, viewer, names)
+    if module:
+        return module
     if kind == "end_triggered":
         return {
             "license": "The license marker reached X: this round is the last.",
@@ -342,11 +416,62 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             "stalemate": f"{C.quiet_rounds_limit} rounds passed without a claim: the game ends (AMB-10).",
         }[d["reason"]]
     if kind == "stalls":
-        parts = ", ".join(f"{C.tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
+        parts = ", ".join(f"{C.all_tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
         return f"{who} scored stalls: {parts}."
     if kind == "game_over":
         return "The game is over."
     return kind
+
+
+def _describe_module_event(kind: str, d: dict[str, Any], who: str, viewer: int | None, names: Sequence[str]) -> str:
+    """Sentences for the Mystic Island modules' events ('' for any other kind)."""
+    mc = mystic.CELL_NAMES
+    if kind == "statues":
+        tiles = ", ".join(f"{t} on {c}" for c, t in sorted(d["statues"].items(), key=lambda x: x[1]))
+        return f"Statue tiles on Mystic Island: {tiles}."
+    if kind == "boulders_dealt":
+        return f"{who} drew the boulders {', '.join(d['boulders'])}; everyone plays these four."
+    if kind == "arrange":
+        return f"{who} put boulder {d['boulder']} on {CELL_NAMES[d['cell']]}."
+    if kind == "collect":
+        if "fruit" in d:
+            return f"{who} collected {d['count']} {FRUITS[d['fruit']]}."
+        return f"{who} collected {d['count']} fruits with the {C.all_tokens[C.token_index(d['token'])].name}."
+    if kind == "explore":
+        line = f"{who} moved the explorer {mc[d['from']]}→{mc[d['to']]} instead of collecting"
+        if d["tile"] is None:
+            return line + "."
+        if d["points"] is None:
+            return f"{line} and took statue {d['tile']}."
+        return f"{line} and took statue {d['tile']} (+{d['points']})."
+    if kind == "statue":
+        using = f"ship {d['ship']}" if "ship" in d else FRUITS[d["fruit"]] + "s"
+        return f"{who} scored statue {d['tile']} with {using} (+{d['points']})."
+    if kind == "boulder":
+        how = "first of its number" if d["first"] else "stacked on the tray"
+        return f"{who} cleared boulder {d['boulder']} from {CELL_NAMES[d['cell']]} ({how}, +{d['points']})."
+    if kind == "harbor_office":
+        return f"{who} scored the harbor office (+{d['points']})."
+    if kind == "whale_placed":
+        return f"{who} put the whale of {d['token']} at the {BEACH_NAMES_LONG[d['beach']]} beach."
+    if kind == "watch":
+        if d["from"] == d["to"]:
+            return f"{who} left {d['token']} on {CELL_NAMES[d['to']]}."
+        return f"{who} moved {d['token']} {CELL_NAMES[d['from']]}→{CELL_NAMES[d['to']]}."
+    if kind == "whale":
+        where = f"from {CELL_NAMES[d['cell']]} (+{d['points']})"
+        return f"{who} saw the whale of {d['token']} {where}; it swims on to the {BEACH_NAMES_LONG[d['to']]} beach."
+    if kind == "plateau":
+        return f"{who} scored the plateau {mc[d['cell']]} (+{d['points']})."
+    if kind == "pineapple_explorer":
+        if d["to"] is None:
+            return "No statue tiles are left: Pineapple's explorer stays."
+        how = f"compass {d['direction']}" if d["direction"] else "lowest tile"
+        return f"Pineapple's explorer went {mc[d['from']]}→{mc[d['to']]} ({how}) and boxed statue {d['tile']}."
+    return ""
+
+
+BEACH_NAMES_LONG = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _describe_pineapple(d: dict[str, Any]) -> str:
@@ -356,7 +481,7 @@ def _describe_pineapple(d: dict[str, Any]) -> str:
     if claim is None:
         return line + "; the business board is empty, so she claims nothing."
     if claim:
-        name = C.tokens[C.token_index(claim["token"])].name
+        name = C.all_tokens[C.token_index(claim["token"])].name
         return (
             f"{line}; she claimed the {name} from row {claim['row']}, column {claim['column']} (+{d['claim_points']})."
         )
@@ -392,6 +517,12 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         "place": "Place the claimed token",
         "bonus": "Take the new collector's fruit",
         "juice": "Make juice, or stop",
+        "explore": "Collect the fruit, or move your explorer instead",
+        "statue": f"Choose how statue {pending.get('statue', {}).get('tile', '')} scores",
+        "arrange": f"Choose the boulder for {pending.get('arrange', {}).get('name', 'your next corner')}",
+        "discount": "Choose the fruit the construction office saves",
+        "whale": "Choose the beach where the whale starts",
+        "watch": "Move your whale-watching token, or leave it",
     }
     ask = asks[phase]
     return ask if mine else f"Waiting for {who}: {ask[0].lower()}{ask[1:]}"
@@ -437,6 +568,8 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         return f"Place the {name} on {where}"
     if kind == "bonus":
         return f"Take 1 {f['fruit']} as the collector's claim bonus"
+    if kind in MODULE_KINDS:
+        return _module_label(view, action, grid)
     if kind == "pass":
         return "Do nothing in step 2"
     if kind == "juice":
@@ -447,11 +580,54 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     return "Stop making juice and end the turn"
 
 
+MODULE_KINDS = ("collect", "explore", "statue_ship", "statue_fruit", "boulder", "leave_out", "whale_beach", "watch")
+
+
+def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) -> str:
+    f, kind = action.fields, action.kind
+    pending = view["pending"]
+    if kind == "collect":
+        got = pending.get("collect", {})
+        if "fruit" in got:
+            return f"Collect {got['count']} {got['fruit']}"
+        return f"Collect {got.get('count', 0)} fruits"
+    if kind == "explore":
+        where = pending.get("explore", {})
+        tile = where.get("statue")
+        gain = f" and take statue {tile} ({mystic.tile_text(tile)})" if tile else ""
+        return f"Give up the fruit: move your explorer to {where.get('name', '?')}{gain}"
+    if kind == "statue_ship":
+        ship = C.ships[C.ship_index(f["ship"])]
+        return f"Score statue 5 with ship {ship.id}: +{ship.points}"
+    if kind == "statue_fruit":
+        me = view["players"][view["current_player"]]
+        return f"Score statue 7 with your {f['fruit']}s: +{me['reserve'][f['fruit']]}"
+    if kind == "boulder":
+        code = C.boulder_index(f["boulder"])
+        where = pending.get("arrange", {}).get("name", "your next corner")
+        return f"Put boulder {f['boulder']} ({condition_text(code)}) on {where}"
+    if kind == "leave_out":
+        return f"Leave out 1 {f['fruit']}: pay the rest of the row, +1 point"
+    if kind == "whale_beach":
+        return f"Start the whale at your {BEACH_NAMES_LONG[f['beach']]} beach"
+    here = next(
+        (c for c, piece in enumerate(grid) if piece and piece.get("id") == f["token"]),
+        -1,
+    )
+    if here == f["cell"]:
+        return f"Leave whale watching {f['token']} on {CELL_NAMES[f['cell']]}"
+    return f"Move whale watching {f['token']} to {CELL_NAMES[f['cell']]}"
+
+
 def _category(token: Mapping[str, Any]) -> str:
     if token["category"] == "stall":
         return f"stall: {token['text']} at the end"
     if token["category"] == "advanced_collector":
         return f"advanced collector {'/'.join(token['fruits'])}"
+    if token["category"] in ("admin", "whale_watching"):
+        return f"{CATEGORY_NAMES[token['category']]}: {token['text']}"
+    if token.get("pond_only"):
+        return "small venue, only on an empty pond"
     return CATEGORY_NAMES[token["category"]]
 
 
@@ -468,11 +644,45 @@ def _piece_label(piece: Mapping[str, Any] | None) -> str:
 
 def why_illegal(state: JuicyFruitsState, action: Action) -> str:
     """The rule an action breaks in this position, in one sentence."""
-    from .rules import ACTION, BONUS, JUICE, MOVE, PLACE, PRODUCE, SPLIT
+    from .rules import (
+        ACTION,
+        ARRANGE,
+        BONUS,
+        DISCOUNT,
+        EXPLORE,
+        JUICE,
+        MOVE,
+        PLACE,
+        PRODUCE,
+        SPLIT,
+        STATUE,
+        WATCH,
+        WHALE,
+    )
 
     phase, p = state.phase, state.player
     kind, f = action.kind, action.fields
     grid, reserve = state.grid[p], state.reserve[p]
+    module_steps = {
+        EXPLORE: "first choose: collect the fruit, or move your explorer",
+        STATUE: f"first choose how statue {state.pending_statue} scores",
+        ARRANGE: "first put your boulders on your corners",
+        DISCOUNT: "first choose the fruit the construction office saves",
+        WHALE: "first choose the beach where the new whale starts",
+        WATCH: "first move your whale-watching token (or leave it)",
+    }
+    module_wanted = {
+        "collect": EXPLORE,
+        "explore": EXPLORE,
+        "statue_ship": STATUE,
+        "statue_fruit": STATUE,
+        "boulder": ARRANGE,
+        "leave_out": DISCOUNT,
+        "whale_beach": WHALE,
+        "watch": WATCH,
+    }
+    if kind in module_wanted or phase in module_steps:
+        return _why_illegal_module(state, action, module_wanted.get(kind, -1), module_steps)
     step = {
         MOVE: "first slide a token in step 1",
         SPLIT: "first split the advanced collector's fruits",
@@ -503,7 +713,7 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         return step
     if kind == "move":
         piece = grid[f["from"]]
-        if piece < COLLECTOR or piece >= VENUE or (piece >= TOKEN and not C.tokens[piece - TOKEN].mobile):
+        if piece < COLLECTOR or piece >= VENUE or (piece >= TOKEN and not C.all_tokens[piece - TOKEN].mobile):
             return f"there is no collector, advanced collector or ice cream cart of yours on {CELL_NAMES[f['from']]}"
         from .island import RAYS
 
@@ -514,7 +724,7 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         return "with forced_max_distance a token must slide as far as it can (AMB-17)"
     if kind == "split":
         to, distance = state.moved
-        moved = C.tokens[grid[to] - TOKEN]
+        moved = C.all_tokens[grid[to] - TOKEN]
         if f["token"] != moved.id:
             gives = " or ".join(FRUITS[x] for x in moved.fruits)
             return f"the collector you moved is the {moved.name}, which gives {gives}"
@@ -523,7 +733,7 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         to, distance = state.moved
         if f["ice_cream"] + f["milkshake"] > distance:
             return f"the cart moved {distance} spaces: at most {distance} markers, one per space"
-        kind_index = C.tokens[grid[to] - TOKEN].kind
+        kind_index = C.all_tokens[grid[to] - TOKEN].kind
         if f["ice_cream"] > state.pool[kind_index]:
             return f"only {state.pool[kind_index]} {C.ice_kinds[kind_index]} ice cream markers are left"
         return f"only {state.pool[C.milkshake]} milkshake markers are left"
@@ -535,26 +745,35 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         return f"ship {ship.id} needs {shortfall(reserve, DEMANDS[piece - SHIP])} (it demands {cost_text(ship.demand)})"
     if kind == "claim":
         token = C.token_index(f["token"])
+        if token >= C.base_tokens and not state.nb:
+            return "Module 3's business tokens are not in play (option modules=new_business)"
         if token not in state.board:
             return f"{f['token']} is not on the business board"
+        if token in new_business.POND_ONLY and not new_business.free_ponds(grid):
+            return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
+        if state.nb and new_business.office_active(state, p, new_business.CONSTRUCTION):
+            row = state.board.index(token) // business.COLUMNS
+            return f"row {row + 1} costs {cost_text(C.row_costs[row])}: even with one fruit left out you cannot pay"
         row = state.board.index(token) // business.COLUMNS
         lack = shortfall(reserve, C.row_costs[row])
         if lack:
             return f"row {row + 1} costs {cost_text(C.row_costs[row])}: it needs {lack}"
-        if C.tokens[token].category == "placeholder":
+        if C.all_tokens[token].category == "placeholder":
             return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
         return "your island has no free space to place it (AMB-4)"
     if kind == "place":
-        if C.tokens[state.pending].category == "placeholder":
+        if state.pending in new_business.POND_ONLY:
+            return "a guesthouse at the pond goes only on an empty pond space"
+        if C.all_tokens[state.pending].category == "placeholder":
             return "a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'"
         return f"{CELL_NAMES[f['cell']]} is not free"
     if kind == "place_block":
-        if C.tokens[state.pending].category != "placeholder":
+        if C.all_tokens[state.pending].category != "placeholder":
             return "only a large venue covers a 2×2 block; place this token on one free space"
         taken = [CELL_NAMES[c] for c in f["cells"] if grid[c] >= 0]
         return f"the block {block_name(f['block'])} is not free: {', '.join(taken)} taken"
     if kind == "bonus":
-        new = C.tokens[state.pending]
+        new = C.all_tokens[state.pending]
         return f"the {new.name} gives {' or '.join(FRUITS[x] for x in new.fruits)}"
     if kind == "juice":
         position = state.juice[p]
@@ -564,6 +783,51 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         if not lack:
             return f"you may make juice at most {juice.STEPS_PER_TURN} times a turn"
         return f"J{position + 1} costs {cost_text(C.juice_costs[position])}: it needs {lack}"
+    return f"{action.text!r} is not legal now"
+
+
+def _why_illegal_module(state: JuicyFruitsState, action: Action, wanted: int, steps: Mapping[int, str]) -> str:
+    """Refusals in and around the module phases."""
+    from .rules import DISCOUNT, STATUE, WATCH
+
+    phase, p, f = state.phase, state.player, action.fields
+    needs = {"collect": "mystic_island", "explore": "mystic_island", "statue_ship": "mystic_island"}
+    needs.update(statue_fruit="mystic_island", boulder="boulders", leave_out="new_business")
+    needs.update(whale_beach="new_business", watch="new_business")
+    module = needs.get(action.kind)
+    if module and module not in state.mods:
+        return f"{action.text!r} belongs to the {module.replace('_', ' ')} module, which is not in play"
+    if wanted != phase:
+        if phase in steps:
+            return steps[phase]
+        if action.kind in ("collect", "explore"):
+            return "collect or explore is chosen right after a collector or advanced collector moves"
+        if action.kind in ("statue_ship", "statue_fruit"):
+            return "statue choices come only when your explorer takes statue 5 or 7"
+        if action.kind == "boulder":
+            return "boulders are put on the corners during setup only"
+        if action.kind == "leave_out":
+            return "the construction office's saving is chosen when you claim, once the office works"
+        if action.kind == "whale_beach":
+            return "a whale is placed right after you place its whale-watching token"
+        return "whale-watching tokens move at the end of your turn"
+    if phase == STATUE:
+        if action.kind == "statue_ship":
+            return f"ship {f['ship']} is not one of the ships you supplied"
+        return "statue 7 counts a fruit type; statue 5 counts one of your supplied ships"
+    if phase == DISCOUNT:
+        return (
+            f"leaving out 1 {f['fruit']}, you still cannot pay the rest of the row (or the row shows no {f['fruit']})"
+        )
+    if phase == WATCH:
+        slot = C.token_index(f["token"])
+        if slot not in [new_business.WHALE_TOKENS[s] for s in new_business.owned_whales(state, p)]:
+            return f"{f['token']} is not on your island"
+        if new_business.WHALE_TOKENS.index(slot) in state.watched:
+            return f"{f['token']} has already moved this turn"
+        return f"{CELL_NAMES[f['cell']]} cannot be reached through free spaces"
+    if action.kind == "boulder":
+        return f"boulder {f['boulder']} is not one of the four dealt, or is already on a corner"
     return f"{action.text!r} is not legal now"
 
 

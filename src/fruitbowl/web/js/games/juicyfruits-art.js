@@ -244,7 +244,14 @@ export function smallVenue(piece, c) {
   );
 }
 
-const STALL_SHORT = { per_empty_beach: "/beach", per_supplied_ship: "/ship", per_star: "/★", per_two_fruits: "/2 fruit" };
+const STALL_SHORT = {
+  per_empty_beach: "/beach",
+  per_supplied_ship: "/ship",
+  per_star: "/★",
+  per_two_fruits: "/2 fruit",
+  per_full_beach: "/3 ships",
+  per_milkshake: "/shake",
+};
 
 /** A stall: a striped awning over a counter with its end-of-game formula. */
 export function stall(piece, c) {
@@ -290,6 +297,7 @@ export function islandPiece(piece, c) {
   if (piece.type === "ship") return ship(piece, c);
   if (piece.type === "collector") return collector(piece, c);
   if (piece.type === "venue") return largeVenue(piece, c);
+  if (piece.type === "boulder") return boulder(piece.id, c);
   return token(piece, c);
 }
 
@@ -298,6 +306,9 @@ export function token(piece, c) {
   if (piece.category === "advanced_collector") return advancedCollector(piece, c);
   if (piece.category === "ice_cream_cart") return cart(piece.kind, c);
   if (piece.category === "stall") return stall(piece, c);
+  if (piece.category === "admin") return office(piece, c);
+  if (piece.category === "whale_watching") return whaleWatch(piece, c);
+  if (piece.pond_only) return guesthouse(piece, c);
   if (piece.category === "placeholder") return smallVenue({ ...piece, stars: piece.stars }, c);
   return smallVenue(piece, c);
 }
@@ -369,4 +380,141 @@ export function boat(value, wait, w) {
     s("text", { y: -w * 0.33, "text-anchor": "middle", "font-size": w * 0.3, "font-weight": 800, fill: "#1f4d6b", text: `V${value}` }),
     s("text", { y: w * 0.52, "text-anchor": "middle", "font-size": w * 0.26, "font-weight": 700, fill: "#1f4d6b", text: `W${wait}` }),
   );
+}
+
+// ------------------------------------------------------------------ Mystic Island modules
+
+/** Whale colours, one per whale-watching token (the rulebook does not name them). */
+export const WHALE_COLORS = { X09: "#2f6fb3", X10: "#6c7a89" };
+
+/** A guesthouse at the pond: a little blue-roofed house with a pond at its feet. */
+export function guesthouse(piece, c) {
+  return s(
+    "g",
+    { class: "guesthouse" },
+    s("rect", { class: "glow", x: -c * 0.44, y: -c * 0.44, width: c * 0.88, height: c * 0.88, rx: c * 0.1, fill: "none" }),
+    s("ellipse", { cx: 0, cy: c * 0.3, rx: c * 0.38, ry: c * 0.1, fill: "#5dade2", stroke: "#1f6f9c", "stroke-width": c * 0.02 }),
+    s("path", { d: `M${-c * 0.34} ${-c * 0.06} L0 ${-c * 0.38} L${c * 0.34} ${-c * 0.06} Z`, fill: "#2e86c1", stroke: "#1b4f72", "stroke-width": c * 0.025 }),
+    s("rect", { x: -c * 0.26, y: -c * 0.06, width: c * 0.52, height: c * 0.32, fill: "#fff2d6", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
+    s("rect", { x: -c * 0.05, y: c * 0.08, width: c * 0.1, height: c * 0.18, fill: "#8a5a2b" }),
+    s("g", { transform: `translate(${-c * 0.28} ${-c * 0.3})` }, stars(piece.stars || 0, c * 0.06)),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.12)),
+  );
+}
+
+/** An administration building: a grey office with its effect's badge. */
+export function office(piece, c) {
+  const harbor = piece.effect === "harbor_office";
+  return s(
+    "g",
+    { class: "office" },
+    s("rect", { class: "glow", x: -c * 0.44, y: -c * 0.44, width: c * 0.88, height: c * 0.88, rx: c * 0.1, fill: "none" }),
+    s("rect", { x: -c * 0.32, y: -c * 0.34, width: c * 0.64, height: c * 0.66, rx: c * 0.04, fill: "#d5d8dc", stroke: "#34495e", "stroke-width": c * 0.03 }),
+    s("path", { d: `M${-c * 0.36} ${-c * 0.34} H${c * 0.36}`, stroke: "#34495e", "stroke-width": c * 0.06 }),
+    ...[-0.16, 0.02, 0.2].flatMap((yy) =>
+      [-0.18, 0, 0.18].map((xx) => s("rect", { x: c * (xx - 0.05), y: c * (yy - 0.06), width: c * 0.1, height: c * 0.1, fill: "#85c1e9" })),
+    ),
+    s("text", { y: c * 0.44, "text-anchor": "middle", "font-size": c * 0.16, "font-weight": 800, fill: "#1b2631", text: harbor ? "harbor" : "build" }),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.32})` }, pointsBadge("+1", c * 0.13, "#aed6f1")),
+  );
+}
+
+/** A whale-watching token: a lookout tower with binoculars in its whale's colour. */
+export function whaleWatch(piece, c) {
+  const col = WHALE_COLORS[piece.id] || "#2f6fb3";
+  return s(
+    "g",
+    { class: "whale-watch" },
+    s("circle", { class: "glow", r: c * 0.42, fill: "none" }),
+    s("circle", { r: c * 0.36, fill: "#eaf2f8", stroke: col, "stroke-width": c * 0.06, filter: "url(#jf-shadow)" }),
+    s("circle", { cx: -c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
+    s("circle", { cx: c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
+    s("rect", { x: -c * 0.05, y: -c * 0.04, width: c * 0.1, height: c * 0.08, fill: "#1b2631" }),
+    s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.13, "font-weight": 800, fill: col, text: piece.id }),
+  );
+}
+
+/** A whale spouting water. */
+export function whale(color, r) {
+  return s(
+    "g",
+    { class: "whale" },
+    s("path", { d: `M${-r} 0 Q${-r * 0.2} ${-r * 0.9} ${r * 0.7} ${-r * 0.1} L${r * 1.1} ${-r * 0.45} L${r} ${r * 0.1} L${r * 1.15} ${r * 0.5} L${r * 0.6} ${r * 0.25} Q0 ${r * 0.7} ${-r} 0 Z`, fill: color, stroke: "#1b2631", "stroke-width": r * 0.08 }),
+    s("circle", { cx: -r * 0.55, cy: -r * 0.1, r: r * 0.08, fill: "#fff" }),
+    s("path", { d: `M${-r * 0.2} ${-r * 0.55} q${-r * 0.1} ${-r * 0.4} ${-r * 0.35} ${-r * 0.45} M${-r * 0.2} ${-r * 0.55} q${r * 0.1} ${-r * 0.4} ${r * 0.35} ${-r * 0.45}`, stroke: "#85c1e9", "stroke-width": r * 0.1, fill: "none", "stroke-linecap": "round" }),
+  );
+}
+
+/** A boulder: a grey rock with its tile id. */
+export function boulder(id, c) {
+  return s(
+    "g",
+    { class: "boulder" },
+    s("rect", { class: "glow", x: -c * 0.44, y: -c * 0.44, width: c * 0.88, height: c * 0.88, rx: c * 0.2, fill: "none" }),
+    s("path", {
+      d: `M${-c * 0.4} ${c * 0.3} L${-c * 0.34} ${-c * 0.1} L${-c * 0.12} ${-c * 0.34} L${c * 0.16} ${-c * 0.3} L${c * 0.38} ${-c * 0.06} L${c * 0.42} ${c * 0.3} Z`,
+      fill: "#9ea3a8",
+      stroke: "#4d5656",
+      "stroke-width": c * 0.035,
+      filter: "url(#jf-shadow)",
+    }),
+    s("path", { d: `M${-c * 0.12} ${-c * 0.34} L${-c * 0.02} ${c * 0.02} L${c * 0.38} ${-c * 0.06}`, stroke: "#6e7579", "stroke-width": c * 0.025, fill: "none" }),
+    s("rect", { x: -c * 0.2, y: c * 0.06, width: c * 0.4, height: c * 0.22, rx: c * 0.05, fill: "#fdfefe", stroke: "#4d5656", "stroke-width": c * 0.02 }),
+    s("text", { y: c * 0.23, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#1b2631", text: id }),
+  );
+}
+
+/** A statue tile: a stone square with a monkey statue and the reference number. */
+export function statueTile(tile, c) {
+  return s(
+    "g",
+    { class: "statue-tile" },
+    s("rect", { class: "glow", x: -c * 0.46, y: -c * 0.46, width: c * 0.92, height: c * 0.92, rx: c * 0.12, fill: "none" }),
+    s("rect", { x: -c * 0.4, y: -c * 0.4, width: c * 0.8, height: c * 0.8, rx: c * 0.1, fill: "#c9b99a", stroke: "#5b4a32", "stroke-width": c * 0.035, filter: "url(#jf-shadow)" }),
+    s("circle", { cx: -c * 0.15, cy: -c * 0.16, r: c * 0.08, fill: "#8d7b5f" }),
+    s("circle", { cx: c * 0.15, cy: -c * 0.16, r: c * 0.08, fill: "#8d7b5f" }),
+    s("circle", { cx: 0, cy: -c * 0.06, r: c * 0.16, fill: "#a8957a", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
+    s("ellipse", { cx: 0, cy: c * 0.0, rx: c * 0.09, ry: c * 0.06, fill: "#d8cbb3" }),
+    s("circle", { cx: -c * 0.05, cy: -c * 0.1, r: c * 0.02, fill: "#2b1d12" }),
+    s("circle", { cx: c * 0.05, cy: -c * 0.1, r: c * 0.02, fill: "#2b1d12" }),
+    s("rect", { x: -c * 0.14, y: c * 0.1, width: c * 0.28, height: c * 0.18, rx: c * 0.04, fill: "#a8957a", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
+    s("rect", { x: c * 0.12, y: c * 0.14, width: c * 0.26, height: c * 0.22, rx: c * 0.05, fill: "#fffdf6", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
+    s("text", { x: c * 0.25, y: c * 0.31, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#2b1d12", text: tile }),
+  );
+}
+
+/** A plateau: a flat-topped mesa with its points. */
+export function plateau(points, c) {
+  return s(
+    "g",
+    { class: "plateau" },
+    s("path", { d: `M${-c * 0.42} ${c * 0.32} L${-c * 0.24} ${-c * 0.18} H${c * 0.24} L${c * 0.42} ${c * 0.32} Z`, fill: "#b9770e", stroke: "#6e2c00", "stroke-width": c * 0.03 }),
+    s("path", { d: `M${-c * 0.24} ${-c * 0.18} H${c * 0.24} L${c * 0.2} ${-c * 0.08} H${-c * 0.2} Z`, fill: "#58a83a" }),
+    s("g", { transform: `translate(0 ${c * 0.12})` }, pointsBadge(points, c * 0.16)),
+  );
+}
+
+/** An explorer pawn in a seat's colour (Pineapple's is yellow with a crown of leaves). */
+export function explorer(color, c, label = "") {
+  return s(
+    "g",
+    { class: "explorer" },
+    s("circle", { class: "glow", r: c * 0.22, fill: "none" }),
+    s("path", { d: `M${-c * 0.13} ${c * 0.16} Q0 ${-c * 0.1} ${c * 0.13} ${c * 0.16} Z`, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
+    s("circle", { cy: -c * 0.06, r: c * 0.08, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
+    label ? s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.13, "font-weight": 800, fill: "#1b2631", text: label }) : null,
+  );
+}
+
+/** The solo side's compass rose. */
+export function compass(c) {
+  const arms = [0, 90, 180, 270].map((a, i) =>
+    s(
+      "g",
+      { transform: `rotate(${a})` },
+      s("path", { d: `M0 ${-c * 0.34} L${c * 0.07} 0 L${-c * 0.07} 0 Z`, fill: i === 0 ? "#c0392b" : "#2b1d12" }),
+      s("text", { y: -c * 0.38, "text-anchor": "middle", "font-size": c * 0.12, "font-weight": 800, fill: "#2b1d12", transform: `rotate(${-a} 0 ${-c * 0.42})`, text: i + 1 }),
+    ),
+  );
+  return s("g", { class: "compass", opacity: 0.85 }, s("circle", { r: c * 0.3, fill: "#fdf2e9", stroke: "#5b4a32", "stroke-width": c * 0.02 }), ...arms);
 }

@@ -12,12 +12,33 @@
 //   claim        click the token on the business board
 //   place        click a free cell of your island; a large venue: the handle in the middle of a 2×2 block
 //   split, produce, bonus, pass, juice, stop   status-line buttons
+//
+// Mystic Island modules (view.mystic / view.boulders / view.new_business):
+//   explore      click the glowing destination of your explorer on Mystic Island (or its button);
+//                the board is turned so that your own edge is at the bottom, as at the table
+//   collect, statue_ship, statue_fruit, boulder, leave_out   status-line buttons
+//   whale_beach  click the sea beside one of your beaches (or its button)
+//   watch        click where your whale-watching token goes (with two: pick one up first)
 
 import { at, s } from "../svg.js";
 import { markerMarkup, seatStyle } from "../players.js";
 import * as art from "./juicyfruits-art.js";
 
-export const BUTTON_KINDS = new Set(["split", "produce", "bonus", "pass", "juice", "stop"]);
+export const BUTTON_KINDS = new Set([
+  "split",
+  "produce",
+  "bonus",
+  "pass",
+  "juice",
+  "stop",
+  "collect",
+  "explore",
+  "statue_ship",
+  "statue_fruit",
+  "boulder",
+  "leave_out",
+  "whale_beach",
+]);
 export const CATEGORY_LABELS = {
   ships: "Ships",
   businesses: "Business rows",
@@ -25,6 +46,11 @@ export const CATEGORY_LABELS = {
   ice_cream: "Ice cream",
   juice: "Juice",
   stalls: "Stalls",
+  statues: "Statues",
+  plateaus: "Plateaus",
+  boulders: "Boulders",
+  offices: "Offices",
+  whales: "Whales",
   boats: "Boats",
   claims: "Claims",
 };
@@ -47,6 +73,19 @@ export const LOG_ICONS = {
   end_triggered: "crown",
   stalls: "star",
   game_over: "crown",
+  statues: "die",
+  boulders_dealt: "die",
+  arrange: "dot",
+  collect: "fruit",
+  explore: "turn",
+  statue: "star",
+  boulder: "coin",
+  harbor_office: "coin",
+  whale_placed: "dot",
+  watch: "turn",
+  whale: "coin",
+  plateau: "crown",
+  pineapple_explorer: "crown",
 };
 
 const SIZE = 5;
@@ -63,7 +102,11 @@ const CATEGORY_WORDS = {
   stall: "stall",
   advanced_collector: "advanced collector",
   ice_cream_cart: "ice cream cart",
+  admin: "administration building",
+  whale_watching: "whale watching",
 };
+const EDGE_INDEX = { bottom: 0, left: 1, top: 2, right: 3 };
+const BEACH_SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
 let codeOf = () => null; // set by render() from ctx.code
 const memory = new WeakMap();
@@ -84,6 +127,14 @@ export function panelStats(view, seat) {
     { key: "markers", icon: "cart", value: markers, title: `${markers} ice cream markers` },
   ];
   if (view.juice_factory) stats.push({ key: "juice", icon: "drop", value: p.juice, title: `juice disc on J${p.juice}` });
+  if (view.mystic) {
+    const got = view.mystic.collected[seat];
+    stats.push({ key: "statues", icon: "die", value: got.length, title: `statue tiles collected: ${got.join(", ") || "none"}` });
+  }
+  if (view.boulders) {
+    const gone = view.boulders.removed[seat];
+    stats.push({ key: "boulders", icon: "coin", value: gone.length, title: `boulders cleared: ${gone.join(", ") || "none"}` });
+  }
   return stats;
 }
 
@@ -114,7 +165,10 @@ function draw(svg, mem, fresh) {
   const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
   const myTurn = !!ctx.interactive && snapshot.legal.length > 0 && view.current_player === me;
   const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, me, narrow, positions: new Map() };
-  if (mem.selected !== null && !movesFrom(mem.selected).some((m) => legal.has(m.code))) mem.selected = null;
+  if (mem.selected !== null) {
+    const keep = view.phase === "move" ? movesFrom(mem.selected).some((m) => legal.has(m.code)) : view.phase === "watch";
+    if (!keep) mem.selected = null;
+  }
 
   const W = narrow ? 800 : 1600;
   const layer = s("g", { class: "jf" });
@@ -139,6 +193,7 @@ function draw(svg, mem, fresh) {
     });
     y = sidePieces(ui, layer, 10, y, 780) + 10;
     y = scoreOrJuice(ui, layer, 10, y, 780) + 10;
+    if (view.mystic || view.boulders) y = modulesRow(ui, layer, 10, y, 780) + 10;
     height = y;
   } else {
     // row 1: my island beside the business board and the license track
@@ -168,6 +223,7 @@ function draw(svg, mem, fresh) {
     sy = sidePieces(ui, layer, sx, sy, sw) + 12;
     sy = scoreOrJuice(ui, layer, sx, sy, sw);
     height = Math.max(y + h, sy) + 20;
+    if (view.mystic || view.boulders) height = modulesRow(ui, layer, 20, height - 4, W - 40) + 20;
   }
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(
@@ -306,6 +362,7 @@ function pieceLabel(p) {
   if (p.type === "ship") return `ship ${p.id} (${Object.entries(p.demand).map(([f, k]) => `${k} ${f}`).join(" + ")}, ${p.points} points)`;
   if (p.type === "collector") return `${p.fruit} collector`;
   if (p.type === "venue") return `${p.name} (${p.points} points, ${p.stars} stars)`;
+  if (p.type === "boulder") return `boulder ${p.id}: clears when ${p.text}`;
   return `${p.name} (${CATEGORY_WORDS[p.category] || p.category})`;
 }
 
@@ -399,7 +456,18 @@ function businessTile(ui, tok, cx, cy, w, h) {
 function tileDetail(tok) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
   if (tok.category === "ice_cream_cart") return tok.kind;
-  if (tok.category === "stall") return tok.text.replace(" per ", "/").replace("venue star", "★").replace("supplied ship", "ship").replace("empty beach", "beach").replace("2 fruits left", "2 fr.");
+  if (tok.category === "stall")
+    return tok.text
+      .replace(" per ", "/")
+      .replace("venue star", "★")
+      .replace("supplied ship", "ship")
+      .replace("empty beach", "beach")
+      .replace("2 fruits left", "2 fr.")
+      .replace("beach with all 3 ships", "full beach")
+      .replace("milkshake marker", "shake");
+  if (tok.category === "admin") return tok.effect === "harbor_office" ? "+1/token" : "−1 fruit";
+  if (tok.category === "whale_watching") return "whale +2";
+  if (tok.pond_only) return `pond ${tok.points}p`;
   return `${"★".repeat(tok.stars || 0)} ${tok.points}p`;
 }
 
@@ -636,6 +704,11 @@ function islandBox(ui, layer, seat, x, y, w) {
     }
     g.append(piece(ui, pieceKey(seat, pc), cx + c / 2, cy + c / 2, art.islandPiece(pc, c)));
   });
+  if (view.new_business) g.append(whales(ui, seat, ox, oy, c, m, mine));
+  if (view.pending?.arrange && acting) {
+    const [ax, ay] = cellXY(view.pending.arrange.cell);
+    g.append(s("rect", { x: ax + 3, y: ay + 3, width: c - 6, height: c - 6, rx: c * 0.14, class: "jf-moved" }));
+  }
   if (view.pending?.moved && acting) {
     const [mx, my] = cellXY(view.pending.moved.cell);
     g.append(s("rect", { x: mx + 3, y: my + 3, width: c - 6, height: c - 6, rx: c * 0.14, class: "jf-moved" }));
@@ -649,6 +722,7 @@ function islandBox(ui, layer, seat, x, y, w) {
 function pieceKey(seat, pc) {
   if (pc.type === "ship") return `ship:${pc.id}`;
   if (pc.type === "collector") return `col:${seat}:${pc.fruit}`;
+  if (pc.type === "boulder") return `boulder:${seat}:${pc.id}`;
   return `tok:${pc.id}`;
 }
 
@@ -757,6 +831,8 @@ function islandTargets(ui, p, cellXY, c) {
         }),
       );
     });
+  } else if (phase === "watch") {
+    g.append(...watchTargets(ui, p, cellTarget, cellName));
   } else if (phase === "place") {
     const tok = view.pending.token;
     if (tok && tok.category === "placeholder") {
@@ -800,4 +876,278 @@ function islandTargets(ui, p, cellXY, c) {
     }
   }
   return g;
+}
+
+// ------------------------------------------------------------------------------ Mystic Island modules
+
+/** The module row: Mystic Island (Module 1) and the boulder tray (Module 2); returns its bottom. */
+function modulesRow(ui, layer, x, y, w) {
+  const { view } = ui;
+  if (view.mystic && view.boulders) {
+    if (ui.narrow) {
+      const y2 = mysticBoard(ui, layer, x, y, w) + 12;
+      return boulderTray(ui, layer, x, y2, w);
+    }
+    const mw = Math.min(900, w * 0.6);
+    const a = mysticBoard(ui, layer, x, y, mw);
+    const b = boulderTray(ui, layer, x + mw + 16, y, w - mw - 16);
+    return Math.max(a, b);
+  }
+  if (view.mystic) return mysticBoard(ui, layer, x, y, Math.min(w, 900));
+  return boulderTray(ui, layer, x, y, w);
+}
+
+/** Turn a printed cell so that `turns` quarter turns counter-clockwise put the viewer's edge at the bottom. */
+function turnCell(row, col, turns) {
+  let r = row;
+  let c = col;
+  for (let k = 0; k < turns; k++) [r, c] = [SIZE - 1 - c, r];
+  return [r, c];
+}
+
+function mysticBoard(ui, layer, x, y, w) {
+  const { view, legal, myTurn, me } = ui;
+  const board = view.mystic;
+  const n = view.players.length;
+  const mySeat = me !== null && me < n ? me : null;
+  const turns = mySeat === null ? 0 : EDGE_INDEX[board.edges[mySeat]];
+  const legendW = ui.narrow ? 0 : Math.max(250, w * 0.38);
+  const c = Math.min(92, (w - legendW - 70) / SIZE);
+  const gridW = SIZE * c;
+  const headH = 40;
+  const legendH = ui.narrow ? 14 * 24 + 10 : 0;
+  const h = headH + gridW + 76 + legendH;
+  const g = s("g", { class: "mystic-island", "data-side": board.side });
+  g.append(
+    s("rect", { x, y, width: w, height: h, rx: 14, fill: "#fff8ec", stroke: "#6b4a2b", "stroke-width": 3, filter: "url(#jf-shadow)" }),
+    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: board.side === "compass" ? "Mystic Island (compass side)" : "Mystic Island" }),
+    s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: mySeat === null ? "as printed" : "your edge is at the bottom" }),
+  );
+  const ox = x + 44;
+  const oy = y + headH + 30;
+  const xy = (cell) => {
+    const [r, col] = turnCell(Math.floor(cell / SIZE), cell % SIZE, turns);
+    return [ox + col * c, oy + r * c];
+  };
+  // the island: sea, sand, jungle
+  g.append(
+    s("rect", { x: ox - 30, y: oy - 30, width: gridW + 60, height: gridW + 60, rx: 18, fill: "url(#jf-sea)" }),
+    s("rect", { x: ox - 6, y: oy - 6, width: gridW + 12, height: gridW + 12, rx: c * 0.45, fill: "url(#jf-sand)", stroke: "#d2a85a", "stroke-width": 3 }),
+    s("rect", { x: ox + c * 0.5, y: oy + c * 0.5, width: gridW - c, height: gridW - c, rx: c * 0.4, fill: "url(#jf-grass)", opacity: 0.85 }),
+  );
+  // who sits at which edge (display edges after the turn)
+  const names = ui.snapshot.players;
+  board.edges.forEach((edge, seat) => {
+    const shown = (EDGE_INDEX[edge] - turns + 4) % 4;
+    const label = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
+    const mid = [ox + gridW / 2, oy + gridW + 19, ox - 19, oy + gridW / 2, ox + gridW / 2, oy - 19, ox + gridW + 19, oy + gridW / 2];
+    const [tx, ty] = [mid[shown * 2], mid[shown * 2 + 1]];
+    const rot = shown === 1 ? -90 : shown === 3 ? 90 : 0;
+    const tw = label.length * 8.4 + 26;
+    g.append(
+      s(
+        "g",
+        { class: "mystic-edge", "data-seat": seat, transform: `translate(${tx} ${ty})${rot ? ` rotate(${rot})` : ""}` },
+        s("rect", { x: -tw / 2, y: -11, width: tw, height: 22, rx: 11, fill: "#fff8ec", stroke: seatStyle(seat).color, "stroke-width": 2.5 }),
+        s("g", { transform: `translate(${-tw / 2 + 11} 0)` }, markerG(seat, 7)),
+        s("text", { x: 8, y: 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1d12", text: label }),
+      ),
+    );
+  });
+  for (const info of board.cells) {
+    const [cx, cy] = xy(info.cell);
+    const cell = s("g", { class: ["mystic-cell", `kind-${info.kind}`], "data-cell": info.cell });
+    cell.append(s("rect", { x: cx + 2, y: cy + 2, width: c - 4, height: c - 4, rx: c * 0.12, fill: "none", stroke: "#4e8a3a", "stroke-opacity": 0.55, "stroke-dasharray": "4 4" }));
+    if (info.kind === "plateau") cell.append(at(cx + c / 2, cy + c / 2, 1, art.plateau(info.plateau, c)));
+    else if (info.kind === "base") {
+      cell.append(
+        s("circle", { cx: cx + c / 2, cy: cy + c / 2, r: c * 0.32, fill: "#f6ddcc", stroke: "#6b4a2b", "stroke-width": 2 }),
+        s("path", { d: `M${cx + c * 0.45} ${cy + c * 0.72} V${cy + c * 0.25} l${c * 0.22} ${c * 0.08} l${-c * 0.22} ${c * 0.08}`, stroke: "#6b4a2b", "stroke-width": 2.5, fill: "#c0392b" }),
+      );
+    } else if (info.kind === "compass" && board.side === "compass") cell.append(at(cx + c / 2, cy + c / 2, 1, art.compass(c)));
+    else if (info.kind === "statue" && !info.statue) cell.append(s("rect", { x: cx + c * 0.14, y: cy + c * 0.14, width: c * 0.72, height: c * 0.72, rx: c * 0.1, fill: "#b8a98a", "fill-opacity": 0.35, stroke: "#5b4a32", "stroke-dasharray": "3 3" }));
+    if (info.statue) {
+      const tile = board.tiles[info.statue - 1];
+      cell.append(piece(ui, `statue:${info.statue}`, cx + c / 2, cy + c / 2, art.statueTile(info.statue, c)));
+      cell.append(s("title", {}, `Statue ${info.statue}: ${tile.text}`));
+    }
+    g.append(cell);
+  }
+  // explorers, side by side when they share a space
+  const byCell = new Map();
+  for (const ex of board.explorers) byCell.set(ex.cell, [...(byCell.get(ex.cell) || []), ex]);
+  for (const [cell, group] of byCell) {
+    const [cx, cy] = xy(cell);
+    group.forEach((ex, i) => {
+      const pine = ex.seat === "pineapple";
+      const color = pine ? "#f4d03f" : seatStyle(ex.seat).color;
+      const dx = (i - (group.length - 1) / 2) * c * 0.24;
+      const pawn = art.explorer(color, c * 1.15, pine ? "P" : String(ex.seat + 1));
+      g.append(piece(ui, `explorer:${ex.seat}`, cx + c / 2 + dx, cy + c * 0.62, pawn));
+    });
+  }
+  // the explorer's destination when you may explore instead of collecting
+  const dest = view.pending?.explore;
+  if (dest && view.phase === "explore" && mySeat !== null && view.current_player === mySeat) {
+    const [fx, fy] = xy(board.explorers[mySeat].cell);
+    const [tx, ty] = xy(dest.cell);
+    g.append(s("path", { class: "jf-explore-path", d: `M${fx + c / 2} ${fy + c / 2} L${tx + c / 2} ${ty + c / 2}`, stroke: "#ffd34d", "stroke-width": 5, "stroke-dasharray": "8 6", fill: "none", "marker-end": "none" }));
+    if (myTurn) {
+      const code = codeOf("explore");
+      g.append(
+        target(ui, {
+          code,
+          kind: "explore",
+          legal: legal.has(code),
+          label: legal.get(code)?.label || "Move your explorer here instead of collecting",
+          hit: [tx + 2, ty + 2, c - 4, c - 4, c * 0.14],
+          activate: () => send(ui, code),
+        }),
+      );
+    }
+  }
+  // the statue legend and who collected what
+  const lx = ui.narrow ? x + 20 : ox + gridW + 46;
+  let ly = ui.narrow ? oy + gridW + 44 : y + headH + 18;
+  const fs = 14;
+  const room = Math.floor((x + w - lx - 12) / (fs * 0.64));
+  for (const tile of board.tiles) {
+    const used = !board.cells.some((cl) => cl.statue === tile.tile);
+    const owner = board.collected.findIndex((list) => list.includes(tile.tile));
+    const fate = owner >= 0 ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : board.pineapple_boxed.includes(tile.tile) ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
+    const line = `${tile.tile}. ${tile.text}${fate}`;
+    g.append(
+      s("text", { x: lx, y: ly + fs, class: "jf-small", "font-size": fs, opacity: used ? 0.55 : 1, text: line.length > room ? `${line.slice(0, room - 1)}…` : line }, s("title", {}, line)),
+    );
+    ly += fs + 8;
+  }
+  layer.append(g);
+  return y + h;
+}
+
+/** The boulder tray: one space per dealt boulder, its condition, and the boulders stacked on it. */
+function boulderTray(ui, layer, x, y, w) {
+  const tray = ui.view.boulders;
+  const cols = ui.narrow ? 2 : tray.tray.length > 2 && w > 700 ? 4 : 2;
+  const rows = Math.ceil(tray.tray.length / cols);
+  const cellW = (w - 24) / cols;
+  const cellH = 150;
+  const h = 48 + rows * (cellH + 10) + 26;
+  const g = s("g", { class: "boulder-tray" });
+  g.append(
+    s("rect", { x, y, width: w, height: h, rx: 14, fill: "#eef0f1", stroke: "#4d5656", "stroke-width": 3, filter: "url(#jf-shadow)" }),
+    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: "Boulder tray" }),
+    s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: `first of a number +${tray.first_points}, later +${tray.later_points}` }),
+  );
+  tray.tray.forEach((space, i) => {
+    const cx = x + 12 + (i % cols) * cellW;
+    const cy = y + 42 + Math.floor(i / cols) * (cellH + 10);
+    const spot = s("g", { class: "tray-space", "data-boulder": space.id });
+    spot.append(
+      s("rect", { x: cx + 4, y: cy, width: cellW - 8, height: cellH, rx: 12, fill: "#fdfefe", stroke: "#7f8c8d", "stroke-width": 2 }),
+      at(cx + cellW - 30, cy + 26, 1, art.pointsBadge(space.points, 16)),
+      s("text", { x: cx + 16, y: cy + 28, class: "jf-tile-name", "font-size": 18, text: `Boulder ${space.id}` }),
+    );
+    const words = tray.tiles[i].text.split(" ");
+    const lines = [""];
+    for (const word of words) {
+      if ((lines[lines.length - 1] + " " + word).length > Math.max(14, Math.floor((cellW - 40) / 8.2))) lines.push(word);
+      else lines[lines.length - 1] = `${lines[lines.length - 1]} ${word}`.trim();
+    }
+    lines.slice(0, 3).forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 52 + k * 18, class: "jf-small", "font-size": 14, text: line })));
+    for (let k = 0; k < space.count; k++) spot.append(at(cx + cellW - 50 - k * 6, cy + cellH - 40 - k * 7, 1, art.boulder(space.id, 46)));
+    if (!space.count) spot.append(s("text", { x: cx + cellW - 52, y: cy + cellH - 30, "text-anchor": "middle", class: "jf-note", text: "empty" }));
+    spot.append(s("title", {}, `${space.id}: ${tray.tiles[i].text}; ${space.count} on the tray`));
+    g.append(spot);
+  });
+  layer.append(g);
+  return y + h;
+}
+
+/** The whales of this island's whale-watching tokens, in the sea by their beach; in the whale
+ * phase, the four sea sides are the targets for the new whale. */
+function whales(ui, seat, ox, oy, c, m, mine) {
+  const { view, legal, myTurn } = ui;
+  const g = s("g", { class: "whales" });
+  const side = (beach) => {
+    const k = BEACH_SIDES[beach];
+    const mid = SIZE * c / 2;
+    return [
+      [ox + mid + c * 0.9, oy - m * 0.35],
+      [ox + SIZE * c + m * 0.35, oy + mid + c * 0.9],
+      [ox + mid + c * 0.9, oy + SIZE * c + m * 0.35],
+      [ox - m * 0.35, oy + mid + c * 0.9],
+    ][k];
+  };
+  for (const whale of view.new_business.whales) {
+    if (whale.owner !== seat || !whale.beach) continue;
+    const [wx, wy] = side(whale.beach);
+    const node = art.whale(art.WHALE_COLORS[whale.token] || "#2f6fb3", Math.max(14, c * 0.27));
+    g.append(piece(ui, `whale:${whale.token}`, wx, wy, s("g", {}, node, s("title", {}, `whale of ${whale.token} at the ${whale.beach} beach`))));
+  }
+  if (mine && myTurn && view.phase === "whale") {
+    for (const beach of Object.keys(BEACH_SIDES)) {
+      const code = codeOf("whale_beach", { beach });
+      const k = BEACH_SIDES[beach];
+      const long = k % 2 === 0;
+      const hx = k === 1 ? ox + SIZE * c - c * 0.05 : k === 3 ? ox - m - c * 0.2 : ox + c;
+      const hy = k === 0 ? oy - m - c * 0.2 : k === 2 ? oy + SIZE * c - c * 0.05 : oy + c;
+      g.append(
+        target(ui, {
+          code,
+          kind: "whale_beach",
+          legal: legal.has(code),
+          label: legal.get(code)?.label || `Start the whale at your ${beach} beach`,
+          hit: long ? [hx, hy, 3 * c, m + c * 0.25, 10] : [hx, hy, m + c * 0.25, 3 * c, 10],
+          activate: () => send(ui, code),
+        }),
+      );
+    }
+  }
+  return g;
+}
+
+/** Whale-watching moves: destinations straight away with one token, pick a token first with two. */
+function watchTargets(ui, p, cellTarget, cellName) {
+  const { snapshot, mem } = ui;
+  const moves = snapshot.legal.filter((a) => a.kind === "watch");
+  const tokens = [...new Set(moves.map((a) => a.token))];
+  const cellOf = (id) => p.grid.findIndex((pc) => pc && pc.id === id);
+  const out = [];
+  let chosen = tokens.length === 1 ? tokens[0] : null;
+  if (tokens.length > 1) {
+    for (const id of tokens) {
+      const cell = cellOf(id);
+      out.push(
+        cellTarget(cell, {
+          code: moves.find((a) => a.token === id).code,
+          select: cell,
+          kind: "pick",
+          legal: true,
+          selected: mem.selected === cell,
+          label: `Pick up whale watching ${id}, then choose where it goes`,
+          activate: () => {
+            mem.selected = mem.selected === cell ? null : cell;
+            redraw(ui, null);
+          },
+        }),
+      );
+      if (mem.selected === cell) chosen = id;
+    }
+  }
+  if (chosen) {
+    for (const action of moves.filter((a) => a.token === chosen)) {
+      out.push(
+        cellTarget(action.cell, {
+          code: action.code,
+          kind: "watch",
+          legal: true,
+          extraClass: "dest",
+          label: action.label || `Move whale watching ${chosen} to ${cellName(action.cell)}`,
+          activate: () => send(ui, action.code),
+        }),
+      );
+    }
+  }
+  return out;
 }

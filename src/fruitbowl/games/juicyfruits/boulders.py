@@ -1,0 +1,198 @@
+"""Module 2 — The boulders (§10.2): blocked corners, their conditions, and the boulder tray.
+
+A boulder is a piece on a corner cell (code ``BOULDER + boulder index``), so the slide and
+placement rules treat the corner as taken without knowing about boulders at all. Everyone
+plays the same 4 tiles, same side up: the starting player's are dealt at random, the others
+choose the corners (D1). Removal is automatic at the three checkpoints of a turn (AMB-18,
+AMB-13), repeated until nothing changes so that 6a can follow the others in the same turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from fruitbowl.engine.events import Event
+
+from . import business
+from .components import COMPONENTS as C
+from .island import CORNERS, PONDS, SIZE, TOKEN, VENUE, empty_beaches
+from .ships import SHIP_POINTS
+
+if TYPE_CHECKING:
+    from .rules import JuicyFruitsState
+
+BOULDER = 400  # grid code base: BOULDER + index into C.boulders (see island.py for the others)
+BOULDERS = C.boulders
+PER_PLAYER = len(CORNERS)
+PONDS_SET = frozenset(PONDS)
+
+
+def boulder_id(code: int) -> str:
+    return BOULDERS[code].id
+
+
+def deal(rng: random.Random, modules: frozenset[str]) -> list[int]:
+    """The starting player's 4 boulders, in corner order, random tiles and sides. Tile 8 is
+    flipped if its side's module is not played, or replaced by a random unselected tile with a
+    random side if neither side's module is (AMB-21)."""
+    tiles = rng.sample(range(1, 9), PER_PLAYER)
+    sides = [rng.randrange(2) for _ in tiles]
+    out = []
+    for tile, side in zip(tiles, sides, strict=True):
+        code = (tile - 1) * 2 + side
+        spec = BOULDERS[code]
+        if spec.module and spec.module not in modules:
+            other = BOULDERS[code ^ 1]
+            if not other.module or other.module in modules:
+                code ^= 1
+            else:
+                spare = sorted(set(range(1, 9)) - set(tiles))
+                code = (rng.choice(spare) - 1) * 2 + rng.randrange(2)
+        out.append(code)
+    return out
+
+
+def corners_left(state: JuicyFruitsState, seat: int) -> list[int]:
+    """The dealt boulders ``seat`` has not put on a corner yet (sorted codes)."""
+    placed = {state.grid[seat][c] - BOULDER for c in CORNERS if state.grid[seat][c] >= BOULDER}
+    return sorted(code for code in state.boulder_set if code not in placed)
+
+
+def next_corner(state: JuicyFruitsState, seat: int) -> int:
+    return next(c for c in CORNERS if state.grid[seat][c] < 0)
+
+
+def on_island(state: JuicyFruitsState, seat: int) -> list[int]:
+    return [state.grid[seat][c] - BOULDER for c in CORNERS if state.grid[seat][c] >= BOULDER]
+
+
+def tokens_off_ponds(grid: list[int]) -> int:
+    """Business tokens standing on no pond space; a large venue counts once, if none of its
+    4 spaces is a pond (REC-13)."""
+    singles = sum(1 for cell, code in enumerate(grid) if TOKEN <= code < VENUE and cell not in PONDS_SET)
+    venues: dict[int, bool] = {}
+    for cell, code in enumerate(grid):
+        if VENUE <= code < BOULDER:
+            venues[code] = venues.get(code, True) and cell not in PONDS_SET
+    return singles + sum(venues.values())
+
+
+def longest_collector_line(grid: list[int], mobile: list[int]) -> int:
+    """The most collectors (advanced ones included) on consecutive spaces of one row or column."""
+    collectors = {c for c in mobile if grid[c] < TOKEN or business.CATEGORY[grid[c] - TOKEN] == business.ADVANCED}
+    best = 0
+    for cell in collectors:
+        row, col = divmod(cell, SIZE)
+        if col == 0 or cell - 1 not in collectors:
+            run = 0
+            while col + run < SIZE and cell + run in collectors:
+                run += 1
+            best = max(best, run)
+        if row == 0 or cell - SIZE not in collectors:
+            run = 0
+            while row + run < SIZE and cell + run * SIZE in collectors:
+                run += 1
+            best = max(best, run)
+    return best
+
+
+def holds(state: JuicyFruitsState, seat: int, code: int) -> bool:
+    """Whether boulder ``code``'s condition holds for ``seat`` now (only its own state counts)."""
+    spec = BOULDERS[code]
+    test, value = spec.test, spec.value
+    reserve = state.reserve[seat]
+    if test == "score_at_least":
+        return state.score(seat) >= value
+    if test == "ship_points_at_least":
+        return sum(SHIP_POINTS[s] for s in state.supplied[seat]) >= value
+    if test == "ships_supplied_at_least":
+        return len(state.supplied[seat]) >= value
+    if test == "one_fruit_type_at_least":
+        return max(reserve) >= value
+    if test == "fruits_at_least":
+        return sum(reserve) >= value
+    if test == "tokens_off_ponds_at_least":
+        return tokens_off_ponds(state.grid[seat]) >= value
+    if test == "business_tokens_at_least":
+        return len(state.owned[seat]) >= value
+    if test == "collectors_in_a_line":
+        return longest_collector_line(state.grid[seat], state.mobile[seat]) >= value
+    if test == "placed_on_pond":
+        return state.flag_pond
+    if test == "other_boulders_removed":
+        return len(state.removed[seat]) >= value
+    if test == "empty_beaches_at_least":
+        return empty_beaches(state.grid[seat]) >= value
+    if test == "move_gained_at_least":
+        return state.flag_gain >= value
+    if test == "every_fruit_type":
+        return min(reserve) >= value
+    if test == "statues_collected_at_least":
+        return len(state.statues_won[seat]) >= value
+    return sum(1 for t in state.owned[seat] if C.all_tokens[t].module) >= value  # module_tokens_at_least
+
+
+def checkpoint(state: JuicyFruitsState, events: list[Event]) -> None:
+    """Remove every boulder of the current player whose condition holds, until none does."""
+    p = state.player
+    grid = state.grid[p]
+    changed = True
+    while changed:
+        changed = False
+        for corner in CORNERS:
+            code = grid[corner] - BOULDER
+            if code >= 0 and holds(state, p, code):
+                _remove(state, p, corner, code, events)
+                changed = True
+
+
+def _remove(state: JuicyFruitsState, seat: int, corner: int, code: int, events: list[Event]) -> None:
+    from .rules import BOULDER_PTS
+
+    slot = state.boulder_set.index(code)
+    first = state.tray[slot] == 0
+    points = C.tray_space_points + C.tray_first_bonus if first else C.tray_later_points
+    state.tray[slot] += 1
+    state.grid[seat][corner] = -1
+    state.removed[seat].append(code)
+    state.parts[seat][BOULDER_PTS] += points
+    events.append(
+        Event("boulder", seat, {"boulder": BOULDERS[code].id, "cell": corner, "first": first, "points": points})
+    )
+
+
+def view(state: JuicyFruitsState) -> dict[str, Any]:
+    return {
+        "tiles": [{"id": BOULDERS[c].id, "text": condition_text(c)} for c in state.boulder_set],
+        "tray": [
+            {"id": BOULDERS[c].id, "count": state.tray[i], "points": C.tray_space_points}
+            for i, c in enumerate(state.boulder_set)
+        ],
+        "removed": [[BOULDERS[c].id for c in state.removed[p]] for p in range(state.num_players)],
+        "corners": list(CORNERS),
+        "first_points": C.tray_space_points + C.tray_first_bonus,
+        "later_points": C.tray_later_points,
+    }
+
+
+def condition_text(code: int) -> str:
+    spec = BOULDERS[code]
+    v = spec.value
+    return {
+        "score_at_least": f"you have at least {v} points",
+        "ship_points_at_least": f"your supplied ships are worth {v}+ points",
+        "ships_supplied_at_least": f"you supplied at least {v} ships",
+        "one_fruit_type_at_least": f"{v}+ fruits of one type in your reserve",
+        "fruits_at_least": f"{v}+ fruits in your reserve",
+        "tokens_off_ponds_at_least": f"{v}+ business tokens on no pond space",
+        "business_tokens_at_least": f"{v}+ business tokens on your island",
+        "collectors_in_a_line": f"{v} or 5 collectors in an unbroken straight line",
+        "placed_on_pond": "you place a newly claimed token on a pond",
+        "other_boulders_removed": "your other 3 boulders are gone",
+        "empty_beaches_at_least": f"{v}+ of your beaches are empty",
+        "move_gained_at_least": f"one step-1 move gains you {v}+ fruits",
+        "every_fruit_type": "a fruit of every type in your reserve",
+        "statues_collected_at_least": f"you collected {v}+ statue tiles",
+        "module_tokens_at_least": f"{v}+ Module 3 business token on your island",
+    }[spec.test]

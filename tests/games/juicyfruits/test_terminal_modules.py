@@ -1,0 +1,55 @@
+"""The terminal board with the Mystic Island modules: Mystic Island with explorers and statues,
+boulders on the corners and the tray, whales by their beaches."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from fruitbowl.cli.boards.juicyfruits import JuicyFruitsAdapter
+from fruitbowl.games.juicyfruits.components import COMPONENTS as C
+
+from .positions import island, new
+
+ADAPTER = JuicyFruitsAdapter()
+
+
+def render(state, seat: int = 0) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(ADAPTER.board(state.view(seat), ["Ada", "Bo"]))
+    return console.export_text()
+
+
+def test_mystic_island_panel_shows_statues_plateaus_explorers_and_edges():
+    state = new(2, modules="mystic_island")
+    text = render(state)
+    assert "Mystic Island" in text and "▲12" in text and "▲10" in text and "⌂" in text
+    assert sum(f"S{t}" in text for t in range(1, 13)) >= 10
+    assert "①②" in text, "both explorers on the base"
+    assert "Ada sits at the bottom" in text and "Bo sits at the top" in text
+
+
+def test_boulders_on_corners_and_the_tray_line():
+    state = new(2, modules="boulders")
+    while state.phase == 10:
+        state.apply(state.legal_actions()[0])
+    text = render(state)
+    dealt = [C.boulders[c].id for c in state.boulder_set]
+    assert "Boulder tray" in text and all(f"▲{b}" in text for b in dealt)
+
+
+def test_whale_watching_token_and_its_whale_are_listed():
+    state = new(2, modules="new_business")
+    island(state, 0, {"c3": "token X09"}, keep=True)
+    state.owned[0].append(C.token_index("X09"))
+    state.whales[0] = 2
+    text = render(state)
+    assert "≈X09" in text and "whale X09 at S" in text
+
+
+def test_module_actions_have_menu_labels():
+    state = new(2, modules="mystic_island")
+    island(state, 0, {"c1": "collector lime"})
+    state.apply("move c1-c3")
+    rows = ADAPTER.menu(state.view(0), state.legal_actions())
+    labels = [label for _, label in rows]
+    assert labels[0] == "Collect 2 lime" and labels[1].startswith("Give up the fruit: move your explorer to c5")
