@@ -105,3 +105,71 @@ def test_campaign_round_trip_and_replayable_games() -> None:
 
         campaign.after_game(get_game("fabledfruit").new_state(4, 1, options), ["a", "b", "c", "d"])
     assert replay_to_end is not None
+
+
+def test_a_lime_campaign_from_new_to_two_games_and_show(runner: CliRunner, home: Path) -> None:
+    made = runner.invoke(app, ["campaign", "new", "fabledfruit", "--lime", "--players", "2", "--seed", "5", "lime"])
+    assert made.exit_code == 0 and "Lime campaign" in made.output, made.output
+    data = json.loads(campaign_file(home, "lime").read_text())
+    assert data["ruleset"] == "lime" and len(data["big_stack"]) == 74 and data["big_stack"][0] == "2L"
+    first = runner.invoke(app, ["campaign", "play", "lime"], input="1\nquit\n")
+    assert first.exit_code == 0, first.output
+    record = Record.parse((home / "campaigns" / "lime.game.json").read_text())
+    assert record.options["lime"] is True and record.options["display"].endswith(
+        "1lx4 2lx2"
+    )  # option text is lower-cased
+    for game in (1, 2):
+        played = runner.invoke(app, ["campaign", "play", "lime"], input=ALWAYS_ONE)
+        assert played.exit_code == 0, played.output
+        assert f"{game} game(s) played" in played.output
+    campaign = load_text(campaign_file(home, "lime").read_text())
+    assert campaign.lime and campaign.games_completed == 2
+    assert sum(c for _, c in campaign.display) + len(campaign.big_stack) + len(campaign.set_aside_juices) == 98
+    shown = runner.invoke(app, ["campaign", "show", "lime"])
+    assert shown.exit_code == 0 and "Lime campaign" in shown.output and "L " in shown.output
+
+
+def test_a_tampered_lime_campaign_is_refused(runner: CliRunner, home: Path) -> None:
+    data = simulate_campaign(2, 1, seed=2, lime=True).to_json()
+    data["display"][0]["location_id"] = "99L"
+    path = campaign_file(home)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["campaign", "play", "fable"])
+    assert result.exit_code == 2 and "damaged or was edited" in result.output and "99L" in result.output
+    assert json.loads(path.read_text()) == data
+
+
+def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() -> None:
+    from rich.console import Console
+
+    from fruitbowl.cli.boards.fabledfruit import FabledFruitAdapter
+    from fruitbowl.engine import get_game
+    from fruitbowl.games.fabledfruit.components import parse_loc
+
+    state = get_game("fabledfruit").new_state(3, 4, {"lime": True, "first_player": 1})
+    for label in ("10L", "12L", "17L"):
+        state.enter_play(parse_loc(label), [])
+    state.saved[0][1] = 1
+    state.saved[1][2] = 2
+    state.coat, state.thief, state.thief2 = 1, 49, parse_loc("1L")
+    state.gamble[2], state.gamble_pool = 1, 5
+    state.hands[1] = [1] + [0] * 15
+    state.pos[0] = parse_loc("11L")
+    state.steps = [("actbuy",), ("call", "finish")]
+    state._legal = None
+    state.apply("act")  # #11L: the offer round starts with seat 2
+    state.apply("offer pineapple")
+    names = ["Ann", "Bo", "Cy"]
+
+    def board(seat: int) -> str:
+        console = Console(width=100, record=True)
+        console.print(FabledFruitAdapter().board(state.view(seat), names))
+        return console.export_text()
+
+    mine = board(0)
+    for words in ("Lime pile: L×13", "Thief V2.0 next to #49 and #1L", "Offer round for 2 lime(s)", "Bo P",
+                  "saved B (pays twice)", "COAT", "gambling 1", "gambling 5", "#1L ×4"):  # fmt: skip
+        assert words in mine, words
+    theirs = board(1)
+    assert "saved 1" in theirs and "saved B" not in theirs  # Ann's saved fruit is face down to Bo

@@ -21,7 +21,7 @@ from fruitbowl.engine import Match
 from fruitbowl.engine.match import write_atomic
 from fruitbowl.engine.rng import random_seed
 from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, dump_text, load_text
-from fruitbowl.games.fabledfruit.components import COMPONENTS
+from fruitbowl.games.fabledfruit.components import COMPONENTS, loc_label
 from fruitbowl.paths import data_home
 
 from . import session
@@ -75,8 +75,12 @@ def new(
         bool, typer.Option("--immediate-end", help="End a game right after the purchase that reaches the target.")
     ] = False,
     max_rounds: Annotated[int, typer.Option(help="Safety limit of rounds per game.", min=1, max=1000)] = 200,
+    lime: Annotated[
+        bool, typer.Option("--lime", help="A Lime expansion campaign: #48–#53, #1L and #2L on the table.")
+    ] = False,
 ) -> None:
-    """Start a new fable campaign: #1–#6 on the table, the other 216 cards in the big stack."""
+    """Start a new fable campaign: #1–#6 on the table, the other 216 cards in the big stack
+    (with --lime: 3 × #48–#53, 4 × #1L and 2 × #2L on the table, 74 Lime cards in the big stack)."""
     if game not in GAMES:
         raise CliError(f"campaigns exist for {', '.join(GAMES)} only; got {game!r}")
     path = campaign_path(name)
@@ -85,11 +89,16 @@ def new(
     table = setup_table(game, players, 1, None, [], seed, player_name)
     names = [p.name for p in table.players]
     campaign = Campaign.new(
-        random_seed() if seed is None else seed, names, "immediate" if immediate_end else "end_of_round", max_rounds
+        random_seed() if seed is None else seed,
+        names,
+        "immediate" if immediate_end else "end_of_round",
+        max_rounds,
+        ruleset="lime" if lime else "base",
     )
     save_campaign(name, campaign)
+    kind = "Lime campaign" if lime else "Campaign"
     Console(highlight=False).print(
-        f"Campaign [bold]{name}[/bold] created for {players} players ({', '.join(names)}). "
+        f"{kind} [bold]{name}[/bold] created for {players} players ({', '.join(names)}). "
         f"Play it with: [bold]fruitbowl campaign play {name}[/bold]"
     )
 
@@ -153,10 +162,11 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
     """Show a campaign: the display the next game starts from, the big stack and the history."""
     campaign = load_campaign(name)
     console = Console(highlight=False)
-    top = f"#{campaign.big_stack[0]}" if campaign.big_stack else "empty"
+    top = f"#{loc_label(campaign.big_stack[0])}" if campaign.big_stack else "empty"
+    kind = " (Lime campaign)" if campaign.lime else ""
     console.print(
-        f"[bold]{name}[/bold]: {campaign.games_completed} game(s) played; big stack {len(campaign.big_stack)} cards "
-        f"(top {top}); {len(campaign.set_aside_juices)} juices set aside"
+        f"[bold]{name}[/bold]{kind}: {campaign.games_completed} game(s) played; "
+        f"big stack {len(campaign.big_stack)} cards (top {top}); {len(campaign.set_aside_juices)} juices set aside"
         + ("; [bold]complete[/bold]" if campaign.campaign_complete else "")
     )
     display = Table(title="Display for the next game", title_justify="left")
@@ -164,14 +174,16 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
         display.add_column(column)
     for loc, count in campaign.display:
         info = COMPONENTS.locations[loc]
-        display.add_row(str(loc), info.name, str(count), info.price)
+        display.add_row(info.label, info.name, str(count), info.price)
     console.print(display)
     if campaign.history:
         history = Table(title="Games", title_justify="left")
         for column in ("game", "players", "juices", "winners", "ended"):
             history.add_column(column)
         for h in campaign.history:
-            juices = ", ".join(f"{p}: {' '.join(f'#{x}' for x in locs) or '-'}" for p, locs in h["juices"].items())
+            juices = ", ".join(
+                f"{p}: {' '.join(f'#{loc_label(x)}' for x in locs) or '-'}" for p, locs in h["juices"].items()
+            )
             history.add_row(
                 str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
             )

@@ -1,6 +1,6 @@
 """Position builders for Fabled Fruit tests: hands, draw stack and display written as text.
 
-Cards are letters ``P B S C G`` and fruit-mix cards ``B/S``; ``draw="B S"`` means B is drawn
+Cards are letters ``P B S C G``, ``L`` for a lime and fruit-mix cards ``B/S``; ``draw="B S"`` means B is drawn
 first. :func:`at_location` puts the active player's animal on a stack ready to act or buy.
 """
 
@@ -10,6 +10,7 @@ from typing import Any
 
 from fruitbowl.engine import get_game
 from fruitbowl.games.fabledfruit import deck
+from fruitbowl.games.fabledfruit.components import parse_loc
 from fruitbowl.games.fabledfruit.fruits import KIND_CODE, NUM_KINDS
 from fruitbowl.games.fabledfruit.rules import FabledFruitState
 
@@ -47,6 +48,22 @@ def display_options(last: int) -> dict[str, Any]:
     return {"display": deck.display_text(stacks, counts), "big_stack": deck.DECK_SIZE - last}
 
 
+def lime_options(last: int = 24) -> dict[str, Any]:
+    """Lime campaign options whose display is the 24 cards before position ``last`` of the Lime deck."""
+    counts = [0] * (deck.MAX_ID + 1)
+    stacks: list[int] = []
+    for card in deck.LIME_DECK[last - 24 : last]:
+        if not counts[card]:
+            stacks.append(card)
+        counts[card] += 1
+    return {"display": deck.display_text(stacks, counts), "big_stack": deck.LIME_SIZE - last, "lime": True}
+
+
+def lime_through(label: str) -> dict[str, Any]:
+    """A Lime display whose last card is the first copy of ``label`` (``"12L"``), so it is in play."""
+    return lime_options(max(24, deck.LIME_DECK.index(parse_loc(label)) + 1))
+
+
 def through(loc: int) -> dict[str, Any]:
     """A display whose last card is the first copy of ``loc`` (so ``loc`` is in play)."""
     return display_options(deck.DECK.index(loc) + 1)
@@ -77,8 +94,9 @@ def position(
     return s
 
 
-def at_location(s: FabledFruitState, loc: int, seat: int | None = None) -> FabledFruitState:
-    """Put the active player's animal on ``loc`` (after moving and paying), ready to act or buy."""
+def at_location(s: FabledFruitState, loc: int | str, seat: int | None = None) -> FabledFruitState:
+    """Put the active player's animal on ``loc`` (``7`` or ``"7L"``; after moving and paying), ready to act or buy."""
+    loc = parse_loc(loc)
     p = s.active if seat is None else seat
     s.active = p
     s.pos[p] = loc
@@ -87,7 +105,7 @@ def at_location(s: FabledFruitState, loc: int, seat: int | None = None) -> Fable
     return s
 
 
-def act(s: FabledFruitState, loc: int, *choices: str) -> list:
+def act(s: FabledFruitState, loc: int | str, *choices: str) -> list:
     """Use ``loc``'s action with the given follow-up choices; returns all events."""
     at_location(s, loc)
     events = s.apply("act")

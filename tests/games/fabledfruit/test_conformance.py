@@ -1,5 +1,6 @@
 """Fabled Fruit passes the conformance kit at 2–5 players: a first game, an immediate-end game
-with a fixed start player, and the 11th game of a campaign built from ten seeded random games."""
+with a fixed start player, the 11th game of a campaign built from ten seeded random games, the
+first game of a Lime campaign and the 4th game of a Lime campaign built from three games."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fruitbowl.engine import get_game
 from fruitbowl.engine.conformance import check_all
 from fruitbowl.games.fabledfruit.campaign import deep_campaign_options
 
-GAMES_PER_COUNT = 6
+GAMES_PER_COUNT = 10
 FULL_EVERY = 25
 
 
@@ -16,16 +17,20 @@ def test_option_sets_include_a_first_game_and_a_deep_campaign():
     for n in range(2, 6):
         sets = game.conformance_option_sets(n)
         assert sets[0] == {}
-        deep = sets[-1]
+        deep = sets[2]
         assert deep == deep_campaign_options(n) and deep["game_number"] == 11
         assert deep["big_stack"] < 216
+        assert sets[3] == {"lime": True}
+        lime_deep = sets[4]
+        assert lime_deep == deep_campaign_options(n, lime=True) and lime_deep["lime"] is True
+        assert lime_deep["game_number"] == 4 and lime_deep["big_stack"] < 74
 
 
 def test_fabledfruit_conforms():
     reports = check_all(
         get_game("fabledfruit"), games_per_count=GAMES_PER_COUNT, seed=2025, full_games=1, full_every=FULL_EVERY
     )
-    assert len(reports) == 12
+    assert len(reports) == 20
     for report in reports:
-        assert report.games == GAMES_PER_COUNT // 3
+        assert report.games == GAMES_PER_COUNT // 5
         assert report.fully_checked >= 20, str(report)

@@ -24,6 +24,8 @@ GAMES = {
     "three_players_seed_3": (3, 3, {}),
     "four_players_deep_campaign_seed_4": (4, 4, deep_campaign_options(4)),
     "five_players_immediate_seed_5": (5, 5, {"immediate_end": True, "first_player": 3}),
+    "three_players_lime_seed_6": (3, 6, {"lime": True}),
+    "four_players_lime_deep_campaign_seed_7": (4, 7, deep_campaign_options(4, lime=True)),
 }
 
 
@@ -34,7 +36,7 @@ def playthrough(players: int, seed: int, options: dict[str, Any]) -> dict[str, A
     log: list[list[Any]] = [[0, e.to_json()] for e in state.setup_events]
     while not state.is_terminal():
         legal = state.legal_actions()
-        buys = [a for a in legal if a.kind == "buy"]  # games that go somewhere
+        buys = [a for a in legal if a.kind in ("buy", "gamble")]  # games that go somewhere
         action = buys[0] if buys and chooser.random() < 0.6 else chooser.choice(legal)
         events = state.apply(action)
         actions.append(action.text)

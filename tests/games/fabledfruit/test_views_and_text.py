@@ -83,7 +83,8 @@ def test_refusals_name_the_rule():
 
 
 def test_data_file_is_complete_and_validated(tmp_path):
-    assert COMPONENTS.num_locations == 59 and len(COMPONENTS.sorted_deck()) == 240
+    assert len({x for x in COMPONENTS.sorted_deck()}) == 59 and len(COMPONENTS.sorted_deck()) == 240
+    assert COMPONENTS.num_locations == 79  # #1L–#20L are engine ids 60–79 (see test_lime_data.py)
     assert COMPONENTS.locations[1].price == "PPP*" and COMPONENTS.locations[1].price_status == "sourced"
     assert COMPONENTS.locations[20].price_status == "RECONSTRUCTED"
     text = components.DATA_FILE.read_text()

@@ -1,9 +1,11 @@
 """Fabled Fruit in the terminal: the display as card stacks, the market, tokens, and the players.
 
 Every stack is a small card showing its number and copies, name, price and who stands there
-(the thief is marked ``THIEF``). Fruits are told apart by letter *and* colour (P B S C G;
-``B/S`` is a fruit-mix card), and ``*`` in a price is the smoothie (any fruit). Your hand is
-shown in full, the others' as card backs with a count. Fits 100 columns for five players.
+(the thief is marked ``THIEF``). Fruits are told apart by letter *and* colour (P B S C G,
+L for a lime; ``B/S`` is a fruit-mix card), and ``*`` in a price is the smoothie (any fruit).
+Your hand is shown in full, the others' as card backs with a count. Fits 100 columns for five
+players. Lime games add a line for the lime pile, the coat, gambling tokens and the #11L offer
+round, and the players' saved fruits (your own in full, the others' as a count).
 """
 
 from __future__ import annotations
@@ -20,11 +22,19 @@ from rich.text import Text
 from fruitbowl.engine import Action
 from fruitbowl.games.fabledfruit import text as ff_text
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
+from fruitbowl.games.fabledfruit.components import loc_label
 
 from . import MenuRow, one_per_line
 
 LETTER = dict(zip(C.type_names, C.type_codes, strict=True))
-STYLE = {"P": "bold dark_orange", "B": "bold yellow", "S": "bold red", "C": "bold grey62", "G": "bold magenta"}
+STYLE = {
+    "P": "bold dark_orange",
+    "B": "bold yellow",
+    "S": "bold red",
+    "C": "bold grey62",
+    "G": "bold magenta",
+    "L": "bold green3",
+}
 CARD_WIDTH = 20
 SEAT_MARK = "①②③④⑤"
 
@@ -38,7 +48,10 @@ their fruit (kept). Buying reveals the next card of the big stack; a new number 
 Signpost cards: if you cannot meet the requirement you only draw 1 fruit. At the end of your
 turn you may return a double turn token held since the turn began for another turn.
 Juices needed: 2p 5, 3p 4, 4–5p 3. Ties: most fruits in hand, then shared.
-In a campaign ('fruitbowl campaign'), the next game starts with the display this one leaves."""
+In a campaign ('fruitbowl campaign'), the next game starts with the display this one leaves.
+[bold]Lime[/bold] (a Lime campaign): L is a lime, taken from the lime pile; saved fruits (#6L) pay
+twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal 3 fruits
+each when buying ('gamble N', binding); the thief V2.0 (#17L) stands next to two stacks."""
 
 
 def fruit_text(name: str, count: int = 1) -> Text:
@@ -112,7 +125,7 @@ class FabledFruitAdapter:
         out.append(f" · {view['target']} juices to win", style="bold")
         if view["end_triggered"]:
             out.append(" · LAST ROUND", style="bold red")
-        top = f"#{big['top']}" if big["top"] else "empty"
+        top = f"#{loc_label(big['top'])}" if big["top"] else "empty"
         out.append(f"\nBig stack {big['cards']} (next {top}) · draw stack {view['draw_stack']} · discard ", style="dim")
         out.append_text(fruits_text(view["discard"]))
         return out
@@ -133,7 +146,7 @@ class FabledFruitAdapter:
                 body.append("THIEF ", style="bold red")
             for seat in stack["animals"]:
                 body.append(seat_mark(seat) + " ", style="bold green" if seat == me else "bold")
-            title = f"#{stack['location']} ×{stack['cards']}"
+            title = f"#{stack.get('label', stack['location'])} ×{stack['cards']}"
             style = "green" if stack["location"] == here else "blue"
             cards.append(Panel(body, title=title, title_align="left", width=CARD_WIDTH, border_style=style))
         return Columns(cards, padding=(0, 0))
@@ -156,10 +169,19 @@ class FabledFruitAdapter:
             pools.append(f"fruit tokens {' '.join(free) or '—'}")
         if view["wild_pool"] is not None:
             pools.append(f"wild {view['wild_pool']} · double turn {view['double_pool']}")
-        if view["thief"] == 0:
+        if view["thief"] == 0 and not view.get("thief_stacks"):
             pools.append("thief waiting")
+        if view.get("gambling_pool") is not None:
+            pools.append(f"gambling {view['gambling_pool']}")
+        if view.get("coat") == -1:
+            pools.append("camouflage coat")
         if pools:
             out.append(("\n" if out.plain else "") + "Pool: " + " · ".join(pools), style="dim")
+        if view.get("lime"):
+            out.append(("\n" if out.plain else "") + "Lime pile: ", style="bold")
+            out.append(f"L×{view['lime_pile']}", style=STYLE["L"])
+            if view.get("thief_stacks"):
+                out.append("   Thief V2.0 next to " + " and ".join(f"#{loc_label(x)}" for x in view["thief_stacks"]))
         return out
 
     def _current(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
@@ -175,9 +197,23 @@ class FabledFruitAdapter:
             out.append_text(fruits_text(view["peek"]["hand"]))
         if view["payment"]:
             pay = view["payment"]
-            out.append(f"Buying #{pay['location']} for ", style="bold")
+            out.append(f"Buying #{loc_label(pay['location'])} for ", style="bold")
             out.append_text(price_text(pay["price"]))
+            if pay.get("gambling"):
+                out.append(f" (gambling {pay['gambling']} token(s); the reveals pay too)")
             out.append(" — paid so far: " + (", ".join(pay["chosen"]) or "nothing"))
+        offers = view.get("offer_round")
+        if offers:
+            out.append(("\n" if out.plain else "") + f"Offer round for {offers['limes']} lime(s): ", style="bold")
+            parts = []
+            for offer in offers["offers"]:
+                line = Text(f"{labels[offer['seat']]} ")
+                if offer["fruits"]:
+                    line.append_text(fruits_text(offer["fruits"]))
+                else:
+                    line.append("no offer" if offer["done"] else "…", style="dim")
+                parts.append(line)
+            out.append_text(Text(" · ").join(parts))
         return out
 
     def _players(self, view: dict[str, Any], labels: Sequence[str]) -> Table:
@@ -194,14 +230,14 @@ class FabledFruitAdapter:
             seat = p["seat"]
             marker = "▶" if seat == current else ("★" if seat == view["start_player"] else "")
             name = Text(f"{seat_mark(seat)} {labels[seat]}", style="bold green" if seat == me else "bold")
-            where = f"#{p['position']}" if p["position"] else "—"
+            where = f"#{loc_label(p['position'])}" if p["position"] else "—"
             if "hand" in p:
                 hand = fruits_text(p["hand"])
                 hand.append(f" ({p['hand_size']})", style="dim")
             else:
                 hand = Text("▮" * min(p["hand_size"], 12) + f" ({p['hand_size']})", style="blue")
             juices = Text(f"{len(p['juices'])}/{view['target']} ", style="bold")
-            juices.append(" ".join(f"#{j}" for j in p["juices"]), style="dim")
+            juices.append(" ".join(f"#{loc_label(j)}" for j in p["juices"]), style="dim")
             tokens = []
             if p["fruit_tokens"]:
                 tokens.append(" ".join(LETTER[f] for f in p["fruit_tokens"]))
@@ -209,5 +245,13 @@ class FabledFruitAdapter:
                 tokens.append(f"wild {p['wild']}")
             if p["double"]:
                 tokens.append(f"double {p['double']}")
+            if p.get("gambling"):
+                tokens.append(f"gambling {p['gambling']}")
+            if p.get("coat"):
+                tokens.append("COAT")
+            if p.get("saved"):
+                tokens.append("saved " + fruits_text(p["saved"]).plain + " (pays twice)")
+            elif p.get("saved_count"):
+                tokens.append(f"saved {p['saved_count']}")
             table.add_row(marker, name, where, hand, juices, Text(" · ".join(tokens), style="dim"))
         return table

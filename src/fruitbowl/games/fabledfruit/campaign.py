@@ -5,7 +5,8 @@ the display and big stack as the last game left them, the juices set aside for g
 history, the campaign options and its seed. It knows nothing about files: the terminal writes
 it to ``data_home()/campaigns/NAME.json`` and a server may keep the same JSON in its database.
 
-:meth:`Campaign.from_json` runs every §4.1 consistency check (all 240 cards accounted for,
+:meth:`Campaign.from_json` runs every §4.1 consistency check (all 240 cards — 98 in a Lime
+campaign — accounted for,
 the big stack a sorted tail of the deck, 24 cards displayed while the big stack lasts, the
 set-aside juices equal to the history's…) and refuses a damaged or edited file with a
 :class:`CampaignError` naming the first broken rule; nothing is ever repaired silently.
@@ -13,6 +14,10 @@ set-aside juices equal to the history's…) and refuses a damaged or edited file
 A game is started from :meth:`Campaign.game_options` — ordinary game options, so the game's
 record alone replays it — and :meth:`Campaign.after_game` applies the fable step to a finished
 game.
+
+A Lime campaign (``ruleset = "lime"``, §3) is its own campaign with its own 98-card deck:
+3 copies each of base #48–#53 and #1L–#20L. Its location ids are written as in the rules
+(``48``, ``"1L"``); its games get the option ``lime``.
 """
 
 from __future__ import annotations
@@ -31,12 +36,19 @@ from fruitbowl.engine.rng import derive_seed
 
 from . import deck
 from .components import COMPONENTS as C
-from .components import DATA_FILE
+from .components import DATA_FILE, loc_label, parse_loc
 
 FORMAT_VERSION = 1
 END_MODES = ("end_of_round", "immediate")
+RULESETS = ("base", "lime")
+_DATA_HASH = hashlib.sha256(DATA_FILE.read_bytes()).hexdigest()[:12]
 #: Version of the location data the campaign was played with (the reconstructions may change).
-RULES_DATA_VERSION = "base-1-" + hashlib.sha256(DATA_FILE.read_bytes()).hexdigest()[:12]
+RULES_DATA_VERSION = "base-1-" + _DATA_HASH
+LIME_DATA_VERSION = "lime-1-" + _DATA_HASH
+
+
+def data_version(ruleset: str) -> str:
+    return LIME_DATA_VERSION if ruleset == "lime" else RULES_DATA_VERSION
 
 
 class CampaignError(FruitbowlError):
@@ -70,20 +82,43 @@ class Campaign:
 
     @classmethod
     def new(
-        cls, seed: int, seating: Sequence[str] = (), end_mode: str = "end_of_round", max_rounds: int = 200
+        cls,
+        seed: int,
+        seating: Sequence[str] = (),
+        end_mode: str = "end_of_round",
+        max_rounds: int = 200,
+        ruleset: str = "base",
     ) -> Campaign:
-        """A new base campaign: #1–#6 displayed, 216 cards in the big stack (§2.2.1)."""
+        """A new campaign: base #1–#6 displayed and 216 cards in the big stack (§2.2.1), or
+        Lime 3 × #48–#53, 4 × #1L, 2 × #2L displayed and 74 cards in the big stack (§3.2)."""
         if end_mode not in END_MODES:
             raise InvalidOption(f"end_mode must be one of {', '.join(END_MODES)}; got {end_mode!r}")
-        stacks, counts, top = deck.first_display()
+        if ruleset not in RULESETS:
+            raise InvalidOption(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
+        lime = ruleset == "lime"
+        stacks, counts, top = deck.first_display(lime)
         return cls(
-            big_stack=list(deck.DECK[top:]),
+            big_stack=list(deck.deck_for(lime)[top:]),
             display=[(loc, counts[loc]) for loc in stacks],
             seed=seed,
             seating=list(seating),
             end_mode=end_mode,
             max_rounds=max_rounds,
+            ruleset=ruleset,
+            rules_data_version=data_version(ruleset),
         )
+
+    @property
+    def lime(self) -> bool:
+        return self.ruleset == "lime"
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        return deck.deck_for(self.lime)
+
+    def _id(self, loc: int) -> int | str:
+        """How a location id is written in the file: a number, or ``"1L"`` for Lime cards."""
+        return loc if loc <= 59 else loc_label(loc)
 
     @property
     def campaign_complete(self) -> bool:
@@ -98,18 +133,26 @@ class Campaign:
             "created_at": self.created_at,
             "updated_at": self.updated_at,
             "games_completed": self.games_completed,
-            "big_stack": list(self.big_stack),
-            "display": [{"location_id": loc, "count": count} for loc, count in self.display],
-            "set_aside_juices": [dict(j) for j in self.set_aside_juices],
-            "unused_cards": [],
+            "big_stack": [self._id(loc) for loc in self.big_stack],
+            "display": [{"location_id": self._id(loc), "count": count} for loc, count in self.display],
+            "set_aside_juices": [{**j, "location_id": self._id(j["location_id"])} for j in self.set_aside_juices],
+            "unused_cards": (
+                [{"location_id": loc, "count": 4 - C.lime.base_copies} for loc in C.lime.base_locations]
+                if self.lime
+                else []
+            ),
             "seating": list(self.seating),
             "last_start_player": self.last_start_player,
-            "history": [dict(h) for h in self.history],
+            "history": [self._history_json(h) for h in self.history],
             "options": {"end_mode": self.end_mode, "max_rounds": self.max_rounds},
             "rng": {"seed": self.seed, "state": self.games_completed},
             "campaign_complete": self.campaign_complete,
             "rules_data_version": self.rules_data_version,
         }
+
+    def _history_json(self, entry: dict[str, Any]) -> dict[str, Any]:
+        juices = {name: [self._id(loc) for loc in locs] for name, locs in entry["juices"].items()}
+        return {**entry, "juices": juices}
 
     @classmethod
     def from_json(cls, data: Any) -> Campaign:
@@ -131,20 +174,33 @@ class Campaign:
             raise CampaignError("not a Fabled Fruit campaign file")
         if data.get("format_version") != FORMAT_VERSION:
             raise CampaignError(f"campaign format_version {data.get('format_version')!r} is not supported (only 1)")
-        if data["ruleset"] != "base":
-            raise CampaignError(f"ruleset {data['ruleset']!r} is not supported yet (only 'base')")
+        ruleset = data["ruleset"]
+        if ruleset not in RULESETS:
+            raise CampaignError(f"ruleset {ruleset!r} is not supported (only 'base' or 'lime')")
+        loc = _loc if ruleset == "lime" else _int
         options = data["options"]
         rng = data["rng"]
+        history = [dict(h) for h in data["history"]]
+        for h in history:
+            if not isinstance(h.get("juices"), dict):
+                raise CampaignError("every history entry lists the juices bought per player")
+            h["juices"] = {str(name): [loc(x) for x in locs] for name, locs in h["juices"].items()}
+        if ruleset == "lime":
+            expected = [{"location_id": x, "count": 4 - C.lime.base_copies} for x in C.lime.base_locations]
+            if data["unused_cards"] != expected:
+                raise CampaignError(
+                    "unused_cards must list the fourth copy of #48–#53, which a Lime campaign never uses"
+                )
         return cls(
-            big_stack=[_int(x) for x in data["big_stack"]],
-            display=[(_int(d["location_id"]), _int(d["count"])) for d in data["display"]],
+            big_stack=[loc(x) for x in data["big_stack"]],
+            display=[(loc(d["location_id"]), _int(d["count"])) for d in data["display"]],
             seed=_int(rng["seed"]),
             created_at=str(data["created_at"]),
             updated_at=str(data["updated_at"]),
             games_completed=_int(data["games_completed"]),
             set_aside_juices=[
                 {
-                    "location_id": _int(j["location_id"]),
+                    "location_id": loc(j["location_id"]),
                     "game_index": _int(j["game_index"]),
                     "player_name": str(j["player_name"]),
                 }
@@ -152,10 +208,10 @@ class Campaign:
             ],
             seating=[str(x) for x in data["seating"]],
             last_start_player=None if data["last_start_player"] is None else str(data["last_start_player"]),
-            history=[dict(h) for h in data["history"]],
+            history=history,
             end_mode=str(options["end_mode"]),
             max_rounds=_int(options["max_rounds"]),
-            ruleset="base",
+            ruleset=ruleset,
             rules_data_version=str(data["rules_data_version"]),
         )
 
@@ -166,33 +222,36 @@ class Campaign:
             raise fail(f"options.end_mode must be one of {', '.join(END_MODES)}; got {self.end_mode!r}")
         if not 1 <= self.max_rounds <= 1000:
             raise fail(f"options.max_rounds must be 1–1000; got {self.max_rounds}")
+        cards = self.deck
+        copies = Counter(cards)
         size = len(self.big_stack)
-        if self.big_stack != list(deck.DECK[deck.DECK_SIZE - size :]):
+        if size > len(cards) or self.big_stack != list(cards[len(cards) - size :]):
             raise fail("the big stack is not the sorted tail of the location deck (it is never shuffled, §2.1)")
+        kind = "Lime campaign" if self.lime else "base"
         placed: Counter[int] = Counter()
         for loc, count in self.display:
-            if loc not in C.locations:
-                raise fail(f"display: #{loc} is not a base location")
+            if loc not in copies:
+                raise fail(f"display: #{loc_label(loc)} is not a location of a {kind} campaign")
             if count < 1:
-                raise fail(f"display: the #{loc} stack holds {count} cards; a stack holds at least 1")
+                raise fail(f"display: the #{loc_label(loc)} stack holds {count} cards; a stack holds at least 1")
             if placed[loc]:
-                raise fail(f"display: #{loc} appears twice")
+                raise fail(f"display: #{loc_label(loc)} appears twice")
             placed[loc] += count
         if self.big_stack and sum(placed.values()) != C.first_display:
             raise fail(f"the display holds {sum(placed.values())} cards; it must hold 24 while the big stack lasts")
         if self.big_stack and any(loc > self.big_stack[0] for loc in placed):
-            raise fail(f"a displayed location comes after #{self.big_stack[0]}, the top of the big stack")
+            raise fail(f"a displayed location comes after #{loc_label(self.big_stack[0])}, the top of the big stack")
         aside = Counter(j["location_id"] for j in self.set_aside_juices)
         total = Counter(self.big_stack) + placed + aside
-        if sum(total.values()) != deck.DECK_SIZE:
+        if sum(total.values()) != len(cards):
             raise fail(
                 f"the campaign accounts for {sum(total.values())} location cards "
                 f"({sum(placed.values())} displayed + {size} in the big stack + {sum(aside.values())} set aside); "
-                f"there are {deck.DECK_SIZE}"
+                f"there are {len(cards)}"
             )
-        for loc, info in C.locations.items():
-            if total[loc] != info.copies:
-                raise fail(f"#{loc} has {total[loc]} copies in the campaign; it must have {info.copies}")
+        for loc in sorted(set(total) | set(copies)):
+            if total[loc] != copies[loc]:
+                raise fail(f"#{loc_label(loc)} has {total[loc]} copies in the campaign; it must have {copies[loc]}")
         if self.games_completed != len(self.history):
             raise fail(f"games_completed is {self.games_completed} but the history lists {len(self.history)} games")
         from_history = Counter(
@@ -222,7 +281,7 @@ class Campaign:
         counts = [0] * (deck.MAX_ID + 1)
         for loc, count in self.display:
             counts[loc] = count
-        return {
+        options: dict[str, Any] = {
             "display": deck.display_text([loc for loc, _ in self.display], counts),
             "big_stack": len(self.big_stack),
             "game_number": self.games_completed + 1,
@@ -230,6 +289,9 @@ class Campaign:
             "immediate_end": self.end_mode == "immediate",
             "max_rounds": self.max_rounds,
         }
+        if self.lime:
+            options["lime"] = True
+        return options
 
     def after_game(self, state: Any, names: Sequence[str]) -> Campaign:
         """The fable step (§2.11) after a finished game: a new campaign object; this one is kept."""
@@ -238,6 +300,8 @@ class Campaign:
         index = self.games_completed + 1
         if state.options.get("game_number") != index:
             raise CampaignError(f"this game was set up as game {state.options.get('game_number')}, not game {index}")
+        if bool(state.options.get("lime", False)) != self.lime:
+            raise CampaignError(f"this game was not set up as a game of this {self.ruleset} campaign")
         result = state.result()
         juices = {names[p]: list(state.juices[p]) for p in range(state.num_players)}
         entry = {
@@ -254,7 +318,7 @@ class Campaign:
             for loc in locs
         ]
         nxt = Campaign(
-            big_stack=list(deck.DECK[state.top :]),
+            big_stack=list(self.deck[state.top :]),
             display=[(loc, state.counts[loc]) for loc in state.stacks],
             seed=self.seed,
             created_at=self.created_at,
@@ -265,7 +329,8 @@ class Campaign:
             history=[*self.history, entry],
             end_mode=self.end_mode,
             max_rounds=self.max_rounds,
-            rules_data_version=RULES_DATA_VERSION,
+            ruleset=self.ruleset,
+            rules_data_version=data_version(self.ruleset),
         )
         nxt.check()
         return nxt
@@ -277,13 +342,26 @@ def _int(value: Any) -> int:
     return value
 
 
-def simulate_campaign(num_players: int, games: int, seed: int) -> Campaign:
+def _loc(value: Any) -> int:
+    """A Lime campaign's location id: a base number (48–53) or a string ``"1L"``…``"20L"``."""
+    if isinstance(value, str) and value.endswith("L"):
+        try:
+            loc = parse_loc(value)
+        except ValueError:
+            raise CampaignError(f"expected a location id such as 48 or '1L', got {value!r}") from None
+        if loc_label(loc) == value and loc in C.locations:
+            return loc
+        raise CampaignError(f"expected a location id such as 48 or '1L', got {value!r}")
+    return _int(value)
+
+
+def simulate_campaign(num_players: int, games: int, seed: int, lime: bool = False) -> Campaign:
     """Play ``games`` seeded random games in a row; the campaign after them (tests, conformance)."""
     from .rules import FabledFruit
 
     game = FabledFruit()
     names = [f"P{i + 1}" for i in range(num_players)]
-    campaign = Campaign.new(seed, names)
+    campaign = Campaign.new(seed, names, ruleset="lime" if lime else "base")
     for _ in range(games):
         state = game.new_state(num_players, campaign.game_seed(), campaign.game_options(num_players, names))
         chooser = random.Random(campaign.game_seed())
@@ -295,15 +373,27 @@ def simulate_campaign(num_players: int, games: int, seed: int) -> Campaign:
     return campaign
 
 
-@lru_cache(maxsize=8)
-def _deep(num_players: int) -> tuple[tuple[str, Any], ...]:
-    campaign = simulate_campaign(num_players, 10, derive_seed("fabledfruit-deep-campaign", num_players))
+#: Games played before the "deep" game of a campaign: a base campaign lasts ~20 games, a Lime
+#: campaign (74 cards to buy) ~6–8, so its fourth game is several deep.
+DEEP_GAMES = {"base": 10, "lime": 3}
+
+
+@lru_cache(maxsize=16)
+def _deep(num_players: int, lime: bool) -> tuple[tuple[str, Any], ...]:
+    if lime:
+        seed = derive_seed("fabledfruit-deep-lime-campaign", num_players)
+        campaign = simulate_campaign(num_players, DEEP_GAMES["lime"], seed, lime=True)
+    else:
+        campaign = simulate_campaign(
+            num_players, DEEP_GAMES["base"], derive_seed("fabledfruit-deep-campaign", num_players)
+        )
     return tuple(campaign.game_options(num_players).items())
 
 
-def deep_campaign_options(num_players: int) -> dict[str, Any]:
-    """Options of the 11th game of a campaign built from ten seeded random games."""
-    return dict(_deep(num_players))
+def deep_campaign_options(num_players: int, lime: bool = False) -> dict[str, Any]:
+    """Options of the 11th game of a base campaign built from ten seeded random games (or the
+    4th game of a Lime campaign after three)."""
+    return dict(_deep(num_players, lime))
 
 
 def load_text(text: str) -> Campaign:

@@ -2,14 +2,18 @@
 
 Cards of one kind are interchangeable, so hands, the market, the discard pile and the
 fruit-mix supply are count vectors indexed by *kind*: kinds 0–4 are the five ordinary fruits,
-kinds 5–14 the ten fruit-mix cards. Every kind has a bitmask of the fruit types it matches.
+kind 5 the lime (only in Lime games), kinds 6–15 the ten fruit-mix cards. Every kind has a
+bitmask of the fruit types it matches. (Base games never hold a lime, and every list is walked
+in kind order, so the lime's slot changes nothing in them.)
 
-Payment units (§2.5.2) are indexed the same way for cards, followed by the wild token and the
-five fruit tokens. A payment is a multiset of units, one per price icon, chosen in ascending
-unit order so each multiset is one path of decisions (assignments with the same units count as
-one). :func:`can_extend` decides whether a partial payment can still be completed: the chosen
-units must fit into distinct icons, and the chosen plus the still-allowed units must cover all
-icons — a transversal-matroid argument makes these two checks together exact.
+Payment units (§2.5.2) are indexed the same way for cards (a gambling reveal pays as the card
+it is), followed by the wild token, the six fruit tokens and the saved fruits of Lime #6L,
+one unit per kind: a saved fruit gives two units of its kind (it "counts twice"). A payment
+is a multiset of units, one per price icon, chosen in ascending unit order so each multiset
+is one path of decisions (assignments with the same units count as one). :func:`can_extend`
+decides whether a partial payment can still be completed: the chosen units must fit into
+distinct icons, and the chosen plus the still-allowed units must cover all icons — a
+transversal-matroid argument makes these two checks together exact.
 """
 
 from __future__ import annotations
@@ -37,16 +41,22 @@ KINDS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k in range(NUM_KINDS) if KIND_MASK[k] >> t & 1) for t in range(NUM_TYPES)
 )
 
-# Payment units: card kinds, then the wild token, then one fruit token per type.
+LIME = NUM_TYPES - 1  # the lime: type 5 and card kind 5
+LIME_BIT = 1 << LIME
+
+# Payment units: card kinds, then the wild token, one fruit token per type, saved fruits by kind.
 WILD_UNIT = NUM_KINDS
 TOKEN_UNIT = NUM_KINDS + 1
-NUM_UNITS = TOKEN_UNIT + NUM_TYPES
+SAVED_UNIT = TOKEN_UNIT + NUM_TYPES
+NUM_UNITS = SAVED_UNIT + NUM_KINDS
 SMOOTHIE_BIT = 1 << NUM_TYPES
 #: What each unit may cover: type bits, plus SMOOTHIE_BIT if it may fill a smoothie icon.
 UNIT_COVERS: tuple[int, ...] = tuple(
-    [m | SMOOTHIE_BIT for m in KIND_MASK] + [ALL_TYPES | SMOOTHIE_BIT] + [1 << t for t in range(NUM_TYPES)]
+    [m | SMOOTHIE_BIT for m in KIND_MASK]
+    + [ALL_TYPES | SMOOTHIE_BIT]
+    + [1 << t for t in range(NUM_TYPES)]
+    + [m | SMOOTHIE_BIT for m in KIND_MASK]
 )
-_SUBSETS = tuple(range(1, 1 << NUM_TYPES))
 _MIX_MASKS = tuple(KIND_MASK[k] for k in MIX_KINDS)
 
 
@@ -69,16 +79,18 @@ def coverable(need: Sequence[int], smoothies: int, units: Sequence[int]) -> bool
 
     Greedy is exact for tokens and ordinary cards (each covers only its own letter or a
     smoothie, so using it on its letter is never worse); the letters left must then be matched
-    by fruit-mix cards and wild tokens (Hall's condition over the 31 sets of types), and every
-    remaining icon is a smoothie that any card or wild token fills.
+    by fruit-mix cards and wild tokens (Hall's condition over the sets of still-missing types),
+    and every remaining icon is a smoothie that any card or wild token fills. Saved-fruit units
+    cover exactly like the card they are, so they are counted with the cards.
     """
+    cards = [units[k] + units[SAVED_UNIT + k] for k in range(NUM_KINDS)]
     rest = [0] * NUM_TYPES
     left = 0  # ordinary cards not used on their own letter
     for t in range(NUM_TYPES):
         r = need[t] - units[TOKEN_UNIT + t]
         if r < 0:
             r = 0
-        have = units[t]
+        have = cards[t]
         if have >= r:
             left += have - r
             r = 0
@@ -87,14 +99,17 @@ def coverable(need: Sequence[int], smoothies: int, units: Sequence[int]) -> bool
         rest[t] = r
     missing = sum(rest)
     wild = units[WILD_UNIT]
-    mixes = units[NUM_TYPES:NUM_KINDS]
+    mixes = cards[NUM_TYPES:NUM_KINDS]
     if missing:
-        for subset in _SUBSETS:
+        short = [t for t in range(NUM_TYPES) if rest[t]]
+        for pick in range(1, 1 << len(short)):
+            subset = 0
             wanted = 0
-            for t in range(NUM_TYPES):
-                if subset >> t & 1:
+            for i, t in enumerate(short):
+                if pick >> i & 1:
+                    subset |= 1 << t
                     wanted += rest[t]
-            if wanted and wanted > wild + sum(c for c, m in zip(mixes, _MIX_MASKS, strict=True) if m & subset):
+            if wanted > wild + sum(c for c, m in zip(mixes, _MIX_MASKS, strict=True) if m & subset):
                 return False
     return left + wild + sum(mixes) - missing >= smoothies
 

@@ -1,4 +1,4 @@
-"""Fabled Fruit (Friedemann Friese), base game, 2–5 players, per ``rules/fabled_fruit.md`` §1–2.
+"""Fabled Fruit (Friedemann Friese), base game and Lime expansion, 2–5 players, per ``rules/fabled_fruit.md``.
 
 A turn: move your animal to another location stack (paying the thief and every animal already
 there one fruit each), then either carry out that location's action or buy one of its cards
@@ -10,6 +10,10 @@ A game of a fable campaign starts from the display the previous game left (optio
 ``display``/``big_stack``, written by :mod:`.campaign`), so a record of any game replays from its
 options alone.
 
+With option ``lime`` the game is one of a Lime campaign (§3): its own 98-card deck, the lime
+pile, saved fruits, gambling tokens, the camouflage coat and the two-stack thief; the Lime
+locations' effects live in :mod:`.lime_locations` and their shared pieces in :mod:`.lime`.
+
 Every decision is a small step on a queue (``steps``): decision steps name who decides and what
 is legal; ``("call", name, arg)`` steps run a continuation from :data:`CALLS` (the turn
 skeleton here, the location effects in :mod:`.locations`). Steps are plain tuples, so the state
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
@@ -33,13 +37,16 @@ from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 from . import actions as A
 from . import deck, market, observation, text
 from .components import COMPONENTS as C
+from .components import parse_loc
 from .fruits import (
     ALL_TYPES,
     KIND_MASK,
     KIND_NAME,
+    LIME_BIT,
     NUM_KINDS,
     NUM_TYPES,
     NUM_UNITS,
+    SAVED_UNIT,
     TOKEN_UNIT,
     WILD_UNIT,
     can_extend,
@@ -48,12 +55,15 @@ from .fruits import (
     parse_price,
     price_needs,
 )
+from .fruits import LIME as LIME_KIND
 
 ICONS = {loc: parse_price(c.price) for loc, c in C.locations.items()}
 NEEDS = {loc: price_needs(icons) for loc, icons in ICONS.items()}
 TYPE_LETTER = {code: t for t, code in enumerate(C.type_codes)}
-#: Step kinds that the acting player decides (the others name the deciding seat in step[1]).
-SEAT_STEPS = ("give", "discard", "put")
+#: Step kinds decided by the seat named in step[1] (all others by the active player).
+SEAT_STEPS = ("give", "discard", "put", "offer", "limeask")
+#: #20L may only be bought as the last juice a player needs (§1.6).
+LAST_JUICE = parse_loc("20L")
 ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit")
 
 
@@ -92,22 +102,28 @@ class FabledFruit(Game):
             maximum=deck.DECK_SIZE,
         ),
         OptionSpec("game_number", int, 1, "campaign: which game of the campaign this is", minimum=1, maximum=10_000),
+        OptionSpec("lime", bool, False, "a game of a Lime campaign (§3): the Lime deck, limes, new components"),
     )
 
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
         checked = super().validate_options(options, num_players)
-        top = deck.DECK_SIZE - checked["big_stack"]
+        lime = bool(checked["lime"])
+        size = deck.LIME_SIZE if lime else deck.DECK_SIZE
+        if lime and not checked["display"] and checked["big_stack"] == deck.DECK_SIZE - C.first_display:
+            checked["big_stack"] = size - C.first_display  # the default names a new campaign of either kind
+        top = size - checked["big_stack"]
         try:
             if checked["display"]:
-                deck.check_display(deck.parse_display(checked["display"]), top)
+                deck.check_display(deck.parse_display(checked["display"]), top, lime)
             elif top != C.first_display:
-                raise ValueError(
-                    f"a new campaign starts with {deck.DECK_SIZE - C.first_display} cards in the big stack"
-                )
+                kind = "Lime campaign" if lime else "campaign"
+                raise ValueError(f"a new {kind} starts with {size - C.first_display} cards in the big stack")
         except ValueError as exc:
             raise InvalidOption(f"option display/big_stack: {exc}") from None
+        if not lime:  # a base game's options (and so its records) read exactly as before the expansion
+            del checked["lime"]
         return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> FabledFruitState:
@@ -128,7 +144,13 @@ class FabledFruit(Game):
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         from .campaign import deep_campaign_options
 
-        return [{}, {"immediate_end": True, "first_player": num_players}, deep_campaign_options(num_players)]
+        return [
+            {},
+            {"immediate_end": True, "first_player": num_players},
+            deep_campaign_options(num_players),
+            {"lime": True},
+            deep_campaign_options(num_players, lime=True),
+        ]
 
     def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
         return text.describe_event(event, viewer, names)
@@ -140,7 +162,7 @@ class FabledFruit(Game):
         return text.prompt(view, names)
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
-        return observation.observation_size(num_players)
+        return observation.observation_size(num_players, bool(options.get("lime", False)))
 
     def observation(self, view: Mapping[str, Any]) -> list[float]:
         return observation.encode(view)
@@ -156,8 +178,11 @@ class FabledFruitState(State):
         "aux",
         "buf",
         "buf_private",
+        "centre",
+        "coat",
         "count",
         "counts",
+        "deck",
         "discard",
         "double",
         "double_pool",
@@ -166,21 +191,30 @@ class FabledFruitState(State):
         "ended_by",
         "fresh",
         "ftok",
+        "gamble",
+        "gamble_pool",
+        "gambling",
         "game",
         "hands",
         "juices",
         "last",
+        "lime",
+        "limes",
         "market",
         "mask",
         "named",
+        "ntypes",
         "num_players",
+        "offers",
         "options",
         "over",
         "paying",
         "peek",
+        "picks",
         "pos",
         "rng",
         "round",
+        "saved",
         "setup_events",
         "stacks",
         "start",
@@ -189,6 +223,7 @@ class FabledFruitState(State):
         "table",
         "target",
         "thief",
+        "thief2",
         "top",
         "turns",
         "wild",
@@ -196,11 +231,24 @@ class FabledFruitState(State):
     )
     game: FabledFruit
     rng: random.Random
-    top: int  # big stack = deck.DECK[top:]
+    top: int  # big stack = deck[top:]
+    deck: tuple[int, ...]  # the campaign's sorted location deck (base or Lime)
+    lime: bool
+    ntypes: int  # fruit types in play: 5, or 6 with the lime
     stacks: list[int]  # display order
     counts: list[int]  # cards per location id
     pos: list[int]  # location id per seat, 0 = off the display
     thief: int  # -1 not in play, 0 next to no stack, else a location id
+    thief2: int  # Lime thief V2.0: the second stack (0 = none)
+    limes: int  # the lime pile (-1: not a Lime game)
+    saved: list[list[int]] | None  # #6L: saved fruits per seat, by kind
+    gamble: list[int] | None  # #12L: gambling tokens per seat
+    gamble_pool: int
+    coat: int  # #10L: -2 not in play, -1 in the pool, else the holder
+    offers: list[list[int]] | None  # #11L: each seat's offer (by kind) while the offer round runs
+    centre: int  # #11L: limes in the centre
+    gambling: int  # gambling tokens returned for the purchase in progress (its reveals are in buf)
+    picks: list[int]  # stacks chosen so far by a multi-step choice (#17L, #13L)
     hands: list[list[int]]
     draw: list[int]  # kinds, top last
     discard: list[int]
@@ -241,19 +289,28 @@ class FabledFruitState(State):
         s = cls.__new__(cls)
         s.game, s.num_players, s.options, s.table = game, n, options, A.ACTION_TABLE
         s.rng = random.Random(seed)
+        s.lime = bool(options.get("lime", False))
+        s.deck = deck.deck_for(s.lime)
+        s.ntypes = NUM_TYPES if s.lime else C.base_types
         if options["display"]:
             entries = deck.parse_display(options["display"])
             s.stacks = [loc for loc, _ in entries]
             s.counts = [0] * (deck.MAX_ID + 1)
             for loc, count in entries:
                 s.counts[loc] = count
-            s.top = deck.DECK_SIZE - options["big_stack"]
+            s.top = len(s.deck) - options["big_stack"]
         else:
-            s.stacks, s.counts, s.top = deck.first_display()
+            s.stacks, s.counts, s.top = deck.first_display(s.lime)
         s.pos = [0] * n
         s.thief = -1
+        s.thief2 = 0
+        s.limes = C.lime.limes if s.lime else -1  # §3.2 step 3: the face-up lime pile
+        s.saved = [[0] * NUM_KINDS for _ in range(n)] if s.lime else None
+        s.gamble, s.gamble_pool, s.coat = None, 0, -2
+        s.offers, s.centre, s.gambling = None, 0, 0
         s.hands = [[0] * NUM_KINDS for _ in range(n)]
-        s.draw = [t for t in range(NUM_TYPES) for _ in range(C.per_type)]
+        # §3.5 I-8: only the 60 base fruits are shuffled; limes and fruit-mix cards wait apart
+        s.draw = [t for t in range(C.base_types) for _ in range(C.per_type)]
         s.rng.shuffle(s.draw)
         s.discard = [0] * NUM_KINDS
         s.market = s.supply = s.ftok = s.wild = s.double = None
@@ -268,22 +325,23 @@ class FabledFruitState(State):
         s._legal = None
         first = options["first_player"]
         s.start = first - 1 if first else s.rng.randrange(n)
-        events = [
-            Event(
-                "setup",
-                None,
-                {
-                    "start_player": s.start,
-                    "players": n,
-                    "game_number": options["game_number"],
-                    "display": [[loc, s.counts[loc]] for loc in s.stacks],
-                },
-            )
-        ]
+        data: dict[str, Any] = {
+            "start_player": s.start,
+            "players": n,
+            "game_number": options["game_number"],
+            "display": [[loc, s.counts[loc]] for loc in s.stacks],
+        }
+        if s.lime:
+            data["lime"] = True
+            data["lime_pile"] = s.limes
+        events = [Event("setup", None, data)]
         for seat in range(n):
             market.draw(s, seat, 2, events, "setup")
         for loc in list(s.stacks):
             s.enter_play(loc, events)
+        if s.lime and s.market is None:  # §3.2 step 6 / §3.3: a Lime game always has a market
+            events.append(Event("component", None, {"location": 0, "component": "market"}))
+            market.create_market(s, events)
         s.active = s.start
         s._start_turn(s.start, False, events)
         s.setup_events = events
@@ -294,12 +352,19 @@ class FabledFruitState(State):
         self.count = self.mask = 0
         self.buf, self.aux, self.paying = [], [], []
         self.buf_private = False
+        self.gambling = 0
+        self.picks = []
 
     def clone(self) -> FabledFruitState:
         c = FabledFruitState.__new__(FabledFruitState)
         c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
         c.rng = copy_rng(self.rng)
-        c.top = self.top
+        c.top, c.deck, c.lime, c.ntypes = self.top, self.deck, self.lime, self.ntypes
+        c.thief2, c.limes, c.gamble_pool, c.coat = self.thief2, self.limes, self.gamble_pool, self.coat
+        c.saved = None if self.saved is None else [h[:] for h in self.saved]
+        c.gamble = None if self.gamble is None else self.gamble[:]
+        c.offers = None if self.offers is None else [h[:] for h in self.offers]
+        c.centre, c.gambling, c.picks = self.centre, self.gambling, self.picks[:]
         c.stacks = self.stacks[:]
         c.counts = self.counts[:]
         c.pos = self.pos[:]
@@ -331,10 +396,17 @@ class FabledFruitState(State):
         "end_triggered", "over", "ended_by", "target", "named", "last", "count", "mask", "buf", "buf_private",
         "aux", "peek", "paying",
     )  # fmt: skip
+    #: Lime fields and the values a base game has.
+    _LIME_FIELDS: ClassVar[dict[str, Any]] = {
+        "thief2": 0, "limes": -1, "saved": None, "gamble": None, "gamble_pool": 0, "coat": -2, "offers": None,
+        "centre": 0, "gambling": 0, "picks": [],
+    }  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
         for name in self._JSON_FIELDS:
+            data[name] = _copy(getattr(self, name))
+        for name in self._LIME_FIELDS:
             data[name] = _copy(getattr(self, name))
         data["steps"] = _copy(self.steps)
         data["rng"] = rng_to_json(self.rng)
@@ -350,6 +422,13 @@ class FabledFruitState(State):
             s.options = game.validate_options(data["options"], n)
             for name in cls._JSON_FIELDS:
                 setattr(s, name, _copy(data[name]))
+            for name, default in cls._LIME_FIELDS.items():
+                setattr(s, name, _copy(data.get(name, default)))
+            if any(len(hand) != NUM_KINDS for hand in s.hands):
+                raise ValueError("its card vectors predate the lime (replay the game's record instead)")
+            s.lime = bool(s.options.get("lime", False))
+            s.deck = deck.deck_for(s.lime)
+            s.ntypes = NUM_TYPES if s.lime else C.base_types
             s.steps = [tuple(step) for step in data["steps"]]
             s.rng = rng_from_json(data["rng"])
         except (KeyError, TypeError, ValueError) as exc:
@@ -359,7 +438,7 @@ class FabledFruitState(State):
         return s
 
     def determinize(self, seat: int, rng: random.Random) -> FabledFruitState:
-        """Resample what ``seat`` cannot see: other hands, the draw stack, privately revealed cards.
+        """Resample what ``seat`` cannot see: other hands and saved fruits, the draw stack, private reveals.
 
         The pool is sorted before shuffling, so the sample depends only on ``seat``'s view and rng.
         """
@@ -373,6 +452,10 @@ class FabledFruitState(State):
         for p in hidden_hands:
             hand = d.hands[p]
             pool += [k for k in range(NUM_KINDS) for _ in range(hand[k])]
+        hidden_saved = [p for p in range(d.num_players) if p != seat] if d.saved is not None else []
+        for p in hidden_saved:
+            assert d.saved is not None
+            pool += [k for k in range(NUM_KINDS) for _ in range(d.saved[p][k])]
         private_buf = d.buf_private and seat != d.active
         if private_buf:
             pool += d.buf
@@ -384,6 +467,14 @@ class FabledFruitState(State):
             for k in pool[:size]:
                 hand[k] += 1
             d.hands[p] = hand
+            del pool[:size]
+        for p in hidden_saved:
+            assert d.saved is not None
+            size = sum(d.saved[p])
+            saved = [0] * NUM_KINDS
+            for k in pool[:size]:
+                saved[k] += 1
+            d.saved[p] = saved
             del pool[:size]
         if private_buf:
             size = len(d.buf)
@@ -431,7 +522,11 @@ class FabledFruitState(State):
             here = self.pos[p]
             return sorted(A.MOVE + loc - 1 for loc in self.stacks if loc != here)
         if kind == "actbuy":
-            return [A.ACT, A.BUY] if self.can_buy(p, self.pos[p]) else [A.ACT]
+            loc = self.pos[p]
+            codes = [A.ACT, A.BUY] if self.can_buy(p, loc) else [A.ACT]
+            if self.gamble is not None and self.gamble[p] and self.may_buy(p, loc):
+                codes[0:0] = [A.GAMBLE + i for i in range(min(self.gamble[p], A.MAX_GAMBLE))]
+            return codes
         if kind == "pay":
             return self._pay_options(p)
         if kind == "extra":
@@ -451,7 +546,21 @@ class FabledFruitState(State):
         if kind == "choose":
             return sorted(step[1:])
         if kind == "thief":
-            return sorted(A.THIEF + loc - 1 for loc in self.stacks if loc != self.thief)
+            return sorted(A.THIEF + loc - 1 for loc in self.thief_options(step))
+        if kind in ("save", "offer"):
+            hand = self.hands[step[1] if kind == "offer" else p]
+            codes = [(A.SAVE if kind == "save" else A.OFFER) + k for k in range(NUM_KINDS) if hand[k]]
+            return [*codes, A.DONE] if kind == "offer" else codes
+        if kind == "limeask":
+            return [A.TAKE + LIME_KIND, A.DONE]
+        if kind == "accept":
+            assert self.offers is not None
+            return [A.ACCEPT + q for q in range(self.num_players) if any(self.offers[q])] + [A.REFUSE]
+        if kind == "return":
+            tradable = {loc for loc in self.juices[p] if any(self.trade_target(x) and x != loc for x in self.stacks)}
+            return [*sorted(A.RETURN + loc - 1 for loc in tradable), A.DECLINE]
+        if kind == "juice":
+            return sorted(A.JUICE + loc - 1 for loc in self.stacks if self.trade_target(loc))
         if kind == "give":
             codes = self._card_options(self.hands[step[1]], step[1], step[3], A.GIVE)
             optional = step[4]
@@ -490,10 +599,22 @@ class FabledFruitState(State):
                 if self.market[k]:
                     present |= KIND_MASK[k]
             return [t for t in range(NUM_TYPES) if present >> t & 1] or list(range(NUM_TYPES))
+        types = range(self.ntypes)
         if filt == "token" and self.ftok is not None:
-            fitting = [t for t in range(NUM_TYPES) if self.ftok[t] != p and self.holds(p, t)]
-            return fitting or [t for t in range(NUM_TYPES) if self.ftok[t] != p] or list(range(NUM_TYPES))
-        return list(range(NUM_TYPES))
+            fitting = [t for t in types if self.ftok[t] != p and self.holds(p, t)]
+            return fitting or [t for t in types if self.ftok[t] != p] or list(types)
+        return list(types)
+
+    def thief_options(self, step: Step) -> list[int]:
+        """Stacks the thief may go next to: not where it stands (V2.0: nor the first new stack, I-10)."""
+        if len(step) == 1:
+            return [loc for loc in self.stacks if loc != self.thief]
+        taken = {self.thief, self.thief2, *self.picks}
+        return [loc for loc in self.stacks if loc not in taken]
+
+    def trade_target(self, loc: int) -> bool:
+        """#13L: a stack whose top card may be taken for the returned juice (I-11: not #20L)."""
+        return self.counts[loc] > 0 and loc != LAST_JUICE and loc not in self.picks
 
     # ------------------------------------------------------------------ running the queue
 
@@ -512,8 +633,12 @@ class FabledFruitState(State):
     def _moot(self, step: Step) -> bool:
         """A decision with nothing to decide: a giver with an empty hand, an empty zone."""
         kind = step[0]
+        if kind == "limeask":
+            return self.limes <= 0
         if kind in SEAT_STEPS:
             return not any(self.hands[step[1]])
+        if kind == "save":
+            return not any(self.hands[self.active])
         if kind == "take":
             return not any(self.zone(step[1]))
         if kind in ("tpay", "opay"):
@@ -521,7 +646,7 @@ class FabledFruitState(State):
         if kind == "move":
             return not any(loc != self.pos[self.active] for loc in self.stacks)
         if kind == "thief":
-            return not any(loc != self.thief for loc in self.stacks)
+            return not self.thief_options(step)
         return False
 
     def push(self, *steps: Step) -> None:
@@ -563,18 +688,31 @@ class FabledFruitState(State):
     # ------------------------------------------------------------------ buying
 
     def units(self, p: int) -> list[int]:
-        """Payment units ``p`` holds: cards by kind, wild tokens, fruit tokens (§2.5.2)."""
+        """Payment units ``p`` holds: cards by kind (with a gamble's reveals), wild tokens, fruit
+        tokens, and two units per saved fruit (§2.5.2)."""
         held = self.hands[p] + [0] * (NUM_UNITS - NUM_KINDS)
+        if self.gambling:
+            for k in self.buf:
+                held[k] += 1
         if self.wild is not None:
             held[WILD_UNIT] = self.wild[p]
         if self.ftok is not None:
-            for t in range(NUM_TYPES):
+            for t in range(len(self.ftok)):
                 if self.ftok[t] == p:
                     held[TOKEN_UNIT + t] = 1
+        if self.saved is not None:
+            for k, n in enumerate(self.saved[p]):
+                held[SAVED_UNIT + k] = 2 * n
         return held
 
-    def can_buy(self, p: int, loc: int) -> bool:
+    def may_buy(self, p: int, loc: int) -> bool:
+        """Whether ``p`` may buy at ``loc`` at all, payment aside (cards left; #20L's restriction)."""
         if loc <= 0 or self.counts[loc] <= 0:
+            return False
+        return loc != LAST_JUICE or len(self.juices[p]) == C.targets[self.num_players] - 1
+
+    def can_buy(self, p: int, loc: int) -> bool:
+        if not self.may_buy(p, loc):
             return False
         need, smoothies = NEEDS[loc]
         return coverable(need, smoothies, self.units(p))
@@ -582,15 +720,32 @@ class FabledFruitState(State):
     def finish_purchase(self, events: list[Event]) -> None:
         p, loc = self.active, self.pos[self.active]
         paid = []
+        saved_used = [0] * NUM_KINDS
         for u in self.paying:
             if u < NUM_KINDS:
-                self.hands[p][u] -= 1
+                if self.gambling and u in self.buf:  # a revealed card pays before an equal one from hand
+                    self.buf.remove(u)
+                else:
+                    self.hands[p][u] -= 1
                 self.discard[u] += 1
             elif u == WILD_UNIT and self.wild is not None:
                 self.wild[p] -= 1
                 self.wild_pool += 1
+            elif u >= SAVED_UNIT:
+                saved_used[u - SAVED_UNIT] += 1
             paid.append(A.unit_name(u))
+        if self.saved is not None:
+            for k, used in enumerate(saved_used):
+                spent = (used + 1) // 2  # a saved fruit is spent whole once either of its units is used
+                self.saved[p][k] -= spent
+                self.discard[k] += spent
         self.paying = []
+        if self.gambling:
+            leftover, self.buf, self.gambling = self.buf, [], 0
+            for k in leftover:
+                self.discard[k] += 1
+            if leftover:
+                events.append(Event("discarded", None, {"fruits": [KIND_NAME[k] for k in leftover]}))
         self.counts[loc] -= 1
         self.juices[p].append(loc)
         events.append(Event("buy", p, {"location": loc, "paid": paid, "juices": len(self.juices[p])}))
@@ -605,8 +760,8 @@ class FabledFruitState(State):
 
     def refill(self, events: list[Event]) -> None:
         """§2.6: reveal the next card onto its slot or as a new stack, then drop empty slots."""
-        if self.top < deck.DECK_SIZE:
-            card = deck.DECK[self.top]
+        if self.top < len(self.deck):
+            card = self.deck[self.top]
             self.top += 1
             new = card not in self.stacks
             if new:
@@ -615,6 +770,10 @@ class FabledFruitState(State):
             events.append(Event("refill", None, {"location": card, "new_stack": new}))
             if new:
                 self.enter_play(card, events)
+        self.drop_empty(events)
+
+    def drop_empty(self, events: list[Event]) -> None:
+        """§2.6 step 3: empty slots leave the display; animals there go off it."""
         for loc in [loc for loc in self.stacks if not self.counts[loc]]:
             self.stacks.remove(loc)
             off = [seat for seat in range(self.num_players) if self.pos[seat] == loc]
@@ -622,6 +781,8 @@ class FabledFruitState(State):
                 self.pos[seat] = 0
             if self.thief == loc:
                 self.thief = 0
+            if self.thief2 == loc:
+                self.thief2 = 0
             events.append(Event("stack_gone", None, {"location": loc, "animals_off": off}))
 
     def enter_play(self, loc: int, events: list[Event]) -> None:
@@ -632,7 +793,12 @@ class FabledFruitState(State):
         if what == "thief" and self.thief < 0:
             self.thief, added = 0, "thief"
         elif what == "fruit_tokens" and self.ftok is None:
-            self.ftok, added = [-1] * NUM_TYPES, "fruit_tokens"
+            self.ftok, added = [-1] * self.ntypes, "fruit_tokens"
+        elif what == "coat" and self.coat == -2:
+            self.coat, added = -1, "coat"
+        elif what == "gambling" and self.gamble is None:
+            self.gamble, self.gamble_pool = [0] * self.num_players, C.lime.gambling_tokens
+            added = "gambling"
         elif what == "wild_double_tokens" and self.wild is None:
             self.wild, self.double = [0] * self.num_players, [0] * self.num_players
             self.wild_pool, self.double_pool = C.wild_tokens, C.double_tokens
@@ -732,6 +898,15 @@ class FabledFruitState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return text.build_view(self, seat)
 
+    def take_limes(self, p: int, n: int, events: list[Event], reason: str = "") -> int:
+        """``p`` takes up to ``n`` limes from the lime pile (as many as are there, §2.4.9)."""
+        got = min(n, max(0, self.limes))
+        if got:
+            self.limes -= got
+            self.hands[p][LIME_KIND] += got
+            events.append(Event("take_lime", p, {"count": got, "pile": self.limes, "reason": reason}))
+        return got
+
 
 # ---------------------------------------------------------------------- card filters
 
@@ -744,8 +919,10 @@ def card_filter(s: FabledFruitState, seat: int, source: Sequence[int], filt: str
         return bool(mask >> t & 1)
     if filt == "mask":  # shares a type with the card(s) chosen before (#30, #39)
         return bool(mask & s.mask)
-    if filt == "nomask":  # no type in common with the cards chosen before (#57)
+    if filt == "nomask":  # no type in common with the cards chosen before (#57, #18L, #19L)
         return not mask & s.mask
+    if filt == "nolime":  # anything but a lime (#8L)
+        return not mask & LIME_BIT
     if filt == "pairable":  # has a partner in hand sharing a type (#30)
         return source[k] > 1 or any(source[j] and j != k and KIND_MASK[j] & mask for j in range(NUM_KINDS))
     if filt == "diff2":  # can start two cards of different types (#57)
@@ -793,6 +970,10 @@ def _h_actbuy(s: FabledFruitState, step: Step, code: int, events: list[Event]) -
     from .locations import EFFECTS
 
     loc = s.pos[s.active]
+    if A.GAMBLE <= code < A.GAMBLE + A.MAX_GAMBLE:
+        from .lime import gamble
+
+        return gamble(s, code - A.GAMBLE + 1, events)
     if code == A.BUY:
         events.append(Event("declare_buy", s.active, {"location": loc}))
         s.paying = []
@@ -834,7 +1015,11 @@ def _h_choose(s: FabledFruitState, step: Step, code: int, events: list[Event]) -
 
 
 def _h_thief(s: FabledFruitState, step: Step, code: int, events: list[Event]) -> None:
-    s.thief = code - A.THIEF + 1
+    loc = code - A.THIEF + 1
+    if len(step) > 1:  # Lime thief V2.0: the stacks are collected, then placed together (#17L)
+        s.picks.append(loc)
+        return
+    s.thief = loc
     events.append(Event("thief", s.active, {"location": s.thief}))
 
 
@@ -929,8 +1114,12 @@ def _c_after_move(s: FabledFruitState, arg: Any, events: list[Event]) -> None:
     p = s.active
     dest = s.pos[p]
     occupants = tuple(seat for seat in s.others(p) if s.pos[seat] == dest and dest)
+    thief = dest > 0 and dest in (s.thief, s.thief2)
+    if s.coat == p and (thief or occupants):  # #10L: the camouflage coat pays nothing for moving
+        events.append(Event("coat", p, {"location": dest}))
+        return
     pay: list[Step] = []
-    if s.thief > 0 and s.thief == dest:
+    if thief:
         pay.append(("tpay",))
     if occupants:
         pay.append(("opay", *occupants))
@@ -967,6 +1156,14 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_copy(v) for v in value]
     return value
+
+
+def register_handlers(handlers: Mapping[str, Callable[[FabledFruitState, Step, int, list[Event]], None]]) -> None:
+    """The Lime expansion adds its decision kinds here (see :mod:`.lime`)."""
+    for name in handlers:
+        if name in HANDLERS:
+            raise ValueError(f"decision {name!r} is defined twice")
+    HANDLERS.update(handlers)
 
 
 def register_calls(calls: Mapping[str, Callable[[FabledFruitState, Any, list[Event]], None]]) -> None:

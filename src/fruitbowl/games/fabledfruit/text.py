@@ -2,13 +2,13 @@
 
 The view (``build_view``) is plain JSON, shared by every front end::
 
-    {"game": "fabledfruit", "viewer": seat|None, "num_players", "current_player" (-1 when over),
+    {"game": "fabledfruit", "viewer": seat|None, "num_players", "current_player" (-1 when over), "lime": bool,
      "active_player", "start_player", "round", "game_number", "target" (juices needed),
      "decision": {"kind": "move"|"thief_pay"|"occupant_pay"|"act_or_buy"|"pay"|"extra_turn"|
                   "player"|"name"|"choose"|"thief"|"give"|"discard"|"put"|"take",
                   "seat": who decides, + "to"/"from"/"zone"/"filter"/"optional"/"occupants"} | None,
-     "display": [{"location", "name", "cards", "price", "action", "signpost", "market",
-                  "animals": [seat…], "thief": bool}…]            (in display order),
+     "display": [{"location", "label" ("7", "1L"), "name", "cards", "price", "action", "signpost",
+                  "market", "animals": [seat…], "thief": bool}…]            (in display order),
      "big_stack": {"cards", "top": location|None},
      "draw_stack": cards, "discard": {fruit: count},
      "market": {fruit: count} | None, "market_pending": [fruit…] (given in a swap, not yet in),
@@ -19,7 +19,13 @@ The view (``build_view``) is plain JSON, shared by every front end::
      "payment": {"location", "price", "chosen": [unit…]} | None,
      "players": [{"seat", "position" (0 = off the display), "hand_size", "hand": {fruit: count}
                   (own hand; everybody's once the game is over), "juices": [location…],
-                  "fruit_tokens": [fruit…], "wild": n, "double": n, "double_usable": n}…],
+                  "fruit_tokens": [fruit…], "wild": n, "double": n, "double_usable": n,
+                  Lime: "saved_count", "saved": {fruit: count} (own; all once over), "gambling": n,
+                  "coat": bool}…],
+     Lime games (None in base games): "lime_pile": n, "coat": holder seat | -1 pool | None,
+     "gambling_pool", "thief_stacks": [location…], "offer_round": {"limes", "offers":
+     [{"seat", "fruits": {fruit: count}, "done": bool}…]} | None (#11L; offers are face up),
+     "payment" gains "gambling": tokens returned (its reveals are "revealed"),
      "end_triggered", "ended_by", "standings": Result JSON once over}
 
 Fruit names are the card kinds: ``banana`` or, for a fruit-mix card, ``banana/strawberry``.
@@ -35,7 +41,8 @@ from fruitbowl.engine.events import Event
 
 from . import actions as A
 from .components import COMPONENTS as C
-from .fruits import KIND_NAME, NUM_KINDS, NUM_TYPES
+from .components import loc_label
+from .fruits import KIND_NAME, NUM_KINDS
 
 if TYPE_CHECKING:
     from .rules import FabledFruitState
@@ -51,7 +58,9 @@ STEP_NAMES = {
 COMPONENT_NAMES = {
     "market": "the market (5 fruits)",
     "thief": "the thief",
-    "fruit_tokens": "the 5 fruit tokens",
+    "fruit_tokens": "the fruit tokens",
+    "coat": "the camouflage coat",
+    "gambling": "the 6 gambling tokens",
     "wild_double_tokens": "3 wild and 3 double turn tokens",
     "fruit_mix": "the 10 fruit-mix cards",
 }
@@ -66,7 +75,7 @@ def price_text(price: str) -> str:
 
 
 def location_title(loc: int) -> str:
-    return f"#{loc} {C.locations[loc].name}"
+    return f"#{loc_label(loc)} {C.locations[loc].name}"
 
 
 # ---------------------------------------------------------------------- the view
@@ -84,13 +93,19 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
             "position": s.pos[p],
             "hand_size": sum(s.hands[p]),
             "juices": list(s.juices[p]),
-            "fruit_tokens": [C.type_names[t] for t in range(NUM_TYPES) if s.ftok is not None and s.ftok[t] == p],
+            "fruit_tokens": [C.type_names[t] for t in range(s.ntypes) if s.ftok is not None and s.ftok[t] == p],
             "wild": s.wild[p] if s.wild is not None else 0,
             "double": s.double[p] if s.double is not None else 0,
             "double_usable": max(0, s.double[p] - s.fresh[p]) if s.double is not None and p == s.active else 0,
         }
         if over or p == seat:
             player["hand"] = counts(s.hands[p])
+        if s.saved is not None:
+            player["saved_count"] = sum(s.saved[p])
+            player["gambling"] = s.gamble[p] if s.gamble is not None else 0
+            player["coat"] = s.coat == p
+            if over or p == seat:
+                player["saved"] = counts(s.saved[p])
         players.append(player)
     display = []
     for loc in s.stacks:
@@ -98,6 +113,7 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
         display.append(
             {
                 "location": loc,
+                "label": info.label,
                 "name": info.name,
                 "cards": s.counts[loc],
                 "price": info.price,
@@ -105,10 +121,10 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
                 "signpost": info.signpost,
                 "market": info.market,
                 "animals": [p for p in range(s.num_players) if s.pos[p] == loc],
-                "thief": s.thief == loc,
+                "thief": loc in (s.thief, s.thief2),
             }
         )
-    from .deck import DECK, DECK_SIZE
+    size = len(s.deck)
 
     view: dict[str, Any] = {
         "game": "fabledfruit",
@@ -122,14 +138,14 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
         "target": C.targets[s.num_players],
         "decision": None if over else _decision(s),
         "display": display,
-        "big_stack": {"cards": DECK_SIZE - s.top, "top": DECK[s.top] if s.top < DECK_SIZE else None},
+        "big_stack": {"cards": size - s.top, "top": s.deck[s.top] if s.top < size else None},
         "draw_stack": len(s.draw),
         "discard": counts(s.discard),
         "market": counts(s.market) if s.market is not None else None,
         "market_pending": [KIND_NAME[k] for k in s.aux],
         "fruit_mix_supply": [KIND_NAME[k] for k in range(NUM_KINDS) if s.supply[k]] if s.supply is not None else None,
         "thief": None if s.thief < 0 else s.thief,
-        "fruit_tokens": ({C.type_names[t]: s.ftok[t] for t in range(NUM_TYPES)} if s.ftok is not None else None),
+        "fruit_tokens": ({C.type_names[t]: s.ftok[t] for t in range(s.ntypes)} if s.ftok is not None else None),
         "wild_pool": s.wild_pool if s.wild is not None else None,
         "double_pool": s.double_pool if s.double is not None else None,
         "revealed": [] if s.buf_private else [KIND_NAME[k] for k in s.buf],
@@ -145,11 +161,28 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
             else None
         ),
         "players": players,
+        "lime": s.lime,
+        "lime_pile": s.limes if s.lime else None,
+        "coat": s.coat if s.coat >= -1 else None,
+        "gambling_pool": s.gamble_pool if s.gamble is not None else None,
+        "thief_stacks": [loc for loc in (s.thief, s.thief2) if loc > 0] if s.lime else None,
+        "offer_round": _offer_round(s),
         "end_triggered": s.end_triggered,
         "ended_by": s.ended_by or None,
         "standings": s.standings().to_json() if over else None,
     }
+    if view["payment"] is not None and s.gambling:
+        view["payment"]["gambling"] = s.gambling
     return view
+
+
+def _offer_round(s: FabledFruitState) -> dict[str, Any] | None:
+    """#11L's open offer round: the limes in the centre and the face-up offers so far."""
+    if s.offers is None:
+        return None
+    waiting = {step[1] for step in s.steps if step[0] == "offer"}
+    offers = [{"seat": q, "fruits": counts(s.offers[q]), "done": q not in waiting} for q in s.others(s.active)]
+    return {"limes": s.centre, "offers": offers}
 
 
 def _decision(s: FabledFruitState) -> dict[str, Any]:
@@ -172,6 +205,15 @@ def _decision(s: FabledFruitState) -> dict[str, Any]:
         out.update({"zone": step[1], "filter": step[2], "optional": step[3]})
         if step[1] == "hand":
             out["from"] = s.target
+    elif kind == "thief" and len(step) > 1:
+        out["chosen"] = list(s.picks)
+        out["stacks"] = 2
+    elif kind == "offer":
+        out["limes"] = s.centre
+    elif kind == "limeask":
+        out["lime_pile"] = s.limes
+    elif kind in ("return", "juice"):
+        out["returned"] = s.picks[0] if s.picks else None
     return out
 
 
@@ -254,11 +296,14 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{title} was revealed: a new stack enters play." if d["new_stack"] else f"{title} joined its stack."
     if kind == "stack_gone":
         off = ", ".join(_who(p, viewer, names, capital=False) for p in d["animals_off"])
-        return f"The #{d['location']} stack is empty and leaves the display" + (
+        return f"The #{loc_label(d['location'])} stack is empty and leaves the display" + (
             f" ({off} off the display)." if off else "."
         )
     if kind == "component":
-        return f"{COMPONENT_NAMES.get(d['component'], d['component']).capitalize()} entered play with #{d['location']}."
+        what = COMPONENT_NAMES.get(d["component"], d["component"]).capitalize()
+        if not d["location"]:
+            return f"{what} is laid out (a Lime game always has one)."
+        return f"{what} entered play with #{loc_label(d['location'])}."
     if kind == "market_refill":
         return f"The market received {_list(d['fruits'])}."
     if kind == "end_triggered":
@@ -274,13 +319,16 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "extra_turn":
         return f"{who} returned a double turn token for an extra turn."
     if kind == "signpost":
-        return f"{who} could not meet #{d['location']}'s requirement: the signpost gives 1 fruit instead."
+        return f"{who} could not meet #{loc_label(d['location'])}'s requirement: the signpost gives 1 fruit instead."
     if kind == "target":
         how = "had to choose" if d.get("only") else "chose"
         return f"{who} {how} {_who(d['player'], viewer, names, capital=False)}."
     if kind == "name":
         return f"{who} named {d['fruit']}."
     if kind == "thief":
+        if "locations" in d:
+            where = " and ".join(location_title(loc) for loc in d["locations"])
+            return f"{who} put the thief next to {where}."
         return f"{who} put the thief next to {location_title(d['location'])}."
     if kind == "discard":
         return f"{who} discarded {a_fruit(d['fruit'])}."
@@ -321,7 +369,51 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "tokens_returned":
         return f"The {d['token']} pool was empty: all {_count(d['count'], d['token'] + ' token')} returned to it."
     if kind == "reveal_hand":
-        return f"{who} revealed their hand: {_list(d['hand'])}."
+        return f"{who} revealed {'your' if who == 'You' else 'their'} hand: {_list(d['hand'])}."
+    return _lime_sentence(kind, d, who, viewer, names)
+
+
+def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None, names: Sequence[str]) -> str:
+    """The Lime expansion's events (§3)."""
+    if kind == "take_lime":
+        return f"{who} took {_count(d['count'], 'lime')} from the lime pile ({d['pile']} left)."
+    if kind == "coat":
+        return f"{who} wore the camouflage coat: nothing to pay for moving onto #{loc_label(d['location'])}."
+    if kind == "coat_taken":
+        giver = "the pool" if d["from"] < 0 else _who(d["from"], viewer, names, capital=False)
+        return f"{who} took the camouflage coat from {giver}."
+    if kind == "save":
+        what = a_fruit(d["fruit"]) if "fruit" in d else "a fruit"
+        return f"{who} saved {what} under the animal token ({d['saved']} saved)."
+    if kind == "offer_limes":
+        return f"{who} put {_count(d['limes'], 'lime')} in the centre: the others may make offers."
+    if kind == "offer":
+        return f"{who} offered {a_fruit(d['fruit'])}."
+    if kind == "offer_done":
+        return f"{who} offered {_list(d['fruits'])}." if d["fruits"] else f"{who} made no offer."
+    if kind == "accept":
+        taker = _who(d["player"], viewer, names, capital=False)
+        whose = "your" if d["player"] == viewer else f"{taker}'s"
+        return f"{who} accepted {whose} offer ({_list(d['fruits'])}); {taker} took {_count(d['limes'], 'lime')}."
+    if kind == "refuse":
+        return f"{who} accepted no offer and took {_count(d['limes'], 'lime')}; the others draw 1 fruit each."
+    if kind == "offer_back":
+        return f"{who} took back {_list(d['fruits'])}."
+    if kind == "lime_pass":
+        return f"{who} took no lime."
+    if kind == "gamble":
+        return f"{who} returned {_count(d['tokens'], 'gambling token')} to buy {location_title(d['location'])}."
+    if kind == "gamble_failed":
+        return f"Tough luck: {who.lower() if who == 'You' else who} could not pay; {_list(d['fruits'])} discarded."
+    if kind == "return_juice":
+        tail = " as a new stack" if d["new_stack"] else ""
+        return f"{who} put the fabled juice {location_title(d['location'])} back on the display{tail}."
+    if kind == "trade_juice":
+        return f"{who} took {location_title(d['location'])} as a fabled juice in exchange."
+    if kind == "decline":
+        return f"{who} declined the trade and draws 1 fruit."
+    if kind == "hand_limit":
+        return f"{who} must discard {_count(d['discard'], 'fruit')} down to 5."
     return kind
 
 
@@ -353,7 +445,21 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         "discard": "Discard a fruit",
         "put": "Put a fruit into the market",
         "take": "Take a fruit",
+        "save": "Save a fruit under your animal token (it pays twice)",
+        "offer": f"Offer fruits for the {d.get('limes', 2)} limes, or finish ('done')",
+        "accept": "Accept one offer for the limes, or refuse them all",
+        "limeask": f"Take a lime ({_who(view['active_player'], viewer, names, False)} draws 2), or pass",
+        "return": "Choose the fabled juice to trade back, or decline (draw 1 fruit)",
+        "juice": "Choose the stack whose top card you take as a fabled juice",
     }.get(kind, kind)
+    if kind == "thief" and d.get("stacks"):
+        what = "Choose " + ("a second stack" if d.get("chosen") else "a stack") + " for the thief (V2.0)"
+    if kind == "take" and d.get("filter") == "nomask":
+        what = "Take another fruit of a different type"
+    if kind == "put" and d.get("filter") == "nomask":
+        what = "Put another fruit of a different type into the market"
+    if kind == "take" and d.get("filter") == "nolime":
+        what = "Take a non-lime market fruit"
     if kind == "give" and d["seat"] != view["active_player"] and view["active_player"] >= 0:
         spot = view["players"][view["active_player"]]["position"]
         what += f" ({_who(view['active_player'], viewer, names, False)} used #{spot})" if spot else ""
@@ -376,18 +482,48 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         extra = ""
         if here:
             payers = len(here["animals"]) + (1 if here["thief"] else 0)
-            extra = f" — pay {payers}" if payers else ""
-        return f"Move to #{loc} {info.name} [{info.price}]{extra}"
+            seat = view["current_player"]
+            coat = seat is not None and seat >= 0 and view.get("coat") == seat
+            extra = (" — free (camouflage coat)" if coat else f" — pay {payers}") if payers else ""
+        return f"Move to {location_title(loc)} [{info.price}]{extra}"
     if kind == "thief":
-        return f"Put the thief next to #{fields['location']} {C.locations[fields['location']].name}"
+        return f"Put the thief next to {location_title(fields['location'])}"
+    if kind == "return":
+        return f"Trade back your fabled juice {location_title(fields['location'])}"
+    if kind == "juice":
+        return f"Take the top card of {location_title(fields['location'])} as a fabled juice"
+    if kind == "gamble":
+        n = fields["tokens"]
+        return f"Buy by returning {_count(n, 'gambling token')}: reveal {3 * n} fruits to pay with (binding)"
+    if kind == "accept":
+        round_ = view.get("offer_round") or {}
+        offer = next((o for o in round_.get("offers", []) if o["seat"] == fields["seat"]), None)
+        got = ", ".join(f"{n} {f}" for f, n in offer["fruits"].items()) if offer else ""
+        return f"Accept player {fields['seat'] + 1}'s offer" + (f" ({got})" if got else "")
+    if kind == "save":
+        return f"Save {a_fruit(fields['fruit'])} under your animal token"
+    if kind == "offer":
+        return f"Offer {a_fruit(fields['fruit'])}"
+    decision = view.get("decision") or {}
+    if kind == "take" and decision.get("kind") == "limeask":
+        return "Take a lime from the lime pile"
+    if kind == "done" and decision.get("kind") == "limeask":
+        return "Pass: no lime"
+    if kind == "done" and decision.get("kind") == "offer":
+        mine = next(
+            (o for o in (view.get("offer_round") or {}).get("offers", []) if o["seat"] == decision["seat"]), None
+        )
+        return "Finish the offer" if mine and mine["fruits"] else "Make no offer"
     if kind == "act":
         seat = view["active_player"]
         loc = view["players"][seat]["position"] if seat >= 0 else 0
         return f"Act: {C.locations[loc].action}" if loc else "Act"
+    if kind == "pay" and fields.get("saved"):
+        return f"Pay with your {fields['unit']} (each saved fruit pays for two icons)"
     if kind == "buy":
         seat = view["active_player"]
         loc = view["players"][seat]["position"] if seat >= 0 else 0
-        return f"Buy #{loc} as a fabled juice for {C.locations[loc].price}" if loc else "Buy"
+        return f"Buy #{loc_label(loc)} as a fabled juice for {C.locations[loc].price}" if loc else "Buy"
     if kind == "pay":
         return f"Pay with {'a ' if fields['card'] is not None else 'your '}{fields['unit']}"
     if kind == "player":
@@ -413,6 +549,8 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         "wild": "Take a wild token",
         "extra_turn": "Return a double turn token and play again",
         "end_turn": "End your turn",
+        "refuse": "Accept no offer: take the limes yourself (the others draw 1 fruit each)",
+        "decline": "Do not trade: draw 1 fruit instead",
     }.get(kind, action.text)
 
 
@@ -440,6 +578,15 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
             return f"you must move: your animal already stands on #{loc} (§2.3 step 1)"
         return f"#{loc} is not in the display"
     if kind == "actbuy":
+        if a in ("buy", "gamble") and not s.may_buy(p, s.pos[p]):
+            target = C.targets[s.num_players]
+            return (
+                f"#20L may only be bought as your last fabled juice: you need {target - 1} juices first "
+                f"and have {len(s.juices[p])} (§1.6)"
+            )
+        if a == "gamble":
+            held = s.gamble[p] if s.gamble is not None else 0
+            return f"you hold {held} gambling token{'s' * (held != 1)}; gambling needs one per 3 reveals (§2.9.5)"
         if a == "buy":
             loc = s.pos[p]
             have = ", ".join(f"{n} {f}" for f, n in counts(s.hands[p]).items()) or "no fruit"
@@ -478,10 +625,31 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
         return "choose one of the players the location allows"
     if kind == "name":
         return "name one of the fruit types allowed here"
-    if kind == "thief":
+    if kind == "thief" and len(step) == 1:
         return "the thief must move to another stack in the display"
     if kind == "choose":
         return "choose " + " or ".join(A.ACTION_TABLE[c].text for c in step[1:])
+    return _why_illegal_lime(s, step, action)
+
+
+def _why_illegal_lime(s: FabledFruitState, step: tuple[Any, ...], action: Action) -> str:
+    kind, a = step[0], action.kind
+    if kind == "save":
+        return f"save a fruit from your hand; you have no {action.fields.get('fruit', 'such fruit')}"
+    if kind == "offer":
+        if a == "offer":
+            return f"you have no {action.fields['fruit']} to offer"
+        return "offer a fruit from your hand, or 'done' to finish (or make no offer)"
+    if kind == "accept":
+        return "accept the offer of a player who made one ('accept N'), or 'refuse'"
+    if kind == "limeask":
+        return "take a lime ('take lime') or pass ('done')"
+    if kind == "return":
+        return "return one of your fabled juices of this game ('return N'), or 'decline'"
+    if kind == "juice":
+        return "take the top card of a stack other than the juice you returned (never #20L, §3.5 I-11)"
+    if kind == "thief":
+        return "the thief V2.0 needs two stacks that are not next to it now, and not the same one twice (I-10)"
     return f"{action.text!r} is not legal now"
 
 

@@ -1,5 +1,6 @@
 // Fabled Fruit's pictures: fruit icons (each fruit its own shape AND colour), fruit cards and
-// fruit-mix cards, card backs, location cards with their price, the thief and the tokens.
+// fruit-mix cards, card backs, location cards with their price, the thief and the tokens — and for
+// the Lime expansion the lime, gambling tokens, the camouflage coat and saved (face-down) fruits.
 
 import { s } from "../svg.js";
 
@@ -9,7 +10,10 @@ export const FRUITS = {
   strawberry: { color: "#D62839", dark: "#861020", light: "#ffe1e4", letter: "S" },
   coconut: { color: "#7A4B2A", dark: "#3a210f", light: "#f1e2d3", letter: "C" },
   grapes: { color: "#7B45B8", dark: "#3b1f63", light: "#eee2fb", letter: "G" },
+  lime: { color: "#7CC242", dark: "#2f6b12", light: "#effbe0", letter: "L" },
 };
+/** The base game's five fruits (the smoothie glass shows these; the lime is an expansion fruit). */
+const BASE_FRUITS = ["pineapple", "banana", "strawberry", "coconut", "grapes"];
 const OTHER = { color: "#5a8f3c", dark: "#2d4f1a", light: "#e3f3d8", letter: "?" };
 export const fruitStyle = (name) => FRUITS[name] || { ...OTHER, letter: (name || "?")[0].toUpperCase() };
 const LETTERS = Object.fromEntries(Object.entries(FRUITS).map(([name, f]) => [f.letter, name]));
@@ -90,6 +94,16 @@ export function fruitIcon(name, r = 12) {
           [0.5, 0.05],
         ].map(([x, y]) => s("circle", { cx: x * r, cy: y * r, r: r * 0.3, fill: f.color, stroke: f.dark, "stroke-width": sw * 0.7 })),
       );
+    case "lime":
+      return s(
+        "g",
+        { class: "fruit-icon", "data-fruit": name },
+        s("ellipse", { rx: r * 0.95, ry: r * 0.78, fill: f.color, stroke: f.dark, "stroke-width": sw }),
+        s("path", { d: `M${-r * 0.95} 0 L${-r * 1.12} ${-r * 0.1} L${-r * 1.05} ${r * 0.12} Z M${r * 0.95} 0 L${r * 1.12} ${r * 0.1} L${r * 1.05} ${-r * 0.12} Z`, fill: f.dark }),
+        s("ellipse", { rx: r * 0.55, ry: r * 0.45, fill: "#d8f0b0", stroke: f.dark, "stroke-width": sw * 0.5 }),
+        ...[0, 60, 120].map((a) => s("path", { d: `M${-r * 0.55} 0 L${r * 0.55} 0`, stroke: "#7CC242", "stroke-width": sw * 0.6, transform: `rotate(${a}) scale(1 0.82)` })),
+        s("circle", { r: r * 0.08, fill: "#fff" }),
+      );
     default:
       return s(
         "g",
@@ -102,7 +116,7 @@ export function fruitIcon(name, r = 12) {
 
 /** The "any fruit" slot of a price: a smoothie glass striped in every fruit colour. */
 export function smoothieIcon(r = 12) {
-  const colors = Object.values(FRUITS).map((f) => f.color);
+  const colors = BASE_FRUITS.map((name) => FRUITS[name].color);
   const stripes = colors.map((c, i) => {
     const y0 = -r * 0.55 + (i * r * 1.45) / colors.length;
     return s("rect", { x: -r, y: y0, width: 2 * r, height: (r * 1.45) / colors.length + 0.5, fill: c });
@@ -218,6 +232,57 @@ export function specialToken(kind, r = 14) {
     { class: "ff-token double" },
     s("circle", { r, fill: "#1c5d99", stroke: "#0b2f52", "stroke-width": r / 6 }),
     s("text", { y: r * 0.36, "text-anchor": "middle", "font-size": r, "font-weight": 800, fill: "#fff", text: "×2" }),
+  );
+}
+
+/** A gambling token (#12L): a gold coin with a die face. */
+export function gamblingToken(r = 14) {
+  const pip = (x, y) => s("circle", { cx: x * r, cy: y * r, r: r * 0.1, fill: "#5a3b00" });
+  return s(
+    "g",
+    { class: "ff-token gambling" },
+    s("circle", { r, fill: "#f2c94c", stroke: "#8a6100", "stroke-width": r / 6 }),
+    s("rect", { x: -r * 0.52, y: -r * 0.52, width: r * 1.04, height: r * 1.04, rx: r * 0.18, fill: "#fff7dd", stroke: "#8a6100", "stroke-width": r / 12 }),
+    pip(-0.26, -0.26),
+    pip(0.26, 0.26),
+    pip(0, 0),
+    pip(0.26, -0.26),
+    pip(-0.26, 0.26),
+  );
+}
+
+/** The camouflage coat (#10L): a leafy hooded cloak. */
+export function coatToken(r = 16) {
+  return s(
+    "g",
+    { class: "ff-token coat" },
+    s("circle", { r, fill: "#e9f1dc", stroke: "#3d5a1e", "stroke-width": r / 7 }),
+    s("path", {
+      d: `M0 ${-r * 0.72} Q${r * 0.42} ${-r * 0.7} ${r * 0.4} ${-r * 0.2} L${r * 0.68} ${r * 0.7} L${-r * 0.68} ${r * 0.7} L${-r * 0.4} ${-r * 0.2} Q${-r * 0.42} ${-r * 0.7} 0 ${-r * 0.72} Z`,
+      fill: "#5d7f2f",
+      stroke: "#2c4011",
+      "stroke-width": r / 12,
+    }),
+    s("ellipse", { cx: 0, cy: -r * 0.28, rx: r * 0.2, ry: r * 0.22, fill: "#22300d" }),
+    ...[
+      [-0.3, 0.25],
+      [0.25, 0.1],
+      [0.05, 0.5],
+      [-0.45, 0.55],
+      [0.45, 0.5],
+    ].map(([x, y]) => s("ellipse", { cx: x * r, cy: y * r, rx: r * 0.13, ry: r * 0.07, fill: "#8fb35a", transform: `rotate(35 ${x * r} ${y * r})` })),
+  );
+}
+
+/** A saved fruit (#6L): a card lying face down under the animal token, with a ×2 seal. */
+export function savedCard(w, h, kind = null) {
+  const card = kind ? fruitCard(kind, w, h) : fruitBack(w, h);
+  return s(
+    "g",
+    { class: "ff-saved", "data-fruit": kind || "hidden" },
+    s("g", { transform: `rotate(-8 ${w / 2} ${h / 2})` }, card),
+    s("circle", { cx: w - 2, cy: h - 4, r: Math.min(w, h) * 0.24, fill: "#2f6b12", stroke: "#fff", "stroke-width": 1.5 }),
+    s("text", { x: w - 2, y: h - 4 + Math.min(w, h) * 0.09, "text-anchor": "middle", "font-size": Math.min(w, h) * 0.25, "font-weight": 800, fill: "#fff", text: "×2" }),
   );
 }
 

@@ -17,6 +17,15 @@
 //   name fruit                  click the fruit in the "Name a fruit" row
 //   skip, reveal, stop, done, keep, redraw, double, wild, extra turn, end turn: status-line buttons
 //
+// The Lime expansion (view.lime):
+//   take lime (#15L)            click the lime pile
+//   save / offer card           click the card kind in your hand (#6L, #11L)
+//   pay saved card              click your saved fruit (under your animal token)
+//   accept k (#11L)             click that player's offer in the offer round; refuse: a button
+//   gamble k (#12L)             click your k-th gambling token (also status-line buttons)
+//   return N / juice N (#13L)   click your fabled juice / the location stack; decline: a button
+//   thief N (twice, #17L)       click the location stacks
+//
 // Card actions (give/discard/put/take/pay) are found by their text, which names the card kind.
 
 import { s } from "../svg.js";
@@ -37,6 +46,9 @@ export const BUTTON_KINDS = new Set([
   "extra_turn",
   "end_turn",
   "player",
+  "refuse",
+  "decline",
+  "gamble",
 ]);
 export const CATEGORY_LABELS = { juices: "Fabled juices" };
 export const TIEBREAK_LABELS = { "fruits in hand": "Fruits in hand" };
@@ -76,10 +88,30 @@ export const LOG_ICONS = {
   token: "coin",
   tokens_returned: "coin",
   reveal_hand: "card",
+  take_lime: "fruit",
+  coat: "star",
+  coat_taken: "star",
+  save: "card",
+  offer_limes: "fruit",
+  offer: "card",
+  offer_done: "card",
+  accept: "fruit",
+  refuse: "fruit",
+  offer_back: "card",
+  lime_pass: "dot",
+  gamble: "die",
+  gamble_failed: "die",
+  return_juice: "drop",
+  trade_juice: "drop",
+  decline: "dot",
+  hand_limit: "card",
 };
 
 const ANIM_MS = 250;
-const CARD_VERBS = ["give", "discard", "put", "pay"];
+const CARD_VERBS = ["give", "discard", "put", "pay", "save", "offer"];
+const LIME_OFFSET = 59;
+/** A location's printed number: 7, or "1L" for the Lime cards (engine ids 60–79). */
+const label = (loc) => (loc > LIME_OFFSET ? `${loc - LIME_OFFSET}L` : String(loc));
 const memory = new WeakMap();
 const codeCache = new Map(); // action text → code (the action space never changes)
 
@@ -89,17 +121,23 @@ const total = (obj) => Object.values(obj || {}).reduce((a, b) => a + b, 0);
 
 export function panelStats(view, seat) {
   const p = view.players[seat];
-  const tokens = p.fruit_tokens.length + p.wild + p.double;
+  const tokens = p.fruit_tokens.length + p.wild + p.double + (p.gambling || 0) + (p.coat ? 1 : 0);
   const tokenWords = [
     p.fruit_tokens.length ? `fruit tokens: ${p.fruit_tokens.join(", ")}` : null,
     p.wild ? `${p.wild} wild` : null,
     p.double ? `${p.double} double turn` : null,
+    p.gambling ? `${p.gambling} gambling` : null,
+    p.coat ? "the camouflage coat" : null,
   ].filter(Boolean);
+  const saved = view.lime
+    ? [{ key: "saved", icon: "card", value: p.saved_count, title: `${p.saved_count} saved fruit${p.saved_count === 1 ? "" : "s"} (each pays twice)` }]
+    : [];
   return [
     { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: `${p.juices.length} of ${view.target} fabled juices` },
     { key: "hand", icon: "card", value: p.hand_size, title: `${p.hand_size} fruit cards in hand` },
     { key: "tokens", icon: "coin", value: tokens, title: tokenWords.length ? tokenWords.join("; ") : "no tokens" },
-    { key: "where", icon: "turn", value: p.position ? `#${p.position}` : "–", title: p.position ? `animal on #${p.position}` : "animal off the display" },
+    { key: "where", icon: "turn", value: p.position ? `#${label(p.position)}` : "–", title: p.position ? `animal on #${label(p.position)}` : "animal off the display" },
+    ...saved,
   ];
 }
 
@@ -146,7 +184,7 @@ function draw(svg, mem, fresh) {
 
 /** The fruit types of this game (the view names them wherever fruit appears). */
 function fruitTypes(view) {
-  const names = new Set(Object.keys(art.FRUITS));
+  const names = new Set(Object.keys(art.FRUITS).filter((name) => view.lime || name !== "lime"));
   const add = (name) => name && !name.includes("/") && names.add(name);
   Object.keys(view.fruit_tokens || {}).forEach(add);
   Object.keys(view.market || {}).forEach(add);
@@ -163,6 +201,7 @@ function cardVerb(ui) {
   }
   const kind = ui.decision.kind;
   if (kind === "thief_pay" || kind === "occupant_pay") return "give";
+  if (kind === "save" || kind === "offer") return kind;
   if (CARD_VERBS.includes(kind)) return kind;
   return null;
 }
@@ -365,7 +404,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
     s("g", { transform: `translate(${x + 20} ${y + 20})` }, markerG(seat, 12)),
     s("text", { x: x + 38, y: y + 26, class: "ff-player-name", text: `${playerName(ui, seat)}${acting ? "  ▶" : ""}` }),
   );
-  const where = p.position ? `on #${p.position}` : "off the display";
+  const where = p.position ? `on #${label(p.position)}` : "off the display";
   g.append(s("text", { x: x + w - 10, y: y + 26, "text-anchor": "end", class: "ff-small", text: where }));
   // the hand: backs with a count (faces only once the game is over)
   const cw = 34;
@@ -388,6 +427,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
   const rx = x + w * 0.55;
   juiceRow(ui, g, seat, rx, hy, x + w - 10 - rx);
   tokenRow(ui, g, p, rx, hy + 52, false);
+  if (view.lime && p.saved_count) savedRow(ui, g, p, x + w * 0.36, hy + 14, false);
   if (decision.kind === "player") {
     const text = `player ${seat + 1}`;
     layer.append(target(ui, { text, kind: "player", label: `Choose ${playerName(ui, seat)}`, hit: [x, y, w, h, 12] }, g));
@@ -408,11 +448,20 @@ function juiceRow(ui, g, seat, x, y, w) {
   const room = Math.max(0, Math.floor((w - 74) / (jw + 4)));
   const juices = p.juices.slice(-room);
   const row = s("g", { class: "ff-juices" });
+  const wide = juices.some((loc) => loc > LIME_OFFSET);
+  const step = wide ? jw + 12 : jw + 4;
   juices.forEach((loc, i) => {
-    const jx = x + 72 + i * (jw + 4);
+    const jx = x + 72 + i * step;
+    const text = `return ${label(loc)}`;
+    const card = [
+      s("rect", { x: jx, y: y + 2, width: step - 4, height: 32, rx: 4, class: "ff-juice-card" }),
+      s("text", { x: jx + (step - 4) / 2, y: y + 23, "text-anchor": "middle", class: "ff-juice-num", text: label(loc) }),
+    ];
+    const trade = seat === ui.me && ui.decision.kind === "return";
     row.append(
-      s("rect", { x: jx, y: y + 2, width: jw, height: 32, rx: 4, class: "ff-juice-card" }),
-      s("text", { x: jx + jw / 2, y: y + 23, "text-anchor": "middle", class: "ff-juice-num", text: loc }),
+      trade
+        ? target(ui, { text, kind: "return", label: `Trade back #${label(loc)}`, hit: [jx - 2, y, step, 36, 5] }, ...card)
+        : s("g", {}, ...card),
     );
   });
   g.append(piece(ui, `juices:${seat}`, 0, 0, row, String(p.juices.length)));
@@ -454,7 +503,42 @@ function tokenRow(ui, g, p, x, y, mine) {
         String(p.double),
       ),
     );
+    tx += 2 * r + 34;
   }
+  // Lime: the coat and gambling tokens (yours: the k-th token buys by returning k of them)
+  if (p.coat) {
+    g.append(piece(ui, "coat", tx, y + r, s("g", { "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r)), "", true));
+    tx += 2 * r + 8;
+  }
+  for (let k = 1; k <= (p.gambling || 0); k++) {
+    const text = `gamble ${k}`;
+    const node = maybeTarget(
+      ui,
+      mine && ui.legalByText.has(text),
+      { text, kind: "gamble", label: `Buy by returning ${k} gambling token${k === 1 ? "" : "s"} (reveal ${3 * k})`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
+      art.gamblingToken(r),
+    );
+    g.append(piece(ui, `gamble:${p.seat}:${k}`, tx, y + r, node));
+    tx += mine ? 2 * r + 6 : r + 4;
+  }
+}
+
+/** Saved fruits (#6L) under a player's animal token: yours face up (they pay twice), others' backs. */
+function savedRow(ui, g, p, x, y, mine) {
+  if (!ui.view.lime || !p.saved_count) return;
+  const w = mine ? 40 : 24;
+  const h = Math.round(w * 1.4);
+  const cards = mine ? kindsOf(p.saved) : [{ kind: null, count: p.saved_count }];
+  g.append(s("text", { x, y: y - 4, class: "ff-small", text: mine ? "saved (pays ×2):" : `saved ${p.saved_count}` }));
+  cards.forEach(({ kind, count }, i) => {
+    const text = kind ? `pay saved ${kind}` : null;
+    const parts = [art.savedCard(w, h, kind)];
+    if (count > 1) parts.push(s("text", { x: -4, y: h - 2, "text-anchor": "end", class: "ff-small", text: `${count}×` }));
+    const node = kind
+      ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: `Pay with your saved ${kind} (counts twice)`, hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
+      : s("g", { "aria-label": `${p.saved_count} saved fruits, face down` }, ...parts);
+    g.append(piece(ui, `saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, String(count)));
+  });
 }
 
 // ------------------------------------------------------------------------------ the display
@@ -492,7 +576,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
     s("rect", { width: w, height: h, rx: 12, class: "ff-loc-face" }),
     s("path", { d: `M0 12 Q0 0 12 0 H${w - 12} Q${w} 0 ${w} 12 V${headerH} H0 Z`, fill: header }),
     s("circle", { cx: 22, cy: 22, r: 16, class: "ff-loc-badge" }),
-    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", text: st.location }),
+    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 13 : null, text: label(st.location) }),
   );
   const nameFont = narrow ? 16 : 13.5;
   let nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
@@ -512,7 +596,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const lines = art.wrap(st.action, Math.floor((w - 16) / (actFont * 0.56)), maxLines);
   const body = s("text", { class: "ff-loc-action", "font-size": actFont });
   lines.forEach((line, i) => body.append(s("tspan", { x: 9, y: textTop + i * (actFont + 3), text: line })));
-  g.append(body, s("title", { text: `#${st.location} ${st.name}: ${st.action} Price: ${st.price}` }));
+  g.append(body, s("title", { text: `#${label(st.location)} ${st.name}: ${st.action} Price: ${st.price}` }));
   // the price
   const r = Math.min(12, (w - 24) / (st.price.length * 2 + 2));
   g.append(
@@ -525,13 +609,16 @@ function stackCard(ui, layer, st, x, y, w, h) {
     s("text", { x: w - 20, y: 4 - depth * 4, "text-anchor": "middle", class: "ff-cards-left-text", text: `×${st.cards}` }),
   );
 
-  const thiefMove = decision.kind === "thief" || [...ui.legalByText.keys()].some((t) => t.startsWith("thief "));
-  const verb = thiefMove ? "thief" : "move";
+  const legalTexts = [...ui.legalByText.keys()];
+  const thiefMove = decision.kind === "thief" || legalTexts.some((t) => t.startsWith("thief "));
+  const juiceTake = decision.kind === "juice";
+  const verb = juiceTake ? "juice" : thiefMove ? "thief" : "move";
   const mine = me !== null && view.players[me]?.position === st.location;
-  const text = `${verb} ${st.location}`;
+  const text = `${verb} ${label(st.location)}`;
   const canMove = ui.legalByText.has(text) || !(mine && decision.kind === "act_or_buy");
+  const words = { juice: "Take as a fabled juice the top card of", thief: "Thief to", move: "Move to" }[verb];
   const face = canMove
-    ? target(ui, { text, kind: verb, label: `${verb === "thief" ? "Thief to" : "Move to"} #${st.location} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
+    ? target(ui, { text, kind: verb, label: `${words} #${label(st.location)} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
     : g;
   layer.append(piece(ui, `stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), String(st.cards)));
 
@@ -547,7 +634,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
       layer.append(
         target(
           ui,
-          { text: kind, kind, label: kind === "act" ? `Do the action of #${st.location}` : `Buy #${st.location} as a fabled juice`, hit: [px, py, pw, 34, 17] },
+          { text: kind, kind, label: kind === "act" ? `Do the action of #${label(st.location)}` : `Buy #${label(st.location)} as a fabled juice`, hit: [px, py, pw, 34, 17] },
           s("rect", { x: px, y: py, width: pw, height: 34, rx: 17, class: ["ff-pill", kind] }),
           s("text", { x: px + pw / 2, y: py + 23, "text-anchor": "middle", class: "ff-pill-text", text: word }),
         ),
@@ -562,7 +649,8 @@ function stackCard(ui, layer, st, x, y, w, h) {
     layer.append(piece(ui, `animal:${seat}`, ax, standY, s("g", { class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerG(seat, 15)), "", true));
   });
   if (st.thief) {
-    layer.append(piece(ui, "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16)), "", true));
+    const second = (view.thief_stacks || []).indexOf(st.location) === 1;
+    layer.append(piece(ui, second ? "thief2" : "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16)), "", true));
   }
 }
 
@@ -571,6 +659,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
 function actionTray(ui, layer, y) {
   const { view, decision, W, myTurn } = ui;
   const parts = [];
+  if (view.offer_round) parts.push("offers");
   if (view.payment) parts.push("payment");
   if (view.revealed.length) parts.push("revealed");
   if (view.looking_at.length) parts.push("looking");
@@ -585,10 +674,13 @@ function actionTray(ui, layer, y) {
     box(layer, 10, yy, W - 20, h, null, "tray");
     const tx = 24;
     const takeFrom = (zone) => (decision.kind === "take" && decision.zone === zone ? "take" : null);
-    if (part === "payment") {
+    if (part === "offers") {
+      offerRound(ui, layer, tx, yy, W - 20, h, cw, chh);
+    } else if (part === "payment") {
       const pay = view.payment;
       const st = view.display.find((d) => d.location === pay.location);
-      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `Buying #${pay.location}${st ? ` ${st.name}` : ""}` }));
+      const gambled = pay.gambling ? ` · gambling ${pay.gambling} token${pay.gambling === 1 ? "" : "s"}: the revealed fruits pay too` : "";
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `Buying #${label(pay.location)}${st ? ` ${st.name}` : ""}${gambled}` }));
       const pr = 12;
       const pw = pay.price.length * (2 * pr + 3);
       layer.append(
@@ -600,6 +692,7 @@ function actionTray(ui, layer, y) {
         const ux = tx + 110 + i * (cw + 8);
         const node = unit === "wild" ? art.specialToken("wild", cw / 2.4) : unit.endsWith(" token") ? art.fruitToken(unit.replace(" token", ""), cw / 2.4) : null;
         if (node) layer.append(piece(ui, `paid:${i}`, ux + cw / 2, yy + 44 + chh / 2, node, unit));
+        else if (unit.startsWith("saved ")) layer.append(piece(ui, `paid:${i}`, ux, yy + 44, art.savedCard(cw, chh, unit.slice(6)), unit));
         else layer.append(piece(ui, `paid:${i}`, ux, yy + 44, art.fruitCard(unit, cw, chh), unit));
       });
     } else if (part === "name") {
@@ -623,11 +716,50 @@ function actionTray(ui, layer, y) {
         cards = kindsOf(counts);
       }
       const zone = part === "peek" ? "hand" : "buf";
-      layer.append(cardRow(ui, cards, tx, yy + 44, cw, chh, { verb: takeFrom(zone), key: part, gap: 10 }));
+      // a gamble's reveals pay like cards in hand (#12L); otherwise revealed cards may be taken
+      const verb = part === "revealed" && view.payment && ui.cardVerb === "pay" ? "pay" : takeFrom(zone);
+      layer.append(cardRow(ui, cards, tx, yy + 44, cw, chh, { verb, key: part, gap: 10 }));
     }
     yy += h + 8;
   }
   return yy;
+}
+
+/** #11L's offer round: the limes in the centre and every other player's face-up offer. */
+function offerRound(ui, layer, x, y, w, h, cw, chh) {
+  const { view, decision } = ui;
+  const round = view.offer_round;
+  const asker = view.active_player;
+  layer.append(s("text", { x, y: y + 26, class: "ff-box-title", text: `${playerName(ui, asker)} offers ${round.limes} lime${round.limes === 1 ? "" : "s"}` }));
+  const limes = s("g", { "aria-label": `${round.limes} limes in the centre` });
+  for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
+  layer.append(piece(ui, "centre-limes", x, y + 44, limes, String(round.limes)));
+  let ox = x + Math.max(cw + 16 * round.limes + 30, 200);
+  const slot = (w - (ox - x) - 20) / Math.max(1, round.offers.length);
+  for (const offer of round.offers) {
+    const cards = kindsOf(offer.fruits);
+    const words = cards.length ? "" : offer.done ? "no offer" : decision.seat === offer.seat ? "offering…" : "waiting";
+    const parts = [
+      s("rect", { x: ox, y: y + 8, width: slot - 10, height: h - 16, rx: 10, class: "ff-offer-slot", stroke: seatStyle(offer.seat).color }),
+      s("g", { transform: `translate(${ox + 16} ${y + 24})` }, markerG(offer.seat, 10)),
+      s("text", { x: ox + 32, y: y + 29, class: "ff-small", text: playerName(ui, offer.seat) }),
+    ];
+    if (words) parts.push(s("text", { x: ox + 14, y: y + 44 + chh / 2, class: "ff-small", text: words }));
+    const small = Math.min(cw, (slot - 30) / Math.max(1, cards.length) - 6);
+    cards.forEach(({ kind, count }, i) => {
+      parts.push(s("g", { transform: `translate(${ox + 12 + i * (small + 6)} ${y + 40})` }, art.fruitCard(kind, small, small * 1.4)));
+      if (count > 1) parts.push(s("text", { x: ox + 12 + i * (small + 6) + small - 4, y: y + 52, class: "ff-count", text: `${count}` }));
+    });
+    const text = `accept ${offer.seat + 1}`;
+    const node = maybeTarget(
+      ui,
+      decision.kind === "accept" && cards.length > 0,
+      { text, kind: "accept", label: `Accept ${playerName(ui, offer.seat)}'s offer`, hit: [ox, y + 8, slot - 10, h - 16, 10] },
+      ...parts,
+    );
+    layer.append(piece(ui, `offer:${offer.seat}`, 0, 0, node, JSON.stringify(offer.fruits)));
+    ox += slot;
+  }
 }
 
 // ------------------------------------------------------------------------------ supplies
@@ -676,10 +808,13 @@ function supplies(ui, layer, y) {
       },
     });
   }
-  if (view.fruit_tokens || view.wild_pool !== null || view.double_pool !== null || view.thief === 0) {
+  if (view.lime) {
+    boxes.push({ w: 128, draw: (x, yy) => limePile(ui, layer, x, yy, h, cw, chh) });
+  }
+  if (view.fruit_tokens || view.wild_pool !== null || view.double_pool !== null || view.thief === 0 || view.gambling_pool != null || view.coat === -1) {
     const pool = Object.entries(view.fruit_tokens || {}).filter(([, holder]) => holder === -1).map(([f]) => f);
     boxes.push({
-      w: Math.max(170, 24 + pool.length * 34 + 150),
+      w: Math.max(170, 24 + pool.length * 34 + 150 + (view.gambling_pool != null ? 130 : 0) + (view.coat === -1 ? 40 : 0)),
       draw: (x, yy, w) => {
         box(layer, x, yy, w, h, "Token pool");
         pool.forEach((f, i) => layer.append(piece(ui, `ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14))));
@@ -694,6 +829,14 @@ function supplies(ui, layer, y) {
         if (view.double_pool !== null) {
           layer.append(s("g", { transform: `translate(${tx} ${ty})` }, art.specialToken("double", 14)));
           layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.double_pool} double` }));
+          tx += 110;
+        }
+        if (view.gambling_pool != null) {
+          layer.append(s("g", { transform: `translate(${tx} ${ty})`, "aria-label": `${view.gambling_pool} gambling tokens in the pool` }, art.gamblingToken(14)));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.gambling_pool} gambling` }));
+        }
+        if (view.coat === -1) {
+          layer.append(piece(ui, "coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15)), "", true));
         }
       },
     });
@@ -727,6 +870,23 @@ function supplies(ui, layer, y) {
   return yy - gap;
 }
 
+/** The face-up lime pile (#1L and friends take from it); click it to take a lime for #15L. */
+function limePile(ui, layer, x, y, h, cw, chh) {
+  const { view, decision } = ui;
+  box(layer, x, y, 128, h, null, "lime");
+  const n = view.lime_pile;
+  const g = s("g", { "aria-label": `lime pile: ${n} limes` });
+  for (let d = Math.min(3, Math.ceil(n / 4)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitCard("lime", cw, chh)));
+  if (n) g.append(art.fruitCard("lime", cw, chh));
+  else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
+  const node = maybeTarget(ui, decision.kind === "limeask", { text: "take lime", kind: "take", label: "Take a lime from the lime pile", hit: [-6, -14, cw + 22, chh + 20, 8] }, g);
+  layer.append(
+    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Lime pile" }),
+    piece(ui, "limes", x + 34, y + 38, node, String(n)),
+    s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: `${n} lime${n === 1 ? "" : "s"}` }),
+  );
+}
+
 function bigStack(ui, layer, x, y, h) {
   const { view } = ui;
   box(layer, x, y, 118, h, null);
@@ -742,7 +902,7 @@ function bigStack(ui, layer, x, y, h) {
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Big stack" }),
     piece(ui, "big", x + 14, y + 30, g, String(n)),
-    s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: n ? `${n} · next #${view.big_stack.top}` : "empty" }),
+    s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: n ? `${n} · next #${label(view.big_stack.top)}` : "empty" }),
   );
 }
 
@@ -774,13 +934,14 @@ function myArea(ui, layer, y) {
   const gap = 12;
   const perRow = Math.max(1, Math.floor((W - 40 + gap) / (cw + gap)));
   const rows = Math.max(1, Math.ceil(cards.length / perRow));
-  const tokensH = 48;
+  const savedH = view.lime && p.saved_count ? 80 : 0;
+  const tokensH = 48 + savedH;
   const h = 50 + rows * (chh + 16) + tokensH;
   layer.append(s("rect", { x: 10, y, width: W - 20, height: h, rx: 14, class: ["ff-player-box", "mine", acting && "acting"], stroke: st.color }));
   layer.append(
     s("g", { transform: `translate(30 ${y + 24})` }, markerG(me, 13)),
     s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${acting ? "  ▶ your turn" : ""}` }),
-    s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${p.position}` : "your animal is off the display" }),
+    s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${label(p.position)}` : "your animal is off the display" }),
   );
   const verb = ui.cardVerb;
   for (let r = 0; r < rows; r++) {
@@ -794,6 +955,7 @@ function myArea(ui, layer, y) {
   const g = s("g", {});
   juiceRow(ui, g, me, 24, ty + 4, W / 2 - 40);
   tokenRow(ui, g, p, W / 2, ty + 4, true);
+  if (savedH) savedRow(ui, g, p, 24, ty + 68, true);
   layer.append(g);
   return y + h;
 }
