@@ -107,9 +107,14 @@ class Citrus(Game):
 
 class CitrusState(State):
     __slots__ = (
+        "_base",
+        "_kids",
         "_legal",
+        "_marks",
         "_opts",
         "_plans",
+        "_roads",
+        "_trials",
         "bag",
         "family",
         "final",
@@ -184,7 +189,20 @@ class CitrusState(State):
     setup_events: list[Event]
     _legal: list[int] | None
     _opts: dict[tuple[int, int], list[PL.Placement]]
-    _plans: dict[tuple[int, ...], PL.Plan | None]  # solve() answers for this position
+    _plans: dict[tuple[int, ...], tuple[PL.Plan | None, int, bool]]  # search memo (see placement._search)
+    _trials: dict[int, CitrusState]  # per open site: this position with a Finca put there
+    _kids: dict[tuple[int, int, int, int], CitrusState]  # (seat, type, space, mod): after that placement
+    # The caches above depend only on the board (plantations, regions, landscape tiles,
+    # Fincas) and each seat's workers and Bridge/Milestone tiles. Actions that change none of
+    # these (buy, income, cash, cart, end turn, pass) keep them; the others replace them with
+    # new dicts (see _forget), never clear them in place, because clones share them.
+    _base: tuple[dict[tuple[int, int], list[PL.Placement]], int, int, int, bool, int, int] | None
+    # (the _opts of the position one placement earlier; its builder, type and space; whether
+    # the builder's last worker left; the Bridge/Milestone tiles the builder no longer holds,
+    # as mod bits; the type of the tile a Bridge removed, or -1): lets placement_options derive
+    # the builder's options for the types the build left alone (see _after_build).
+    _roads: tuple[int, ...] | None  # empty road spaces of sites with a Finca (see free_roads)
+    _marks: tuple[int, ...] | None  # spaces holding a Bridge or Milestone tile (see marks)
 
     # ------------------------------------------------------------------ setup and copying
 
@@ -258,14 +276,20 @@ class CitrusState(State):
         self._legal = None
         self._opts = {}
         self._plans = {}
+        self._trials = {}
+        self._kids = {}
+        self._base = None
+        self._roads = self._marks = None
         self.setup_events = []
 
     def clone(self) -> CitrusState:
         c = self.scratch()
         c.rng = copy_rng(self.rng)
         c._legal = self._legal
-        c._opts = self._opts
-        c._plans = self._plans
+        c._opts = self._opts  # answers (plain data) are shared; look-ahead positions are not,
+        c._plans = self._plans  # because they share lists with this state (see lookahead)
+        c._base = self._base
+        c._roads, c._marks = self._roads, self._marks
         return c
 
     def scratch(self) -> CitrusState:
@@ -297,7 +321,145 @@ class CitrusState(State):
         c._legal = None
         c._opts = {}
         c._plans = {}
+        c._trials = {}
+        c._kids = {}
+        c._base = None
+        c._roads, c._marks = self._roads, self._marks
         return c
+
+    def lookahead(self, t: int, mod: int) -> CitrusState:
+        """A copy on which only ``place_tile(p, kind, t, mod, None)`` will be called (searches).
+
+        The lists that placement changes are copied; the others are shared with this state,
+        including the landscape tiles and hands unless this placement picks up a tile or spends
+        one. That is safe because a look-ahead position is only ever reached from the caches
+        of the position it was made from (clones do not share them), and every action that
+        changes those shared lists in place drops or replaces the caches first: a placement
+        (see _place), a Bull, a new Finca; cashing Money or using a Cart only remove tiles that
+        no look-ahead reads.
+        """
+        c = CitrusState.__new__(CitrusState)
+        c.game, c.num_players, c.options, c.table, c.lay = (
+            self.game,
+            self.num_players,
+            self.options,
+            self.table,
+            self.lay,
+        )
+        c.geo, c.family, c.free, c.rng = self.geo, self.family, self.free, self.rng
+        c.plant, c.rid = self.plant[:], self.rid[:]
+        c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
+        c.workers = self.workers[:]
+        if mod or self.land[t] >= 0:
+            c.land = self.land[:]
+            c.held = [h[:] for h in self.held]
+            c.horses = [h[:] for h in self.horses]
+        else:
+            c.land, c.held, c.horses = self.land, self.held, self.horses
+        c.fincas, c.market, c.bag, c.scored = self.fincas, self.market, self.bag, self.scored
+        c.finca_stack, c.site_stack, c.open_sites = self.finca_stack, self.site_stack, self.open_sites
+        c.money, c.points, c.waiting = self.money, self.points, self.waiting
+        c.phase, c.player, c.first, c.turn = self.phase, self.player, self.first, self.turn
+        c.main_done, c.from_cart, c.refill_pending = self.main_done, self.from_cart, self.refill_pending
+        c.final = self.final
+        c.setup_events = []
+        c._legal = None
+        c._opts = {}
+        c._plans = {}
+        c._trials = {}
+        c._kids = {}
+        c._base = None
+        c._roads, c._marks = self._roads, self._marks
+        return c
+
+    def child(self, p: int, colour: int, t: int, mod: int) -> CitrusState:
+        """A look-ahead copy after ``p`` builds a plain tile of ``colour`` on ``t`` (cached)."""
+        key = (p, colour, t, mod)
+        c = self._kids.get(key)
+        if c is None:
+            c = self.lookahead(t, mod)
+            before = self._before_build(p, t, mod)
+            c.place_tile(p, colour * 2, t, mod, None)
+            c._base = c._after_build(self._opts, before, p, colour, t, mod)
+            self._kids[key] = c
+        return c
+
+    def _before_build(self, p: int, t: int, mod: int) -> tuple[int, int, int]:
+        """What :meth:`_after_build` needs to know of the position before ``p`` builds on ``t``:
+        the type of the tile a Bridge removes there (or -1), the Bridge/Milestone tiles ``p``
+        holds (as ``mod`` bits; -1 if the build cannot change them: it spends none and picks up
+        nothing) and ``p``'s workers."""
+        old = self.plant[t]
+        hand = PL.hand_mods(self.held[p]) if mod or self.land[t] >= 0 else -1
+        return (old >> 1 if old >= 0 else -1), hand, self.workers[p]
+
+    def _after_build(
+        self,
+        opts: dict[tuple[int, int], list[PL.Placement]],
+        before: tuple[int, int, int],
+        p: int,
+        colour: int,
+        t: int,
+        mod: int,
+    ) -> tuple[dict[tuple[int, int], list[PL.Placement]], int, int, int, bool, int, int] | None:
+        """This position's ``_base`` now that ``p`` has built ``colour`` on ``t`` with ``mod``
+        (``opts``: the options before; see :func:`.placement.after_build`), or ``None`` if the
+        build gave ``p`` a Bridge or Milestone or brought a worker back to an empty mat: then
+        ``p``'s options can grow anywhere."""
+        replaced, hand, workers = before
+        lost = 0
+        if hand >= 0:
+            now = PL.hand_mods(self.held[p])
+            if now & ~hand:
+                return None
+            lost = hand & ~now
+        left = self.workers[p]
+        if workers == 0 and left > 0:
+            return None
+        return opts, p, colour, t, left == 0, lost, replaced
+
+    def _place(self, p: int, kind: int, t: int, mod: int, events: list[Event]) -> None:
+        """Build for real, keeping what is known about the new position: every seat's options
+        for the types the build leaves alone (see :func:`.placement.after_build`), and the
+        caches of a :meth:`child` for the same placement, which has the same board (wells
+        aside, which no cached answer depends on)."""
+        colour = kind >> 1
+        kid = self._kids.get((p, colour, t, mod))
+        old = self._opts
+        before = self._before_build(p, t, mod)
+        self.place_tile(p, kind, t, mod, events)
+        roads, marks = self._roads, self._marks
+        if kid is not None:
+            self._legal, self._opts, self._plans = None, kid._opts, kid._plans
+            self._trials, self._kids, self._base = kid._trials, kid._kids, kid._base
+        else:
+            self._forget()
+        self._roads, self._marks = roads, marks
+        base = self._after_build(old, before, p, colour, t, mod)
+        replaced = before[0]
+        opts = self._opts
+        for key, was in old.items():
+            q, c = key
+            if c in (colour, replaced) or key in opts:
+                continue
+            if q != p:  # other seats' hands and workers did not change
+                opts[key] = PL.after_build(was, t, False, 0, self)
+            elif base is not None:
+                opts[key] = PL.after_build(was, t, base[4], base[5], self)
+
+    def _forget(self) -> None:
+        """Drop the cached answers after a change to the board (new dicts: clones share them)."""
+        self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
+        self._base = self._roads = self._marks = None
+
+    def finca_trial(self, site: int) -> CitrusState:
+        """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
+        trial = self._trials.get(site)
+        if trial is None:
+            trial = self.scratch()
+            trial._put_finca(site, None)
+            self._trials[site] = trial
+        return trial
 
     _JSON_FIELDS = (
         "plant",
@@ -375,11 +537,41 @@ class CitrusState(State):
     def landscape_kind(tile: int) -> str:
         return C.landscape[tile][0]
 
+    def free_roads(self) -> tuple[int, ...]:
+        """The empty road spaces of the sites that hold a Finca (cached; a placement removes its
+        space, a new Finca recomputes)."""
+        roads = self._roads
+        if roads is None:
+            plant, site_roads = self.plant, self.geo.site_roads
+            roads = self._roads = tuple(
+                t for site, f in enumerate(self.fincas) if f >= 0 for t in site_roads[site] if plant[t] < 0
+            )
+        return roads
+
+    def marks(self) -> tuple[int, ...]:
+        """The spaces whose landscape tile is a Bridge or a Milestone (cached; a placement that
+        picks one up removes its space)."""
+        marks = self._marks
+        if marks is None:
+            land = self.land
+            marks = self._marks = tuple(sorted(land.index(t) for t in PL.BRIDGES_AND_MILESTONES.intersection(land)))
+        return marks
+
     def placement_options(self, p: int, colour: int) -> list[PL.Placement]:
+        """:func:`.placement.placements`, cached; derived from the position one placement earlier
+        when ``_base`` allows (the result is the same list, only cheaper)."""
         key = (p, colour)
         opts = self._opts.get(key)
         if opts is None:
-            opts = self._opts[key] = PL.placements(self, p, colour)
+            base = self._base
+            before = None
+            if base is not None and base[1] == p and base[2] != colour and base[6] != colour:
+                before = base[0].get(key)
+            if before is None:
+                opts = PL.placements(self, p, colour)
+            else:
+                opts = PL.after_build(before, base[3], base[4], base[5], self)  # type: ignore[index]
+            self._opts[key] = opts
         return opts
 
     def own_regions(self, p: int) -> list[int]:
@@ -389,10 +581,15 @@ class CitrusState(State):
         return bool(self.finca_stack) and bool(self.open_sites)
 
     def market_count(self) -> int:
-        return sum(1 for k in self.market if k >= 0)
+        return len(self.market) - self.market.count(-1)  # (an empty space holds -1)
 
     def line_tiles(self, line: int) -> list[int]:
         return [self.market[m] for m in C.lines[line] if self.market[m] >= 0]
+
+    def enclosed(self, site: int) -> bool:
+        """Is every on-board neighbour of ``site`` filled (§7.1)?"""
+        plant, land = self.plant, self.land
+        return all(plant[s] >= 0 or land[s] >= 0 for s in PL.tables(self.geo).ring_open[site])  # rocks: filled
 
     def occupied(self, space: int) -> bool:
         """Filled for enclosure (§7.1): a plantation, a landscape tile or Bull, or a rock."""
@@ -479,8 +676,7 @@ class CitrusState(State):
             return True
         if self.market_count() - 1 <= C.trigger and self.finca_available():
             for site in self.open_sites:
-                trial = self.scratch()
-                trial._put_finca(site, None)
+                trial = self.finca_trial(site)
                 if trial.placement_options(p, colour):
                     return True
         return False
@@ -501,8 +697,7 @@ class CitrusState(State):
             return True
         if self.market_count() - len(tiles) <= C.trigger and self.finca_available():
             for site in self.open_sites:
-                trial = self.scratch()
-                trial._put_finca(site, None)
+                trial = self.finca_trial(site)
                 if PL.solve(trial, p, counts) is not None:
                     return True
         return False
@@ -511,8 +706,7 @@ class CitrusState(State):
         if self.market_count() - len(tiles) > C.trigger or not self.finca_available():
             return False
         for site in self.open_sites:
-            trial = self.scratch()
-            trial._put_finca(site, None)
+            trial = self.finca_trial(site)
             if any(trial.placement_options(p, k >> 1) for k in tiles):
                 return True
         return False
@@ -540,8 +734,7 @@ class CitrusState(State):
             return list(self.open_sites)
         good = []
         for site in self.open_sites:
-            trial = self.scratch()
-            trial._put_finca(site, None)
+            trial = self.finca_trial(site)
             if PL.solve(trial, p, counts) is not None:
                 good.append(site)
         return good or list(self.open_sites)
@@ -564,12 +757,11 @@ class CitrusState(State):
                     continue
                 new = bool(flags & PL.NEW)
                 if new not in base:
-                    base[new] = PL.greedy_plan(opts, rest, self.workers[p] - new, road_site=road_site, family=family)
+                    base[new] = PL.greedy_plan(opts, rest, self.workers[p] - new, road_site, family)
                 plan = base[new]
                 ok = plan is not None and not PL.conflicts(plan, t, c, road_site, family)
                 if not ok:
-                    trial = self.scratch()
-                    trial.place_tile(p, c * 2, t, mod, None)
+                    trial = self.child(p, c, t, mod)
                     ok = PL.solve(trial, p, rest) is not None
                 if ok:
                     chosen.append((c, t, mod))
@@ -583,14 +775,17 @@ class CitrusState(State):
         return out
 
     def _apply_code(self, code: int) -> list[Event]:
-        self._legal = None
-        self._opts, self._plans = {}, {}
         lay, p = self.lay, self.player
+        self._legal = None
+        if lay.site <= code < lay.place:
+            self._forget()  # a new Finca: new roads for everyone
+        # A placement, a harvest and a Bull update the caches below; the other actions leave the
+        # board as it is.
         events: list[Event] = []
         if code < lay.harvest:
             self._buy(p, code - lay.buy, events)
         elif code < lay.income:
-            self._harvest(p, self.rid[code - lay.harvest], events)
+            self._harvest_keeping(p, self.rid[code - lay.harvest], events)
         elif code == lay.income:
             self._income(p, events)
         elif code < lay.place:
@@ -598,14 +793,17 @@ class CitrusState(State):
         elif code < lay.cash:
             kind, space, mod = lay.split_place(code)
             self.waiting[kind] -= 1
-            self.place_tile(p, kind, space, mod, events)
+            self._place(p, kind, space, mod, events)
             self._after_placement(p, events)
         elif code < lay.cart:
             self._cash(p, MONEY_VALUES[code - lay.cash], events)
         elif code < lay.bull:
             self._cart(p, code - lay.cart, events)
         elif code < lay.end:
+            opts, roads, marks = self._opts, self._roads, self._marks
+            self._forget()
             self._bull(p, code - lay.bull, events)
+            self._opts, self._roads, self._marks = opts, roads, marks  # options ignore landscape tiles
         elif code == lay.end:
             events.append(Event("end_turn", p))
             self._end_turn(events)
@@ -625,7 +823,7 @@ class CitrusState(State):
         self.player, self.phase = p, MAIN
         self.main_done = self.from_cart = False
         self.turn += 1
-        self._legal, self._opts, self._plans = None, {}, {}
+        self._legal = None
         events.append(Event("turn", p, {"turn": self.turn}))
         if self.can_act(p) or any(self.can_act(q) for q in range(self.num_players) if q != p):
             return
@@ -642,8 +840,14 @@ class CitrusState(State):
         return sum(self.bag)
 
     def _end_turn(self, events: list[Event]) -> None:
+        plant, land, rings = self.plant, self.land, PL.tables(self.geo).ring_open
         for site, f in enumerate(self.fincas):
-            if f >= 0 and not self.scored[site] and all(self.occupied(s) for s in self.geo.site_ring[site]):
+            if f < 0 or self.scored[site]:
+                continue
+            for s in rings[site]:  # enclosed (§7.1): rocks are left out of these rings
+                if plant[s] < 0 and land[s] < 0:
+                    break
+            else:
                 self._score_finca(site, events)
         if not self.bag_size() and self.market_count() == 0:
             self._game_over(events, blocked=False)
@@ -705,6 +909,7 @@ class CitrusState(State):
     def _put_finca(self, site: int, events: list[Event] | None) -> None:
         finca = self.finca_stack.pop()
         self.fincas[site] = finca
+        self._roads = None
         self.open_sites.remove(site)
         revealed = self.site_stack.pop() if self.site_stack else -1
         if revealed >= 0:
@@ -741,11 +946,16 @@ class CitrusState(State):
         """Build ``kind`` on space ``t`` for ``p`` (legality already checked): §5.3 rules 5–7, §8.5."""
         colour = kind >> 1
         plant, rid, rown, rcol, rcells = self.plant, self.rid, self.rown, self.rcol, self.rcells
-        data: dict[str, Any] = {"kind": kind, "space": t, "space_label": self.geo.labels[t]}
+        roads, marks = self._roads, self._marks
+        if roads is not None and t in roads:
+            self._roads = tuple(u for u in roads if u != t)
+        if marks is not None and t in marks:
+            self._marks = tuple(u for u in marks if u != t)
+        replaced = -1
         if mod & BRIDGE:
             self._use_tile(p, "bridge", 0)
             if plant[t] >= 0:
-                data["replaced"] = plant[t]
+                replaced = plant[t]
                 self._remove_neutral(t)
         if mod & MILESTONE:
             self._use_tile(p, "milestone", 0)
@@ -767,12 +977,11 @@ class CitrusState(State):
             rcells.append((t,))
             rid[t] = target
             self.workers[p] -= 1
-            data["new_region"] = True
         else:
-            own.sort(key=lambda r: -len(rcells[r]))
+            if len(own) > 1:
+                own.sort(key=lambda r: -len(rcells[r]))
             target = own[0]
-            cells = list(rcells[target])
-            cells.append(t)
+            cells = [*rcells[target], t]
             rid[t] = target
             for r in own[1:] + neutral:
                 for s in rcells[r]:
@@ -783,21 +992,31 @@ class CitrusState(State):
             rcells[target] = tuple(cells)
             if len(own) > 1:
                 self.workers[p] += len(own) - 1
-                data["workers_back"] = len(own) - 1
-            if neutral:
-                data["neutral_merged"] = True
-        data["region_size"] = len(rcells[rid[t]])
-        if mod:
-            data["bridge"], data["milestone"] = bool(mod & BRIDGE), bool(mod & MILESTONE)
         tile = self.land[t]
         if tile >= 0:
             self.land[t] = -1
-            what, value = C.landscape[tile]
+            what = C.landscape[tile][0]
             (self.horses[p] if what == "horses" else self.held[p]).append(tile)
             self.held[p].sort()
+        if events is None:
+            return
+        data: dict[str, Any] = {"kind": kind, "space": t, "space_label": self.geo.labels[t]}
+        if replaced >= 0:
+            data["replaced"] = replaced
+        if not own:
+            data["new_region"] = True
+        else:
+            if len(own) > 1:
+                data["workers_back"] = len(own) - 1
+            if neutral:
+                data["neutral_merged"] = True
+        data["region_size"] = len(rcells[target])
+        if mod:
+            data["bridge"], data["milestone"] = bool(mod & BRIDGE), bool(mod & MILESTONE)
+        if tile >= 0:
+            what, value = C.landscape[tile]
             data["pickup"] = {"kind": what, "value": value}
-        if events is not None:
-            events.append(Event("place", p, data))
+        events.append(Event("place", p, data))
 
     def _remove_neutral(self, t: int) -> None:
         """A Bridge removes a neutral tile (§8.5); its region is re-divided by connectivity."""
@@ -852,7 +1071,7 @@ class CitrusState(State):
         refund = 0 if self.from_cart else len(returned)
         self.money[p] = min(C.money_cap, self.money[p] + refund)
         events.append(Event("returned", p, {"tiles": returned, "penalty": penalty, "refund": refund}))
-        self._legal, self._opts, self._plans = None, {}, {}
+        self._forget()
         self._after_placement(p, events)
 
     # ------------------------------------------------------------------ harvest
@@ -878,6 +1097,22 @@ class CitrusState(State):
                 },
             )
         )
+
+    def _harvest_keeping(self, p: int, r: int, events: list[Event]) -> None:
+        """Harvest, keeping the options the harvest cannot change: those of other types than the
+        region's, of seats without a Bridge (the region's tiles become neutral, so a Bridge may
+        cover them), except the harvester's if its mat was empty (new regions become possible)."""
+        old, roads, marks = self._opts, self._roads, self._marks
+        colour, workers = self.rcol[r], self.workers[p]
+        self._forget()
+        self._harvest(p, r, events)
+        self._roads, self._marks = roads, marks
+        opts = self._opts
+        for key, before in old.items():
+            q, c = key
+            if c == colour or (q == p and workers == 0) or PL.held_bridge_milestone(self.held[q])[0]:
+                continue
+            opts[key] = before
 
     def _income(self, p: int, events: list[Event]) -> None:
         income = C.income[self.workers[p]]
