@@ -18,6 +18,18 @@ def test_random_sim_test_with_serialization(game, players: int) -> None:
     pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
 
 
+GAME_OPTION_SETS = [
+    (g, g.min_players, options) for g in all_games() for options in g.conformance_option_sets(g.min_players) if options
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAME_OPTION_SETS, ids=lambda v: getattr(v, "id", None))
+def test_every_option_set_passes_the_random_sim_test(game, players: int, options: dict) -> None:
+    """The expansions and variants too (Mystic Island modules, Lime campaigns…), serialized."""
+    spiel_game = pyspiel.load_game(short_name(game), {"players": players, **options})
+    pyspiel.random_sim_test(spiel_game, num_sims=2, serialize=True, verbose=False)
+
+
 def test_every_game_is_registered_with_its_options_as_parameters() -> None:
     names = register_all()
     assert names == [short_name(g) for g in all_games()]

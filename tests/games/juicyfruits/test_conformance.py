@@ -1,4 +1,5 @@
-"""Juicy Fruits passes the conformance kit at 1–4 players, with and without the juice factory.
+"""Juicy Fruits passes the conformance kit at 1–4 players, with and without the juice factory,
+and with all three Mystic Island modules (test_modules.py covers every combination).
 
 ``conformance_option_sets(n)`` lists both sides of the score board for every count (solo also
 varies the solo board and AMB-17's forced slide). The first game per option set is checked at
@@ -10,7 +11,7 @@ from __future__ import annotations
 from fruitbowl.engine import get_game
 from fruitbowl.engine.conformance import check_all
 
-GAMES_PER_COUNT = 16
+GAMES_PER_COUNT = 15
 FULL_EVERY = 50
 
 
@@ -25,7 +26,7 @@ def test_juicyfruits_conforms():
     reports = check_all(
         get_game("juicyfruits"), games_per_count=GAMES_PER_COUNT, seed=2025, full_games=1, full_every=FULL_EVERY
     )
-    assert len(reports) == 8
+    assert len(reports) == 12
     for report in reports:
-        assert report.games == GAMES_PER_COUNT // 2
+        assert report.games == GAMES_PER_COUNT // 3
         assert report.fully_checked >= 30, str(report)

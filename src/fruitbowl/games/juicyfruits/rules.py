@@ -176,9 +176,14 @@ class JuicyFruits(Game):
         return observation.encode(view)  # its length follows view["modules"]
 
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
+        every_module = {"modules": M.canonical(frozenset(M.MODULES_NAMES))}
         if num_players == 1:
-            return [{"solo_board": 1}, {"juice_factory": True, "solo_board": 4, "forced_max_distance": True}]
-        return [{}, {"juice_factory": True, "random_first": False, "first_player": num_players}]
+            return [
+                {"solo_board": 1},
+                {"juice_factory": True, "solo_board": 4, "forced_max_distance": True},
+                {"solo_board": 2, **every_module},
+            ]
+        return [{}, {"juice_factory": True, "random_first": False, "first_player": num_players}, every_module]
 
     def module_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         """Every combination of modules (7 non-empty sets), alternating the juice factory; with
