@@ -9,19 +9,15 @@ with that reason, except under CI, where it fails.
 
 from __future__ import annotations
 
-import glob
 import os
 import secrets
-import shutil
-import subprocess
-import tempfile
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from fruitbowl.server.run import free_port
+from fruitbowl.server.pgcluster import ThrowawayPostgres, postgres_bindir
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
@@ -39,31 +35,22 @@ def pg_server() -> Iterator[str | None]:
     if configured:
         yield configured
         return
-    binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if not binaries:
+    if postgres_bindir() is None:
         yield None
         return
-    bindir = os.path.dirname(binaries[-1])
-    data = tempfile.mkdtemp(prefix="fruitbowl-pg-")
-    port = free_port()
-    as_postgres: list[str] = []
-    if os.geteuid() == 0:  # the server refuses to run as root
-        shutil.chown(data, "postgres")
-        as_postgres = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(
-        [*as_postgres, f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True
-    )
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        [*as_postgres, f"{bindir}/pg_ctl", "-D", data, "-o", options, "-l", f"{data}/log", "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*as_postgres, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
-        shutil.rmtree(data, ignore_errors=True)
+    with ThrowawayPostgres() as cluster:
+        yield cluster.url
+
+
+@pytest.fixture
+def pg_private() -> Iterator[ThrowawayPostgres]:
+    """A throwaway cluster of this test's own, which the test may stop and start."""
+    if postgres_bindir() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test the server on PostgreSQL: install postgresql")
+        pytest.skip("no PostgreSQL: install Debian's postgresql package")
+    with ThrowawayPostgres() as cluster:
+        yield cluster
 
 
 def _pg_database(server: str | None) -> Iterator[str]:

@@ -66,3 +66,22 @@ def test_a_damaged_stored_campaign_is_refused_not_repaired(client: TestClient) -
     assert response.status_code == 400 and "big stack" in response.json()["error"]
     with service.sessions() as db:
         assert db.get(CampaignRow, campaign["id"]).data == data  # untouched
+
+
+def test_a_lime_campaign_is_created_and_played_at_a_table(client: TestClient) -> None:
+    created = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Lime nights", "lime": True})
+    assert created.status_code == 201, created.text
+    campaign = created.json()
+    assert campaign["ruleset"] == "lime" and campaign["cards_left"] == 74
+    base = client.post("/api/campaigns", json={"name": "Plain"}).json()
+    assert base["ruleset"] == "base" and base["cards_left"] == 216  # the default is unchanged
+    first = client.post(f"/api/campaigns/{campaign['id']}/tables", json={"players": 2, "name": "Ada"})
+    assert first.status_code == 201, first.text
+    table = first.json()
+    opening = snapshot(client, table["id"], table["token"])
+    view = opening["view"]
+    assert view["lime"] is True and 0 < view["lime_pile"] <= 15 and view["big_stack"]["cards"] <= 74
+    _play_to_the_end(client, table)
+    after = client.get(f"/api/campaigns/{campaign['id']}").json()
+    assert after["games_completed"] == 1 and after["ruleset"] == "lime" and after["cards_left"] < 74
+    assert client.post("/api/campaigns", json={"lime": "maybe"}).status_code == 422

@@ -8,19 +8,27 @@ status code.
 from __future__ import annotations
 
 import json
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_names
 from fruitbowl.engine import FruitbowlError, all_games
 
-from .tables import CreatedTable, SeatRequest, TableError, TableService
+from .limits import Limits, RateLimiter
+from .tables import CreatedTable, Forbidden, SeatRequest, TableError, TableService, TooMany, hash_token
 
 MAX_MESSAGE = 4096
+
+log = logging.getLogger("fruitbowl.server")
 
 
 class _Strict(BaseModel):
@@ -60,6 +68,7 @@ class ActionModel(_Strict):
 class CampaignModel(_Strict):
     game: str = Field("fabledfruit", max_length=32)
     name: str | None = Field(None, max_length=80)
+    lime: bool = False  # a Lime expansion campaign (Fabled Fruit)
 
 
 class CampaignTableModel(_Strict):
@@ -87,8 +96,63 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def build_router(service: TableService) -> APIRouter:
+def database_problem(exc: BaseException) -> tuple[int, str]:
+    """The status and sentence for a database error: 503 when it is busy or unreachable."""
+    if isinstance(exc, IntegrityError):
+        return 409, "this change conflicts with another one made at the same time; reload and try again"
+    if isinstance(exc, PoolTimeout | ConnectionError) or (
+        isinstance(exc, DBAPIError) and (exc.connection_invalidated or _is_operational(exc))
+    ):
+        detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        reason = "busy (locked by another writer)" if "locked" in " ".join(detail) else "unreachable or busy"
+        return 503, f"the database is {reason}; nothing was changed, try again in a moment"
+    return 500, "the server could not use its database (the error is logged)"
+
+
+def _is_operational(exc: DBAPIError) -> bool:
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
+    return isinstance(exc, OperationalError | InterfaceError)
+
+
+def build_router(service: TableService, limits: Limits | None = None) -> APIRouter:
     router = APIRouter(prefix="/api")
+    limits = limits or Limits()
+    seat_limiter = RateLimiter(limits.seat_rate, limits.seat_burst)
+    create_limiter = RateLimiter(limits.create_rate, limits.create_burst)
+
+    bad_tokens = RateLimiter(limits.bad_token_rate, limits.bad_token_burst)
+
+    def limit_seat(request: Request, token: str | None) -> None:
+        """One allowance per seat token; an address that keeps sending refused tokens is cut off."""
+        address = request.client.host if request.client else "?"
+        guessing = bad_tokens.exhausted(address)
+        if guessing is not None:
+            raise TooMany(
+                f"too many invalid seat tokens from your address; wait {guessing:.1f} s and try again", guessing
+            )
+        wait = seat_limiter.check(f"seat:{hash_token(token)}" if token else f"addr:{address}")
+        if wait is not None:
+            raise TooMany(
+                f"too many requests for this seat: at most {limits.seat_rate:g} a second; "
+                f"wait {wait:.1f} s and try again",
+                wait,
+            )
+
+    @contextmanager
+    def seat_request(request: Request, token: str | None) -> Iterator[None]:
+        limit_seat(request, token)
+        try:
+            yield
+        except Forbidden as exc:
+            if token and "not valid" in str(exc):
+                bad_tokens.check(request.client.host if request.client else "?")
+            raise
+
+    def limit_create(request: Request) -> None:
+        wait = create_limiter.check(request.client.host if request.client else "?")
+        if wait is not None:
+            raise TooMany(f"too many new tables from your address; wait {wait:.1f} s and try again", wait)
 
     @router.get("/games")
     def games() -> dict[str, Any]:
@@ -96,8 +160,8 @@ def build_router(service: TableService) -> APIRouter:
 
     @router.post("/campaigns", status_code=201)
     def create_campaign(body: CampaignModel) -> dict[str, Any]:
-        """A new campaign (Fabled Fruit's fables) that a group continues game after game."""
-        return service.create_campaign(body.game, body.name)
+        """A new campaign (Fabled Fruit's fables, base or Lime) that a group continues game after game."""
+        return service.create_campaign(body.game, body.name, "lime" if body.lime else "base")
 
     @router.get("/campaigns")
     def list_campaigns() -> dict[str, Any]:
@@ -126,9 +190,10 @@ def build_router(service: TableService) -> APIRouter:
         return {"tables": service.list_tables(status)}
 
     @router.post("/tables", status_code=201)
-    async def create_table(body: CreateTableModel) -> dict[str, Any]:
+    async def create_table(body: CreateTableModel, request: Request) -> dict[str, Any]:
         from fruitbowl.engine import get_game
 
+        limit_create(request)
         game = get_game(body.game)
         players = body.players or (len(body.seats) if body.seats else game.min_players)
         seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
@@ -168,18 +233,23 @@ def build_router(service: TableService) -> APIRouter:
         return {"seat": seat, "bot": body.bot}
 
     @router.post("/tables/{table_id}/actions")
-    async def act(table_id: str, body: ActionModel, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        version = await service.submit(table_id, x_seat_token, body.action, body.version)
+    async def act(
+        table_id: str, body: ActionModel, request: Request, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        with seat_request(request, x_seat_token):
+            version = await service.submit(table_id, x_seat_token, body.action, body.version)
         return {"version": version}
 
     @router.post("/tables/{table_id}/undo")
-    async def undo(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        return {"version": await service.undo(table_id, x_seat_token)}
+    async def undo(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        with seat_request(request, x_seat_token):
+            return {"version": await service.undo(table_id, x_seat_token)}
 
     @router.post("/tables/{table_id}/hint")
-    async def table_hint(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+    async def table_hint(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """The action a search from your own view recommends, with its estimated win chance."""
-        return await service.hint(table_id, x_seat_token)
+        with seat_request(request, x_seat_token):
+            return await service.hint(table_id, x_seat_token)
 
     @router.get("/tables/{table_id}/review")
     async def table_review(table_id: str) -> dict[str, Any]:
@@ -215,19 +285,57 @@ def build_router(service: TableService) -> APIRouter:
     return router
 
 
-def install_websocket(app: Any, service: TableService) -> None:
+def install_websocket(app: Any, service: TableService, limits: Limits | None = None) -> None:
+    limits = limits or Limits()
+    # A seat's allowance is shared by all its sockets (opening more does not buy more messages);
+    # a spectator's is its socket's own.
+    message_limiter = RateLimiter(limits.ws_rate, limits.ws_burst)
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()
+        live = service.tables.get(table_id)
+        if live is not None and len(live.connections) >= limits.max_table_connections:
+            crowded = {"type": "error", "status": 429, "message": "this table has too many connections"}
+            await websocket.send_json(crowded)
+            await websocket.close(code=1013, reason="too many connections to this table, try again later")
+            return
         try:
             table, connection = await service.connect(table_id, token, websocket.send_json)
         except (TableError, FruitbowlError) as exc:
             await websocket.send_json({"type": "error", "message": str(exc)})
             await websocket.close(code=4403 if getattr(exc, "status", 400) == 403 else 4404)
             return
+        except SQLAlchemyError as exc:
+            status, message = database_problem(exc)
+            log.warning("WebSocket to table %s: %s", table_id, exc)
+            await websocket.send_json({"type": "error", "status": status, "message": message})
+            await websocket.close(code=1013, reason="database unavailable, try again later")
+            return
+        key = f"seat:{hash_token(token)}" if token else f"socket:{id(websocket)}"
+        strikes = 0
         try:
             while True:
                 raw = await websocket.receive_text()
+                if len(raw) > limits.max_ws_message:
+                    await websocket.send_json({"type": "error", "message": "message too big; closing"})
+                    await websocket.close(code=1009, reason=f"message too big (at most {limits.max_ws_message})")
+                    break
+                wait = message_limiter.check(key)
+                if wait is not None:
+                    strikes += 1
+                    if strikes >= limits.ws_flood_strikes:
+                        await websocket.close(code=1008, reason="too many messages: the connection is closed")
+                        break
+                    await websocket.send_json(
+                        {
+                            "type": "error",
+                            "status": 429,
+                            "message": f"too many messages: at most {limits.ws_rate:g} a second; wait {wait:.1f} s",
+                        }
+                    )
+                    continue
+                strikes = 0
                 reply = await _handle_message(service, table_id, token, raw)
                 if reply is not None:
                     await websocket.send_json(reply)
@@ -267,9 +375,17 @@ async def _handle_message(service: TableService, table_id: str, token: str | Non
         return {"type": "error", "message": f"unknown message type {kind!r}; use action, undo or ping"}
     except (TableError, FruitbowlError) as exc:
         return {"type": "error", "message": str(exc), "action": message.get("action")}
+    except SQLAlchemyError as exc:
+        status, text = database_problem(exc)
+        log.warning("WebSocket message to table %s: %s", table_id, exc)
+        return {"type": "error", "status": status, "message": text, "action": message.get("action")}
 
 
 async def handle_errors(request: Request, exc: Exception) -> JSONResponse:
+    if isinstance(exc, TooMany):
+        response = error(exc.status, str(exc))
+        response.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
+        return response
     if isinstance(exc, TableError):
         return error(exc.status, str(exc))
     if isinstance(exc, FruitbowlError):

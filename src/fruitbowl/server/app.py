@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -10,35 +11,57 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from fruitbowl.engine import FruitbowlError
 
-from .api import build_router, error, handle_errors, install_websocket
+from .api import build_router, database_problem, error, handle_errors, install_websocket
 from .db import default_db_url, make_engine, make_sessionmaker
+from .limits import BodyLimit, Limits
 from .tables import TableError, TableService
+
+log = logging.getLogger("fruitbowl.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
-def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_time_limit: float = 5.0) -> FastAPI:
-    """The server for a database URL (SQLite in the data directory by default)."""
+def create_app(
+    db_url: str | None = None,
+    *,
+    bot_delay: float = 0.0,
+    bot_time_limit: float = 5.0,
+    limits: Limits | None = None,
+    claim_interval: float = 2.0,
+) -> FastAPI:
+    """The server for a database URL (SQLite in the data directory by default).
+
+    With PostgreSQL, several processes may serve the same database (see :mod:`.cluster`).
+    """
+    limits = limits or Limits()
     engine = make_engine(db_url or default_db_url())
-    service = TableService(make_sessionmaker(engine), bot_delay=bot_delay, bot_time_limit=bot_time_limit)
+    service = TableService(
+        make_sessionmaker(engine), bot_delay=bot_delay, bot_time_limit=bot_time_limit, claim_interval=claim_interval
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await service.resume_all()
+        await service.start()
         yield
+        await service.stop()
         service.executor.shutdown(wait=False, cancel_futures=True)
         engine.dispose()
 
     app = FastAPI(title="fruitbowl", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.service = service
-    app.include_router(build_router(service))
-    install_websocket(app, service)
+    app.state.limits = limits
+    app.include_router(build_router(service, limits))
+    install_websocket(app, service, limits)
     app.add_exception_handler(TableError, handle_errors)
     app.add_exception_handler(FruitbowlError, handle_errors)
+    app.add_exception_handler(SQLAlchemyError, _database_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(Exception, _unexpected_error)
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -51,6 +74,25 @@ def create_app(db_url: str | None = None, *, bot_delay: float = 0.0, bot_time_li
         return FileResponse(WEB_DIR / "table.html")
 
     return app
+
+
+async def _database_error(request: Request, exc: Exception) -> JSONResponse:
+    """The database is busy (SQLite locked) or unreachable: 503, nothing changed, try again."""
+    status, message = database_problem(exc)
+    if status == 503:
+        log.warning("%s %s: %s", request.method, request.url.path, exc)
+    else:
+        log.error("%s %s: database error", request.method, request.url.path, exc_info=exc)
+    response = error(status, message)
+    if status == 503:
+        response.headers["Retry-After"] = "1"
+    return response
+
+
+async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    """A bug: logged with its traceback; the client gets one sentence, never the traceback."""
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return error(500, "the server failed to handle this request (the error is logged)")
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:

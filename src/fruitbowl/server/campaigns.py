@@ -3,6 +3,8 @@
 Only games with campaigns appear here (Fabled Fruit's fables). The campaign's own class does the
 work: it gives the options of the next game, and after a finished game it returns the next
 campaign state, checked (§4.1) before it is stored. The server never repairs a campaign.
+
+A campaign is a base fable or a Lime one (``ruleset``), chosen when it is created.
 """
 
 from __future__ import annotations
@@ -29,12 +31,17 @@ class CampaignState(Protocol):
     def after_game(self, state: State, names: list[str]) -> CampaignState: ...
 
 
-def new_campaign(game_id: str, seed: int) -> CampaignState:
+RULESETS = ("base", "lime")
+
+
+def new_campaign(game_id: str, seed: int, ruleset: str = "base") -> CampaignState:
+    if ruleset not in RULESETS:
+        raise UnsupportedFeature(f"a campaign is 'base' or 'lime'; got {ruleset!r}")
     if game_id != "fabledfruit":
         raise UnsupportedFeature(f"{game_id!r} has no campaigns; campaigns are for fabledfruit")
     from fruitbowl.games.fabledfruit.campaign import Campaign
 
-    campaign: CampaignState = Campaign.new(seed=seed)
+    campaign: CampaignState = Campaign.new(seed=seed, ruleset=ruleset)
     return campaign
 
 
@@ -57,6 +64,7 @@ def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> 
         "games_completed": campaign.games_completed,
         "cards_left": len(campaign.big_stack),
         "complete": campaign.campaign_complete,
+        "ruleset": data.get("ruleset", "base"),
         "seating": data.get("seating", []),
         "history": data.get("history", []),
     }

@@ -21,6 +21,7 @@ from sqlalchemy import (
     String,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
@@ -115,7 +116,14 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    Base.metadata.create_all(engine)
+    if engine.dialect.name == "postgresql":
+        # Several servers may start at once on one database: one creates the tables, the
+        # others wait for it (a transaction-level advisory lock) and find them there.
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('fruitbowl-schema', 0))"))
+            Base.metadata.create_all(conn)
+    else:
+        Base.metadata.create_all(engine)
     return engine
 
 

@@ -6,20 +6,38 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 import uvicorn
 
 from .app import create_app
 from .db import default_db_url
+from .limits import Limits
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, bot_delay: float = 0.6) -> None:
     """Run the server until interrupted. ``bot_delay`` paces bot moves so people can follow them."""
     url = db_url or default_db_url()
-    app = create_app(url, bot_delay=bot_delay)
+    limits = limits_from_env()
+    claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
+    app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval)
     print(f"fruitbowl: the table is open at http://{host}:{port}/  (database: {_safe(url)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=os.environ.get("FRUITBOWL_LOG_LEVEL", "warning"),
+        ws_max_size=2 * limits.max_ws_message,  # larger frames are cut off by uvicorn itself (close 1009)
+        h11_max_incomplete_event_size=64 * 1024,
+    )
+
+
+def limits_from_env() -> Limits:
+    """The server's limits; ``FRUITBOWL_RATE_LIMITS=off`` lifts the rate limits (load tests only)."""
+    if os.environ.get("FRUITBOWL_RATE_LIMITS", "").lower() in ("off", "0", "no", "false"):
+        return Limits.relaxed()
+    return Limits()
 
 
 def _safe(url: str) -> str:
@@ -40,15 +58,21 @@ def free_port() -> int:
 
 
 def spawn(port: int, db_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """``fruitbowl serve`` in a child process, returned once it answers (for tests and benchmarks)."""
+    """``fruitbowl serve`` in a child process, returned once it answers (for tests and benchmarks).
+
+    Its output goes to a temporary file (``process.log_path``), never to a pipe that nobody
+    reads (a full pipe would stall the server).
+    """
     command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
-        env={**os.environ, **(env or {})},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
+    with tempfile.NamedTemporaryFile(prefix=f"fruitbowl-serve-{port}-", suffix=".log", delete=False) as log:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],
+            env={**os.environ, **(env or {})},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    process.log_path = log.name  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline and process.poll() is None:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
@@ -56,5 +80,7 @@ def spawn(port: int, db_url: str, bot_delay: float = 0.0, env: dict[str, str] | 
         except OSError:
             time.sleep(0.1)
     process.kill()
-    error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+    process.wait()
+    with open(log.name, errors="replace") as handle:
+        error = handle.read()
     raise RuntimeError(f"fruitbowl serve did not start on port {port}: {error.strip()[-500:]}")

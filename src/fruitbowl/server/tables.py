@@ -9,6 +9,7 @@ server restarted after ``kill -9`` continues every table exactly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
@@ -17,12 +18,15 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import text as sql_text
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fruitbowl.bots import Bot, SeatHandle, bot_names, make_bot
 from fruitbowl.bots.hint import hint
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
+from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import replay
 from fruitbowl.engine.rng import derive_seed, random_seed
@@ -30,6 +34,7 @@ from fruitbowl.sim.review import review as review_game
 
 from .campaigns import load_campaign, new_campaign
 from .campaigns import summary as campaign_summary
+from .cluster import CHANNEL, Claims, Listener, LocalClaims, PgClaims, conninfo, new_origin
 from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
 
 log = logging.getLogger("fruitbowl.server")
@@ -57,6 +62,26 @@ class Forbidden(TableError):
 
 class Conflict(TableError):
     status = 409
+
+
+class TooMany(TableError):
+    """A client sends faster than a person plays (HTTP 429)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: float = 1.0):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Unavailable(TableError):
+    """The database is busy or unreachable (HTTP 503); nothing was changed."""
+
+    status = 503
+
+
+class _Stale(Exception):
+    """The database holds moves this process has not seen (another process, or a lost reply)."""
 
 
 def hash_token(token: str) -> str:
@@ -156,6 +181,7 @@ class TableService:
         bot_time_limit: float = 5.0,
         bot_delay: float = 0.0,
         executor: Executor | None = None,
+        claim_interval: float = 2.0,
     ):
         self.sessions = sessions
         self.bot_time_limit = bot_time_limit
@@ -163,6 +189,183 @@ class TableService:
         self.executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="fruitbowl-bot")
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        bind = sessions.kw.get("bind")
+        self.multi_process = bind is not None and bind.dialect.name == "postgresql"
+        self.origin = new_origin()
+        self.claims: Claims = LocalClaims()
+        self.claim_interval = claim_interval
+        self._listener: Listener | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._refreshing: set[str] = set()
+        self._dirty: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ starting and stopping
+
+    async def start(self) -> None:
+        """On server start: resume the bots (SQLite), or join the other processes (PostgreSQL)."""
+        if not self.multi_process:
+            await self.resume_all()
+            return
+        bind = self.sessions.kw["bind"]
+        url = conninfo(bind)
+        self.claims = PgClaims(url)
+        self._listener = Listener(url, self.origin, self._changed_elsewhere, self._refresh_all)
+        self._listener.start()
+        with contextlib.suppress(TimeoutError):  # without notices we still serve; they come when they can
+            await asyncio.wait_for(self._listener.connected.wait(), 5)
+        await self._sweep_once()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
+        if self._listener is not None:
+            await self._listener.stop()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        await self.claims.close()
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.claim_interval)
+            await self._sweep_once()
+
+    async def _sweep_once(self) -> None:
+        """Claim the tables in play whose bots no process drives (new, or their process died)."""
+        try:
+            claimed = await self.claims.sweep()
+        except Exception as exc:
+            log.warning("cannot claim tables' bots: %s", exc)
+            return
+        for table in list(self.tables.values()):  # a bot loop stopped by a database outage starts again
+            if self.claims.holds(table.id):
+                self._kick_bots(table)
+        for table_id in claimed:
+            try:
+                held = self.tables.get(table_id)
+                if held is None:
+                    held = await self.get(table_id)
+                else:
+                    await self.refresh(table_id, broadcast=False)
+                self._kick_bots(held)
+            except Exception as exc:
+                log.warning("cannot resume the bots of table %s: %s", table_id, exc)
+
+    def _changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed a table: re-read it if it is held here (one refresh at a time)."""
+        if table_id not in self.tables:
+            return
+        if table_id in self._refreshing:
+            self._dirty.add(table_id)
+            return
+        self._refreshing.add(table_id)
+        task = asyncio.get_running_loop().create_task(self._refresh_loop(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh_loop(self, table_id: str) -> None:
+        try:
+            while True:
+                self._dirty.discard(table_id)
+                try:
+                    await self.refresh(table_id)
+                except Exception as exc:
+                    log.warning("cannot refresh table %s: %s", table_id, exc)
+                if table_id not in self._dirty:
+                    return
+        finally:
+            self._refreshing.discard(table_id)
+
+    async def _refresh_all(self) -> None:
+        for table_id in list(self.tables):
+            self._changed_elsewhere(table_id)
+
+    async def refresh(self, table_id: str, broadcast: bool = True) -> None:
+        """Bring a table held in memory up to its database rows; tell its clients if it moved."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            changed = self._resync_locked(table)
+        if changed and broadcast:
+            await self.broadcast(table)
+        self._kick_bots(table)
+
+    def _resync_locked(self, table: LiveTable) -> bool:
+        """Re-read a table's rows (holding its lock); returns whether anything changed."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table.id)
+            if row is None:
+                return False
+            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            first = max(table.version, 1)
+            rows = db.execute(
+                select(ActionRow.number, ActionRow.text)
+                .where(ActionRow.table_id == table.id, ActionRow.number >= first)
+                .order_by(ActionRow.number)
+            ).all()
+            status, rematch_id = row.status, row.rematch_id
+        changed = seats != table.seats or status != table.status or rematch_id != table.rematch_id
+        table.seats, table.status, table.rematch_id = seats, status, rematch_id
+        for index, info in enumerate(seats):
+            table.match.record.players[index] = Player(info.name, info.controller)
+            if info.controller != "human" and index not in table.bots:
+                table.bots[index] = make_bot(info.controller, derive_seed(table.match.record.seed, "bot", index))
+        stored = [(int(number), str(action_text)) for number, action_text in rows]
+        if table.version:  # the first row must be the last move this process knows
+            continues = bool(stored) and stored[0] == (table.version, table.match.record.actions[-1])
+            stored = stored[1:]
+        else:
+            continues = True
+        expected = list(range(table.version + 1, table.version + 1 + len(stored)))
+        continues = continues and [n for n, _ in stored] == expected
+        if not continues:  # an undo, or moves this process never saw: replay the whole record
+            self._reload_match(table)
+            return True
+        for _number, action_text in stored:
+            table.match.apply(action_text)
+            changed = True
+        if changed:
+            table.hints.clear()
+        return changed
+
+    def _reload_match(self, table: LiveTable) -> None:
+        fresh = self._load(table.id)
+        table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
+        table.rematch_id, table.bots, table.hints = fresh.rematch_id, fresh.bots, {}
+
+    def _notify(self, db: Session, table_id: str) -> None:
+        """Tell the other processes, when this transaction commits, that a table changed."""
+        if self.multi_process:
+            payload = f"{self.origin} {table_id}"
+            db.execute(sql_text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def _lock_table(self, db: Session, table: LiveTable, **changes: Any) -> None:
+        """Lock the table's row for this transaction (an UPDATE, which also stores ``changes`` and
+        the time), then check that no move was stored meanwhile (a second statement, so that it
+        sees what a transaction that held the lock before us committed)."""
+        locked = db.execute(update(TableRow).where(TableRow.id == table.id).values(updated_at=now(), **changes))
+        if getattr(locked, "rowcount", 1) == 0:
+            raise NotFound(f"there is no table {table.id!r}")
+        last = db.execute(
+            select(ActionRow.number, ActionRow.text)
+            .where(ActionRow.table_id == table.id)
+            .order_by(ActionRow.number.desc())
+            .limit(1)
+        ).first()
+        mine = (table.version, table.match.record.actions[-1]) if table.version else None
+        if (tuple(last) if last is not None else None) != mine:
+            raise _Stale()
+
+    def _moved_on(self, table: LiveTable) -> Conflict:
+        """After a stale write: catch up with the database and say so."""
+        self._reload_match(table)
+        self._kick_bots(table)
+        return Conflict(f"the game has moved on: another move came first (it is now at move {table.version})")
 
     # ------------------------------------------------------------------ creating and joining
 
@@ -239,6 +442,8 @@ class TableService:
                     )
                 )
         table = await self.get(table_id)
+        if table.bots and table.status == "playing":
+            await self.claims.claim(table_id)
         self._kick_bots(table)
         return CreatedTable(table_id, host_token, you, token, invites)
 
@@ -248,19 +453,27 @@ class TableService:
         async with table.lock:
             seat = self._free_seat(table, invite)
             token = new_token()
-            info = table.seats[seat]
-            with self.sessions.begin() as db:
-                row = db.get(SeatRow, (table_id, seat))
-                assert row is not None
-                row.claimed, row.token_hash = True, hash_token(token)
-                if _clean_name(name):
-                    row.name = _clean_name(name) or row.name
-                info.name = row.name
-                info.claimed, info.token_hash = True, row.token_hash
-                if all(s.claimed for s in table.seats) and table.status == "open":
-                    table.status = "playing"
-                    self._table_row(db, table_id).status = "playing"
+            try:
+                with self.sessions.begin() as db:
+                    table_row = db.get(TableRow, table_id, with_for_update=True)
+                    row = db.get(SeatRow, (table_id, seat))
+                    assert table_row is not None and row is not None
+                    if row.claimed:  # another process seated someone there meanwhile
+                        raise _Stale()
+                    row.claimed, row.token_hash = True, hash_token(token)
+                    if _clean_name(name):
+                        row.name = _clean_name(name) or row.name
+                    db.flush()
+                    if table_row.status == "open" and all(s.claimed for s in table_row.seats):
+                        table_row.status = "playing"
+                    self._notify(db, table_id)
+            except _Stale:
+                self._resync_locked(table)
+                raise Conflict(f"seat {seat + 1} has already been taken") from None
+            self._resync_locked(table)
         await self.broadcast(table)
+        if table.bots and table.status == "playing":
+            await self.claims.claim(table_id)
         self._kick_bots(table)
         return seat, token
 
@@ -293,24 +506,33 @@ class TableService:
             info = table.seats[seat]
             if info.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
-            with self.sessions.begin() as db:
-                row = db.get(SeatRow, (table_id, seat))
-                assert row is not None
-                row.controller, row.claimed = bot, True
-                row.name = _seat_name(seat, bot, None)
-                info.controller, info.claimed, info.name = bot, True, row.name
-                table.match.record.players[seat] = Player(info.name, bot)
-                if all(s.claimed for s in table.seats):
-                    table.status = "playing"
-                    self._table_row(db, table_id).status = "playing"
+            try:
+                with self.sessions.begin() as db:
+                    table_row = db.get(TableRow, table_id, with_for_update=True)
+                    row = db.get(SeatRow, (table_id, seat))
+                    assert table_row is not None and row is not None
+                    if row.claimed:
+                        raise _Stale()
+                    row.controller, row.claimed = bot, True
+                    row.name = _seat_name(seat, bot, None)
+                    db.flush()
+                    if table_row.status == "open" and all(s.claimed for s in table_row.seats):
+                        table_row.status = "playing"
+                    self._notify(db, table_id)
+            except _Stale:
+                self._resync_locked(table)
+                raise Conflict(f"seat {seat + 1} is already taken") from None
+            self._resync_locked(table)
         await self.broadcast(table)
+        if table.status == "playing":
+            await self.claims.claim(table_id)
         self._kick_bots(table)
 
     # ------------------------------------------------------------------ campaigns
 
-    def create_campaign(self, game_id: str, name: str | None) -> dict[str, Any]:
+    def create_campaign(self, game_id: str, name: str | None, ruleset: str = "base") -> dict[str, Any]:
         game = get_game(game_id)
-        campaign = new_campaign(game.id, random_seed())
+        campaign = new_campaign(game.id, random_seed(), ruleset)
         campaign_id = secrets.token_urlsafe(8)
         title = _clean_name(name) or f"{game.title} campaign"
         with self.sessions.begin() as db:
@@ -465,16 +687,40 @@ class TableService:
     async def submit(self, table_id: str, token: str | None, action: int | str, version: int | None) -> int:
         """Apply a player's action; returns the new version. Refusals change nothing."""
         table = await self.get(table_id)
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None:
             raise Forbidden("spectators cannot play: join a seat first")
         async with table.lock:
             self._apply_locked(table, seat, action, version)
         await self.broadcast(table)
+        if table.status == "finished":
+            await self.claims.release(table.id)
         self._kick_bots(table)
         return table.version
 
+    def _seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token speaks for; with several processes, a token this one has not seen yet
+        (a seat just taken through another process) is looked up in the database first."""
+        try:
+            return table.seat_for(token)
+        except Forbidden:
+            if not self.multi_process:
+                raise
+        self._resync_locked(table)
+        return table.seat_for(token)
+
     def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
+        try:
+            self._check_turn(table, seat, version)
+        except Conflict:
+            if not self.multi_process:
+                raise
+            self._resync_locked(table)  # another process may have moved the table on: look again
+            self._check_turn(table, seat, version)
+        legal = table.state.validate(action)  # IllegalAction (400) before anything is written
+        self._store_move(table, seat, legal)
+
+    def _check_turn(self, table: LiveTable, seat: int, version: int | None) -> None:
         if table.status == "open":
             waiting = [str(i + 1) for i, s in enumerate(table.seats) if not s.claimed]
             raise Conflict(f"the game starts when every seat is taken (waiting for seat {', '.join(waiting)})")
@@ -485,13 +731,28 @@ class TableService:
         current = table.state.current_player
         if seat != current:
             raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
-        legal = table.state.validate(action)  # IllegalAction (400) before anything is written
-        with self.sessions.begin() as db:  # committed before the position changes or anyone is told
-            db.add(ActionRow(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat))
-            self._table_row(db, table.id).updated_at = now()
+
+    def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
+        after = table.state.clone()  # the position after the move, to store its end in the same commit
+        after.apply(legal)
+        finished = after.is_terminal()
+        try:
+            with self.sessions.begin() as db:  # committed before the position changes or anyone is told
+                changes: dict[str, Any] = {}
+                if finished:
+                    changes.update(status="finished", result=after.result().to_json())
+                self._lock_table(db, table, **changes)
+                db.execute(
+                    insert(ActionRow).values(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat)
+                )
+                if finished and table.campaign_id is not None:
+                    self._advance_campaign(db, table, after)
+                self._notify(db, table.id)
+        except (_Stale, IntegrityError):
+            raise self._moved_on(table) from None
         table.match.apply(legal)
-        if table.state.is_terminal():
-            self._finish(table)
+        if finished:
+            table.status = "finished"
 
     def _finish(self, table: LiveTable) -> None:
         table.status = "finished"
@@ -501,7 +762,7 @@ class TableService:
             if table.campaign_id is not None:
                 self._advance_campaign(db, table)
 
-    def _advance_campaign(self, db: Session, table: LiveTable) -> None:
+    def _advance_campaign(self, db: Session, table: LiveTable, state: State | None = None) -> None:
         """The fable step after a campaign game: store the next campaign state (checked), or leave
         the campaign untouched and say why if this game no longer fits it."""
         row = db.get(CampaignRow, table.campaign_id)
@@ -509,7 +770,8 @@ class TableService:
             return
         try:
             campaign = load_campaign(row.game, row.data)
-            after = campaign.after_game(table.state, [seat.name for seat in table.seats])
+            final = table.state if state is None else state
+            after = campaign.after_game(final, [seat.name for seat in table.seats])
         except FruitbowlError as exc:
             log.warning("campaign %s not advanced by table %s: %s", row.id, table.id, exc)
             return
@@ -517,7 +779,7 @@ class TableService:
 
     async def undo(self, table_id: str, token: str | None) -> int:
         table = await self.get(table_id)
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None:
             raise Forbidden("spectators cannot undo")
         async with table.lock:
@@ -526,8 +788,15 @@ class TableService:
                     "nothing to undo: undo goes back only within your own turn, never past a die roll, "
                     "a draw, or another player's decision"
                 )
-            with self.sessions.begin() as db:
-                db.execute(delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.number == table.version))
+            try:
+                with self.sessions.begin() as db:
+                    self._lock_table(db, table)
+                    db.execute(
+                        delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.number == table.version)
+                    )
+                    self._notify(db, table.id)
+            except _Stale:
+                raise self._moved_on(table) from None
             table.match.undo(seat)
         await self.broadcast(table)
         return table.version
@@ -535,7 +804,7 @@ class TableService:
     async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
         """A search from the asking seat's own view: the recommended action and its win chance."""
         table = await self.get(table_id)
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None:
             raise Forbidden("hints are for players: join a seat first")
         if table.status != "playing" or seat != table.state.current_player:
@@ -570,16 +839,19 @@ class TableService:
             return
         if table.state.current_player not in table.bots:
             return
+        if not self.claims.holds(table.id):  # another process drives this table's bots
+            return
         if table.bot_task is not None and not table.bot_task.done():
             return
         table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
         loop = asyncio.get_running_loop()
+        failures = 0
         while table.status == "playing" and not table.state.is_terminal():
             seat = table.state.current_player
             bot = table.bots.get(seat)
-            if bot is None:
+            if bot is None or not self.claims.holds(table.id):
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
@@ -596,12 +868,20 @@ class TableService:
             try:
                 async with table.lock:
                     self._apply_locked(table, seat, action, version)
+                failures = 0
             except TableError:
                 continue  # the table moved (an undo, a reload): look again
             except FruitbowlError:
                 log.exception("bot at table %s seat %s chose an illegal action", table.id, seat)
                 return
+            except SQLAlchemyError as exc:  # the database is busy or away: try again, more slowly
+                failures += 1
+                log.warning("bot at table %s cannot store its move (%s); retrying", table.id, exc)
+                await asyncio.sleep(min(5.0, 0.2 * 2**failures))
+                continue
             await self.broadcast(table)
+        if table.status == "finished":
+            await self.claims.release(table.id)
 
     # ------------------------------------------------------------------ what clients see
 
@@ -663,7 +943,7 @@ class TableService:
 
     async def connect(self, table_id: str, token: str | None, send: Send) -> tuple[LiveTable, Connection]:
         table = await self.get(table_id)
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         connection = Connection(seat, send)
@@ -676,14 +956,14 @@ class TableService:
         await self.broadcast(table)
 
     def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         return self.snapshot(table, seat)
 
     def replay_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
         """The game move by move, as the token's seat (or a spectator) was allowed to see it."""
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         game = table.match.game
@@ -721,7 +1001,7 @@ class TableService:
     async def rematch(self, table_id: str, token: str | None) -> CreatedTable:
         """A new table with the same game, options and players, each keeping their seat and token."""
         table = await self.get(table_id)
-        seat = table.seat_for(token)
+        seat = self._seat_of(table, token)
         if seat is None:
             raise Forbidden("only a player can ask for a rematch")
         if table.status != "finished":

@@ -1,5 +1,5 @@
-// Fable campaigns in the lobby: start one, and continue it at a new table (the server keeps the
-// campaign between games and updates it when a game ends).
+// Fable campaigns in the lobby: start one (a base fable or a Lime expansion campaign), and continue
+// it at a new table (the server keeps the campaign between games and updates it when a game ends).
 
 import { h } from "./svg.js";
 import { playerName, saveHost, saveSeat } from "./storage.js";
@@ -48,7 +48,19 @@ function campaignRow(campaign) {
   return h(
     "li",
     { class: "table-row campaign-row" },
-    h("div", { class: "table-main" }, h("strong", {}, campaign.name), h("span", { class: "detail" }, detail + winners)),
+    h(
+      "div",
+      { class: "table-main" },
+      h(
+        "strong",
+        {},
+        campaign.name,
+        campaign.ruleset === "lime"
+          ? h("span", { class: "lime-badge", title: "The Lime expansion: its own 98-card campaign" }, "Lime")
+          : null,
+      ),
+      h("span", { class: "detail" }, detail + winners),
+    ),
     campaign.complete
       ? null
       : h(
@@ -75,13 +87,29 @@ async function refresh() {
   }
 }
 
+// The Lime choice lives next to the name field; the lobby page has no slot for it, so it is added here.
+function limeToggle() {
+  const box = h("input", { id: "campaign-lime", type: "checkbox" });
+  const label = h(
+    "label",
+    { class: "lime-toggle", for: "campaign-lime", title: "Play the Lime expansion: #48–#53, #1L and #2L on the table" },
+    box,
+    " Lime expansion",
+  );
+  $("new-campaign").before(label);
+  return box;
+}
+
 function main() {
+  const lime = limeToggle();
   $("campaign-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     showError("");
     try {
-      await call("POST", "/api/campaigns", { game: "fabledfruit", name: $("campaign-name").value.trim() || null });
+      const name = $("campaign-name").value.trim() || null;
+      await call("POST", "/api/campaigns", { game: "fabledfruit", name, lime: lime.checked });
       $("campaign-name").value = "";
+      lime.checked = false;
       await refresh();
     } catch (error) {
       showError(error.message);

@@ -1,0 +1,180 @@
+"""Limits on what one client can send: request body size, WebSocket message size, and rates.
+
+A person at a table sends a few messages a minute; a flood of them, or a megabyte of JSON,
+is refused early and cheaply with a clear reason (HTTP 413 or 429, or a WebSocket error
+message and, if the flood goes on, a close with code 1008 or 1009 and a reason).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+SendFn = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, SendFn], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; every rate is per second, with a burst allowance on top."""
+
+    #: Largest request body accepted (bytes); a larger one is answered 413.
+    max_body: int = 64 * 1024
+    #: Largest WebSocket message accepted (characters); a larger one closes the socket (1009).
+    max_ws_message: int = 64 * 1024
+    #: Actions, undos and hints per seat over HTTP.
+    seat_rate: float = 30.0
+    seat_burst: float = 200.0
+    #: Messages per WebSocket connection; beyond that each message is refused, and after
+    #: ``ws_flood_strikes`` refused messages in a row the socket is closed (1008).
+    ws_rate: float = 30.0
+    ws_burst: float = 200.0
+    ws_flood_strikes: int = 100
+    #: Open WebSockets per table (players and spectators); more are closed with 1013.
+    max_table_connections: int = 100
+    #: New tables per client address.
+    create_rate: float = 20.0
+    create_burst: float = 200.0
+    #: Refused (made-up or borrowed) seat tokens per client address, before it is refused outright.
+    bad_token_rate: float = 2.0
+    bad_token_burst: float = 50.0
+
+    @classmethod
+    def relaxed(cls) -> Limits:
+        """No rate limits (sizes still apply): for load tests that play as fast as they can."""
+        big = 1e9
+        return cls(seat_rate=big, seat_burst=big, ws_rate=big, ws_burst=big, create_rate=big, create_burst=big)
+
+
+@dataclass
+class TokenBucket:
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def take(self, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until the next message would be accepted."""
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else 60.0
+
+
+class RateLimiter:
+    """Token buckets by key (a seat token's hash, a client address); forgets idle keys."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 50_000):
+        self.rate, self.burst, self.max_keys = rate, burst, max_keys
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def check(self, key: str) -> float | None:
+        """``None`` if ``key`` may go on now; else the seconds to wait."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            if len(self.buckets) >= self.max_keys:
+                self._forget_idle()
+            bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
+        return None if bucket.take() else bucket.wait()
+
+    def exhausted(self, key: str) -> float | None:
+        """Like :meth:`check` without using up anything: ``None`` if ``key`` has allowance left."""
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            return None
+        now = time.monotonic()
+        tokens = min(bucket.burst, bucket.tokens + (now - bucket.stamp) * bucket.rate)
+        return None if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        full = [k for k, b in self.buckets.items() if b.tokens + (now - b.stamp) * b.rate >= b.burst]
+        for key in full:
+            del self.buckets[key]
+        if len(self.buckets) >= self.max_keys:  # everyone is busy: start afresh rather than grow
+            self.buckets.clear()
+
+
+class BodyLimit:
+    """ASGI middleware: a request body larger than ``max_body`` bytes is answered 413."""
+
+    def __init__(self, app: ASGIApp, max_body: int):
+        self.app, self.max_body = app, max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendFn) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _content_length(scope)
+        if declared is not None and declared > self.max_body:
+            await self._refuse(send)
+            return
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)  # a disconnect: let the app see it
+                return
+            body = message.get("body", b"")
+            size += len(body)
+            if size > self.max_body:
+                await self._refuse(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([whole], receive), send)
+
+    async def _refuse(self, send: SendFn) -> None:
+        body = json.dumps({"error": f"request body too large: at most {self.max_body} bytes"}).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+def _replay(messages: list[Message], then: Receive) -> Receive:
+    """A ``receive`` that gives ``messages`` first, then whatever ``then`` gives."""
+    pending = list(messages)
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await then()
+
+    return receive

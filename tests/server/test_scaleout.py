@@ -1,0 +1,202 @@
+"""Two ``fruitbowl serve`` processes on one PostgreSQL database serve the same tables.
+
+A WebSocket client on either server sees every move (PostgreSQL LISTEN/NOTIFY carries the
+news across processes); concurrent moves for one turn through both servers are serialized by
+the database (exactly one is stored, the others get a clear conflict); a table's bots are
+driven by exactly one process, and by another when that one dies.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from websockets.sync.client import connect
+
+from fruitbowl.server.db import ActionRow
+from fruitbowl.server.run import free_port, spawn
+
+from .conftest import _pg_database
+
+
+@pytest.fixture(scope="module")
+def pg_url(pg_server: str | None) -> Iterator[str]:
+    yield from _pg_database(pg_server)
+
+
+@pytest.fixture(scope="module")
+def two_servers(
+    pg_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[str, list[str], list[subprocess.Popen[bytes]]]]:
+    """Two servers on one database for the whole module (the last test kills the first one)."""
+    env = {
+        "FRUITBOWL_HOME": str(tmp_path_factory.mktemp("scaleout")),
+        "FRUITBOWL_RATE_LIMITS": "off",
+        "FRUITBOWL_CLAIM_INTERVAL": "0.3",
+    }
+    ports = [free_port(), free_port()]
+    with ThreadPoolExecutor(2) as pool:
+        starting = [pool.submit(spawn, port, pg_url, 0.0, env) for port in ports]
+    servers = [f.result() for f in starting if f.exception() is None]
+    try:
+        if len(servers) < 2:
+            raise next(e for f in starting if (e := f.exception()) is not None)
+        yield pg_url, [f"http://127.0.0.1:{port}" for port in ports], servers
+    finally:
+        for server in servers:
+            if server.poll() is None:
+                server.send_signal(signal.SIGKILL)
+                server.wait()
+
+
+def _two_human_table(base: str, join_base: str) -> tuple[str, dict[int, str]]:
+    body = {"game": "tanghulu", "players": 2, "seats": [{"controller": "human"}, {"controller": "human"}]}
+    created = httpx.post(f"{base}/api/tables", json=body).json()
+    invite = created["invites"]["1"].split("invite=")[1]
+    joined = httpx.post(f"{join_base}/api/tables/{created['id']}/join", json={"invite": invite}).json()
+    return created["id"], {0: created["token"], 1: joined["token"]}
+
+
+def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    response = httpx.get(f"{base}/api/tables/{table_id}", headers=headers)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+_LATEST: dict[int, dict[str, Any]] = {}
+
+
+def _until_version(ws: Any, version: int) -> dict[str, Any]:
+    """The socket's latest snapshot once it has reached ``version`` (reading as needed)."""
+    deadline = time.monotonic() + 10
+    latest = _LATEST.get(id(ws))
+    while latest is None or latest["version"] < version:
+        message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if message["type"] == "state":
+            latest = _LATEST[id(ws)] = message
+    return latest
+
+
+def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
+    _, (a, b), _ = two_servers
+    table_id, tokens = _two_human_table(a, b)
+    ws_url = {base: base.replace("http", "ws") + f"/ws/tables/{table_id}" for base in (a, b)}
+    with (
+        connect(f"{ws_url[a]}?token={tokens[0]}") as seat0_on_a,
+        connect(f"{ws_url[b]}?token={tokens[1]}") as seat1_on_b,
+        connect(ws_url[b]) as spectator_on_b,
+    ):
+        sockets = {0: seat0_on_a, 1: seat1_on_b}
+        version = _until_version(seat0_on_a, 0)["version"]
+        for _ in range(12):
+            states = {seat: _until_version(ws, version) for seat, ws in sockets.items()}
+            watched = _until_version(spectator_on_b, version)
+            assert watched["version"] == version
+            mover = watched["view"]["current_player"]
+            assert states[mover]["legal"] and not states[1 - mover]["legal"]
+            sockets[mover].send(
+                json.dumps({"type": "action", "action": states[mover]["legal"][0]["code"], "version": version})
+            )
+            version += 1
+            # The move made on one server reaches the other server's clients.
+            assert _until_version(sockets[1 - mover], version)["version"] == version
+            assert _until_version(spectator_on_b, version)["view"] == _state(b, table_id)["view"]
+    assert _state(a, table_id)["view"] == _state(b, table_id)["view"]
+
+
+def test_concurrent_moves_for_one_turn_are_applied_once(two_servers: Any) -> None:
+    url, (a, b), _ = two_servers
+    table_id, tokens = _two_human_table(a, b)
+    with httpx.Client(timeout=30) as http, ThreadPoolExecutor(16) as pool:
+        for _ in range(5):
+            state = _state(a, table_id, tokens[0])
+            seat = state["view"]["current_player"]
+            legal = _state(b, table_id, tokens[seat])["legal"]
+
+            def post(n: int, version: int = state["version"], legal: list[Any] = legal, seat: int = seat) -> Any:
+                base = (a, b)[n % 2]
+                return http.post(
+                    f"{base}/api/tables/{table_id}/actions",
+                    json={"action": legal[n % len(legal)]["code"], "version": version},
+                    headers={"X-Seat-Token": tokens[seat]},
+                )
+
+            responses = list(pool.map(post, range(16)))
+            ok = [r for r in responses if r.status_code == 200]
+            refused = [r for r in responses if r.status_code != 200]
+            assert len(ok) == 1, [r.text for r in responses]
+            assert ok[0].json()["version"] == state["version"] + 1
+            for response in refused:
+                assert response.status_code == 409 and "moved on" in response.json()["error"], response.text
+            for base in (a, b):  # both servers agree on the one move
+                deadline = time.monotonic() + 5
+                while _state(base, table_id)["version"] != state["version"] + 1 and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                assert _state(base, table_id)["version"] == state["version"] + 1
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as db:
+        numbers = list(
+            db.scalars(sa.select(ActionRow.number).where(ActionRow.table_id == table_id).order_by(ActionRow.number))
+        )
+    engine.dispose()
+    assert numbers == list(range(1, 6))
+
+
+def _bots_lock_is_held(url: str, table_id: str) -> bool:
+    """Whether some process holds the table's bot lock (tried from a connection of our own)."""
+    engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as db:
+            got = db.scalar(
+                sa.text("SELECT pg_try_advisory_lock(hashtextextended('fruitbowl-bots:' || :id, 0))"), {"id": table_id}
+            )
+            if got:
+                db.execute(
+                    sa.text("SELECT pg_advisory_unlock(hashtextextended('fruitbowl-bots:' || :id, 0))"),
+                    {"id": table_id},
+                )
+            return not got
+    finally:
+        engine.dispose()
+
+
+def test_bots_are_driven_by_one_process_and_resume_when_it_dies(two_servers: Any) -> None:
+    url, (a, b), servers = two_servers
+    created = httpx.post(f"{a}/api/tables", json={"game": "tanghulu", "players": 2, "name": "Ada"}).json()
+    table_id, token = created["id"], created["token"]
+    assert _bots_lock_is_held(url, table_id)
+    _wait_for_turn(b, table_id, token)
+    servers[0].send_signal(signal.SIGKILL)  # the process driving the bot dies
+    servers[0].wait()
+    state = _wait_for_turn(b, table_id, token)
+    while state["view"]["current_player"] == 0 and state["status"] == "playing":  # play until the bot is to act
+        response = httpx.post(
+            f"{b}/api/tables/{table_id}/actions",
+            json={"action": state["legal"][0]["code"], "version": state["version"]},
+            headers={"X-Seat-Token": token},
+        )
+        assert response.status_code == 200, response.text
+        state = _state(b, table_id, token)
+    after = _wait_for_turn(b, table_id, token)  # the bot answered: server B took it over
+    assert after["version"] > state["version"] or after["status"] == "finished"
+    # B holds the table's bot lock now, until the game ends (then it lets go).
+    assert _bots_lock_is_held(url, table_id) == (after["status"] != "finished")
+
+
+def _wait_for_turn(base: str, table_id: str, token: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        state = _state(base, table_id, token)
+        if state["legal"] or state["status"] == "finished":
+            return state
+        time.sleep(0.05)
+    raise AssertionError("the bot never moved")
