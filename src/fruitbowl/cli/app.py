@@ -157,6 +157,158 @@ def simulate_command(
     reports.print_simulation(_console(), result)
 
 
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Play on Ray: a cluster address (ray://host:10001, auto) or 'local' (needs Ray: the 'study' extra).",
+    ),
+]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", help="Local worker processes (default: every core; 1 plays in this process)."),
+]
+
+
+def _study_progress(label: str) -> Progress:
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=Console(stderr=True), transient=True)
+
+
+@app.command(name="tournament")
+def tournament_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
+    bots: Annotated[str, typer.Option("--bots", "-b", help="The bots to rate, e.g. random,ismcts:easy,ismcts.")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players per game (default: the game's minimum).")
+    ] = None,
+    n: Annotated[
+        int, typer.Option("-n", "--games", help="Games per table; seats rotate, so a multiple of --players is fair.")
+    ] = 10,
+    fmt: Annotated[
+        str, typer.Option("--format", help="round-robin (every table of bots) or gauntlet (first bot vs each other).")
+    ] = "round-robin",
+    option: OptionPairs = None,
+    seed: Annotated[int, typer.Option(help="Base seed; game i's seed derives from it and i.")] = 0,
+    ray: RayOption = None,
+    workers: WorkersOption = None,
+    db: Annotated[
+        str | None, typer.Option(help="Results database URL (default: SQLite tournaments.db in the data directory).")
+    ] = None,
+    records: Annotated[
+        Path | None, typer.Option(help="Also write every stored game's record here, for 'fruitbowl replay'.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results and ratings as one JSON object.")] = False,
+) -> None:
+    """Rate bots against each other: seeded, seat-rotated games, stored and resumable (run it again to continue)."""
+    from fruitbowl.sim.backends import make_backend
+    from fruitbowl.sim.console import print_tournament
+    from fruitbowl.sim.schedule import make_spec
+    from fruitbowl.sim.tournament import export_records, run_tournament
+
+    chosen = get_game(game)
+    bot_list = split_names(bots) or []
+    num_players = player_count(chosen, players, None, max(2, chosen.min_players))
+    options = check_options(chosen, option or [], num_players)
+    spec = make_spec(chosen.id, bot_list, num_players, n, fmt, options, seed)
+    backend = make_backend(ray, workers)
+    try:
+        if as_json:
+            result = run_tournament(spec, db, backend)
+        else:
+            with _study_progress("playing") as progress:
+                task = progress.add_task("games", total=None)
+
+                def advance(done: int, total: int) -> None:
+                    progress.update(task, completed=done, total=total)
+
+                result = run_tournament(spec, db, backend, advance)
+    except KeyboardInterrupt:
+        Console(stderr=True).print("interrupted: finished games are stored; run the same command again to continue")
+        raise typer.Exit(130) from None
+    finally:
+        backend.close()
+    if records is not None:
+        export_records(result.games, records)
+    if as_json:
+        print(json.dumps(result.to_json()))
+    else:
+        print_tournament(_console(), result)
+        if records is not None:
+            _console().print(f"records: {records} (fruitbowl replay {records}/<file> --all)")
+
+
+@app.command(name="analyze")
+def analyze_command(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. citrus.")],
+    tournament: Annotated[
+        str | None,
+        typer.Option("--tournament", "-t", help="Report on a stored tournament (its id, an id prefix, or 'latest')."),
+    ] = None,
+    db: Annotated[
+        str | None, typer.Option(help="Results database URL of --tournament (default: the data directory's).")
+    ] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="Without --tournament: games to simulate.")] = 200,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players per game (default: 2, or as many as --bots).")
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="One bot per seat (default: random everywhere).")
+    ] = None,
+    option: OptionPairs = None,
+    seed: Annotated[int, typer.Option(help="Base seed of the simulated games (the same games as 'simulate').")] = 0,
+    ray: RayOption = None,
+    workers: WorkersOption = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder for report.html and report.json (default: ./<game>-analysis).")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the report's data as JSON (files only with --out).")
+    ] = False,
+) -> None:
+    """Balance report: seat advantage, scores, game length, and which actions and components go with winning."""
+    from fruitbowl.sim.analyze import analyze
+    from fruitbowl.sim.backends import make_backend
+    from fruitbowl.sim.console import print_analysis
+    from fruitbowl.sim.report import write_report
+    from fruitbowl.sim.schedule import simulation_tasks
+    from fruitbowl.sim.storage import Store
+    from fruitbowl.sim.tournament import play_games
+
+    chosen = get_game(game)
+    if tournament is not None:
+        store = Store(db)
+        try:
+            found = store.find(chosen.id, tournament)
+            played = store.games(found["id"])
+        finally:
+            store.close()
+        source = {"kind": "tournament", "tournament": found["id"], "db": store.url, **found["spec"]}
+    else:
+        bot_list = split_names(bots)
+        num_players = player_count(chosen, players, None if bot_list is None else len(bot_list), chosen.min_players)
+        options = check_options(chosen, option or [], num_players)
+        tasks = simulation_tasks(chosen.id, n, num_players, bot_list, options, seed)
+        backend = make_backend(ray, workers)
+        try:
+            if as_json:
+                played = play_games(tasks, backend)
+            else:
+                with _study_progress("simulating") as progress:
+                    task = progress.add_task("games", total=len(tasks))
+                    played = play_games(tasks, backend, lambda done, _total: progress.update(task, completed=done))
+        finally:
+            backend.close()
+        source = {"kind": "simulation", "bots": list(tasks[0].seats), "options": options, "seed": seed, "games": n}
+    data = analyze(chosen.id, played, source)
+    folder = out if out is not None else (None if as_json else Path(f"{chosen.id}-analysis"))
+    page = write_report(data, folder)[0] if folder is not None else None
+    if as_json:
+        print(json.dumps(data))
+    else:
+        print_analysis(_console(), data, str(page) if page is not None else None)
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
