@@ -1,7 +1,13 @@
-"""Bots: players that see only a seat's view (through a :class:`SeatHandle`), never the true state."""
+"""Bots: players that see only a seat's view (through a :class:`SeatHandle`), never the true state.
+
+They are registered weakest first — ``random``, ``greedy``, ``ismcts:easy``, ``ismcts``,
+``ismcts:hard`` — which is the order :func:`bot_names` lists them in.
+"""
 
 from .base import Bot, SeatHandle, bot_names, make_bot
-from .ismcts import ISMCTSBot
-from .random_bot import RandomBot
 
-__all__ = ["Bot", "ISMCTSBot", "RandomBot", "SeatHandle", "bot_names", "make_bot"]
+from .random_bot import RandomBot  # isort: skip  (registration order: weakest first)
+from .greedy import GreedyBot  # isort: skip
+from .ismcts import ISMCTSBot  # isort: skip
+
+__all__ = ["Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "SeatHandle", "bot_names", "make_bot"]

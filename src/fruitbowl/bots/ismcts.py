@@ -3,16 +3,26 @@
 Each iteration draws a fresh determinization of the bot's own view (``SeatHandle.sample``: a
 full state consistent with what the seat knows, hidden cards and orders resampled), walks one
 shared tree down the actions legal in that sample (UCB with availability counts, as in Cowling,
-Powley & Whitehouse 2012), expands one new action, finishes the game with random moves, and
-backs up each seat's rank reward (:meth:`Result.rank_rewards`) to the nodes where that seat
+Powley & Whitehouse 2012), expands one new action, rolls out with random moves, and backs up
+each seat's reward (:meth:`Result.rank_rewards` of a finished game) to the nodes where that seat
 chose. The move played is the root action visited most. The search never sees the true state,
 and with an iteration budget it is deterministic for a seed.
 
+Rollouts are cut short: after ``rollout_depth`` random moves a position that is not over is
+scored by the game's greedy evaluator (:mod:`.greedy`: each seat's points plus what its
+resources are worth), each seat earning the mean over its opponents of ``tanh(margin / scale)``,
+in the same [-1, 1] range as the rank rewards of a finished game. Short rollouts make more
+iterations and a steadier signal in long games than random play to the end. Each game has its
+own :class:`GameTuning` (depth, scale, and a budget factor that keeps a move under a second:
+Citrus's engine is slow, so it simulates fewer actions); a game without one rolls out to the
+end.
+
 The budget is counted in simulated actions (tree walk plus rollout), not seconds, so a search is
-deterministic for its seed and costs about the same time in every game: a long game gets fewer,
-longer iterations. Levels: ``ismcts:easy`` (8,000 actions), ``ismcts`` (30,000, under half a
-second), ``ismcts:hard`` (30,000 in each of ``os.cpu_count()`` processes, root-parallel: the
-processes' root visit counts are added). Each search also stops after ``max_iterations``.
+deterministic for its seed and costs about the same time in every game. Levels:
+``ismcts:easy`` (8,000 actions), ``ismcts`` (30,000, under a second a move), ``ismcts:hard``
+(30,000 in each of ``os.cpu_count()`` processes, root-parallel: the processes' root visit
+counts are added), each times the game's budget factor. Each search also stops after
+``max_iterations``.
 """
 
 from __future__ import annotations
@@ -23,15 +33,42 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from fruitbowl.engine import Action, Result
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
 
 from .base import Bot, SeatHandle, register_bot
+from .greedy import EVALUATORS
+from .greedy.core import Evaluator, evaluate_all
 
 #: A random rollout longer than this is scored as a draw (a game with no forced progress).
 ROLLOUT_CAP = 2_000
+#: What an evaluation at the end of a cut-short rollout costs, counted in actions (it takes
+#: about as long as two).
+EVALUATION_COST = 2
+#: Every this many iterations, a search stops if its choice can no longer change.
+DECIDED_CHECK = 50
+
+
+@dataclass(frozen=True)
+class GameTuning:
+    """How a game's searches roll out: random moves for ``depth`` actions, then the game's
+    evaluator, its margins divided by ``scale`` (about a decisive lead, in points); the
+    level's budget is multiplied by ``budget_factor``."""
+
+    depth: int | None = None
+    scale: float = 10.0
+    budget_factor: float = 1.0
+
+
+TUNING: dict[str, GameTuning] = {
+    "tanghulu": GameTuning(depth=0, scale=6.0),
+    "juicyfruits": GameTuning(depth=30, scale=12.0),
+    "fabledfruit": GameTuning(depth=30, scale=10.0),
+    "citrus": GameTuning(depth=30, scale=20.0, budget_factor=0.2),
+}
 
 
 @dataclass(slots=True)
@@ -68,18 +105,24 @@ def search(
     seed: int,
     max_iterations: int = 5_000,
     exploration: float = 0.7,
+    rollout_depth: int | None = None,
+    evaluator: Evaluator | None = None,
+    scale: float = 10.0,
 ) -> SearchStats:
     """Root statistics of an ISMCTS from the seat's information set, within ``budget`` actions.
 
     ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
-    iteration, so its own hidden contents do not matter).
+    iteration, so its own hidden contents do not matter). With ``rollout_depth``, a rollout
+    stops after that many moves and ``evaluator`` (or the standings) scores the position.
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
     wins: dict[int, float] = {}
     spent = 0
-    for _ in range(max_iterations):
+    for iteration in range(max_iterations):
         if spent >= budget:
+            break
+        if iteration and iteration % DECIDED_CHECK == 0 and _decided(root, iteration, spent, budget, max_iterations):
             break
         state = root_sample.determinize(seat, rng)
         node = root
@@ -102,16 +145,33 @@ def search(
             state.apply(code)
             path.append((node, code))
             node = node.children[code]
-        result, rollout_length = _rollout(state, rng)
+        result, rollout_length = _rollout(state, rng, ROLLOUT_CAP if rollout_depth is None else rollout_depth)
         spent += len(path) + rollout_length
-        rewards = result.rank_rewards() if result else [0.0] * state.num_players
+        if result is not None:
+            rewards = result.rank_rewards()
+            win = 1 / len(result.winners) if seat in result.winners else 0.0
+        elif rollout_depth is not None:
+            rewards = _heuristic_rewards(evaluate_all(state, evaluator), state.num_players, scale)
+            win = (rewards[seat] + 1) / 2
+            spent += EVALUATION_COST
+        else:
+            rewards, win = [0.0] * state.num_players, 0.0
         for parent, code in path:
             parent.visits[code] += 1
             parent.reward[code] += rewards[parent.player] if parent.player >= 0 else 0.0
         if path:
-            won = result is not None and seat in result.winners
-            wins[path[0][1]] = wins.get(path[0][1], 0.0) + (1 / len(result.winners) if won and result else 0.0)
+            wins[path[0][1]] = wins.get(path[0][1], 0.0) + win
     return SearchStats(dict(root.visits), {code: wins.get(code, 0.0) for code in root.visits})
+
+
+def _decided(root: Node, iterations: int, spent: int, budget: int, max_iterations: int) -> bool:
+    """Whether the most visited root action can no longer be overtaken in the iterations left
+    (estimated from the actions spent so far): the search stops early, deterministically."""
+    if len(root.visits) < 2:
+        return len(root.visits) == 1 and len(root.available) == 1
+    first, second = sorted(root.visits.values(), reverse=True)[:2]
+    left = min(max_iterations - iterations, (budget - spent) * iterations / max(1, spent))
+    return first - second > left
 
 
 def _select(node: Node, codes: list[int], exploration: float) -> int:
@@ -124,18 +184,45 @@ def _select(node: Node, codes: list[int], exploration: float) -> int:
     return best
 
 
-def _rollout(state: State, rng: random.Random) -> tuple[Result | None, int]:
-    """Finish the game with uniformly random moves: its result (``None`` if capped) and how many
-    moves it took."""
-    for moves in range(ROLLOUT_CAP):
+def _rollout(state: State, rng: random.Random, depth: int) -> tuple[Result | None, int]:
+    """Play at most ``depth`` uniformly random moves: the result if the game ended (else ``None``)
+    and how many moves it took."""
+    for moves in range(depth):
         if state.is_terminal():
             return state.result(), moves
         state.apply(rng.choice(state.legal_actions()))
-    return None, ROLLOUT_CAP
+    return (state.result(), depth) if state.is_terminal() else (None, depth)
 
 
-def _search_in_process(root_sample: State, seat: int, budget: int, seed: int) -> SearchStats:
-    return search(root_sample, seat, budget, seed)
+def _heuristic_rewards(values: list[float], num_players: int, scale: float) -> list[float]:
+    """Per seat, the mean over its opponents (the house too, last in ``values``) of
+    ``tanh(margin / scale)``: a reward in [-1, 1] like :meth:`Result.rank_rewards`."""
+    if len(values) < 2:
+        return [0.0] * num_players
+    rewards = []
+    for seat in range(num_players):
+        margins = [math.tanh((values[seat] - v) / scale) for other, v in enumerate(values) if other != seat]
+        rewards.append(sum(margins) / len(margins))
+    return rewards
+
+
+def _search_in_process(root_sample: State, seat: int, budget: int, seed: int, game_id: str) -> SearchStats:
+    return search(root_sample, seat, budget, seed, **_rollout_settings(game_id))
+
+
+def _rollout_settings(game_id: str) -> dict[str, Any]:
+    """The keyword arguments of :func:`search` for a game's rollouts (see :data:`TUNING`)."""
+    tuning = TUNING.get(game_id)
+    if tuning is None or tuning.depth is None:
+        return {}
+    evaluator = EVALUATORS[game_id][0] if game_id in EVALUATORS else None
+    return {"rollout_depth": tuning.depth, "evaluator": evaluator, "scale": tuning.scale}
+
+
+def game_budget(budget: int, game_id: str) -> int:
+    """A level's budget in a game: times the game's budget factor."""
+    tuning = TUNING.get(game_id)
+    return max(1, round(budget * tuning.budget_factor)) if tuning else budget
 
 
 class ISMCTSBot(Bot):
@@ -158,11 +245,13 @@ class ISMCTSBot(Bot):
         """Search from the handle's seat: root statistics for every legal action."""
         sample = handle.sample(self.rng)  # a state consistent with the view: never the true one
         seeds = [self.rng.getrandbits(63) for _ in range(self.processes)]
+        game_id = handle.game_id
+        budget = game_budget(self.budget, game_id)
         if self.processes == 1:
-            return search(sample, handle.seat, self.budget, seeds[0])
+            return search(sample, handle.seat, budget, seeds[0], **_rollout_settings(game_id))
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.processes)
-        futures = [self._pool.submit(_search_in_process, sample, handle.seat, self.budget, s) for s in seeds]
+        futures = [self._pool.submit(_search_in_process, sample, handle.seat, budget, s, game_id) for s in seeds]
         total = SearchStats({}, {})
         for future in futures:
             total.add(future.result())

@@ -8,6 +8,11 @@ import { markerSvg } from "./players.js";
 const $ = (id) => document.getElementById(id);
 const lobby = { games: [], bots: ["random"], count: 2, seatChoices: {}, status: "open" };
 
+// Bots come weakest first (random, greedy, ismcts:easy, …); a new seat gets the easy search bot.
+function defaultBot() {
+  return lobby.bots.includes("ismcts:easy") ? "ismcts:easy" : lobby.bots[0];
+}
+
 function currentGame() {
   return lobby.games.find((g) => g.id === $("game").value) || lobby.games[0];
 }
@@ -42,7 +47,7 @@ function drawCounts() {
 function drawSeats() {
   const rows = [];
   for (let seat = 1; seat < lobby.count; seat++) {
-    const choice = lobby.seatChoices[seat] || lobby.bots[0];
+    const choice = lobby.seatChoices[seat] || defaultBot();
     const select = h(
       "select",
       { "data-seat": seat, "aria-label": `Seat ${seat + 1}`, onchange: (e) => (lobby.seatChoices[seat] = e.target.value) },
@@ -116,7 +121,7 @@ async function create(event) {
   const name = $("name").value.trim();
   savePlayerName(name);
   const seats = [{ controller: "human", name: name || null }];
-  for (let seat = 1; seat < lobby.count; seat++) seats.push({ controller: lobby.seatChoices[seat] || lobby.bots[0] });
+  for (let seat = 1; seat < lobby.count; seat++) seats.push({ controller: lobby.seatChoices[seat] || defaultBot() });
   $("create-table").disabled = true;
   try {
     const created = await api.createTable({

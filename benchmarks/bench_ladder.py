@@ -1,0 +1,202 @@
+"""The bots' strength ladder over seeded two-player games: ``python benchmarks/bench_ladder.py``.
+
+For every game (or the ones named) it plays each pairing — by default the default ISMCTS level
+against ``random`` and against ``greedy``, and ``greedy`` against ``random`` — for
+``--games-per-pairing`` games at two players, seats alternating, and reports the first bot's
+win rate (ties count half) with a Wilson 95% confidence interval, against the targets (ISMCTS
+wins at least 95% against random and 65% against greedy: ``met`` when the whole interval is at
+or above the target, ``missed`` when it is all below, ``open`` while more games are needed), and
+each bot's median and 95th-percentile time per move (moves with a real choice: a single legal
+action is not timed), in CPU seconds of this one process, so a busy machine does not inflate
+them. Every game's seed and every bot's seed derive from ``--seed``, so a run is reproducible;
+``--json`` prints the same as JSON and ``--out FILE`` also writes it to FILE after every game.
+Games are played round by round across every pairing (game 1 of each, then game 2 of each, …),
+so a run stopped part way, or read part way from ``--out``, has about as many games in every
+pairing.
+
+One core, one process: run it under ``nice`` while other work goes on. See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from typing import Any
+
+from fruitbowl.bots import Bot, SeatHandle, make_bot
+from fruitbowl.engine import Action, all_games, get_game
+from fruitbowl.engine.rng import derive_seed
+from fruitbowl.sim.simulate import play_game
+
+#: (first bot, second bot, the first bot's target win rate or None)
+PAIRINGS: tuple[tuple[str, str, float | None], ...] = (
+    ("ismcts", "random", 0.95),
+    ("ismcts", "greedy", 0.65),
+    ("greedy", "random", None),
+)
+
+
+class TimedBot(Bot):
+    """A bot that records the CPU time of each real choice (more than one legal action)."""
+
+    def __init__(self, bot: Bot, times: list[float]):
+        self.bot, self.times, self.name = bot, times, bot.name
+
+    def choose(self, handle: SeatHandle) -> Action:
+        started = time.process_time()
+        action = self.bot.choose(handle)
+        if len(handle.legal_actions()) > 1:
+            self.times.append(time.process_time() - started)
+        return action
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a rate ``score / n`` (``score`` may be fractional: ties count half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class Pairing:
+    """One bot against another in one game: the first bot's score and both bots' move times."""
+
+    def __init__(self, game_id: str, first: str, second: str, seed: int):
+        self.game_id, self.first, self.second, self.seed = game_id, first, second, seed
+        self.game = get_game(game_id)
+        self.options = self.game.validate_options({}, 2)
+        self.times: dict[str, list[float]] = {first: [], second: []}
+        self.games = 0
+        self.score = 0.0
+        self.seconds = 0.0
+
+    def play(self, index: int) -> tuple[float, tuple[int, ...] | None]:
+        """Game ``index`` (the first bot sits first in even games): the first bot's share."""
+        started = time.perf_counter()
+        game_seed = derive_seed(self.seed, self.game_id, self.first, self.second, index)
+        seat = index % 2
+        names = [self.first, self.second] if seat == 0 else [self.second, self.first]
+        bots: list[Bot] = [
+            TimedBot(make_bot(name, derive_seed(game_seed, "bot", s)), self.times[name]) for s, name in enumerate(names)
+        ]
+        outcome = play_game(self.game, 2, self.options, bots, game_seed)
+        share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+        self.games += 1
+        self.score += share
+        self.seconds += time.perf_counter() - started
+        return share, outcome.scores
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.score, self.games)
+        return {
+            "game": self.game_id,
+            "bot": self.first,
+            "opponent": self.second,
+            "games": self.games,
+            "score": self.score,
+            "win_rate": round(self.score / self.games, 4) if self.games else None,
+            "ci95": [round(low, 4), round(high, 4)],
+            "seconds": round(self.seconds, 1),
+            "move_seconds": {name: _timing(values) for name, values in self.times.items()},
+        }
+
+
+def _timing(values: list[float]) -> dict[str, Any]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"moves": 0, "median": None, "p95": None}
+    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"moves": len(ordered), "median": round(statistics.median(ordered), 5), "p95": round(p95, 5)}
+
+
+def _fmt_time(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def table(rows: list[dict[str, Any]], targets: dict[tuple[str, str], float | None]) -> str:
+    lines = [
+        f"{'game':<12}{'pairing':<18}{'games':>6}{'win rate':>10}{'95% CI':>16}{'target':>12}"
+        f"{'median/move':>14}{'p95/move':>12}{'opp. median':>13}"
+    ]
+    for row in rows:
+        target = targets.get((row["bot"], row["opponent"]))
+        own, other = row["move_seconds"][row["bot"]], row["move_seconds"][row["opponent"]]
+        low, high = row["ci95"]
+        mark = "" if target is None else f"{target:.0%} {_verdict(low, high, target)}"
+        interval = f"{low:.0%}–{high:.0%}"
+        lines.append(
+            f"{row['game']:<12}{row['bot'] + ' v ' + row['opponent']:<18}{row['games']:>6}{row['win_rate']:>10.1%}"
+            f"{interval:>16}{mark:>12}"
+            f"{_fmt_time(own['median']):>14}{_fmt_time(own['p95']):>12}{_fmt_time(other['median']):>13}"
+        )
+    return "\n".join(lines)
+
+
+def _verdict(low: float, high: float, target: float) -> str:
+    """``met`` when the whole interval is at or above the target, ``missed`` when it is all
+    below, else ``open`` (more games needed)."""
+    return "met" if low >= target else ("missed" if high < target else "open")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="*", help="game ids (default: all)")
+    parser.add_argument("--games-per-pairing", "-n", type=int, default=40, help="games per pairing per game")
+    parser.add_argument("--seed", type=int, default=0, help="base seed of every game and bot")
+    parser.add_argument("--pairing", action="append", help="BOT:OPPONENT, repeatable (default: the ladder)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--table", help="print the table of a JSON file written by --out, and stop")
+    parser.add_argument("--out", help="also write the JSON to this file, after every game")
+    parser.add_argument("--progress", action="store_true", help="print each game's outcome to stderr")
+    args = parser.parse_args()
+    if args.table:
+        with open(args.table, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        saved_targets = {tuple(key.split(":", 1)): value for key, value in saved["targets"].items()}
+        print(table([row for row in saved["results"] if row["games"]], saved_targets))
+        return
+    ids = args.games or [game.id for game in all_games()]
+    if args.pairing:
+        pairings = [(*p.split(":", 1), None) for p in args.pairing]
+        pairings = [(a, b, next((t for x, y, t in PAIRINGS if (x, y) == (a, b)), None)) for a, b, _ in pairings]
+    else:
+        pairings = list(PAIRINGS)
+    targets = {(a, b): t for a, b, t in pairings}
+    ladder = [Pairing(game_id, first, second, args.seed) for game_id in ids for first, second, _ in pairings]
+    report: dict[str, Any] = {}
+    # Game by game across every pairing, so a run stopped part way is still balanced.
+    for index in range(args.games_per_pairing):
+        for pairing in ladder:
+            share, scores = pairing.play(index)
+            if args.progress:
+                print(
+                    f"{pairing.game_id} {pairing.first}-{pairing.second} #{index + 1}: {share} {scores}",
+                    file=sys.stderr,
+                )
+            report = {
+                "seed": args.seed,
+                "games_per_pairing": args.games_per_pairing,
+                "players": 2,
+                "targets": {f"{a}:{b}": t for (a, b), t in targets.items() if t is not None},
+                "results": [p.to_json() for p in ladder],
+            }
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as handle:
+                    json.dump(report, handle, indent=2)
+    rows = report["results"]
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(table(rows, targets))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""Juicy Fruits by its scoring rules: points now, stalls as they would score, and fruit on the way
+to a ship.
+
+Points on the score board count in full, and an owned stall counts what it would score if the
+game ended now. Fruit in the reserve is worth a quarter of a point for each of the first two of
+a kind and little beyond (ships and business rows want several kinds), and the best ship on the
+beach and the best business row still on the board each add a share of their points by how much
+of their cost is already in the reserve, so the bot gathers towards them and buys when it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fruitbowl.engine.game import State
+from fruitbowl.games.juicyfruits import business
+from fruitbowl.games.juicyfruits.components import COMPONENTS as C
+from fruitbowl.games.juicyfruits.island import BEACH_CELLS, SHIP
+from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
+from fruitbowl.games.juicyfruits.ships import DEMANDS, SHIP_POINTS
+
+GAME_ID = "juicyfruits"
+FOLLOW_UP = 12
+KIND_BONUS: Mapping[str, float] = {}
+
+FRUIT, FRUIT_BEYOND, FRUIT_USEFUL = 0.25, 0.05, 2
+PROGRESS = 0.3
+ROWS = business.COLUMNS
+NUM_SHIPS = len(SHIP_POINTS)
+
+
+def values(state: State) -> list[float]:
+    assert isinstance(state, JuicyFruitsState)
+    out = []
+    for p in range(state.num_players):
+        reserve, grid = state.reserve[p], state.grid[p]
+        value = float(state.score(p)) + sum(
+            FRUIT * min(r, FRUIT_USEFUL) + FRUIT_BEYOND * max(0, r - FRUIT_USEFUL) for r in reserve
+        )
+        if not state.is_terminal():
+            for token in state.owned[p]:
+                if business.CATEGORY[token] == business.STALL:
+                    value += business.stall_points(token, grid, state.owned[p], len(state.supplied[p]), sum(reserve))
+        ship_best = row_best = 0.0
+        for cell in BEACH_CELLS:
+            ship = grid[cell] - SHIP
+            if 0 <= ship < NUM_SHIPS:
+                ship_best = max(ship_best, SHIP_POINTS[ship] * _covered(reserve, DEMANDS[ship]))
+        for row, cost in enumerate(C.row_costs):
+            if any(token >= 0 for token in state.board[row * ROWS : (row + 1) * ROWS]):
+                row_best = max(row_best, C.row_points[row] * _covered(reserve, cost))
+        out.append(value + PROGRESS * (ship_best + row_best))
+    if state.num_players == 1:
+        out.append(float(state.pineapple_score()))
+    return out
+
+
+def _covered(reserve: list[int], cost: tuple[int, ...]) -> float:
+    """The share of ``cost`` the reserve already holds."""
+    need = sum(cost)
+    return sum(min(h, c) for h, c in zip(reserve, cost, strict=True)) / need if need else 1.0
