@@ -15,7 +15,26 @@ def test_games_lists_every_game_and_bot(client: TestClient) -> None:
     assert [g["id"] for g in data["games"]] == [g.id for g in all_games()]
     tanghulu = next(g for g in data["games"] if g["id"] == "tanghulu")
     assert tanghulu["min_players"] == 2 and tanghulu["max_players"] == 4
-    assert "random" in data["bots"]
+    assert data["bots"] == ["random", "greedy", "ismcts:easy", "ismcts", "ismcts:hard"]
+    assert data["bot_labels"] == {
+        "random": "Random",
+        "greedy": "Greedy",
+        "ismcts:easy": "Easy",
+        "ismcts": "Strong",
+        "ismcts:hard": "Hard",
+    }
+
+
+def test_bot_seats_are_named_in_words_players_read(client: TestClient) -> None:
+    body = {
+        "game": "tanghulu",
+        "players": 3,
+        "name": "Ada",
+        "seats": [{"controller": "human"}, {"controller": "ismcts:easy"}, {"controller": "greedy"}],
+    }
+    table = client.post("/api/tables", json=body).json()
+    names = [p["name"] for p in snapshot(client, table["id"], table["token"])["players"]]
+    assert names == ["Ada", "Easy bot 2", "Greedy bot 3"]
 
 
 def test_create_with_defaults_starts_against_a_bot(client: TestClient) -> None:

@@ -57,10 +57,18 @@ class Bot(ABC):
 
 
 _BOTS: dict[str, Callable[[int], Bot]] = {}
+_LABELS: dict[str, str] = {}
 
 
-def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+def register_bot(name: str, factory: Callable[[int], Bot], label: str) -> None:
+    """Make a bot available everywhere by ``name``; ``label`` is what players read ("Easy")."""
     _BOTS[name] = factory
+    _LABELS[name] = label
+
+
+def bot_label(name: str) -> str:
+    """The word players see for a bot ("Easy" for ``ismcts:easy``), as in "Easy bot 2"."""
+    return _LABELS.get(name, name.capitalize())
 
 
 def bot_names() -> list[str]:

@@ -283,5 +283,6 @@ def _factory(level: str) -> Callable[[int], Bot]:
     return make
 
 
+LABELS = {"ismcts:easy": "Easy", "ismcts": "Strong", "ismcts:hard": "Hard"}
 for _level in LEVELS:
-    register_bot(_level, _factory(_level))
+    register_bot(_level, _factory(_level), LABELS[_level])

@@ -19,4 +19,4 @@ class RandomBot(Bot):
         return self.rng.choice(handle.legal_actions())
 
 
-register_bot("random", RandomBot)
+register_bot("random", RandomBot, "Random")

@@ -20,7 +20,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.websockets import WebSocketState
 
-from fruitbowl.bots import bot_names
+from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, all_games
 
 from .limits import Limits, RateLimiter
@@ -156,7 +156,11 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
 
     @router.get("/games")
     def games() -> dict[str, Any]:
-        return {"games": [g.describe() for g in all_games()], "bots": bot_names()}
+        return {
+            "games": [g.describe() for g in all_games()],
+            "bots": bot_names(),
+            "bot_labels": {name: bot_label(name) for name in bot_names()},
+        }
 
     @router.post("/campaigns", status_code=201)
     def create_campaign(body: CampaignModel) -> dict[str, Any]:

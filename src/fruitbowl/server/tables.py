@@ -23,7 +23,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from fruitbowl.bots import Bot, SeatHandle, bot_names, make_bot
+from fruitbowl.bots import Bot, SeatHandle, bot_label, bot_names, make_bot
 from fruitbowl.bots.hint import hint
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.actions import Action
@@ -1037,7 +1037,7 @@ class TableService:
 def _seat_name(index: int, controller: str, name: str | None) -> str:
     """A seat's name: the one given, else "Player 2" or "Random bot 2"."""
     return _clean_name(name) or (
-        f"Player {index + 1}" if controller == "human" else f"{controller.title()} bot {index + 1}"
+        f"Player {index + 1}" if controller == "human" else f"{bot_label(controller)} bot {index + 1}"
     )
 
 

@@ -41,6 +41,6 @@ class GreedyBot(Bot):
         return choose(sample, handle.seat, legal, evaluator, self.rng, bonus, follow_up)
 
 
-register_bot("greedy", GreedyBot)
+register_bot("greedy", GreedyBot, "Greedy")
 
 __all__ = ["EVALUATORS", "GreedyBot"]

@@ -6,7 +6,8 @@ import { playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./stora
 import { markerSvg } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
-const lobby = { games: [], bots: ["random"], count: 2, seatChoices: {}, status: "open" };
+const lobby = { games: [], bots: ["random"], botLabels: {}, count: 2, seatChoices: {}, status: "open" };
+const botLabel = (bot) => lobby.botLabels[bot] || `${bot[0].toUpperCase()}${bot.slice(1)}`;
 
 // Bots come weakest first (random, greedy, ismcts:easy, …); a new seat gets the easy search bot.
 function defaultBot() {
@@ -51,7 +52,7 @@ function drawSeats() {
     const select = h(
       "select",
       { "data-seat": seat, "aria-label": `Seat ${seat + 1}`, onchange: (e) => (lobby.seatChoices[seat] = e.target.value) },
-      lobby.bots.map((bot) => h("option", { value: bot, selected: choice === bot }, `${bot[0].toUpperCase()}${bot.slice(1)} bot`)),
+      lobby.bots.map((bot) => h("option", { value: bot, selected: choice === bot }, `${botLabel(bot)} bot`)),
       h("option", { value: "human", selected: choice === "human" }, "Invite a friend"),
     );
     rows.push(h("li", {}, markerSvg(seat, 20), h("span", {}, ` Seat ${seat + 1} `), select));
@@ -191,6 +192,7 @@ async function main() {
   const data = await api.games();
   lobby.games = data.games;
   lobby.bots = data.bots.length ? data.bots : ["random"];
+  lobby.botLabels = data.bot_labels || {};
   $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === "tanghulu" }, g.title)));
   $("game").addEventListener("change", () => {
     drawCounts();
