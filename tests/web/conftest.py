@@ -66,3 +66,13 @@ def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         SCREENSHOT_DIR.mkdir(exist_ok=True)
         return SCREENSHOT_DIR
     return tmp_path_factory.mktemp("screenshots")
+
+
+@pytest.fixture(autouse=True)
+def close_pages_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every browser context a test opened: a table page left open keeps its renderer busy
+    (WebSocket, animations) and slows every later test."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()

@@ -10,6 +10,8 @@ import httpx
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TURN_TIMEOUT = 15_000
+#: the test server shares the CPU with Chromium; a loaded machine may take more than httpx's 5 s
+http = httpx.Client(timeout=60)
 MY_TURN_OR_OVER = (
     "() => (document.body.dataset.turn === 'mine' && !document.body.dataset.pending)"
     " || document.body.dataset.status === 'finished'"
@@ -39,7 +41,7 @@ def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool
 
 def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
     headers = {"X-Seat-Token": token} if token else {}
-    return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    return http.get(f"{base}/api/tables/{table_id}", headers=headers).json()
 
 
 def no_sideways_scroll(page: Any) -> None:
@@ -51,6 +53,6 @@ def create_seated_table(base: str, game: str, players: int = 2, **options: Any) 
     """A table with Ada at seat 0 and random bots elsewhere, made through the API."""
     seats = [{"controller": "human", "name": "Ada"}] + [{"controller": "random"}] * (players - 1)
     body = {"game": game, "players": players, "name": "Ada", "seats": seats, "options": options}
-    response = httpx.post(f"{base}/api/tables", json=body)
+    response = http.post(f"{base}/api/tables", json=body)
     response.raise_for_status()
     return response.json()

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
-from .helpers import DESKTOP, new_page, no_sideways_scroll
+from .helpers import DESKTOP, http, new_page, no_sideways_scroll
 
 
 def test_start_a_campaign_and_play_its_first_game_from_the_lobby(browser: Any, server_url: str) -> None:
@@ -22,10 +20,10 @@ def test_start_a_campaign_and_play_its_first_game_from_the_lobby(browser: Any, s
     row.get_by_role("button", name="Play the first game").click()
     page.wait_for_url("**/t/*")
     table_id = page.url.rstrip("/").split("/")[-1]
-    state = httpx.get(f"{server_url}/api/tables/{table_id}").json()
+    state = http.get(f"{server_url}/api/tables/{table_id}").json()
     assert state["game"] == "fabledfruit" and state["players"][0]["name"] == "Ada"
-    campaigns = httpx.get(f"{server_url}/api/campaigns").json()["campaigns"]
+    campaigns = http.get(f"{server_url}/api/campaigns").json()["campaigns"]
     [campaign] = [c for c in campaigns if c["name"] == "Friday fables"]
-    tables = httpx.get(f"{server_url}/api/campaigns/{campaign['id']}").json()["tables"]
+    tables = http.get(f"{server_url}/api/campaigns/{campaign['id']}").json()["tables"]
     assert [t["id"] for t in tables] == [table_id]
     assert page.js_errors == []

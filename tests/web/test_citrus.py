@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from .conftest import CHROMIUM
@@ -18,6 +17,7 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    http,
     new_page,
     no_sideways_scroll,
     open_seated,
@@ -73,7 +73,7 @@ def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any
         ]
         buys = [a for a in snap["legal"] if a["kind"] == "buy"]
         choice = rng.choice(wanted or buys or snap["legal"])
-        httpx.post(
+        http.post(
             f"{base}/api/tables/{table['id']}/actions",
             json={"action": choice["code"], "version": snap["version"]},
             headers={"X-Seat-Token": token},

@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from .conftest import CHROMIUM
@@ -17,6 +16,7 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    http,
     new_page,
     no_sideways_scroll,
     open_seated,
@@ -58,7 +58,7 @@ def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any
             continue
         buys = [a for a in snap["legal"] if a["text"] == "buy" or a["text"].startswith("pay ")]
         choice = rng.choice(buys or snap["legal"])
-        httpx.post(
+        http.post(
             f"{base}/api/tables/{table['id']}/actions",
             json={"action": choice["code"], "version": snap["version"]},
             headers={"X-Seat-Token": token},
@@ -162,7 +162,7 @@ def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_
     here = snap["view"]["players"][0]["position"]
     code = next(
         a["code"]
-        for a in httpx.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
+        for a in http.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
         if a["text"] == f"move {here}"
     )
     reason = snap["illegal"][str(code)]

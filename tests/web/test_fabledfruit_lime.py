@@ -8,11 +8,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from .conftest import CHROMIUM
-from .helpers import DESKTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, new_page, no_sideways_scroll, open_seated, state
+from .helpers import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    TURN_TIMEOUT,
+    http,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    state,
+)
 from .test_fabledfruit import assert_hidden_hands, create_table, take_turn
 
 pytestmark = pytest.mark.skipif(
@@ -40,7 +49,7 @@ def drive(base: str, table: dict[str, Any], prefer: list[str], until: Any, rng: 
         if choice is None:
             acts = [a for a in snap["legal"] if a["text"] == "act"]
             choice = acts[0] if acts and rng.random() < 0.8 else rng.choice(snap["legal"])
-        httpx.post(
+        http.post(
             f"{base}/api/tables/{table['id']}/actions",
             json={"action": choice["code"], "version": snap["version"]},
             headers={"X-Seat-Token": table["token"]},

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from .conftest import CHROMIUM
@@ -17,6 +16,7 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    http,
     new_page,
     no_sideways_scroll,
     open_seated,
@@ -50,7 +50,7 @@ def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any
             continue  # a bot is thinking
         claims = [a for a in snap["legal"] if a["kind"] == "claim"]
         choice = rng.choice(claims or snap["legal"])
-        httpx.post(
+        http.post(
             f"{base}/api/tables/{table['id']}/actions",
             json={"action": choice["code"], "version": snap["version"]},
             headers={"X-Seat-Token": token},
@@ -180,7 +180,7 @@ def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_
     token = next(t for row in snap["view"]["business_board"]["rows"] for t in row["spaces"] if t)
     code = next(
         a["code"]
-        for a in httpx.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
+        for a in http.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
         if a["kind"] == "claim" and a["token"] == token["id"]
     )
     reason = snap["illegal"][str(code)]  # step 1 comes first: claiming must wait

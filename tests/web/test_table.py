@@ -7,11 +7,20 @@ import random
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from .conftest import CHROMIUM
-from .helpers import DESKTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, new_page, no_sideways_scroll, open_seated, state
+from .helpers import (
+    DESKTOP,
+    MY_TURN_OR_OVER,
+    PHONE,
+    TURN_TIMEOUT,
+    http,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    state,
+)
 
 if not CHROMIUM.exists() and os.environ.get("CI"):
     raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
@@ -25,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 
 def create_table(base: str, players: int = 2) -> dict[str, Any]:
     """A table with you at seat 0 and random bots elsewhere, made through the API."""
-    response = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": players, "name": "Ada"})
+    response = http.post(f"{base}/api/tables", json={"game": "tanghulu", "players": players, "name": "Ada"})
     response.raise_for_status()
     return response.json()
 
@@ -76,7 +85,7 @@ def play_by_api(base: str, table: dict[str, Any], rng: random.Random, until: Any
             continue  # a bot is thinking
         buys = [a for a in snap["legal"] if a["kind"] == "buy"]
         choice = rng.choice(buys or snap["legal"])
-        httpx.post(
+        http.post(
             f"{base}/api/tables/{table['id']}/actions",
             json={"action": choice["code"], "version": snap["version"]},
             headers={"X-Seat-Token": token},
@@ -233,7 +242,7 @@ def test_phone_layout_folds_panels_under_the_board(browser: Any, server_url: str
 def test_two_browsers_and_a_bot_finish_a_game(browser: Any, server_url: str):
     rng = random.Random(11)
     seats = [{"controller": "human", "name": "Ada"}, {"controller": "human"}, {"controller": "random"}]
-    response = httpx.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 3, "seats": seats})
+    response = http.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 3, "seats": seats})
     table = response.json()
     ada = new_page(browser, DESKTOP)
     open_seated(ada, server_url, table, wait_for_turn=False)
