@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,11 +197,16 @@ def test_spectator_sees_no_sweet_card_stars(browser: Any, server_url: str, scree
             break
     else:
         pytest.fail("no game reached a position with sweet cards in play")
-    cards = [p["sweet_cards"] for p in snap["view"]["players"]]
-
     watcher = new_page(browser, DESKTOP)
     watcher.goto(f"{server_url}{table['url']}")
     watcher.wait_for_function("document.body.dataset.seat === 'spectator'")
+    # compare with the spectator's own snapshot at the version the page shows (a bot may have moved)
+    for _ in range(100):
+        public = state(server_url, table["id"])
+        if watcher.evaluate("document.body.dataset.version") == str(public["version"]):
+            break
+        time.sleep(0.1)
+    cards = [p["sweet_cards"] for p in public["view"]["players"]]
     assert watcher.locator("#board .sweet-face").count() == 0, "a spectator must not see sweet card stars"
     assert watcher.locator("#board .board-cards .sweet-back").count() == sum(min(c, 5) for c in cards)
     assert "You are watching" in watcher.inner_text("#seat-info")

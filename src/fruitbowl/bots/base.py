@@ -60,10 +60,11 @@ _BOTS: dict[str, Callable[[int], Bot]] = {}
 _LABELS: dict[str, str] = {}
 
 
-def register_bot(name: str, factory: Callable[[int], Bot], label: str) -> None:
-    """Make a bot available everywhere by ``name``; ``label`` is what players read ("Easy")."""
+def register_bot(name: str, factory: Callable[[int], Bot], label: str | None = None) -> None:
+    """Make a bot available everywhere by ``name``; ``label`` is what players read ("Easy"),
+    by default the name capitalized."""
     _BOTS[name] = factory
-    _LABELS[name] = label
+    _LABELS[name] = label or name.capitalize()
 
 
 def bot_label(name: str) -> str:
