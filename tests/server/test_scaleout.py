@@ -86,6 +86,18 @@ def _until_version(ws: Any, version: int) -> dict[str, Any]:
     return latest
 
 
+def _until_playing(ws: Any) -> dict[str, Any]:
+    """The socket's snapshot once its server knows the table is playing: a join made on the other
+    server reaches this one by NOTIFY a moment later, so the first snapshot may still say 'open'."""
+    deadline = time.monotonic() + 10
+    latest = _LATEST.get(id(ws))
+    while latest is None or latest["status"] != "playing":
+        message = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if message["type"] == "state":
+            latest = _LATEST[id(ws)] = message
+    return latest
+
+
 def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
     _, (a, b), _ = two_servers
     table_id, tokens = _two_human_table(a, b)
@@ -96,7 +108,7 @@ def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
         connect(ws_url[b]) as spectator_on_b,
     ):
         sockets = {0: seat0_on_a, 1: seat1_on_b}
-        version = _until_version(seat0_on_a, 0)["version"]
+        version = max(_until_playing(ws)["version"] for ws in (seat0_on_a, seat1_on_b, spectator_on_b))
         for _ in range(12):
             states = {seat: _until_version(ws, version) for seat, ws in sockets.items()}
             watched = _until_version(spectator_on_b, version)
