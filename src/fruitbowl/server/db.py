@@ -8,7 +8,6 @@ replaying its actions, so the database holds exactly a record per table.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -19,13 +18,12 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
-    create_engine,
-    event,
     text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
+from fruitbowl.database import open_engine
 from fruitbowl.paths import data_home
 
 
@@ -101,21 +99,7 @@ class ActionRow(Base):
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode so a killed server loses no committed action."""
-    if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, future=True, pool_pre_ping=True)
-    if engine.dialect.name == "sqlite":
-
-        @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
+    engine = open_engine(url)
     if engine.dialect.name == "postgresql":
         # Several servers may start at once on one database: one creates the tables, the
         # others wait for it (a transaction-level advisory lock) and find them there.

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy import select as sa_select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from fruitbowl.database import open_engine
 from fruitbowl.engine import FruitbowlError
 from fruitbowl.paths import data_home
 
@@ -88,24 +88,10 @@ class GameRow(Base):
 
 
 def make_engine(url: str) -> Engine:
-    if url.startswith("sqlite:///"):
-        Path(url.removeprefix("sqlite:///")).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    if url.startswith("postgresql://"):
-        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
     try:
-        engine = create_engine(url, future=True)
+        engine = open_engine(url)
     except Exception as exc:  # a malformed URL or a missing driver
         raise StorageError(f"--db {url!r} is not a usable database URL: {exc}") from None
-    if engine.dialect.name == "sqlite":
-
-        @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-            cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-            cursor.execute("PRAGMA foreign_keys=ON")
-            cursor.close()
-
     try:
         Base.metadata.create_all(engine)
     except OperationalError as exc:
