@@ -453,29 +453,40 @@ class TableService:
         async with table.lock:
             seat = self._free_seat(table, invite)
             token = new_token()
-            try:
-                with self.sessions.begin() as db:
-                    table_row = db.get(TableRow, table_id, with_for_update=True)
-                    row = db.get(SeatRow, (table_id, seat))
-                    assert table_row is not None and row is not None
-                    if row.claimed:  # another process seated someone there meanwhile
-                        raise _Stale()
-                    row.claimed, row.token_hash = True, hash_token(token)
-                    if _clean_name(name):
-                        row.name = _clean_name(name) or row.name
-                    db.flush()
-                    if table_row.status == "open" and all(s.claimed for s in table_row.seats):
-                        table_row.status = "playing"
-                    self._notify(db, table_id)
-            except _Stale:
-                self._resync_locked(table)
-                raise Conflict(f"seat {seat + 1} has already been taken") from None
-            self._resync_locked(table)
+
+            def seat_person(row: SeatRow) -> None:
+                row.token_hash = hash_token(token)
+                if _clean_name(name):
+                    row.name = _clean_name(name) or row.name
+
+            self._claim_seat(table, seat, seat_person, f"seat {seat + 1} has already been taken")
         await self.broadcast(table)
         if table.bots and table.status == "playing":
             await self.claims.claim(table_id)
         self._kick_bots(table)
         return seat, token
+
+    def _claim_seat(self, table: LiveTable, seat: int, fill: Callable[[SeatRow], None], taken: str) -> None:
+        """Claim a free seat (its row locked with the table's), let ``fill`` name who sits there,
+        and start the game once every seat is taken; if another process claimed it first, the
+        seat is ``taken`` (Conflict). Called holding ``table.lock``."""
+        try:
+            with self.sessions.begin() as db:
+                table_row = db.get(TableRow, table.id, with_for_update=True)
+                row = db.get(SeatRow, (table.id, seat))
+                assert table_row is not None and row is not None
+                if row.claimed:  # another process seated someone there meanwhile
+                    raise _Stale()
+                fill(row)
+                row.claimed = True
+                db.flush()
+                if table_row.status == "open" and all(s.claimed for s in table_row.seats):
+                    table_row.status = "playing"
+                self._notify(db, table.id)
+        except _Stale:
+            self._resync_locked(table)
+            raise Conflict(taken) from None
+        self._resync_locked(table)
 
     def _free_seat(self, table: LiveTable, invite: str | None) -> int:
         if invite:
@@ -506,23 +517,11 @@ class TableService:
             info = table.seats[seat]
             if info.claimed:
                 raise Conflict(f"seat {seat + 1} is already taken")
-            try:
-                with self.sessions.begin() as db:
-                    table_row = db.get(TableRow, table_id, with_for_update=True)
-                    row = db.get(SeatRow, (table_id, seat))
-                    assert table_row is not None and row is not None
-                    if row.claimed:
-                        raise _Stale()
-                    row.controller, row.claimed = bot, True
-                    row.name = _seat_name(seat, bot, None)
-                    db.flush()
-                    if table_row.status == "open" and all(s.claimed for s in table_row.seats):
-                        table_row.status = "playing"
-                    self._notify(db, table_id)
-            except _Stale:
-                self._resync_locked(table)
-                raise Conflict(f"seat {seat + 1} is already taken") from None
-            self._resync_locked(table)
+
+            def seat_bot(row: SeatRow) -> None:
+                row.controller, row.name = bot, _seat_name(seat, bot, None)
+
+            self._claim_seat(table, seat, seat_bot, f"seat {seat + 1} is already taken")
         await self.broadcast(table)
         if table.status == "playing":
             await self.claims.claim(table_id)
