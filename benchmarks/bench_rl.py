@@ -50,11 +50,13 @@ def pettingzoo_game(game_id: str, players: int) -> Callable[[int], int]:
     e = pettingzoo_env(game_id, players=players)
 
     def play(seed: int) -> int:
-        rng, steps = np.random.default_rng(seed), 0
+        rng, steps = random.Random(seed), 0
         e.reset(seed=seed)
         for _agent in e.agent_iter():
             observation, _reward, terminated, truncated, _info = e.last()
-            action = None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            # the same random policy as the engine loop's, read off the mask
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            action = None if terminated or truncated else rng.choice(legal)
             e.step(action)
             steps += action is not None
         return steps

@@ -104,3 +104,19 @@ def test_registered_and_refuses_bad_input() -> None:
     illegal = next(code for code in range(e.num_actions) if not e.observe(e.agent_selection)["action_mask"][code])
     with pytest.raises(IllegalAction):
         e.step(illegal)
+
+
+def test_calls_out_of_order_and_actions_out_of_bounds_are_refused_with_a_sentence() -> None:
+    e = env("tanghulu", players=2)
+    for call in (lambda: e.step(0), lambda: e.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
+            call()
+    e.reset(seed=2)
+    before = e.state.to_json()
+    for action in (-1, e.num_actions, None):
+        with pytest.raises(ValueError, match="outside the action space"):
+            e.step(action)
+    assert e.state.to_json() == before
+    _play_out(e, np.random.default_rng(2))
+    with pytest.warns(UserWarning, match="after every agent is done"):
+        e.step(None)

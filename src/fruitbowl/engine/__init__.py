@@ -19,6 +19,7 @@ from .errors import (
 from .events import Event
 from .game import Game, State
 from .match import Match
+from .observation import Observation
 from .options import OptionSpec, parse_option_pairs
 from .record import RECORD_FORMAT, Player, Record, replay, replay_to_end
 from .registry import all_games, get_game, register
@@ -37,6 +38,7 @@ __all__ = [
     "IllegalAction",
     "InvalidOption",
     "Match",
+    "Observation",
     "OptionSpec",
     "Player",
     "Record",

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from .actions import Action, ActionTable
 from .errors import BadPlayerCount, IllegalAction, UnsupportedFeature
 from .events import Event
+from .observation import Observation
 from .options import OptionSpec, validate_options
 from .result import Result
 
@@ -82,11 +83,14 @@ class Game(ABC):
         """Length of :meth:`observation` for this player count and option set (for learning agents)."""
         raise UnsupportedFeature(f"{self.title} has no numeric observation encoding yet")
 
-    def observation(self, view: Mapping[str, Any]) -> list[float]:
-        """A fixed-length numeric encoding of one seat's view, built from the view alone.
+    def observation(self, state: State, seat: int) -> Observation:
+        """A fixed-length numeric encoding of what ``seat`` may know of ``state``.
 
-        Values are scaled to about [0, 1]; the length is :meth:`observation_size`. RL adapters
-        (PettingZoo, OpenSpiel) use it, so an agent sees exactly what the seat may know.
+        It encodes exactly the information in ``state.view(seat)`` but reads the state directly
+        (building the view first would cost more than the engine's step). Values are scaled to
+        about [0, 1]; the length is :meth:`observation_size`. RL adapters (PettingZoo,
+        OpenSpiel) use it, so an agent sees exactly what the seat may know; the tests check it
+        against an encoding of the view and against resampled hidden information.
         """
         raise UnsupportedFeature(f"{self.title} has no numeric observation encoding yet")
 
@@ -166,6 +170,10 @@ class State(ABC):
         """Every legal action for the current player, sorted by code (empty when terminal)."""
         actions = self.table.actions
         return [actions[code] for code in self._legal_codes()]
+
+    def legal_codes(self) -> list[int]:
+        """Codes of every legal action, ascending: what an action mask needs, without Actions."""
+        return list(self._legal_codes())
 
     def parse_action(self, text: str) -> Action:
         """The action a text names, checked for legality here."""

@@ -128,7 +128,7 @@ class SpielState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         if self.engine is None or player != self.engine.current_player:
             return []
-        return [action.code for action in self.engine.legal_actions()]
+        return self.engine.legal_codes()
 
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
@@ -166,10 +166,10 @@ class SpielObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
-        if state.engine is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.game.fruitbowl.observation(state.engine.view(player))
+        self.tensor.fill(0.0)
+        if state.engine is not None:
+            encoded = self.game.fruitbowl.observation(state.engine, player)
+            self.tensor[encoded.index] = encoded.value
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.engine is None:

@@ -64,7 +64,7 @@ def test_action_space_and_observation_follow_the_options():
             size = GAME.observation_size(players, checked)
             assert size > base
             state = GAME.new_state(players, 3, checked)
-            vector = GAME.observation(state.view(0))
+            vector = GAME.observation(state, 0).finish().dense()
             assert len(vector) == size and all(0.0 <= x <= 1.0 for x in vector)
             sizes.add(size)
         assert len(sizes) == 7, "each module combination has its own layout"

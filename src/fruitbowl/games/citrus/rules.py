@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
+from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
@@ -68,8 +69,8 @@ class Citrus(Game):
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, options.get("board", "long"))
 
-    def observation(self, view: Mapping[str, Any]) -> list[float]:
-        return observation.encode(view)
+    def observation(self, state: State, seat: int) -> Observation:
+        return observation.encode(cast(CitrusState, state), seat)
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> CitrusState:
         self.check_player_count(num_players)

@@ -1,4 +1,9 @@
-"""Fabled Fruit as numbers: a fixed-length vector built from one seat's view, for learning agents.
+"""Fabled Fruit as numbers: a fixed-length vector of one seat's knowledge, for learning agents.
+
+The vector encodes exactly what ``state.view(seat)`` shows (:func:`fruitbowl.games.fabledfruit.text.build_view`),
+but :func:`encode` reads the state directly and writes only the nonzero entries, from offsets
+and value tables computed once per (player count, Lime) layout. The view-based encoder it must
+match lives in ``tests/games/fabledfruit/observation_reference.py``.
 
 Seats are listed from the viewer clockwise, so a policy learns "me" and "the next player".
 Values are scaled into [0, 1]. The layout depends only on the player count and on whether the
@@ -15,18 +20,27 @@ types, plus a Lime block. Layout:
 * the viewer's own hand by kind, and the payment chosen so far by unit;
 * Lime only: lime pile, coat holder, gambling pool, per seat saved fruits and gambling tokens,
   the viewer's saved fruits by kind, the #11L centre limes and every seat's offer by kind.
+
+Card counts by kind are scaled ``min(1, count / 12)``; cards listed one by one (fruit-mix supply,
+revealed, looked-at, pending) add 1/12 per card, and payment units 1/7 per unit chosen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from itertools import compress, repeat
+from typing import TYPE_CHECKING
+
+from fruitbowl.engine.observation import Observation
 
 from .components import COMPONENTS as C
 from .deck import DECK, LIME_DECK
 from .fruits import KIND_NAME, LIME, NUM_KINDS, NUM_TYPES, NUM_UNITS, SAVED_UNIT, TOKEN_UNIT
+from .text import STEP_NAMES
+
+if TYPE_CHECKING:
+    from .rules import FabledFruitState
 
 DECISIONS = (
     "move", "thief_pay", "occupant_pay", "act_or_buy", "pay", "extra_turn", "player", "name", "choose",
@@ -72,99 +86,370 @@ def observation_size(num_players: int, lime: bool = False) -> int:
     return size
 
 
-def _kinds(values: Any, index: Mapping[str, int], size: int) -> list[float]:
-    out = [0.0] * size
-    if isinstance(values, dict):
-        for name, count in values.items():
-            out[index[name]] = min(1.0, count / 12)
-    elif values:
-        for name in values:
-            out[index[name]] = min(1.0, out[index[name]] + 1 / 12)
-    return out
+# ---------------------------------------------------------------------- value tables
+
+_TABLE = 256  # more than all the cards of a game (fruits, limes, fruit-mix cards)
 
 
-def encode(view: Mapping[str, Any]) -> list[float]:
-    """The vector for ``view`` (a spectator is placed at seat 0)."""
-    lay = layout(bool(view.get("lime")))
-    index = lay.kind_index
+def _fold(step: float) -> tuple[float, ...]:
+    """``out[c]``: ``step`` added ``c`` times, capped at 1 after each addition (as a list of cards is scaled)."""
+    out = [0.0]
+    for _ in range(_TABLE - 1):
+        out.append(min(1.0, out[-1] + step))
+    return tuple(out)
+
+
+#: A count by kind, ``min(1, count / 12)``.
+COUNT12 = tuple(min(1.0, c / 12) for c in range(_TABLE))
+#: ``c`` cards of one kind listed one by one, 1/12 each.
+LISTED12 = _fold(1 / 12)
+#: ``c`` payment units of one kind, 1/7 each.
+LISTED7 = _fold(1 / 7)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Absolute positions of every block of the vector for one (player count, Lime) layout.
+
+    Per-kind tables (``discard`` …) map a card kind to its position (-1 for the lime in a base
+    game, which never holds one); ``loc`` maps a location id to the first of its ``2 + n``
+    positions (-1 outside the layout); ``step`` maps a step kind to its decision position;
+    ``big`` is the big stack (the draw stack follows); ``order[seat]`` lists the seats from
+    ``seat`` clockwise.
+    """
+
+    n: int
+    lime: bool
+    size: int
+    step: dict[str, int]
+    cur: int
+    act: int
+    start: int
+    round: int
+    end: int
+    loc: tuple[int, ...]
+    big: int
+    big_scale: int
+    discard: tuple[int, ...]
+    market: tuple[int, ...]
+    supply: tuple[int, ...]
+    revealed: tuple[int, ...]
+    looking: tuple[int, ...]
+    pending: tuple[int, ...]
+    flags: int
+    tokens: int
+    token_flag: int
+    seats: int
+    hand: tuple[int, ...]
+    unit: tuple[int, ...]
+    limes: int
+    coat: int
+    gamble_pool: int
+    lime_seats: int
+    saved: tuple[int, ...]
+    centre: int
+    offers: tuple[tuple[int, ...], ...]
+    order: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=16)
+def plan(num_players: int, lime: bool) -> Plan:
+    n = num_players
+    lay = layout(lime)
+    kpos = [-1] * NUM_KINDS
+    for i, k in enumerate(lay.kinds):
+        kpos[k] = i
     kinds = len(lay.kinds)
-    n = view["num_players"]
-    me = view["viewer"] if view["viewer"] is not None else 0
-    order = [(me + k) % n for k in range(n)]
-    out: list[float] = []
-    decision = view["decision"]
-    out.extend(1.0 if decision and decision["kind"] == kind else 0.0 for kind in lay.decisions)
-    for seat in (view["current_player"], view["active_player"], view["start_player"]):
-        out.extend(1.0 if seat == s else 0.0 for s in order)
-    out.append(min(1.0, view["round"] / 50))
-    out.append(1.0 if view["end_triggered"] else 0.0)
 
-    stacks = {st["location"]: st for st in view["display"]}
-    for loc in lay.locations:
-        st = stacks.get(loc)
-        out.append(st["cards"] / 8 if st else 0.0)
-        out.append(1.0 if st and st["thief"] else 0.0)
-        here = set(st["animals"]) if st else set()
-        out.extend(1.0 if s in here else 0.0 for s in order)
-    out.append(view["big_stack"]["cards"] / (98 if lay.lime else 240))
-    out.append(min(1.0, view["draw_stack"] / 85))
-    for zone in ZONES:
-        out.extend(_kinds(view[zone], index, kinds))
-    out.append(1.0 if view["market"] is not None else 0.0)
-    out.append(1.0 if view["fruit_mix_supply"] is not None else 0.0)
-    out.append(1.0 if view["thief"] is not None else 0.0)
-    out.append((view["wild_pool"] or 0) / 3)
-    out.append((view["double_pool"] or 0) / 3)
-    tokens = view["fruit_tokens"] or {}
-    for t in range(lay.types):
-        holder = tokens.get(C.type_names[t], -2)
-        out.extend(1.0 if holder == s else 0.0 for s in order)
-        out.append(1.0 if holder == -1 else 0.0)
-    out.append(1.0 if view["fruit_tokens"] is not None else 0.0)
-    out.append(1.0 if view["payment"] else 0.0)
+    def by_kind(base: int) -> tuple[int, ...]:
+        return tuple(base + i if i >= 0 else -1 for i in kpos)
 
-    for seat in order:
-        player = view["players"][seat]
-        out.append(min(1.0, player["hand_size"] / 30))
-        out.append(min(1.0, len(player["juices"]) / 5))
-        out.append(player["wild"] / 3)
-        out.append(player["double"] / 3)
-        out.append(1.0 if player["position"] == 0 else 0.0)
-    own = view["players"][me].get("hand", {}) if view["viewer"] is not None else {}
-    out.extend(_kinds(own, index, kinds))
-    chosen = [0.0] * len(lay.units)
-    if view["payment"]:
-        from .actions import unit_name
-
-        names = {unit_name(u): i for i, u in enumerate(lay.units)}
-        for unit in view["payment"]["chosen"]:
-            chosen[names[unit]] = min(1.0, chosen[names[unit]] + 1 / 7)
-    out.extend(chosen)
-    if lay.lime:
-        out.extend(_lime_block(view, order, me, index, kinds))
-    return out
-
-
-def _lime_block(
-    view: Mapping[str, Any], order: list[int], me: int, index: Mapping[str, int], kinds: int
-) -> list[float]:
-    out = [min(1.0, (view["lime_pile"] or 0) / 15)]
-    coat = view["coat"]
-    out.extend(1.0 if coat == s else 0.0 for s in order)
-    out.append(1.0 if coat == -1 else 0.0)
-    out.append((view["gambling_pool"] or 0) / 6)
-    for seat in order:
-        player = view["players"][seat]
-        out.append(min(1.0, player.get("saved_count", 0) / 10))
-        out.append(player.get("gambling", 0) / 6)
-    own = view["players"][me].get("saved", {}) if view["viewer"] is not None else {}
-    out.extend(_kinds(own, index, kinds))
-    round_ = view["offer_round"]
-    out.append((round_["limes"] / 2) if round_ else 0.0)
-    offers = {o["seat"]: o["fruits"] for o in round_["offers"]} if round_ else {}
-    for seat in order:
-        out.extend(_kinds(offers.get(seat, {}), index, kinds))
-    return out
+    decision = {name: i for i, name in enumerate(lay.decisions)}
+    # step kinds by the decision name the view gives them (most keep their own name)
+    step = {kind: decision[STEP_NAMES.get(kind, kind)] for kind in {*decision, *STEP_NAMES}
+            if STEP_NAMES.get(kind, kind) in decision}  # fmt: skip
+    at = len(lay.decisions)
+    cur, act, start = at, at + n, at + 2 * n
+    at += 3 * n
+    round_, end = at, at + 1
+    at += 2
+    loc = [-1] * (max(lay.locations) + 1)
+    for i, location in enumerate(lay.locations):
+        loc[location] = at + i * (2 + n)
+    at += len(lay.locations) * (2 + n)
+    big = at  # then the draw stack
+    at += 2
+    zones = [by_kind(at + z * kinds) for z in range(len(ZONES))]
+    at += len(ZONES) * kinds
+    flags = at
+    at += 5
+    tokens = at
+    at += lay.types * (n + 1)
+    token_flag = at  # then the payment flag
+    at += 2
+    seats = at
+    at += 5 * n
+    hand = by_kind(at)
+    at += kinds
+    unit = [-1] * NUM_UNITS
+    for i, u in enumerate(lay.units):
+        unit[u] = at + i
+    at += len(lay.units)
+    limes = coat = gamble_pool = lime_seats = centre = -1
+    saved: tuple[int, ...] = ()
+    offers: tuple[tuple[int, ...], ...] = ()
+    if lime:
+        limes = at
+        coat = at + 1
+        gamble_pool = coat + n + 1
+        lime_seats = gamble_pool + 1
+        at = lime_seats + 2 * n
+        saved = by_kind(at)
+        centre = at + kinds
+        at = centre + 1
+        offers = tuple(by_kind(at + r * kinds) for r in range(n))
+        at += n * kinds
+    size = observation_size(n, lime)
+    if at != size:
+        raise AssertionError(f"the observation plan covers {at} positions, but the layout has {size}")
+    discard, market, supply, revealed, looking, pending = zones
+    order = tuple(tuple((me + r) % n for r in range(n)) for me in range(n))
+    return Plan(
+        n=n, lime=lime, size=size, step=step, cur=cur, act=act, start=start, round=round_, end=end, loc=tuple(loc),
+        big=big, big_scale=98 if lime else 240, discard=discard, market=market, supply=supply, revealed=revealed,
+        looking=looking, pending=pending, flags=flags, tokens=tokens, token_flag=token_flag, seats=seats,
+        hand=hand, unit=tuple(unit), limes=limes, coat=coat, gamble_pool=gamble_pool, lime_seats=lime_seats,
+        saved=saved, centre=centre, offers=offers, order=order,
+    )  # fmt: skip
 
 
-__all__ = ["SAVED_UNIT", "encode", "layout", "observation_size"]
+# ---------------------------------------------------------------------- the encoder
+
+#: Plans by [lime][player count], built on first use.
+_PLANS: tuple[dict[int, Plan], dict[int, Plan]] = ({}, {})
+
+
+def encode(s: FabledFruitState, seat: int) -> Observation:
+    """What ``seat`` may know of ``s`` (exactly its view), as an :class:`Observation`."""
+    n = s.num_players
+    lime = s.lime
+    p = _PLANS[lime].get(n) or _PLANS[lime].setdefault(n, plan(n, lime))
+    obs = Observation(p.size)
+    index = obs.index
+    value = obs.value
+    ia = index.append
+    va = value.append
+    extend_index = index.extend
+    extend_value = value.extend
+    scaled = COUNT12.__getitem__
+    order = p.order[seat]  # seats from the viewer clockwise
+    over = s.over
+    active = s.active
+    steps = s.steps
+    kind = "" if over else steps[0][0]
+
+    # decision, who decides / whose turn / start player, round, end triggered
+    if not over:
+        at = p.step.get(kind, -1)
+        if at >= 0:
+            ia(at)
+            va(1.0)
+        ia(p.cur + (s.current_player - seat) % n)
+        va(1.0)
+        ia(p.act + (active - seat) % n)
+        va(1.0)
+    ia(p.start + (s.start - seat) % n)
+    va(1.0)
+    if s.round:
+        ia(p.round)
+        va(min(1.0, s.round / 50))
+    if s.end_triggered:
+        ia(p.end)
+        va(1.0)
+
+    # the display, in location order: cards, thief, animals
+    pos = s.pos
+    rel = pos[seat:] + pos[:seat]  # each seat's location, from the viewer clockwise
+    thieves = (s.thief, s.thief2)
+    counts = s.counts
+    loc_at = p.loc
+    for loc in sorted(s.stacks):
+        at = loc_at[loc]
+        c = counts[loc]
+        if c:
+            ia(at)
+            va(c / 8)
+        if loc in thieves:
+            ia(at + 1)
+            va(1.0)
+        if loc in rel:
+            at += 2
+            for r in range(n):
+                if rel[r] == loc:
+                    ia(at + r)
+                    va(1.0)
+
+    # big stack, draw stack
+    c = len(s.deck) - s.top
+    if c:
+        ia(p.big)
+        va(c / p.big_scale)
+    c = len(s.draw)
+    if c:
+        ia(p.big + 1)
+        va(min(1.0, c / 85))
+
+    # card zones by kind; count vectors are filtered to their nonzero kinds in C
+    vector = s.discard
+    extend_index(compress(p.discard, vector))
+    extend_value(map(scaled, compress(vector, vector)))
+    market = s.market
+    if market is not None:
+        extend_index(compress(p.market, market))
+        extend_value(map(scaled, compress(market, market)))
+    supply = s.supply
+    if supply is not None:  # listed by name: 1/12 per kind present
+        c = len(index)
+        extend_index(compress(p.supply, supply))
+        extend_value(repeat(LISTED12[1], len(index) - c))
+    buf = s.buf
+    if buf:
+        if not s.buf_private:
+            _listed(buf, p.revealed, index, value, LISTED12)
+        elif seat == active:
+            _listed(buf, p.looking, index, value, LISTED12)
+    if s.aux:
+        _listed(s.aux, p.pending, index, value, LISTED12)
+
+    # components in play, pools, fruit token holders
+    at = p.flags
+    if market is not None:
+        ia(at)
+        va(1.0)
+    if supply is not None:
+        ia(at + 1)
+        va(1.0)
+    if thieves[0] >= 0:
+        ia(at + 2)
+        va(1.0)
+    wild = s.wild
+    if wild is not None and s.wild_pool:
+        ia(at + 3)
+        va(s.wild_pool / 3)
+    double = s.double
+    if double is not None and s.double_pool:
+        ia(at + 4)
+        va(s.double_pool / 3)
+    ftok = s.ftok
+    if ftok is not None:
+        at = p.tokens
+        for holder in ftok:
+            if holder >= 0:
+                ia(at + (holder - seat) % n)
+                va(1.0)
+            elif holder == -1:
+                ia(at + n)
+                va(1.0)
+            at += n + 1
+        ia(p.token_flag)
+        va(1.0)
+    paying = kind == "pay"
+    if paying:
+        ia(p.token_flag + 1)
+        va(1.0)
+
+    # per seat from the viewer: hand size, juices, wild and double tokens, off the display
+    hands = s.hands
+    juices = s.juices
+    at = p.seats
+    for q in order:
+        c = sum(hands[q])
+        if c:
+            ia(at)
+            va(min(1.0, c / 30))
+        c = len(juices[q])
+        if c:
+            ia(at + 1)
+            va(min(1.0, c / 5))
+        if wild is not None and wild[q]:
+            ia(at + 2)
+            va(wild[q] / 3)
+        if double is not None and double[q]:
+            ia(at + 3)
+            va(double[q] / 3)
+        if not pos[q]:
+            ia(at + 4)
+            va(1.0)
+        at += 5
+
+    # the viewer's hand, the payment chosen so far
+    vector = hands[seat]
+    extend_index(compress(p.hand, vector))
+    extend_value(map(scaled, compress(vector, vector)))
+    if paying and s.paying:
+        _listed(s.paying, p.unit, index, value, LISTED7)
+
+    if not lime:
+        obs.at = p.size
+        return obs
+
+    # Lime: lime pile, coat, gambling pool
+    c = s.limes
+    if c:
+        ia(p.limes)
+        va(min(1.0, c / 15))
+    c = s.coat
+    if c >= 0:
+        ia(p.coat + (c - seat) % n)
+        va(1.0)
+    elif c == -1:
+        ia(p.coat + n)
+        va(1.0)
+    gamble = s.gamble
+    if gamble is not None and s.gamble_pool:
+        ia(p.gamble_pool)
+        va(s.gamble_pool / 6)
+    saved = s.saved
+    if saved is not None:  # the view shows saved counts and gambling tokens with the saved fruits
+        # per seat: saved fruits, gambling tokens; then the viewer's saved fruits by kind
+        at = p.lime_seats
+        for q in order:
+            c = sum(saved[q])
+            if c:
+                ia(at)
+                va(min(1.0, c / 10))
+            if gamble is not None and gamble[q]:
+                ia(at + 1)
+                va(gamble[q] / 6)
+            at += 2
+        vector = saved[seat]
+        extend_index(compress(p.saved, vector))
+        extend_value(map(scaled, compress(vector, vector)))
+    offers = s.offers
+    if offers is not None:
+        # #11L: the centre limes, every other seat's face-up offer (the view omits the active seat's)
+        if s.centre:
+            ia(p.centre)
+            va(s.centre / 2)
+        for where, q in zip(p.offers, order, strict=True):
+            if q != active:
+                vector = offers[q]
+                extend_index(compress(where, vector))
+                extend_value(map(scaled, compress(vector, vector)))
+    obs.at = p.size
+    return obs
+
+
+def _listed(cards: list[int], where: tuple[int, ...], index: list[int], value: list[float],
+            table: tuple[float, ...]) -> None:  # fmt: skip
+    """Cards (or payment units) listed one by one: each kind's count, in position order."""
+    if len(cards) == 1:
+        index.append(where[cards[0]])
+        value.append(table[1])
+        return
+    for k in sorted(set(cards)):
+        index.append(where[k])
+        value.append(table[cards.count(k)])
+
+
+__all__ = ["SAVED_UNIT", "Layout", "Plan", "encode", "layout", "observation_size", "plan"]

@@ -26,6 +26,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
@@ -164,8 +165,9 @@ class FabledFruit(Game):
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, bool(options.get("lime", False)))
 
-    def observation(self, view: Mapping[str, Any]) -> list[float]:
-        return observation.encode(view)
+    def observation(self, state: State, seat: int) -> Observation:
+        assert isinstance(state, FabledFruitState)
+        return observation.encode(state, seat)
 
 
 Step = tuple[Any, ...]

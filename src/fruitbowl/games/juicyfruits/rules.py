@@ -22,6 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
@@ -172,8 +173,9 @@ class JuicyFruits(Game):
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, M.parse(options.get("modules")))
 
-    def observation(self, view: Mapping[str, Any]) -> list[float]:
-        return observation.encode(view)  # its length follows view["modules"]
+    def observation(self, state: State, seat: int) -> Observation:
+        assert isinstance(state, JuicyFruitsState)
+        return observation.encode(state, seat)  # its length follows the modules in play
 
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         every_module = {"modules": M.canonical(frozenset(M.MODULES_NAMES))}

@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
@@ -115,8 +116,9 @@ class TangHuLu(Game):
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players)
 
-    def observation(self, view: Mapping[str, Any]) -> list[float]:
-        return observation.encode(view)
+    def observation(self, state: State, seat: int) -> Observation:
+        assert isinstance(state, TangHuLuState)
+        return observation.encode(state, seat)
 
 
 class TangHuLuState(State):
