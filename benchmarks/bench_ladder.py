@@ -4,8 +4,9 @@ For every game (or the ones named) it plays each pairing — by default the defa
 against ``random`` and against ``greedy``, and ``greedy`` against ``random`` — for
 ``--games-per-pairing`` games at two players, seats alternating, and reports the first bot's
 win rate (ties count half) with a Wilson 95% confidence interval, against the targets (ISMCTS
-wins at least 95% against random and 65% against greedy: ``met`` when the whole interval is at
-or above the target, ``missed`` when it is all below, ``open`` while more games are needed), and
+wins at least 95% against random and 65% against greedy: ``confirmed`` when the whole interval
+is at or above the target, ``reached`` when the win rate is, ``below`` when it is not but the
+interval reaches the target, ``missed`` when the whole interval is below), and
 each bot's median and 95th-percentile time per move (moves with a real choice: a single legal
 action is not timed), in CPU seconds of this one process, so a busy machine does not inflate
 them. Every game's seed and every bot's seed derive from ``--seed``, so a run is reproducible;
@@ -14,7 +15,9 @@ Games are played round by round across every pairing (game 1 of each, then game 
 so a run stopped part way, or read part way from ``--out``, has about as many games in every
 pairing.
 
-One core, one process: run it under ``nice`` while other work goes on. See docs/bots.md.
+By default one process plays every game; ``--workers K`` plays K games at once, one process each
+(move times stay per process CPU time). Run it under ``nice`` while other work goes on. See
+docs/bots.md.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from typing import Any
 
 from fruitbowl.bots import Bot, SeatHandle, make_bot
@@ -64,33 +69,44 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def play_one(game_id: str, first: str, second: str, seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of a pairing (the first bot sits first in even games): the first bot's
+    share, the scores, each bot's CPU time per real choice and the wall time. Runs in a worker
+    process with ``--workers``."""
+    started = time.perf_counter()
+    game = get_game(game_id)
+    game_seed = derive_seed(seed, game_id, first, second, index)
+    seat = index % 2
+    names = [first, second] if seat == 0 else [second, first]
+    times: dict[str, list[float]] = {first: [], second: []}
+    bots: list[Bot] = [
+        TimedBot(make_bot(name, derive_seed(game_seed, "bot", s)), times[name]) for s, name in enumerate(names)
+    ]
+    outcome = play_game(game, 2, game.validate_options({}, 2), bots, game_seed)
+    share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+    return {"share": share, "scores": outcome.scores, "times": times, "seconds": time.perf_counter() - started}
+
+
 class Pairing:
     """One bot against another in one game: the first bot's score and both bots' move times."""
 
     def __init__(self, game_id: str, first: str, second: str, seed: int):
         self.game_id, self.first, self.second, self.seed = game_id, first, second, seed
-        self.game = get_game(game_id)
-        self.options = self.game.validate_options({}, 2)
         self.times: dict[str, list[float]] = {first: [], second: []}
         self.games = 0
         self.score = 0.0
         self.seconds = 0.0
 
-    def play(self, index: int) -> tuple[float, tuple[int, ...] | None]:
-        """Game ``index`` (the first bot sits first in even games): the first bot's share."""
-        started = time.perf_counter()
-        game_seed = derive_seed(self.seed, self.game_id, self.first, self.second, index)
-        seat = index % 2
-        names = [self.first, self.second] if seat == 0 else [self.second, self.first]
-        bots: list[Bot] = [
-            TimedBot(make_bot(name, derive_seed(game_seed, "bot", s)), self.times[name]) for s, name in enumerate(names)
-        ]
-        outcome = play_game(self.game, 2, self.options, bots, game_seed)
-        share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+    def args(self, index: int) -> tuple[str, str, str, int, int]:
+        return self.game_id, self.first, self.second, self.seed, index
+
+    def add(self, played: dict[str, Any]) -> None:
+        """Count one game played by :func:`play_one`."""
         self.games += 1
-        self.score += share
-        self.seconds += time.perf_counter() - started
-        return share, outcome.scores
+        self.score += played["share"]
+        self.seconds += played["seconds"]
+        for name, values in played["times"].items():
+            self.times[name].extend(values)
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.score, self.games)
@@ -123,27 +139,32 @@ def _fmt_time(seconds: float | None) -> str:
 
 def table(rows: list[dict[str, Any]], targets: dict[tuple[str, str], float | None]) -> str:
     lines = [
-        f"{'game':<12}{'pairing':<18}{'games':>6}{'win rate':>10}{'95% CI':>16}{'target':>12}"
+        f"{'game':<12}{'pairing':<18}{'games':>6}{'win rate':>10}{'95% CI':>16}{'target':>15}"
         f"{'median/move':>14}{'p95/move':>12}{'opp. median':>13}"
     ]
     for row in rows:
         target = targets.get((row["bot"], row["opponent"]))
         own, other = row["move_seconds"][row["bot"]], row["move_seconds"][row["opponent"]]
         low, high = row["ci95"]
-        mark = "" if target is None else f"{target:.0%} {_verdict(low, high, target)}"
+        mark = "" if target is None else f"{target:.0%} {_verdict(row['win_rate'], low, high, target)}"
         interval = f"{low:.0%}–{high:.0%}"
         lines.append(
             f"{row['game']:<12}{row['bot'] + ' v ' + row['opponent']:<18}{row['games']:>6}{row['win_rate']:>10.1%}"
-            f"{interval:>16}{mark:>12}"
+            f"{interval:>16}{mark:>15}"
             f"{_fmt_time(own['median']):>14}{_fmt_time(own['p95']):>12}{_fmt_time(other['median']):>13}"
         )
     return "\n".join(lines)
 
 
-def _verdict(low: float, high: float, target: float) -> str:
-    """``met`` when the whole interval is at or above the target, ``missed`` when it is all
-    below, else ``open`` (more games needed)."""
-    return "met" if low >= target else ("missed" if high < target else "open")
+def _verdict(rate: float, low: float, high: float, target: float) -> str:
+    """``confirmed`` when the whole interval is at or above the target; ``reached`` when the win
+    rate is but the interval still reaches below it (more games would tell); ``below`` when the
+    rate is under the target but the interval reaches it; ``missed`` when it is all below."""
+    if low >= target:
+        return "confirmed"
+    if high < target:
+        return "missed"
+    return "reached" if rate >= target else "below"
 
 
 def main() -> None:
@@ -155,6 +176,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--table", help="print the table of a JSON file written by --out, and stop")
     parser.add_argument("--out", help="also write the JSON to this file, after every game")
+    parser.add_argument("--workers", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--progress", action="store_true", help="print each game's outcome to stderr")
     args = parser.parse_args()
     if args.table:
@@ -171,14 +193,20 @@ def main() -> None:
         pairings = list(PAIRINGS)
     targets = {(a, b): t for a, b, t in pairings}
     ladder = [Pairing(game_id, first, second, args.seed) for game_id in ids for first, second, _ in pairings]
-    report: dict[str, Any] = {}
     # Game by game across every pairing, so a run stopped part way is still balanced.
-    for index in range(args.games_per_pairing):
-        for pairing in ladder:
-            share, scores = pairing.play(index)
+    jobs = [(index, pairing) for index in range(args.games_per_pairing) for pairing in ladder]
+    report: dict[str, Any] = {}
+    with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+        if pool is None:
+            outcomes = (play_one(*pairing.args(index)) for index, pairing in jobs)
+        else:  # results in submission order, so the report grows round by round
+            outcomes = pool.map(play_one, *zip(*(pairing.args(index) for index, pairing in jobs), strict=True))
+        for (index, pairing), played in zip(jobs, outcomes, strict=True):
+            pairing.add(played)
             if args.progress:
                 print(
-                    f"{pairing.game_id} {pairing.first}-{pairing.second} #{index + 1}: {share} {scores}",
+                    f"{pairing.game_id} {pairing.first}-{pairing.second} #{index + 1}: "
+                    f"{played['share']} {played['scores']}",
                     file=sys.stderr,
                 )
             report = {

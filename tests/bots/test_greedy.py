@@ -167,3 +167,23 @@ def test_as_a_web_lobby_bot(tmp_path) -> None:
         table = response.json()
         state = client.get(f"/api/tables/{table['id']}", headers={"X-Seat-Token": table["token"]}).json()
         assert state["players"][1]["controller"] == "greedy"
+
+
+def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
+    """Filling the middle of the island with a large venue leaves no token able to slide: every
+    later turn loses its income, which the evaluator must count (it once cost whole games)."""
+    from fruitbowl.bots.greedy import juicyfruits as scoring
+    from fruitbowl.engine.rng import derive_seed
+
+    game = get_game("juicyfruits")
+    state = game.new_state(2, derive_seed(12345, "juicyfruits", 1))
+    for text in ("move b2-b3", "pass", "move c3-b3", "pass", "move d2-b2", "pass", "move b3-d3", "pass", "move c3-c4"):
+        state.apply(text)
+    jammed = state.clone()
+    jammed.apply("claim T03")  # the Spa: 8 points and a 2×2 venue with one place left, the middle
+    jammed.apply("place c3-d2")
+    assert scoring.values(jammed)[1] < scoring.values(state)[1]
+    jammed.apply("move b4-c4")  # the other seat's turn
+    jammed.apply("supply c1")
+    assert [action.text for action in jammed.legal_actions()] == ["pass"]  # no slide: no income, ever
+    assert make_bot("greedy", 1).choose(SeatHandle(state, 1)).text != "claim T03"

@@ -69,3 +69,36 @@ def test_easy_ismcts_beats_random_at_two_players() -> None:
         result = state.result()
         wins += (me in result.winners) / len(result.winners)
     assert wins >= 5, f"ismcts:easy won only {wins} of 6 games against random"
+
+
+def test_a_restricted_root_searches_only_the_actions_given() -> None:
+    from fruitbowl.bots.ismcts import search
+
+    state, seat = _position_with_hidden_cards(5)
+    codes = state.legal_codes()
+    allowed = frozenset(codes[:2])
+    stats = search(state, seat, budget=3_000, seed=1, root_actions=allowed)
+    assert set(stats.visits) == allowed and sum(stats.visits.values()) > 10
+
+
+def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In Juicy Fruits the root holds only the greedy bot's best three actions (see GameTuning),
+    ranked on the bot's own sample of its view."""
+    from fruitbowl.bots import ismcts
+
+    ranked: list = []
+
+    def spy(*args, **kwargs):
+        ranked.extend(original(*args, **kwargs))
+        return ranked
+
+    original = ismcts.rank
+    monkeypatch.setattr(ismcts, "rank", spy)
+    game = get_game("juicyfruits")
+    state = game.new_state(2, 11)
+    rng = random.Random(3)
+    while len(state.legal_actions()) <= 6:
+        state.apply(rng.choice(state.legal_codes()))
+    stats = ISMCTSBot(2, budget=3_000).think(SeatHandle(state, state.current_player))
+    assert len(ranked) == len(state.legal_actions())
+    assert set(stats.visits) == {action.code for action in ranked[:3]}

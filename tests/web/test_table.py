@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import CHROMIUM
 from .helpers import (
@@ -46,9 +47,18 @@ def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) ->
     version = page.evaluate("document.body.dataset.version")
     store = page.locator("#board .target.legal[data-select]")
     if store.count():
-        store.nth(rng.randrange(store.count())).click()
+        pick = rng.randrange(store.count())
         sticks = page.locator("#board .target.legal[data-stick]")
-        assert sticks.count(), "picking a store tile must highlight the sticks it can go on"
+        for attempt in range(2):  # a click that lands while the board is being redrawn is lost: once more
+            store.nth(pick).click()
+            try:
+                sticks.first.wait_for(timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                if page.evaluate("document.body.dataset.version") != version:
+                    return take_turn(page, rng, wait_for_next_turn)  # a new position redrew the board
+                if attempt:
+                    raise AssertionError("picking a store tile must highlight the sticks it can go on") from None
         sticks.nth(rng.randrange(sticks.count())).click()
     else:
         board = page.locator("#board .target.legal[data-code]")

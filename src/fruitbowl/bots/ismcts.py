@@ -17,6 +17,14 @@ own :class:`GameTuning` (depth, scale, and a budget factor that keeps a move und
 Citrus's engine is slow, so it simulates fewer actions); a game without one rolls out to the
 end.
 
+A game's tuning may also give a ``shortlist``: the search's root then considers only the greedy
+bot's best few actions (each valued with its best follow-up in the same turn, see
+:func:`.greedy.core.rank`). In Juicy Fruits a turn is a slide and then one of many follow-ups,
+over a hundred plans a turn, too many for a second of sampling to tell apart; the greedy
+evaluator ranks them all exactly, and the search spends its budget deciding between the best
+three with lookahead (opponents' replies, later turns). That took ``ismcts:easy`` from 29% to
+55% of 40 games against ``greedy``.
+
 The budget is counted in simulated actions (tree walk plus rollout), not seconds, so a search is
 deterministic for its seed and costs about the same time in every game. Levels:
 ``ismcts:easy`` (8,000 actions), ``ismcts`` (30,000, under a second a move), ``ismcts:hard``
@@ -41,7 +49,7 @@ from fruitbowl.engine.rng import derive_seed
 
 from .base import Bot, SeatHandle, register_bot
 from .greedy import EVALUATORS
-from .greedy.core import Evaluator, evaluate_all
+from .greedy.core import Evaluator, evaluate_all, rank
 
 #: A random rollout longer than this is scored as a draw (a game with no forced progress).
 ROLLOUT_CAP = 2_000
@@ -56,18 +64,20 @@ DECIDED_CHECK = 50
 class GameTuning:
     """How a game's searches roll out: random moves for ``depth`` actions, then the game's
     evaluator, its margins divided by ``scale`` (about a decisive lead, in points); the
-    level's budget is multiplied by ``budget_factor``."""
+    level's budget is multiplied by ``budget_factor``; with ``shortlist``, the root searches
+    only that many of the greedy bot's best actions."""
 
     depth: int | None = None
     scale: float = 10.0
     budget_factor: float = 1.0
+    shortlist: int | None = None
 
 
 TUNING: dict[str, GameTuning] = {
     "tanghulu": GameTuning(depth=0, scale=6.0),
-    "juicyfruits": GameTuning(depth=30, scale=12.0),
+    "juicyfruits": GameTuning(depth=30, scale=12.0, shortlist=3),
     "fabledfruit": GameTuning(depth=30, scale=10.0),
-    "citrus": GameTuning(depth=30, scale=20.0, budget_factor=0.2),
+    "citrus": GameTuning(depth=30, scale=20.0, budget_factor=0.15),
 }
 
 
@@ -108,12 +118,14 @@ def search(
     rollout_depth: int | None = None,
     evaluator: Evaluator | None = None,
     scale: float = 10.0,
+    root_actions: frozenset[int] | None = None,
 ) -> SearchStats:
     """Root statistics of an ISMCTS from the seat's information set, within ``budget`` actions.
 
     ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
     iteration, so its own hidden contents do not matter). With ``rollout_depth``, a rollout
-    stops after that many moves and ``evaluator`` (or the standings) scores the position.
+    stops after that many moves and ``evaluator`` (or the standings) scores the position. With
+    ``root_actions``, the root chooses only among those codes (where they are legal).
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
@@ -128,7 +140,9 @@ def search(
         node = root
         path: list[tuple[Node, int]] = []
         while not state.is_terminal():
-            codes = [action.code for action in state.legal_actions()]
+            codes = state.legal_codes()
+            if root_actions is not None and node is root:
+                codes = [code for code in codes if code in root_actions] or codes
             for code in codes:
                 node.available[code] = node.available.get(code, 0) + 1
             unexplored = [code for code in codes if code not in node.children]
@@ -206,10 +220,6 @@ def _heuristic_rewards(values: list[float], num_players: int, scale: float) -> l
     return rewards
 
 
-def _search_in_process(root_sample: State, seat: int, budget: int, seed: int, game_id: str) -> SearchStats:
-    return search(root_sample, seat, budget, seed, **_rollout_settings(game_id))
-
-
 def _rollout_settings(game_id: str) -> dict[str, Any]:
     """The keyword arguments of :func:`search` for a game's rollouts (see :data:`TUNING`)."""
     tuning = TUNING.get(game_id)
@@ -247,11 +257,17 @@ class ISMCTSBot(Bot):
         seeds = [self.rng.getrandbits(63) for _ in range(self.processes)]
         game_id = handle.game_id
         budget = game_budget(self.budget, game_id)
+        settings = _rollout_settings(game_id)
+        tuning = TUNING.get(game_id)
+        if tuning and tuning.shortlist and game_id in EVALUATORS and len(handle.legal_actions()) > tuning.shortlist:
+            evaluator, bonus, follow_up = EVALUATORS[game_id]
+            ranked = rank(sample, handle.seat, handle.legal_actions(), evaluator, self.rng, bonus, follow_up)
+            settings["root_actions"] = frozenset(action.code for action in ranked[: tuning.shortlist])
         if self.processes == 1:
-            return search(sample, handle.seat, budget, seeds[0], **_rollout_settings(game_id))
+            return search(sample, handle.seat, budget, seeds[0], **settings)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.processes)
-        futures = [self._pool.submit(_search_in_process, sample, handle.seat, budget, s, game_id) for s in seeds]
+        futures = [self._pool.submit(search, sample, handle.seat, budget, s, **settings) for s in seeds]
         total = SearchStats({}, {})
         for future in futures:
             total.add(future.result())

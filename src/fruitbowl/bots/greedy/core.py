@@ -87,15 +87,28 @@ def choose(
     ``follow_up`` > 0, an action after which the same seat decides again (part of one turn) is
     worth the best of those next actions, when there are at most ``follow_up`` of them.
     """
+    return rank(sample, seat, legal, evaluator, rng, kind_bonus, follow_up)[0]
+
+
+def rank(
+    sample: State,
+    seat: int,
+    legal: list[Action],
+    evaluator: Evaluator | None,
+    rng: random.Random,
+    kind_bonus: Mapping[str, float] | None = None,
+    follow_up: int = 0,
+) -> list[Action]:
+    """The legal actions, best first, as :func:`choose` judges them."""
     bonus = kind_bonus or {}
-    best, best_value = legal[0], -float("inf")
-    for action in legal:
+    scored = []
+    for order, action in enumerate(legal):
         child = sample.clone()
         child.apply(action.code)
         value = _value(child, seat, evaluator, bonus, follow_up) + bonus.get(action.kind, 0.0) + rng.random() * 1e-3
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        scored.append((-value, order, action))
+    scored.sort(key=lambda entry: entry[:2])
+    return [action for _value, _order, action in scored]
 
 
 def _value(state: State, seat: int, evaluator: Evaluator | None, bonus: Mapping[str, float], follow_up: int) -> float:

@@ -6,6 +6,11 @@ game ended now. Fruit in the reserve is worth a quarter of a point for each of t
 a kind and little beyond (ships and business rows want several kinds), and the best ship on the
 beach and the best business row still on the board each add a share of their points by how much
 of their cost is already in the reserve, so the bot gathers towards them and buys when it can.
+
+Step 1 is every turn's income, so an island whose tokens cannot move is costly: a seat with no
+token able to move (filling the middle with a large venue does it) loses what many turns of
+collecting would bring, and one with a single movable token a little of it. Without this term a
+search happily trades the whole rest of the game for a venue's 8 points.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Mapping
 from fruitbowl.engine.game import State
 from fruitbowl.games.juicyfruits import business
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-from fruitbowl.games.juicyfruits.island import BEACH_CELLS, SHIP
+from fruitbowl.games.juicyfruits.island import BEACH_CELLS, RAYS, SHIP
 from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
 from fruitbowl.games.juicyfruits.ships import DEMANDS, SHIP_POINTS
 
@@ -25,6 +30,7 @@ KIND_BONUS: Mapping[str, float] = {}
 
 FRUIT, FRUIT_BEYOND, FRUIT_USEFUL = 0.25, 0.05, 2
 PROGRESS = 0.3
+JAMMED, CRAMPED = 15.0, 3.0  # no token can move in step 1; only one can
 ROWS = business.COLUMNS
 NUM_SHIPS = len(SHIP_POINTS)
 
@@ -49,7 +55,7 @@ def values(state: State) -> list[float]:
         for row, cost in enumerate(C.row_costs):
             if any(token >= 0 for token in state.board[row * ROWS : (row + 1) * ROWS]):
                 row_best = max(row_best, C.row_points[row] * _covered(reserve, cost))
-        out.append(value + PROGRESS * (ship_best + row_best))
+        out.append(value + PROGRESS * (ship_best + row_best) - _immobility(grid, state.mobile[p]))
     if state.num_players == 1:
         out.append(float(state.pineapple_score()))
     return out
@@ -59,3 +65,14 @@ def _covered(reserve: list[int], cost: tuple[int, ...]) -> float:
     """The share of ``cost`` the reserve already holds."""
     need = sum(cost)
     return sum(min(h, c) for h, c in zip(reserve, cost, strict=True)) / need if need else 1.0
+
+
+def _immobility(grid: list[int], mobile: list[int]) -> float:
+    """What losing step 1 costs: how many of the seat's mobile tokens can still move."""
+    movable = 0
+    for cell in mobile:
+        if any(ray and grid[ray[0]] < 0 for ray in RAYS[cell]):
+            movable += 1
+            if movable > 1:
+                return 0.0
+    return JAMMED if movable == 0 else CRAMPED
