@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from fruitbowl.bots import GreedyBot, SeatHandle, bot_names, make_bot
 from fruitbowl.bots import greedy as greedy_module
-from fruitbowl.bots.greedy.core import choose
+from fruitbowl.bots.greedy.core import rank
 from fruitbowl.cli.app import app
 from fruitbowl.engine import State, get_game
 from fruitbowl.sim.simulate import simulate
@@ -138,9 +138,9 @@ def test_an_unknown_game_is_played_by_the_standings() -> None:
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     legal = state.legal_actions()
-    action = choose(
+    action = rank(
         state.determinize(state.current_player, random.Random(1)), state.current_player, legal, None, random.Random(1)
-    )
+    )[0]
     assert action in legal
 
 

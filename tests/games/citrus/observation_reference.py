@@ -3,16 +3,7 @@
 ``fruitbowl.games.citrus.observation.encode(state, seat)`` reads the state directly for speed and
 must give exactly this vector for ``state.view(seat)`` (``test_observation.py`` checks it).
 
-Seats are listed starting with the viewer, then in turn order, and every owner on the board is
-given relative to the viewer. Values are scaled to about [0, 1]. The layout:
-
-* the decision: phase (7), main action done, refill pending, waiting tiles by type and well (10);
-* every board space: space type (4), tile type (5) and well, owner (relative, n) or neutral,
-  worker, landscape kind (6) and value, bull;
-* every building site: finca / open / stacked, Finca high and low values, scored, neighbours filled;
-* the market's 12 spaces × (present, type 5, well); the bag by type and well (10);
-* first player and player to act (relative, one-hot);
-* each seat: money, workers, income, score, held landscape tiles by kind (6), horses, regions.
+The layout is described in :mod:`fruitbowl.games.citrus.observation`.
 """
 
 from __future__ import annotations
@@ -20,15 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fruitbowl.games.citrus.components import COMPONENTS as C
-
-PHASES = ("main", "place", "site", "harvest", "after", "blocked_site", "over")
-SPACE_TYPES = ("ordinary", "rock", "landscape", "site")
-LANDSCAPE = ("horses", "money", "cart", "bull", "bridge", "milestone")
-SITE_STATES = ("finca", "open", "stacked")
-TYPES = tuple(C.types)
-MARKET = 12
-FINCA_TOP = max(high for high, _low in C.fincas)
+from fruitbowl.games.citrus.observation import FINCA_TOP, LANDSCAPE, MARKET, PHASES, SITE_STATES, SPACE_TYPES, TYPES
 
 
 def encode(view: Mapping[str, Any]) -> list[float]:

@@ -4,77 +4,17 @@ The encoder as first written, kept plain to read; the game's fast encoder
 (:mod:`fruitbowl.games.fabledfruit.observation`) reads the state directly and must give the same
 vector (``tests/games/fabledfruit/test_observation.py``).
 
-Seats are listed from the viewer clockwise, so a policy learns "me" and "the next player".
-Values are scaled into [0, 1]. The layout depends only on the player count and on whether the
-game is a Lime game (option ``lime``): a base game encodes the 59 base locations, 15 card kinds
-and 5 fruit types; a Lime game the 26 locations of its deck (#48–#53, #1L–#20L), 16 kinds and 6
-types, plus a Lime block. Layout:
-
-* the decision kind (one-hot), who decides / whose turn / the start player (relative one-hot),
-  round, end triggered;
-* per location: cards in the display, thief next to it, which seats stand there;
-* big stack, draw stack, discard pile / market / fruit-mix supply / revealed / looked-at /
-  pending market cards by kind, components in play, fruit token holders and pools;
-* per seat: hand size, juices, wild and double turn tokens, off the display;
-* the viewer's own hand by kind, and the payment chosen so far by unit;
-* Lime only: lime pile, coat holder, gambling pool, per seat saved fruits and gambling tokens,
-  the viewer's saved fruits by kind, the #11L centre limes and every seat's offer by kind.
+The layout is described in :mod:`fruitbowl.games.fabledfruit.observation`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from fruitbowl.games.fabledfruit.actions import unit_name
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
-from fruitbowl.games.fabledfruit.deck import DECK, LIME_DECK
-from fruitbowl.games.fabledfruit.fruits import KIND_NAME, LIME, NUM_KINDS, NUM_TYPES, NUM_UNITS, TOKEN_UNIT
-
-DECISIONS = (
-    "move", "thief_pay", "occupant_pay", "act_or_buy", "pay", "extra_turn", "player", "name", "choose",
-    "thief", "give", "discard", "put", "take",
-)  # fmt: skip
-LIME_DECISIONS = ("save", "offer", "accept", "limeask", "return", "juice")
-ZONES = ("discard", "market", "fruit_mix_supply", "revealed", "looking_at", "market_pending")
-
-
-@dataclass(frozen=True)
-class Layout:
-    lime: bool
-    decisions: tuple[str, ...]
-    locations: tuple[int, ...]
-    kinds: tuple[int, ...]
-    types: int
-    units: tuple[int, ...]
-
-    @property
-    def kind_index(self) -> dict[str, int]:
-        return {KIND_NAME[k]: i for i, k in enumerate(self.kinds)}
-
-
-@lru_cache(maxsize=2)
-def layout(lime: bool) -> Layout:
-    if lime:
-        return Layout(True, DECISIONS + LIME_DECISIONS, tuple(sorted(set(LIME_DECK))), tuple(range(NUM_KINDS)),
-                      NUM_TYPES, tuple(range(NUM_UNITS)))  # fmt: skip
-    kinds = tuple(k for k in range(NUM_KINDS) if k != LIME)
-    units = kinds + tuple(range(NUM_KINDS, TOKEN_UNIT + C.base_types))
-    return Layout(False, DECISIONS, tuple(sorted(set(DECK))), kinds, C.base_types, units)
-
-
-def observation_size(num_players: int, lime: bool = False) -> int:
-    n = num_players
-    lay = layout(lime)
-    kinds = len(lay.kinds)
-    head = len(lay.decisions) + 3 * n + 2
-    table = len(lay.locations) * (2 + n) + 2 + len(ZONES) * kinds + 5 + lay.types * (n + 1) + 2
-    size = head + table + n * 5 + kinds + len(lay.units)
-    if lime:
-        size += 1 + (n + 1) + 1 + 2 * n + kinds + 1 + n * kinds
-    return size
+from fruitbowl.games.fabledfruit.observation import ZONES, layout, observation_size
 
 
 def _kinds(values: Any, index: Mapping[str, int], size: int) -> list[float]:

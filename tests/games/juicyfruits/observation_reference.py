@@ -4,31 +4,7 @@ Test-only. :func:`fruitbowl.games.juicyfruits.observation.encode` reads the stat
 speed; ``tests/games/juicyfruits/test_observation.py`` checks it against :func:`encode` below,
 which builds the same vector from ``state.view(seat)`` alone (easy to read, slow).
 
-Juicy Fruits as numbers: a fixed-length vector built from one seat's view, for learning agents.
-
-Seats are listed starting with the viewer, then in turn order. Every value is scaled to about
-[0, 1]. The layout:
-
-* the decision: phase (8), the moved token's cell (25) and distance, juice steps this turn;
-* the table: round, quiet rounds, licenses left, at X, end triggered, business columns in play,
-  the business board (5 rows × 4 spaces × (present, category 5, points)), ice cream pools
-  (6 × (left, next value)), ship bags, large venues waiting, Pineapple (score, bag, drawn),
-  first player and player to act (relative, one-hot);
-* each seat: score, reserve fruits (5), markers (6), juice, stars, turns, empty beaches,
-  supplied ships, tokens claimed, and its 25 cells × (piece type 4, fruits 5, ship demand 5,
-  points, token category 5).
-
-With Mystic Island modules the vector grows by a fixed block per module in play (so a base
-game's vector is unchanged): the module phases (6) always, then
-
-* Mystic Island: the 25 board cells × (statue present, tile number, plateau value), each
-  explorer's cell (one-hot 25, viewer first; Pineapple's last in solo), statues collected per
-  seat, the statue choice pending;
-* boulders: the 4 dealt boulders × (tile 8 one-hot, side), the tray counts, and per seat its
-  4 corners (boulder still there) and boulders removed;
-* new business: the 2 whales × (beach one-hot 4, owned by the viewer, by another seat), three
-  per row, and per seat its active offices (2) and its 25 cells × (boulder, admin, whale
-  watching, guesthouse).
+The layout is described in :mod:`fruitbowl.games.juicyfruits.observation`.
 """
 
 from __future__ import annotations
@@ -36,19 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-
-# The layout's vocabularies, as first written (kept here so the reference does not follow the
-# fast encoder's own tables).
-PHASES = ("move", "split", "produce", "action", "place", "bonus", "juice", "over")
-PIECES = ("ship", "collector", "token", "venue")
-CATEGORIES = ("placeholder", "small_venue", "stall", "advanced_collector", "ice_cream_cart")
-FRUITS = tuple(C.fruit_names)
-MARKERS = ("yellow", "green", "red", "orange", "purple", "milkshake")
-CELLS = 25
-COLUMNS = 4
-MODULE_PHASES = ("explore", "statue", "arrange", "discount", "whale", "watch")
-BEACHES = ("N", "E", "S", "W")
+from fruitbowl.games.juicyfruits.observation import (
+    BEACHES,
+    CATEGORIES,
+    CELLS,
+    COLUMNS,
+    FRUITS,
+    MARKERS,
+    MODULE_PHASES,
+    PHASES,
+    PIECES,
+)
 
 
 def encode(view: Mapping[str, Any]) -> list[float]:

@@ -3,16 +3,7 @@
 This is the encoder as first written, kept unchanged in behaviour so that the fast state-direct
 encoder in ``fruitbowl.games.tanghulu.observation`` can be checked against it position by position.
 
-Seats are listed starting with the viewer (then clockwise), so a policy learns "me" and "the
-next player" rather than seat numbers. Every value is scaled to about [0, 1]. The layout:
-
-* the decision: phase (6), die face (3), die tile (present + fruit 5 + stars), price, purchases,
-  pattern choice (stick 3 + patterns 3), end triggered, round;
-* the table: store spaces 4 × (present + fruit 5 + stars), drop stock, sweet deck, bag contents
-  by fruit and stars (15), first player and player to act (relative, one-hot);
-* each seat: coins, drops, income, sweet cards, tile stars, turns, and 3 sticks × (4 spots ×
-  (fruit 5 + stars + pink) + complete + garnished);
-* the viewer's own sweet cards by star value (3).
+The layout is described in :mod:`fruitbowl.games.tanghulu.observation`.
 """
 
 from __future__ import annotations
@@ -21,23 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
+from fruitbowl.games.tanghulu.observation import FACES, FRUITS, MAX_STARS, PHASES, SWEET_VALUES, TILE
 from fruitbowl.games.tanghulu.patterns import PATTERN_NAMES
-
-PHASES = ("die_tile", "garnish", "pattern", "action", "shop", "over")
-FACES = ("sugar", "coin", "fruit")
-FRUITS = C.fruits
-MAX_STARS = max(C.tile_stars) + C.garnish_bonus
-TILE = len(FRUITS) + 1  # fruit one-hot + stars
-SPOT = TILE + 1  # + pink
-STICK = C.spots * SPOT + 2  # + complete + garnished
-SEAT = 6 + C.sticks * STICK
-SWEET_VALUES = sorted(set(C.sweet_stars))
-
-
-def observation_size(num_players: int) -> int:
-    decision = len(PHASES) + len(FACES) + (1 + TILE) + 2 + C.sticks + len(PATTERN_NAMES) + 2
-    table = len(C.spaces) * (1 + TILE) + 2 + len(FRUITS) * (MAX_STARS) + 2 * num_players
-    return decision + table + num_players * SEAT + len(SWEET_VALUES)
 
 
 def _one_hot_table(values: Any) -> dict[Any, tuple[float, ...]]:

@@ -15,9 +15,9 @@ from fruitbowl.engine import Action
 
 from ..base import Bot, SeatHandle, register_bot
 from . import citrus, fabledfruit, juicyfruits, tanghulu
-from .core import Evaluator, choose
+from .core import Evaluator, rank
 
-#: game id -> (evaluator, preference per action kind, follow-up width: see :func:`.core.choose`)
+#: game id -> (evaluator, preference per action kind, follow-up width: see :func:`.core.rank`)
 EVALUATORS: dict[str, tuple[Evaluator, Mapping[str, float], int]] = {
     module.GAME_ID: (module.values, module.KIND_BONUS, module.FOLLOW_UP)
     for module in (tanghulu, juicyfruits, fabledfruit, citrus)
@@ -38,7 +38,7 @@ class GreedyBot(Bot):
             return legal[0]
         evaluator, bonus, follow_up = EVALUATORS.get(handle.game_id, (None, {}, 0))
         sample = handle.sample(self.rng)  # a state consistent with the seat's view, never the true one
-        return choose(sample, handle.seat, legal, evaluator, self.rng, bonus, follow_up)
+        return rank(sample, handle.seat, legal, evaluator, self.rng, bonus, follow_up)[0]
 
 
 register_bot("greedy", GreedyBot, "Greedy")

@@ -72,24 +72,6 @@ def evaluate(state: State, seat: int, evaluator: Evaluator | None) -> float:
     return relative(evaluate_all(state, evaluator), seat)
 
 
-def choose(
-    sample: State,
-    seat: int,
-    legal: list[Action],
-    evaluator: Evaluator | None,
-    rng: random.Random,
-    kind_bonus: Mapping[str, float] | None = None,
-    follow_up: int = 0,
-) -> Action:
-    """The legal action whose result ``evaluator`` likes best (seeded tie-breaks).
-
-    ``kind_bonus`` adds a fixed preference per action kind (unknown kinds add nothing). With
-    ``follow_up`` > 0, an action after which the same seat decides again (part of one turn) is
-    worth the best of those next actions, when there are at most ``follow_up`` of them.
-    """
-    return rank(sample, seat, legal, evaluator, rng, kind_bonus, follow_up)[0]
-
-
 def rank(
     sample: State,
     seat: int,
@@ -99,7 +81,13 @@ def rank(
     kind_bonus: Mapping[str, float] | None = None,
     follow_up: int = 0,
 ) -> list[Action]:
-    """The legal actions, best first, as :func:`choose` judges them."""
+    """The legal actions, best first: each by what ``evaluator`` makes of the position it
+    leads to (seeded tie-breaks), so ``rank(...)[0]`` is the greedy bot's move.
+
+    ``kind_bonus`` adds a fixed preference per action kind (unknown kinds add nothing). With
+    ``follow_up`` > 0, an action after which the same seat decides again (part of one turn) is
+    worth the best of those next actions, when there are at most ``follow_up`` of them.
+    """
     bonus = kind_bonus or {}
     scored = []
     for order, action in enumerate(legal):
