@@ -24,6 +24,21 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOT_DIR = Path(__file__).parent / "screenshots"
 
+if not CHROMIUM.exists() and os.environ.get("CI"):
+    raise RuntimeError("CI must run the browser tests: .ci/run installs Debian's chromium")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without Chromium, skip every test that drives the browser (the rest of this folder runs)."""
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(
+        reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
+    )
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(skip)
+
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:

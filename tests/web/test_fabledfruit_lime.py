@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from .conftest import CHROMIUM
 from .helpers import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -24,9 +23,6 @@ from .helpers import (
 )
 from .test_fabledfruit import assert_hidden_hands, create_table, take_turn
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists(), reason="browser tests need Debian's Chromium at /usr/bin/chromium (apt-get install chromium)"
-)
 #: a later Lime game: #7L … #12L (market, coat, offers, gambling tokens)
 LATER = {"lime": True, "display": "7Lx4 8Lx4 9Lx4 10Lx4 11Lx4 12Lx4", "big_stack": 32, "game_number": 4}
 #: #6L … #11L: saving fruits and the coat
