@@ -915,7 +915,17 @@ function mysticBoard(ui, layer, x, y, w) {
   const c = Math.min(92, (w - legendW - 70) / SIZE);
   const gridW = SIZE * c;
   const headH = 40;
-  const legendH = ui.narrow ? 14 * 24 + 10 : 0;
+  // the statue legend: one entry per tile, wrapped (never cut) to the room beside or below the island
+  const names = ui.snapshot.players;
+  const legendX = ui.narrow ? x + 20 : x + 44 + gridW + 46;
+  const legendRoom = gridW + 58;
+  let fs = 14;
+  let legend = statueLegend(board, names, Math.floor((x + w - legendX - 12) / (fs * 0.7)));
+  while (!ui.narrow && fs > 11 && legendHeight(legend, fs) > legendRoom) {
+    fs -= 1;
+    legend = statueLegend(board, names, Math.floor((x + w - legendX - 12) / (fs * 0.7)));
+  }
+  const legendH = ui.narrow ? legendHeight(legend, fs) + 10 : 0;
   const h = headH + gridW + 76 + legendH;
   const g = s("g", { class: "mystic-island", "data-side": board.side });
   g.append(
@@ -936,7 +946,6 @@ function mysticBoard(ui, layer, x, y, w) {
     s("rect", { x: ox + c * 0.5, y: oy + c * 0.5, width: gridW - c, height: gridW - c, rx: c * 0.4, fill: "url(#jf-grass)", opacity: 0.85 }),
   );
   // who sits at which edge (display edges after the turn)
-  const names = ui.snapshot.players;
   board.edges.forEach((edge, seat) => {
     const shown = (EDGE_INDEX[edge] - turns + 4) % 4;
     const label = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
@@ -1007,22 +1016,38 @@ function mysticBoard(ui, layer, x, y, w) {
     }
   }
   // the statue legend and who collected what
-  const lx = ui.narrow ? x + 20 : ox + gridW + 46;
   let ly = ui.narrow ? oy + gridW + 44 : y + headH + 18;
-  const fs = 14;
-  const room = Math.floor((x + w - lx - 12) / (fs * 0.64));
-  for (const tile of board.tiles) {
-    const used = !board.cells.some((cl) => cl.statue === tile.tile);
-    const owner = board.collected.findIndex((list) => list.includes(tile.tile));
-    const fate = owner >= 0 ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : board.pineapple_boxed.includes(tile.tile) ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
-    const line = `${tile.tile}. ${tile.text}${fate}`;
-    g.append(
-      s("text", { x: lx, y: ly + fs, class: "jf-small", "font-size": fs, opacity: used ? 0.55 : 1, text: line.length > room ? `${line.slice(0, room - 1)}…` : line }, s("title", {}, line)),
-    );
-    ly += fs + 8;
+  for (const entry of legend) {
+    entry.lines.forEach((text, k) => {
+      g.append(
+        s("text", { x: legendX + (k ? 18 : 0), y: ly + fs, class: "jf-small", "font-size": fs, opacity: entry.used ? 0.55 : 1, text }, s("title", {}, entry.full)),
+      );
+      ly += fs + 3;
+    });
+    ly += 5;
   }
   layer.append(g);
   return y + h;
+}
+
+/** Each statue tile's legend entry (its rule and who collected it), wrapped to ``room`` characters. */
+function statueLegend(board, names, room) {
+  return board.tiles.map((tile) => {
+    const owner = board.collected.findIndex((list) => list.includes(tile.tile));
+    const fate = owner >= 0 ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : board.pineapple_boxed.includes(tile.tile) ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
+    const full = `${tile.tile}. ${tile.text}${fate}`;
+    const lines = [""];
+    for (const word of full.split(" ")) {
+      const width = lines.length === 1 ? room : room - 3; // later lines are indented
+      if (lines[lines.length - 1] && (lines[lines.length - 1] + " " + word).length > width) lines.push(word);
+      else lines[lines.length - 1] = `${lines[lines.length - 1]} ${word}`.trim();
+    }
+    return { full, lines, used: !board.cells.some((cl) => cl.statue === tile.tile) };
+  });
+}
+
+function legendHeight(legend, fs) {
+  return legend.reduce((sum, entry) => sum + entry.lines.length * (fs + 3) + 5, 0);
 }
 
 /** The boulder tray: one space per dealt boulder, its condition, and the boulders stacked on it. */
