@@ -730,11 +730,17 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   const { view, decision } = ui;
   const round = view.offer_round;
   const asker = view.active_player;
-  layer.append(s("text", { x, y: y + 26, class: "ff-box-title", text: `${playerName(ui, asker)} offers ${round.limes} lime${round.limes === 1 ? "" : "s"}` }));
+  // the caption on two lines (who, then what), so that a long name never runs under the first offer
+  const offers = `offers ${round.limes} lime${round.limes === 1 ? "" : "s"}`;
+  layer.append(
+    s("text", { x, y: y + 22, class: "ff-box-title", text: playerName(ui, asker) }),
+    s("text", { x, y: y + 40, class: "ff-small", text: offers }),
+  );
   const limes = s("g", { "aria-label": `${round.limes} limes in the centre` });
   for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
-  layer.append(piece(ui, "centre-limes", x, y + 44, limes, String(round.limes)));
-  let ox = x + Math.max(cw + 16 * round.limes + 30, 200);
+  layer.append(piece(ui, "centre-limes", x, y + 52, limes, String(round.limes)));
+  const captionW = 9 * Math.max(playerName(ui, asker).length, offers.length) + 16;
+  let ox = x + Math.max(cw + 16 * round.limes + 30, captionW, 200);
   const slot = (w - (ox - x) - 20) / Math.max(1, round.offers.length);
   for (const offer of round.offers) {
     const cards = kindsOf(offer.fruits);
