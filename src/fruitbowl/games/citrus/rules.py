@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
@@ -70,7 +70,8 @@ class Citrus(Game):
         return observation.observation_size(num_players, options.get("board", "long"))
 
     def observation(self, state: State, seat: int) -> Observation:
-        return observation.encode(cast(CitrusState, state), seat)
+        assert isinstance(state, CitrusState)
+        return observation.encode(state, seat)
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> CitrusState:
         self.check_player_count(num_players)
