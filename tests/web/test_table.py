@@ -193,7 +193,11 @@ def test_spectator_sees_no_sweet_card_stars(browser: Any, server_url: str, scree
     rng = random.Random(3)
     for _ in range(10):
         table = create_table(server_url, players=3)
-        snap = play_by_api(server_url, table, rng, until=lambda s: any(p["sweet_cards"] for p in s["view"]["players"]))
+        # stop on seat 0's own turn, so the bots wait and the game cannot end (and reveal every
+        # card) while the spectator looks
+        snap = play_by_api(
+            server_url, table, rng, until=lambda s: s["legal"] and any(p["sweet_cards"] for p in s["view"]["players"])
+        )
         if snap["status"] == "playing":
             break
     else:
