@@ -189,7 +189,14 @@ async function refreshTables() {
 
 async function main() {
   $("name").value = playerName() || "";
-  const data = await api.games();
+  let data;
+  try {
+    data = await api.games();
+  } catch (error) {
+    $("create-error").textContent = `Could not load the games: ${error.message}. Reload the page to try again.`;
+    $("create-error").hidden = false;
+    return;
+  }
   lobby.games = data.games;
   lobby.bots = data.bots.length ? data.bots : ["random"];
   lobby.botLabels = data.bot_labels || {};
@@ -203,6 +210,7 @@ async function main() {
   drawSeats();
   drawGameOptions();
   $("create-form").addEventListener("submit", create);
+  $("create-table").disabled = false; // ready: until now a click would have reloaded the page
   for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
     tab.addEventListener("click", () => {
       lobby.status = tab.dataset.status;
