@@ -172,6 +172,9 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: all)")
     parser.add_argument("--games-per-pairing", "-n", type=int, default=40, help="games per pairing per game")
     parser.add_argument("--seed", type=int, default=0, help="base seed of every game and bot")
+    parser.add_argument(
+        "--first-game", type=int, default=0, help="play games K+1.. of each pairing (continues a run stopped at K)"
+    )
     parser.add_argument("--pairing", action="append", help="BOT:OPPONENT, repeatable (default: the ladder)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--table", help="print the table of a JSON file written by --out, and stop")
@@ -194,7 +197,7 @@ def main() -> None:
     targets = {(a, b): t for a, b, t in pairings}
     ladder = [Pairing(game_id, first, second, args.seed) for game_id in ids for first, second, _ in pairings]
     # Game by game across every pairing, so a run stopped part way is still balanced.
-    jobs = [(index, pairing) for index in range(args.games_per_pairing) for pairing in ladder]
+    jobs = [(index, pairing) for index in range(args.first_game, args.games_per_pairing) for pairing in ladder]
     report: dict[str, Any] = {}
     with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
         if pool is None:
@@ -212,6 +215,7 @@ def main() -> None:
             report = {
                 "seed": args.seed,
                 "games_per_pairing": args.games_per_pairing,
+                "first_game": args.first_game + 1,
                 "players": 2,
                 "targets": {f"{a}:{b}": t for (a, b), t in targets.items() if t is not None},
                 "results": [p.to_json() for p in ladder],

@@ -82,15 +82,17 @@ def test_a_restricted_root_searches_only_the_actions_given() -> None:
 
 
 def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In Juicy Fruits the root holds only the greedy bot's best three actions (see GameTuning),
-    ranked on the bot's own sample of its view."""
+    """In Juicy Fruits the root holds only the greedy bot's best few actions (see GameTuning),
+    ranked on the bot's own sample of its view (the first ranking; the rollouts rank too)."""
     from fruitbowl.bots import ismcts
 
     ranked: list = []
 
     def spy(*args, **kwargs):
-        ranked.extend(original(*args, **kwargs))
-        return ranked
+        result = original(*args, **kwargs)
+        if not ranked:
+            ranked.extend(result)
+        return result
 
     original = ismcts.rank
     monkeypatch.setattr(ismcts, "rank", spy)
@@ -101,4 +103,5 @@ def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPa
         state.apply(rng.choice(state.legal_codes()))
     stats = ISMCTSBot(2, budget=3_000).think(SeatHandle(state, state.current_player))
     assert len(ranked) == len(state.legal_actions())
-    assert set(stats.visits) == {action.code for action in ranked[:3]}
+    shortlist = ismcts.TUNING["juicyfruits"].shortlist
+    assert shortlist and set(stats.visits) == {action.code for action in ranked[:shortlist]}

@@ -59,23 +59,31 @@ EVALUATION_COST = 2
 #: Every this many iterations, a search stops if its choice can no longer change.
 DECIDED_CHECK = 50
 
+#: A rollout policy: the code to play in a state, by the search's generator.
+Policy = Callable[[State, random.Random], int]
+
 
 @dataclass(frozen=True)
 class GameTuning:
     """How a game's searches roll out: random moves for ``depth`` actions, then the game's
     evaluator, its margins divided by ``scale`` (about a decisive lead, in points); the
     level's budget is multiplied by ``budget_factor``; with ``shortlist``, the root searches
-    only that many of the greedy bot's best actions."""
+    only that many of the greedy bot's best actions. With ``greedy_rollouts`` the rollouts
+    (and the first expansion at each node below the root) play the greedy bot's moves instead
+    of random ones, each charged ``greedy_cost`` actions of the budget (what one greedy choice
+    costs, measured against one random action)."""
 
     depth: int | None = None
     scale: float = 10.0
     budget_factor: float = 1.0
     shortlist: int | None = None
+    greedy_rollouts: bool = False
+    greedy_cost: int = 100
 
 
 TUNING: dict[str, GameTuning] = {
     "tanghulu": GameTuning(depth=0, scale=6.0),
-    "juicyfruits": GameTuning(depth=30, scale=12.0, shortlist=3),
+    "juicyfruits": GameTuning(shortlist=2, greedy_rollouts=True, greedy_cost=150, budget_factor=1.5),
     "fabledfruit": GameTuning(depth=30, scale=10.0),
     "citrus": GameTuning(depth=30, scale=20.0, budget_factor=0.15),
 }
@@ -119,20 +127,25 @@ def search(
     evaluator: Evaluator | None = None,
     scale: float = 10.0,
     root_actions: frozenset[int] | None = None,
+    policy: Policy | None = None,
+    policy_cost: int = 1,
 ) -> SearchStats:
     """Root statistics of an ISMCTS from the seat's information set, within ``budget`` actions.
 
     ``root_sample`` is any state consistent with the seat's view (it is re-determinized every
     iteration, so its own hidden contents do not matter). With ``rollout_depth``, a rollout
     stops after that many moves and ``evaluator`` (or the standings) scores the position. With
-    ``root_actions``, the root chooses only among those codes (where they are legal).
+    ``root_actions``, the root chooses only among those codes (where they are legal). With
+    ``policy``, rollouts play its moves (each choice costing ``policy_cost`` actions) instead of
+    random ones, and a node below the root expands the policy's move first. Every root action
+    is tried once before the budget can stop the search.
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
     wins: dict[int, float] = {}
     spent = 0
     for iteration in range(max_iterations):
-        if spent >= budget:
+        if spent >= budget and len(root.children) >= len(root.available):  # each root action tried once
             break
         if iteration and iteration % DECIDED_CHECK == 0 and _decided(root, iteration, spent, budget, max_iterations):
             break
@@ -148,6 +161,11 @@ def search(
             unexplored = [code for code in codes if code not in node.children]
             if unexplored:
                 code = rng.choice(unexplored)
+                if policy is not None and node is not root and len(codes) > 1:
+                    preferred = policy(state, rng)
+                    spent += policy_cost
+                    if preferred in unexplored:
+                        code = preferred
                 state.apply(code)
                 child = Node(player=state.current_player)
                 node.children[code] = child
@@ -159,8 +177,9 @@ def search(
             state.apply(code)
             path.append((node, code))
             node = node.children[code]
-        result, rollout_length = _rollout(state, rng, ROLLOUT_CAP if rollout_depth is None else rollout_depth)
-        spent += len(path) + rollout_length
+        depth = ROLLOUT_CAP if rollout_depth is None else rollout_depth
+        result, rollout_cost = _rollout(state, rng, depth, policy, policy_cost)
+        spent += len(path) + rollout_cost
         if result is not None:
             rewards = result.rank_rewards()
             win = 1 / len(result.winners) if seat in result.winners else 0.0
@@ -198,14 +217,37 @@ def _select(node: Node, codes: list[int], exploration: float) -> int:
     return best
 
 
-def _rollout(state: State, rng: random.Random, depth: int) -> tuple[Result | None, int]:
-    """Play at most ``depth`` uniformly random moves: the result if the game ended (else ``None``)
-    and how many moves it took."""
-    for moves in range(depth):
+def _rollout(
+    state: State, rng: random.Random, depth: int, policy: Policy | None = None, policy_cost: int = 1
+) -> tuple[Result | None, int]:
+    """Play at most ``depth`` moves, uniformly random or by ``policy``: the result if the game
+    ended (else ``None``) and what the moves cost (one each, ``policy_cost`` for a policy's
+    choice among several)."""
+    cost = 0
+    for _move in range(depth):
         if state.is_terminal():
-            return state.result(), moves
-        state.apply(rng.choice(state.legal_actions()))
-    return (state.result(), depth) if state.is_terminal() else (None, depth)
+            return state.result(), cost
+        codes = state.legal_codes()
+        if policy is not None and len(codes) > 1:
+            state.apply(policy(state, rng))
+            cost += policy_cost
+        else:
+            state.apply(rng.choice(codes))
+            cost += 1
+    return (state.result(), cost) if state.is_terminal() else (None, cost)
+
+
+class GreedyPolicy:
+    """The greedy bot's move in a (determinized) state, for rollouts: a plain class so that it
+    travels to the root-parallel processes."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.evaluator, self.bonus, self.follow_up = EVALUATORS[game_id]
+
+    def __call__(self, state: State, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        return rank(state, state.current_player, legal, self.evaluator, rng, self.bonus, self.follow_up)[0].code
 
 
 def _heuristic_rewards(values: list[float], num_players: int, scale: float) -> list[float]:
@@ -223,10 +265,15 @@ def _heuristic_rewards(values: list[float], num_players: int, scale: float) -> l
 def _rollout_settings(game_id: str) -> dict[str, Any]:
     """The keyword arguments of :func:`search` for a game's rollouts (see :data:`TUNING`)."""
     tuning = TUNING.get(game_id)
-    if tuning is None or tuning.depth is None:
+    if tuning is None:
         return {}
-    evaluator = EVALUATORS[game_id][0] if game_id in EVALUATORS else None
-    return {"rollout_depth": tuning.depth, "evaluator": evaluator, "scale": tuning.scale}
+    settings: dict[str, Any] = {}
+    if tuning.greedy_rollouts and game_id in EVALUATORS:
+        settings.update(policy=GreedyPolicy(game_id), policy_cost=tuning.greedy_cost)
+    if tuning.depth is not None:
+        evaluator = EVALUATORS[game_id][0] if game_id in EVALUATORS else None
+        settings.update(rollout_depth=tuning.depth, evaluator=evaluator, scale=tuning.scale)
+    return settings
 
 
 def game_budget(budget: int, game_id: str) -> int:
