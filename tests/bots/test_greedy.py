@@ -187,3 +187,29 @@ def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
     jammed.apply("supply c1")
     assert [action.text for action in jammed.legal_actions()] == ["pass"]  # no slide: no income, ever
     assert make_bot("greedy", 1).choose(SeatHandle(state, 1)).text != "claim T03"
+
+
+def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
+    """Where a claimed token goes changes nothing but the room left to slide: greedy keeps the
+    most of it (it used to place at random)."""
+    from fruitbowl.bots.greedy import juicyfruits as scoring
+
+    game = get_game("juicyfruits")
+    rng = random.Random(3)
+    placements = 0
+    for seed in range(40):
+        state = game.new_state(2, seed)
+        while not state.is_terminal() and placements < 5:
+            legal = state.legal_actions()
+            if len(legal) > 3 and all(action.kind == "place" for action in legal):
+                seat = state.current_player
+                room = {}
+                for action in legal:
+                    after = state.clone()
+                    after.apply(action.code)
+                    room[action.code] = scoring._room(after.grid[seat], after.mobile[seat])
+                chosen = make_bot("greedy", seed).choose(SeatHandle(state, seat))
+                assert room[chosen.code] == max(room.values())
+                placements += 1
+            state.apply(rng.choice(state.legal_codes()))
+    assert placements == 5

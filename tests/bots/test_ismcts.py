@@ -105,3 +105,40 @@ def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPa
     assert len(ranked) == len(state.legal_actions())
     shortlist = ismcts.TUNING["juicyfruits"].shortlist
     assert shortlist and set(stats.visits) == {action.code for action in ranked[:shortlist]}
+
+
+def _juicy_fruits_position(seed: int, choices: int = 6):
+    """A two-player Juicy Fruits position with more than ``choices`` legal actions."""
+    state = get_game("juicyfruits").new_state(2, seed)
+    rng = random.Random(seed)
+    while len(state.legal_actions()) <= choices:
+        state.apply(rng.choice(state.legal_codes()))
+    return state
+
+
+def test_greedy_rollouts_play_the_greedy_moves_and_charge_their_cost() -> None:
+    from fruitbowl.bots.ismcts import GreedyPolicy, _rollout
+
+    policy = GreedyPolicy("juicyfruits")
+    start = _juicy_fruits_position(21)
+    rolled = start.clone()
+    result, cost = _rollout(rolled, random.Random(5), depth=12, policy=policy, policy_cost=150)
+    assert result is None  # twelve moves do not finish a game from its first turns
+    replay, rng, expected = start.clone(), random.Random(5), 0
+    for _move in range(12):
+        codes = replay.legal_codes()
+        replay.apply(policy(replay, rng) if len(codes) > 1 else rng.choice(codes))
+        expected += 150 if len(codes) > 1 else 1
+    assert cost == expected and rolled.view(0) == replay.view(0)
+
+
+def test_juicy_fruits_choice_is_the_same_whether_the_ship_draws_are_true_or_resampled() -> None:
+    """Juicy Fruits hides the ship bags' draws (the state's generator): the greedy rollouts run
+    on samples of the seat's view, so the search cannot follow the true draws."""
+    state = _juicy_fruits_position(8)
+    seat = state.current_player
+    resampled = state.determinize(seat, random.Random(99))
+    assert resampled.rng.getstate() != state.rng.getstate()
+    true_choice = ISMCTSBot(6, budget=3_000).choose(SeatHandle(state, seat))
+    blind_choice = ISMCTSBot(6, budget=3_000).choose(SeatHandle(resampled, seat))
+    assert true_choice is blind_choice

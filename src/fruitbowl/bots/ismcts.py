@@ -19,11 +19,14 @@ end.
 
 A game's tuning may also give a ``shortlist``: the search's root then considers only the greedy
 bot's best few actions (each valued with its best follow-up in the same turn, see
-:func:`.greedy.core.rank`). In Juicy Fruits a turn is a slide and then one of many follow-ups,
-over a hundred plans a turn, too many for a second of sampling to tell apart; the greedy
-evaluator ranks them all exactly, and the search spends its budget deciding between the best
-three with lookahead (opponents' replies, later turns). That took ``ismcts:easy`` from 11 to 22
-wins in 40 games against ``greedy``.
+:func:`.greedy.core.rank`), and ``greedy_rollouts``: rollouts play the greedy bot's moves for
+every seat, to the end of the game, instead of random ones. Juicy Fruits uses both. A turn there
+is a slide and then one of many follow-ups, over a hundred plans; random rollouts and random
+expansions below the root average a slide over mostly poor follow-ups, and random play claims
+business tokens that end the game at random. Playing each of greedy's two best actions out with
+greedy play on both sides is a step of policy improvement over ``greedy``, and the tree grows
+where the budget allows (its first expansion at a node is the greedy move). A greedy choice is
+charged ``greedy_cost`` actions of the budget, what it costs against a random action.
 
 The budget is counted in simulated actions (tree walk plus rollout), not seconds, so a search is
 deterministic for its seed and costs about the same time in every game. Levels:
