@@ -156,6 +156,40 @@ def table(rows: list[dict[str, Any]], targets: dict[tuple[str, str], float | Non
     return "\n".join(lines)
 
 
+def merged(paths: list[str]) -> tuple[list[dict[str, Any]], dict[tuple[str, str], float | None]]:
+    """The rows and targets of JSON files written by ``--out``. Parts of one run (``--first-game``
+    continues one) are added up: games and scores summed, the interval recomputed, and each move
+    time the largest of the parts' (the medians and 95th percentiles of parts do not combine
+    exactly, so the table shows a bound)."""
+    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
+    targets: dict[tuple[str, str], float | None] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            saved = json.load(handle)
+        targets.update({tuple(key.split(":", 1)): value for key, value in saved["targets"].items()})
+        for row in saved["results"]:
+            if not row["games"]:
+                continue
+            key = (row["game"], row["bot"], row["opponent"])
+            if key not in rows:
+                rows[key] = json.loads(json.dumps(row))
+                continue
+            total = rows[key]
+            total["games"] += row["games"]
+            total["score"] += row["score"]
+            total["seconds"] = round(total["seconds"] + row["seconds"], 1)
+            for name, timing in row["move_seconds"].items():
+                kept = total["move_seconds"][name]
+                kept["moves"] += timing["moves"]
+                for figure in ("median", "p95"):
+                    if timing[figure] is not None:
+                        kept[figure] = max(kept[figure] or 0.0, timing[figure])
+    for total in rows.values():
+        total["win_rate"] = round(total["score"] / total["games"], 4)
+        total["ci95"] = [round(bound, 4) for bound in wilson(total["score"], total["games"])]
+    return list(rows.values()), targets  # type: ignore[return-value]
+
+
 def _verdict(rate: float, low: float, high: float, target: float) -> str:
     """``confirmed`` when the whole interval is at or above the target; ``reached`` when the win
     rate is but the interval still reaches below it (more games would tell); ``below`` when the
@@ -177,16 +211,19 @@ def main() -> None:
     )
     parser.add_argument("--pairing", action="append", help="BOT:OPPONENT, repeatable (default: the ladder)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--table", help="print the table of a JSON file written by --out, and stop")
+    parser.add_argument(
+        "--table",
+        nargs="+",
+        metavar="FILE",
+        help="print the table of JSON files written by --out (parts of one run are added up), and stop",
+    )
     parser.add_argument("--out", help="also write the JSON to this file, after every game")
     parser.add_argument("--workers", type=int, default=1, help="games played at once, one process each")
     parser.add_argument("--progress", action="store_true", help="print each game's outcome to stderr")
     args = parser.parse_args()
     if args.table:
-        with open(args.table, encoding="utf-8") as handle:
-            saved = json.load(handle)
-        saved_targets = {tuple(key.split(":", 1)): value for key, value in saved["targets"].items()}
-        print(table([row for row in saved["results"] if row["games"]], saved_targets))
+        rows, saved_targets = merged(args.table)
+        print(table(rows, saved_targets))
         return
     ids = args.games or [game.id for game in all_games()]
     if args.pairing:
