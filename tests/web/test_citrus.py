@@ -207,12 +207,19 @@ def test_keyboard_buys_and_an_illegal_space_explains_itself(browser: Any, server
 
 def test_action_tiles_and_phone_layout(browser: Any, server_url: str, screenshot_dir: Path):
     rng = random.Random(7)
-    table = create_table(server_url, players=2, board="short")
-    # play by API until seat 0 holds an action tile it can use now, then use it by clicking
+    # play by API until seat 0 holds an action tile it can use now, then use it by clicking; the
+    # table's deal and its random bot are not seeded, so a game may end before one comes (then
+    # a new table is tried)
     usable = ("cash", "cart", "bull")
-    snap = play_by_api(
-        server_url, table, rng, until=lambda s: any(a["kind"] in usable for a in s["legal"]) and s["view"]["turn"] > 2
-    )
+
+    def ready(snap: dict[str, Any]) -> bool:
+        return any(a["kind"] in usable for a in snap["legal"]) and snap["view"]["turn"] > 2
+
+    for _attempt in range(4):
+        table = create_table(server_url, players=2, board="short")
+        snap = play_by_api(server_url, table, rng, until=ready)
+        if snap["status"] == "playing":
+            break
     assert snap["status"] == "playing", "seat 0 picked up an action tile on the way"
     page = new_page(browser, PHONE)
     open_seated(page, server_url, table)

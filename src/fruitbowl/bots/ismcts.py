@@ -140,16 +140,17 @@ def search(
     stops after that many moves and ``evaluator`` (or the standings) scores the position. With
     ``root_actions``, the root chooses only among those codes (where they are legal). With
     ``policy``, rollouts play its moves (each choice costing ``policy_cost`` actions) instead of
-    random ones, and a node below the root expands the policy's move first. Every root action
-    is tried once before the budget can stop the search.
+    random ones, and a node below the root expands the policy's move first; with a policy,
+    every root action is played out once before the budget can stop the search (a playout can
+    cost more than the whole budget).
     """
     rng = random.Random(seed)
     root = Node(player=root_sample.current_player)
     wins: dict[int, float] = {}
     spent = 0
     for iteration in range(max_iterations):
-        if spent >= budget and len(root.children) >= len(root.available):  # each root action tried once
-            break
+        if spent >= budget and (policy is None or len(root.children) >= len(root.available)):
+            break  # (a search with a rollout policy plays each root action out once first)
         if iteration and iteration % DECIDED_CHECK == 0 and _decided(root, iteration, spent, budget, max_iterations):
             break
         state = root_sample.determinize(seat, rng)
