@@ -23,11 +23,13 @@ docs/bots.md.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from typing import Any
@@ -166,13 +168,15 @@ def merged(paths: list[str]) -> tuple[list[dict[str, Any]], dict[tuple[str, str]
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             saved = json.load(handle)
-        targets.update({tuple(key.split(":", 1)): value for key, value in saved["targets"].items()})
+        for key, value in saved["targets"].items():
+            bot, opponent = key.split(":", 1)
+            targets[bot, opponent] = value
         for row in saved["results"]:
             if not row["games"]:
                 continue
             key = (row["game"], row["bot"], row["opponent"])
             if key not in rows:
-                rows[key] = json.loads(json.dumps(row))
+                rows[key] = copy.deepcopy(row)
                 continue
             total = rows[key]
             total["games"] += row["games"]
@@ -187,7 +191,7 @@ def merged(paths: list[str]) -> tuple[list[dict[str, Any]], dict[tuple[str, str]
     for total in rows.values():
         total["win_rate"] = round(total["score"] / total["games"], 4)
         total["ci95"] = [round(bound, 4) for bound in wilson(total["score"], total["games"])]
-    return list(rows.values()), targets  # type: ignore[return-value]
+    return list(rows.values()), targets
 
 
 def _verdict(rate: float, low: float, high: float, target: float) -> str:
@@ -237,6 +241,7 @@ def main() -> None:
     jobs = [(index, pairing) for index in range(args.first_game, args.games_per_pairing) for pairing in ladder]
     report: dict[str, Any] = {}
     with ProcessPoolExecutor(args.workers) if args.workers > 1 else nullcontext() as pool:
+        outcomes: Iterator[dict[str, Any]]
         if pool is None:
             outcomes = (play_one(*pairing.args(index)) for index, pairing in jobs)
         else:  # results in submission order, so the report grows round by round
