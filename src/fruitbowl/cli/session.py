@@ -24,7 +24,7 @@ from fruitbowl.engine.rng import derive_seed
 
 from .boards import adapter_for
 from .errors import CliError
-from .help_text import COMMANDS
+from .help_text import commands_text
 from .results import score_table, winners_sentence
 from .setup import TableSetup
 
@@ -122,7 +122,7 @@ class PlaySession:
                     return True
             elif line in HELP_WORDS:
                 self.console.print(self.adapter.rules)
-                self.console.print(COMMANDS)
+                self.console.print(commands_text(self.adapter.commands))
                 self._draw_menu(legal)
             elif line in LOG_WORDS:
                 self._show_log()

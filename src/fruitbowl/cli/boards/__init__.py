@@ -31,6 +31,9 @@ class BoardAdapter(Protocol):
     #: A concise summary of the rules, shown by the ``help`` command.
     rules: str
 
+    #: Example action texts for the ``help`` command: ("work", "buy S1 on 2").
+    commands: tuple[str, ...]
+
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         """The position as ``view``'s viewer sees it; ``labels[seat]`` titles each player."""
         ...
@@ -52,6 +55,7 @@ class GenericAdapter:
     """A fallback for games without a terminal picture: the view as pretty-printed data."""
 
     rules = "No rules summary is available for this game in the terminal yet."
+    commands: tuple[str, ...] = ()
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         return Pretty(view)

@@ -68,6 +68,16 @@ class CitrusAdapter:
     """The terminal picture of a Citrus view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
     rules = CITRUS_RULES
+    commands: tuple[str, ...] = (
+        "buy C2",
+        "place lemon well E3",
+        "site H",
+        "harvest L4",
+        "collect income",
+        "bull B1",
+        "cart 1",
+        "end turn",
+    )
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
         return citrus_text.prompt(view, names)

@@ -95,6 +95,7 @@ class FabledFruitAdapter:
     """The terminal picture of a Fabled Fruit view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
     rules = RULES
+    commands: tuple[str, ...] = ("move 1", "act", "buy", "pay pineapple", "give banana", "discard grapes", "stop")
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
         return ff_text.prompt(view, names)

@@ -146,6 +146,7 @@ class JuicyFruitsAdapter:
     """The terminal picture of a Juicy Fruits view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
     rules = RULES
+    commands: tuple[str, ...] = ("move b4-c4", "collect", "supply c1", "claim T17", "place d4", "explore", "pass")
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
         return jf_text.prompt(view, names)

@@ -66,6 +66,7 @@ class TangHuLuAdapter:
     """The terminal picture of a Tang Hu Lu view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
     rules = TANG_HU_LU_RULES
+    commands: tuple[str, ...] = ("buy S1 on 2", "work", "stop", "place 1", "return", "garnish 2", "pass", "two-pairs")
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
         return tanghulu_text.prompt(view, names)
