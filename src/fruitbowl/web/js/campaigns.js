@@ -3,6 +3,7 @@
 
 import { h } from "./svg.js";
 import { playerName, saveHost, saveSeat } from "./storage.js";
+import { counted } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,7 +43,7 @@ function campaignRow(campaign) {
   players.value = String(Math.max(2, campaign.seating.length || 2));
   const detail = campaign.complete
     ? "complete: every location has been bought"
-    : `${campaign.games_completed} game${campaign.games_completed === 1 ? "" : "s"} played · ${campaign.cards_left} cards to come`;
+    : `${counted(campaign.games_completed, "game")} played · ${counted(campaign.cards_left, "card")} to come`;
   const last = campaign.history.at(-1);
   const winners = last ? ` · last won by ${last.winners.join(" and ")}` : "";
   return h(
