@@ -93,7 +93,7 @@ class CitrusAdapter:
         for index, action in enumerate(legal):
             f = action.fields
             if action.kind == "place":
-                key: tuple[Any, ...] = ("place", f["kind"], f["bridge"], f["milestone"])
+                key: tuple[Any, ...] = ("place", f["tile"], f["bridge"], f["milestone"])
             elif action.kind == "bull":
                 key = ("bull",)
             else:
