@@ -63,7 +63,8 @@ def games(draw):
         options["solo_board"] = draw(st.integers(1, 4))
     else:
         options["random_first"] = draw(st.booleans())
-        options["first_player"] = draw(st.integers(1, players))
+        if not options["random_first"]:  # first_player applies only then
+            options["first_player"] = draw(st.integers(1, players))
     return players, options, draw(st.integers(0, 2**32)), draw(st.sampled_from(["uniform", "greedy"]))
 
 

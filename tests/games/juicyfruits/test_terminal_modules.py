@@ -52,4 +52,4 @@ def test_module_actions_have_menu_labels():
     state.apply("move c1-c3")
     rows = ADAPTER.menu(state.view(0), state.legal_actions())
     labels = [label for _, label in rows]
-    assert labels[0] == "Collect 2 lime" and labels[1].startswith("Give up the fruit: move your explorer to c5")
+    assert labels[0] == "Collect 2 limes" and labels[1].startswith("Give up the fruit: move your explorer to c5")

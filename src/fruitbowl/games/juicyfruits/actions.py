@@ -34,6 +34,8 @@ The module actions sit after the base ones, so a base game's codes and texts nev
 
 from __future__ import annotations
 
+import unicodedata
+
 from fruitbowl.engine.actions import Action, ActionTable
 
 from .components import BEACH_NAMES
@@ -93,7 +95,32 @@ def claimed_token(code: int) -> int:
     return code - CLAIM if code < PLACE else code - CLAIM_X + C.base_tokens
 
 
+def fold_name(text: str) -> str:
+    """A token name as a player may type it: any case, accents optional ("cafe" is "Café")."""
+    plain = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(ch for ch in plain if not unicodedata.combining(ch)).lower().split())
+
+
+#: folded token name -> the token indices of that name ("guesthouse at the pond" names three).
+TOKENS_BY_NAME: dict[str, list[int]] = {}
+for _t, _token in enumerate(C.all_tokens):
+    TOKENS_BY_NAME.setdefault(fold_name(_token.name), []).append(_t)
+    if _token.category == "whale_watching":
+        TOKENS_BY_NAME.setdefault("whale watching", []).append(_t)
+TOKENS_BY_NAME.setdefault("guesthouse", TOKENS_BY_NAME[fold_name("Guesthouse at the pond")])
+
+
+def named_tokens(text: str) -> list[int] | None:
+    """The tokens ``claim NAME`` (or ``claim the NAME``) names, or None if it names none."""
+    words = fold_name(text)
+    if not words.startswith("claim "):
+        return None
+    name = words.removeprefix("claim ").removeprefix("the ")
+    return TOKENS_BY_NAME.get(name)
+
+
 ALIASES = {"nothing": "pass", "do nothing": "pass", "done": "stop", "make juice": "juice"}
+ALIASES["make nothing"] = "make 0 ice cream + 0 milkshake"
 ALIASES.update({f"claim {t.name}": f"claim {t.id}" for t in C.tokens})
 
 
@@ -157,6 +184,11 @@ assert len(ACTION_TABLE) == NUM_ACTIONS
 #: Every action, for games with any module: the base codes followed by the modules' own.
 FULL_TABLE = ActionTable(
     [*ACTION_TABLE.actions, *_module_actions()],
-    {**ALIASES, "move explorer": "explore", "collect fruit": "collect"},
+    {
+        **ALIASES,
+        **{f"claim {t.name}": f"claim {t.id}" for t in C.all_tokens[C.base_tokens :]},
+        "move explorer": "explore",
+        "collect fruit": "collect",
+    },
 )
 assert len(FULL_TABLE) == FULL_ACTIONS

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted, plural
 
 from . import business
 from .components import COMPONENTS as C
@@ -182,7 +183,7 @@ def condition_text(code: int) -> str:
     return {
         "score_at_least": f"you have at least {v} points",
         "ship_points_at_least": f"your supplied ships are worth {v}+ points",
-        "ships_supplied_at_least": f"you supplied at least {v} ships",
+        "ships_supplied_at_least": f"you supplied at least {counted(v, 'ship')}",
         "one_fruit_type_at_least": f"{v}+ fruits of one type in your reserve",
         "fruits_at_least": f"{v}+ fruits in your reserve",
         "tokens_off_ponds_at_least": f"{v}+ business tokens on no pond space",
@@ -194,5 +195,5 @@ def condition_text(code: int) -> str:
         "move_gained_at_least": f"one step-1 move gains you {v}+ fruits",
         "every_fruit_type": "a fruit of every type in your reserve",
         "statues_collected_at_least": f"you collected {v}+ statue tiles",
-        "module_tokens_at_least": f"{v}+ Module 3 business token on your island",
+        "module_tokens_at_least": f"{v}+ Module 3 business {plural('token', v)} on your island",
     }[spec.test]

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted
 
 from . import business
 from .components import COMPONENTS as C
@@ -192,7 +193,7 @@ def tile_text(tile: int) -> str:
     spec = TILES[tile - 1]
     v = spec.value
     return {
-        "points": f"{v} points",
+        "points": counted(v, "point"),
         "per_supplied_ship": f"{v} per ship you supplied",
         "choose_supplied_ship": "the points of one ship you supplied",
         "per_two_fruits": f"{v} per 2 fruits in your reserve",

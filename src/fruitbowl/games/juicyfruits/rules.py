@@ -137,6 +137,14 @@ class JuicyFruits(Game):
         """As usual, plus the module checks; module options left at their defaults are dropped, so a
         base game's options (and with them its records and golden files) are exactly as before."""
         checked = super().validate_options(options, num_players)
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        if num_players is not None and num_players > 1 and checked["solo_board"] != defaults["solo_board"]:
+            raise InvalidOption(
+                f"option solo_board chooses Pineapple's board in the solo game (1 player); "
+                f"this game has {num_players} players"
+            )
+        if checked["random_first"] and checked["first_player"] != defaults["first_player"]:
+            raise InvalidOption("option first_player applies only with random_first=false (else the first is drawn)")
         if checked["three_per_row"]:
             if "new_business" not in M.parse(checked["modules"]):
                 raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
@@ -658,6 +666,27 @@ class JuicyFruitsState(State):
     def _why_illegal(self, action: Action) -> str:
         return text.why_illegal(self, action)
 
+    def parse_action(self, text: str) -> Action:
+        """As usual, and ``claim NAME`` names a token by its printed name (any case)."""
+        return super().parse_action(self._claim_by_name(text))
+
+    def validate(self, action: Action | int | str) -> Action:
+        return super().validate(self._claim_by_name(action) if isinstance(action, str) else action)
+
+    def _claim_by_name(self, words: str) -> str:
+        """``claim harbor office`` as ``claim X07``: of several tokens with one name (the three
+        guesthouses), the one you can claim now, else the one on the business board."""
+        tokens = A.named_tokens(words)
+        if not tokens:
+            return words
+        codes = [A.claim_code(t) for t in tokens if A.claim_code(t) < len(self.table)]
+        if not codes:
+            return words
+        legal = self._legal_codes() if self.phase != OVER else []
+        on_board = [A.claim_code(t) for t in tokens if t in self.board]
+        code = next((c for c in codes if c in legal), on_board[0] if on_board else codes[0])
+        return self.table[code].text
+
     def _apply_code(self, code: int) -> list[Event]:
         self._legal = None
         p = self.player
@@ -953,15 +982,14 @@ class JuicyFruitsState(State):
         points = spec.points if CATEGORY[token] in (business.PLACEHOLDER, business.SMALL_VENUE) else 0
         self.parts[p][VENUES] += points
         events.append(Event("place", p, {"token": spec.id, "cells": cells, "points": points}))
+        if any(cell in PONDS for cell in cells):
+            self.flag_pond = True  # boulder 5b: whatever the token, before any follow-up choice
         if CATEGORY[token] == business.ADVANCED:
             self.phase = BONUS
             return
-        if self.mods:
-            if any(cell in PONDS for cell in cells):
-                self.flag_pond = True  # boulder 5b
-            if token in new_business.WHALE_TOKENS:
-                self.phase = WHALE  # D12: where its whale starts
-                return
+        if self.nb and token in new_business.WHALE_TOKENS:
+            self.phase = WHALE  # D12: where its whale starts
+            return
         self.pending = -1
         self._end_of_step2(events)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from fruitbowl.engine.wording import counted
+
 from .components import COMPONENTS as C
 from .island import BEACH_CELLS, CELLS, COLLECTOR, EMPTY, PONDS, SHIP
 
@@ -54,15 +56,10 @@ def shortfall(reserve: list[int], cost: tuple[int, ...]) -> str:
     """``"2 bananas; you have 1"`` for the first fruit the reserve lacks ('' if none)."""
     for fruit, need in enumerate(cost):
         if reserve[fruit] < need:
-            return f"{need} {plural(fruit, need)}; you have {reserve[fruit]}"
+            return f"{counted(need, C.fruit_names[fruit])}; you have {reserve[fruit]}"
     return ""
 
 
-def plural(fruit: int, count: int) -> str:
-    name = C.fruit_names[fruit]
-    return name if count == 1 else name + "s"
-
-
 def cost_text(cost: tuple[int, ...]) -> str:
-    """``"3 banana + 2 orange"``."""
-    return " + ".join(f"{need} {C.fruit_names[f]}" for f, need in enumerate(cost) if need)
+    """``"3 bananas + 2 oranges"``."""
+    return " + ".join(counted(need, C.fruit_names[f]) for f, need in enumerate(cost) if need)

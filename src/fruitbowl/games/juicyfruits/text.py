@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted, plural
 
 from . import boulders, business, juice, mystic, new_business
 from .boulders import BOULDER, condition_text
@@ -336,6 +337,13 @@ def _columns(state: JuicyFruitsState) -> int:
 # ---------------------------------------------------------------------- sentences
 
 
+def _whose(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
+    """The possessive for ``seat``: "your" for the viewer, "Chen's" for another player."""
+    if seat is not None and seat == viewer:
+        return "your"
+    return f"{_who(seat, viewer, names)}'s"
+
+
 def _who(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
     if seat is None:
         return ""
@@ -362,7 +370,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     who = _who(event.actor, viewer, names)
     kind = event.kind
     if kind == "setup":
-        return f"{_who(d['first_player'], viewer, names)} will play first; {d['license']} claims until X."
+        return f"{_who(d['first_player'], viewer, names)} will play first; {counted(d['license'], 'claim')} until X."
     if kind == "turn":
         return f"Round {d['round']}: {who} to play."
     if kind == "no_move":
@@ -371,10 +379,10 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         what = piece_name(d["piece"])
         line = f"{who} slid the {what} {CELL_NAMES[d['from']]}→{CELL_NAMES[d['to']]}"
         if "fruit" in d:
-            return f"{line} (+{d['distance']} {FRUITS[d['fruit']]})."
+            return f"{line} (+{counted(d['distance'], FRUITS[d['fruit']])})."
         return line + "."
     if kind == "split":
-        got = " and ".join(f"{n} {FRUITS[f]}" for f, n in d["gained"] if n)
+        got = " and ".join(counted(n, FRUITS[f]) for f, n in d["gained"] if n)
         return f"{who} took {got}."
     if kind == "produce":
         made = [f"{v}-point ice cream" for v in d["ice_cream"]] + [f"{v}-point milkshake" for v in d["milkshake"]]
@@ -406,14 +414,14 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{who} stopped making juice."
     if kind == "pineapple":
         return _describe_pineapple(d)
-    module = _describe_module_event(kind, d, who, viewer, names)
+    module = _describe_module_event(kind, d, who, _whose(event.actor, viewer, names))
     if module:
         return module
     if kind == "end_triggered":
         return {
             "license": "The license marker reached X: this round is the last.",
             "bag": "Pineapple's bag is empty: the game ends now.",
-            "stalemate": f"{C.quiet_rounds_limit} rounds passed without a claim: the game ends (AMB-10).",
+            "stalemate": f"{counted(C.quiet_rounds_limit, 'round')} passed without a claim: the game ends (AMB-10).",
         }[d["reason"]]
     if kind == "stalls":
         parts = ", ".join(f"{C.all_tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
@@ -423,8 +431,9 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     return kind
 
 
-def _describe_module_event(kind: str, d: dict[str, Any], who: str, viewer: int | None, names: Sequence[str]) -> str:
-    """Sentences for the Mystic Island modules' events ('' for any other kind)."""
+def _describe_module_event(kind: str, d: dict[str, Any], who: str, whose: str) -> str:
+    """Sentences for the Mystic Island modules' events ('' for any other kind); ``whose`` is
+    the actor's possessive ("your", "Chen's")."""
     mc = mystic.CELL_NAMES
     if kind == "statues":
         tiles = ", ".join(f"{t} on {c}" for c, t in sorted(d["statues"].items(), key=lambda x: x[1]))
@@ -432,11 +441,12 @@ def _describe_module_event(kind: str, d: dict[str, Any], who: str, viewer: int |
     if kind == "boulders_dealt":
         return f"{who} drew the boulders {', '.join(d['boulders'])}; everyone plays these four."
     if kind == "arrange":
-        return f"{who} put boulder {d['boulder']} on {CELL_NAMES[d['cell']]}."
+        return f"{who} put boulder {d['boulder']} on {whose} corner {CELL_NAMES[d['cell']]}."
     if kind == "collect":
         if "fruit" in d:
-            return f"{who} collected {d['count']} {FRUITS[d['fruit']]}."
-        return f"{who} collected {d['count']} fruits with the {C.all_tokens[C.token_index(d['token'])].name}."
+            return f"{who} collected {counted(d['count'], FRUITS[d['fruit']])}."
+        name = C.all_tokens[C.token_index(d["token"])].name
+        return f"{who} collected {counted(d['count'], 'fruit')} with the {name}."
     if kind == "explore":
         line = f"{who} moved the explorer {mc[d['from']]}→{mc[d['to']]} instead of collecting"
         if d["tile"] is None:
@@ -445,7 +455,7 @@ def _describe_module_event(kind: str, d: dict[str, Any], who: str, viewer: int |
             return f"{line} and took statue {d['tile']}."
         return f"{line} and took statue {d['tile']} (+{d['points']})."
     if kind == "statue":
-        using = f"ship {d['ship']}" if "ship" in d else FRUITS[d["fruit"]] + "s"
+        using = f"ship {d['ship']}" if "ship" in d else plural(FRUITS[d["fruit"]])
         return f"{who} scored statue {d['tile']} with {using} (+{d['points']})."
     if kind == "boulder":
         how = "first of its number" if d["first"] else "stacked on the tray"
@@ -511,15 +521,16 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     pending = view["pending"]
     asks = {
         "move": "Step 1: slide one of your tokens",
-        "split": f"Split the collector's {pending.get('split', {}).get('total', 0)} fruits",
-        "produce": f"Make up to {pending.get('production', {}).get('max', 0)} ice cream markers",
+        "split": f"Split the collector's {counted(pending.get('split', {}).get('total', 0), 'fruit')}",
+        "produce": f"Make up to {counted(pending.get('production', {}).get('max', 0), 'marker')}"
+        " (ice cream or milkshake), or nothing",
         "action": "Step 2: supply a ship, claim a token, or pass",
         "place": "Place the claimed token",
         "bonus": "Take the new collector's fruit",
         "juice": "Make juice, or stop",
         "explore": "Collect the fruit, or move your explorer instead",
         "statue": f"Choose how statue {pending.get('statue', {}).get('tile', '')} scores",
-        "arrange": f"Choose the boulder for {pending.get('arrange', {}).get('name', 'your next corner')}",
+        "arrange": f"Choose the boulder for corner {pending.get('arrange', {}).get('name', '')}",
         "discount": "Choose the fruit the construction office saves",
         "whale": "Choose the beach where the whale starts",
         "watch": "Move your whale-watching token, or leave it",
@@ -539,26 +550,37 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         what = _piece_label(piece)
         gain = ""
         if piece and piece["type"] == "collector":
-            gain = f" (+{f['distance']} {piece['fruit']})"
+            gain = f" (+{counted(f['distance'], piece['fruit'])})"
         return f"Slide the {what} {f['direction']} {CELL_NAMES[f['from']]}→{CELL_NAMES[f['to']]}{gain}"
     if kind == "split":
         (a, b), (x, y) = f["fruits"], f["counts"]
-        return f"Take {x} {a} and {y} {b}"
+        return f"Take {counted(x, a)} and {counted(y, b)}"
     if kind == "produce":
-        return f"Make {f['ice_cream']} ice cream and {f['milkshake']} milkshake markers"
+        made = [counted(f["ice_cream"], "ice cream marker")] if f["ice_cream"] else []
+        made += [counted(f["milkshake"], "milkshake marker")] if f["milkshake"] else []
+        return f"Make {' and '.join(made)}" if made else "Make nothing (no ice cream, no milkshake)"
     if kind == "supply":
         ship = grid[f["cell"]]
         if ship:
-            demand = " + ".join(f"{n} {fruit}" for fruit, n in ship["demand"].items())
-            return f"Supply ship {ship['id']} on {CELL_NAMES[f['cell']]}: pay {demand}, +{ship['points']}"
+            demand = " + ".join(counted(n, fruit) for fruit, n in ship["demand"].items())
+            bonus = _harbor_bonus(view, seat)
+            extra = f" + {bonus} harbor office" if bonus is not None else ""
+            return f"Supply ship {ship['id']} on {CELL_NAMES[f['cell']]}: pay {demand}, +{ship['points']}{extra}"
         return f"Supply the ship on {CELL_NAMES[f['cell']]}"
     if kind == "claim":
         for row in view["business_board"]["rows"]:
             for space in row["spaces"]:
                 if space and space["id"] == f["token"]:
-                    cost = " ".join(f"{n} {fruit}" for fruit, n in row["cost"].items())
+                    cost = " + ".join(counted(n, fruit) for fruit, n in row["cost"].items())
                     extra = f", +{space['points']} more" if space["category"] in ("small_venue", "placeholder") else ""
                     what = f"{space['name']} ({_category(space)})"
+                    if _office_works(view, seat, "construction_office"):
+                        shown = sum(row["cost"].values())
+                        office = C.all_tokens[new_business.CONSTRUCTION].points
+                        return (
+                            f"Claim the {what} from row {row['row']}: pay {shown - 1} of {cost} "
+                            f"(construction office), +{row['points']} + {office} office{extra}"
+                        )
                     return f"Claim the {what} from row {row['row']}: pay {cost}, +{row['points']}{extra}"
         return f"Claim {f['token']}"
     if kind in ("place", "place_block"):
@@ -575,9 +597,22 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     if kind == "juice":
         me = view["players"][seat]
         space = view["juice_factory"]["spaces"][me["juice"]]
-        cost = " + ".join(f"{n} {fruit}" for fruit, n in space["cost"].items())
+        cost = " + ".join(counted(n, fruit) for fruit, n in space["cost"].items())
         return f"Make juice: pay {cost}, move to J{space['space']}, +{space['points']}"
     return "Stop making juice and end the turn"
+
+
+def _office_works(view: Mapping[str, Any], seat: int, effect: str) -> bool:
+    """Whether ``seat``'s office of this effect works on this turn (Module 3, AMB-8)."""
+    extra = view.get("new_business")
+    return bool(extra and seat >= 0 and extra["offices"][seat].get(effect))
+
+
+def _harbor_bonus(view: Mapping[str, Any], seat: int) -> int | None:
+    """The harbor office's extra points for a supply now: 1 per business token on the island."""
+    if not _office_works(view, seat, "harbor_office"):
+        return None
+    return len(view["players"][seat]["tokens"])
 
 
 MODULE_KINDS = ("collect", "explore", "statue_ship", "statue_fruit", "boulder", "leave_out", "whale_beach", "watch")
@@ -589,8 +624,8 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
     if kind == "collect":
         got = pending.get("collect", {})
         if "fruit" in got:
-            return f"Collect {got['count']} {got['fruit']}"
-        return f"Collect {got.get('count', 0)} fruits"
+            return f"Collect {counted(got['count'], got['fruit'])}"
+        return f"Collect {counted(got.get('count', 0), 'fruit')}"
     if kind == "explore":
         where = pending.get("explore", {})
         tile = where.get("statue")
@@ -601,13 +636,14 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
         return f"Score statue 5 with ship {ship.id}: +{ship.points}"
     if kind == "statue_fruit":
         me = view["players"][view["current_player"]]
-        return f"Score statue 7 with your {f['fruit']}s: +{me['reserve'][f['fruit']]}"
+        return f"Score statue 7 with your {plural(f['fruit'])}: +{me['reserve'][f['fruit']]}"
     if kind == "boulder":
         code = C.boulder_index(f["boulder"])
-        where = pending.get("arrange", {}).get("name", "your next corner")
-        return f"Put boulder {f['boulder']} ({condition_text(code)}) on {where}"
+        where = pending.get("arrange", {}).get("name", "")
+        return f"Put boulder {f['boulder']} ({condition_text(code)}) on your corner {where}"
     if kind == "leave_out":
-        return f"Leave out 1 {f['fruit']}: pay the rest of the row, +1 point"
+        office = C.all_tokens[new_business.CONSTRUCTION].points
+        return f"Leave out 1 {f['fruit']}: pay the rest of the row, +{counted(office, 'point')} (construction office)"
     if kind == "whale_beach":
         return f"Start the whale at your {BEACH_NAMES_LONG[f['beach']]} beach"
     here = next(
@@ -728,15 +764,17 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
         if f["token"] != moved.id:
             gives = " or ".join(FRUITS[x] for x in moved.fruits)
             return f"the collector you moved is the {moved.name}, which gives {gives}"
-        return f"it moved {distance} spaces, so it gives {distance + 1} fruits in all"
+        return f"it moved {counted(distance, 'space')}, so it gives {counted(distance + 1, 'fruit')} in all"
     if kind == "produce":
         to, distance = state.moved
         if f["ice_cream"] + f["milkshake"] > distance:
-            return f"the cart moved {distance} spaces: at most {distance} markers, one per space"
+            return f"the cart moved {counted(distance, 'space')}: at most {counted(distance, 'marker')}, one per space"
         kind_index = C.all_tokens[grid[to] - TOKEN].kind
         if f["ice_cream"] > state.pool[kind_index]:
-            return f"only {state.pool[kind_index]} {C.ice_kinds[kind_index]} ice cream markers are left"
-        return f"only {state.pool[C.milkshake]} milkshake markers are left"
+            left = counted(state.pool[kind_index], f"{C.ice_kinds[kind_index]} ice cream marker")
+            return f"only {left} {'is' if state.pool[kind_index] == 1 else 'are'} left"
+        left = counted(state.pool[C.milkshake], "milkshake marker")
+        return f"only {left} {'is' if state.pool[C.milkshake] == 1 else 'are'} left"
     if kind == "supply":
         piece = grid[f["cell"]]
         if not 0 <= piece < COLLECTOR:
@@ -749,15 +787,25 @@ def why_illegal(state: JuicyFruitsState, action: Action) -> str:
             return "Module 3's business tokens are not in play (option modules=new_business)"
         if token not in state.board:
             return f"{f['token']} is not on the business board"
-        if token in new_business.POND_ONLY and not new_business.free_ponds(grid):
-            return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
-        if state.nb and new_business.office_active(state, p, new_business.CONSTRUCTION):
-            row = state.board.index(token) // business.COLUMNS
-            return f"row {row + 1} costs {cost_text(C.row_costs[row])}: even with one fruit left out you cannot pay"
         row = state.board.index(token) // business.COLUMNS
-        lack = shortfall(reserve, C.row_costs[row])
-        if lack:
-            return f"row {row + 1} costs {cost_text(C.row_costs[row])}: it needs {lack}"
+        cost = C.row_costs[row]
+        if state.nb and new_business.office_active(state, p, new_business.CONSTRUCTION):
+            if not new_business.leave_out_options(reserve, cost):
+                cheapest = min(
+                    (new_business.less_one(cost, fruit) for fruit, n in enumerate(cost) if n),
+                    key=lambda rest: sum(max(0, need - have) for need, have in zip(rest, reserve, strict=True)),
+                )
+                lack = shortfall(reserve, cheapest)
+                return (
+                    f"row {row + 1} costs {cost_text(cost)}: even with one fruit left out "
+                    f"(construction office) it needs {lack}"
+                )
+        else:
+            lack = shortfall(reserve, cost)
+            if lack:
+                return f"row {row + 1} costs {cost_text(cost)}: it needs {lack}"
+        if token in new_business.POND_ONLY:
+            return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
         if C.all_tokens[token].category == "placeholder":
             return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
         return "your island has no free space to place it (AMB-4)"
