@@ -144,14 +144,14 @@ def test_drop_shortage_and_other_turn_sentences():
     events = to_turn(state, 0, "sugar")
     said = [describe_event(e, 1, NAMES) for e in events]
     assert said == [
-        "Round 1: Ada to play.",
+        "Round 1: Ada's turn.",
         "Ada rolled sugar.",
         "Ada earned 1 drop (sugar roll), but the drop stock is empty.",
     ]
     garnish = only(state.apply("garnish 1"), "garnish")
     assert describe_event(garnish, 1, NAMES) == "You garnished stick 1 for 4 drops (+4★)."
     work = only(state.apply("work"), "work")
-    assert describe_event(work, 1, NAMES) == "Ada worked for 4 coins (2 lost to the cap)."  # 5 + 6 > 9
+    assert describe_event(work, 1, NAMES) == "Ada worked for 4 coins (2 lost to the 9-coin cap)."  # 5 + 6 > 9
 
 
 # ------------------------------------------------------------------------------- prompts and labels
@@ -167,8 +167,9 @@ def test_prompt_and_action_labels_say_who_must_do_what():
     assert action_label(view, state.table.parse("place 1")) == "Put the die's strawberry on stick 1"
     state.apply("place 1")
     view = state.view(0)
-    assert prompt(view, NAMES) == "Work, or buy a tile for 1"
-    assert action_label(view, state.table.parse("work")) == "Work for 4 coins"
+    assert prompt(view, NAMES) == "Work, or buy a tile for 1 coin"
+    # 5 coins + 5 for the all-different stick, capped at 9: working adds nothing
+    assert action_label(view, state.table.parse("work")) == "Work for 0 coins (income 4, 4 lost to the 9-coin cap)"
 
 
 # ------------------------------------------------------------------------------- refusals

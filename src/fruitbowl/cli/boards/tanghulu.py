@@ -18,9 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.wording import counted, plural
 from fruitbowl.games.tanghulu import text as tanghulu_text
+from fruitbowl.games.tanghulu.components import COMPONENTS, Components
 
-from ..help_text import TANG_HU_LU_RULES
 from . import MenuRow
 
 #: Letter and colour of each fruit; the haw is wild.
@@ -62,10 +63,93 @@ def legend() -> Text:
     return out
 
 
+def rules_text(c: Components = COMPONENTS) -> str:
+    """The ``help`` summary of the rules (``rules/tang_hu_lu.md``), every number read from ``c``.
+
+    Built from the component data rather than written out, so that an owner who corrects
+    ``data.toml`` sees the corrected values here too.
+    """
+    spots = c.sticks * c.spots
+    faces = ", ".join(f"{c.die_faces.count(face)} {face}" for face in dict.fromkeys(c.die_faces))
+    tile_stars = _span(c.tile_stars)
+    reconstructed = [table for table, status in c.status.items() if status == "RECONSTRUCTED"]
+    lines = [
+        f"[bold]Tang Hu Lu[/bold] (2–4 players): fill {c.sticks} sticks of {c.spots} fruit tiles; most stars wins.",
+        f" Everyone starts with {counted(c.start_coins, 'coin')} and {counted(c.start_drops, 'drop')}.",
+        "",
+        "[bold]Your turn[/bold]",
+        f" 1. The die ({faces}) is rolled for you:",
+        "    [bold]sugar[/bold]  you take 1 drop; then everyone, you first, may garnish [italic]one[/italic]",
+        f"           complete stick for {counted(c.garnish_cost, 'drop')}: its tiles turn pink, "
+        f"+{c.garnish_bonus}★ each.",
+        "    [bold]coin[/bold]   you gain 1 coin.",
+        "    [bold]fruit[/bold]  a random tile from the bag: place it on a stick, or return it.",
+        " 2. Then [bold]work[/bold] (gain your income) [italic]or[/italic] [bold]shop[/bold]: "
+        "buy store tiles one at a time,",
+        f"    placing each at once. {_price_text(c)}",
+        "    Buying exactly one tile earns a drop. Stop when you like after the first.",
+        " 3. The store refills.",
+        "",
+        "[bold]Sticks[/bold]  Tiles go on the lowest free spot and never move.",
+        f" {_icons_text(c)} while uncovered:",
+        f" income = the coins showing ({counted(c.sticks * sum(c.coin_icons), 'coin')} on an empty board).",
+        " A completed stick pays at once (haws are wild; order does not matter):",
+        f"   all different → +{counted(c.all_different_coins, 'coin')} · "
+        f"all the same → {counted(c.all_same_sweet_cards, 'sweet card')} ·",
+        f"   two pairs → {counted(c.two_pairs_sweet_cards, 'sweet card')} + {counted(c.two_pairs_drops, 'drop')}."
+        " Several fit: you choose one.",
+        "   Three of a kind + one other, or a pair + two singles (no haw) → nothing.",
+        "",
+        f"[bold]Limits[/bold]  Coins stop at {c.coin_cap} (extra is lost). There are {c.drops} drops and",
+        f" {len(c.sweet_stars)} sweet cards; when they run out, a gain takes what is left.",
+        f" Sweet cards are worth {_span(c.sweet_stars)}★ each and stay hidden until the end.",
+        "",
+        f"[bold]End[/bold]  When someone fills all {spots} spots, the round is played to its end",
+        " (everyone has the same number of turns).",
+        f" Stars = tiles ({tile_stars}★, +{c.garnish_bonus} if pink) + sweet cards "
+        f"+ {c.king_stars}★ Crystal Sugar King",
+        " for the one player with the most drops (a tie, even at 0: nobody).",
+        " Tie-break: most coins; then a shared win.",
+    ]
+    if reconstructed:
+        lines.append(f"[dim]RECONSTRUCTED (data.toml): {', '.join(reconstructed)}.[/dim]")
+    return "\n".join(lines) + "\n"
+
+
+def _span(values: Sequence[int]) -> str:
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def _price_text(c: Components) -> str:
+    """How a tile's price is made, and the prices of one turn's purchases when they do not depend on the tile."""
+    bags = set(c.money_bags)
+    if len(bags) == 1:
+        (each,) = bags
+        prices = ", ".join(str(c.till + k * each) for k in range(len(c.spaces)))
+        return f"A tile costs {c.till} + {each} per empty store space: {prices}."
+    shown = ", ".join(f"{space} {bags_}" for space, bags_ in zip(c.spaces, c.money_bags, strict=True))
+    return f"A tile costs {c.till} + the money bags on empty spaces ({shown})."
+
+
+def _icons_text(c: Components) -> str:
+    """Which spots show coin icons: "Spots 3 and 4 of each stick show 1 coin"."""
+    marked = [(spot, icons) for spot, icons in enumerate(c.coin_icons, start=1) if icons]
+    if not marked:
+        return "No spot shows a coin"
+    values = {icons for _, icons in marked}
+    if len(values) == 1:
+        numbers = [str(spot) for spot, _ in marked]
+        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        verb = "shows" if len(marked) == 1 else "show"
+        return f"{plural('Spot', len(marked))} {listed} of each stick {verb} {counted(marked[0][1], 'coin')}"
+    return "On each stick " + ", ".join(f"spot {spot} shows {counted(icons, 'coin')}" for spot, icons in marked)
+
+
 class TangHuLuAdapter:
     """The terminal picture of a Tang Hu Lu view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
-    rules = TANG_HU_LU_RULES
+    rules = rules_text()
     commands: tuple[str, ...] = ("buy S1 on 2", "work", "stop", "place 1", "return", "garnish 2", "pass", "two-pairs")
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:

@@ -463,7 +463,7 @@ class TangHuLuState(State):
         self.stock += C.garnish_cost
         self.garnished[p][stick] = True
         self.window_garnished[p] = True
-        events.append(Event("garnish", p, {"stick": stick, "cost": C.garnish_cost, "stars": SPOTS}))
+        events.append(Event("garnish", p, {"stick": stick, "cost": C.garnish_cost, "stars": SPOTS * C.garnish_bonus}))
         if self._garnishable(p):
             return  # multi_garnish: the same player may garnish again or pass
         self._next_in_window(events, after=p)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted
 
 from .components import COMPONENTS as C
 from .patterns import PATTERN_NAMES, possible_patterns
@@ -96,8 +97,29 @@ def build_view(state: TangHuLuState, seat: int | None) -> dict[str, Any]:
         ),
         "end_triggered": state.end_triggered,
         "standings": state.standings().to_json() if over else None,
+        "values": component_values(),
     }
     return view
+
+
+def component_values() -> dict[str, Any]:
+    """The printed numbers a front end tells players (from ``data.toml``), so none hard-codes them."""
+    return {
+        "coin_cap": C.coin_cap,
+        "garnish_cost": C.garnish_cost,
+        "garnish_bonus": C.garnish_bonus,
+        "king_stars": C.king_stars,
+        "drops": C.drops,
+        "sweet_cards": len(C.sweet_stars),
+        "spots": C.spots,
+        "sticks": C.sticks,
+        "till": C.till,
+        "rewards": {
+            "all-different": {"coins": C.all_different_coins},
+            "all-same": {"sweet_cards": C.all_same_sweet_cards},
+            "two-pairs": {"sweet_cards": C.two_pairs_sweet_cards, "drops": C.two_pairs_drops},
+        },
+    }
 
 
 # ---------------------------------------------------------------------- sentences
@@ -120,19 +142,16 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "setup":
         return f"{_who(d['first_player'], viewer, names)} will play first."
     if kind == "turn":
-        return f"Round {d['round']}: {who} to play."
+        return f"Round {d['round']}: {'your' if you else _possessive(who)} turn."
     if kind == "roll":
         return f"{who} rolled {d['face']}."
     if kind == "coins":
-        lost = d["amount"] - d["gained"]
-        return f"{who} gained {d['gained']} coin{'s' * (d['gained'] != 1)}" + (
-            f" ({lost} lost to the 9-coin cap)." if lost else "."
-        )
+        return f"{who} gained {counted(d['gained'], 'coin')}{_capped(d['amount'] - d['gained'])}."
     if kind == "drops":
         reason = DROP_REASONS.get(d["reason"], d["reason"])
-        if d["gained"] < d["amount"]:
-            return f"{who} earned {_count(d['amount'], 'drop')} ({reason}), but the drop stock is empty."
-        return f"{who} took {_count(d['gained'], 'drop')} ({reason})."
+        if not d["gained"] and d["amount"]:
+            return f"{who} earned {counted(d['amount'], 'drop')} ({reason}), but the drop stock is empty."
+        return f"{who} took {counted(d['gained'], 'drop')} ({reason}){_drops_short(d['amount'] - d['gained'])}."
     if kind == "die_tile":
         return f"{who} drew {_article(tile_name(d['tile']))} with the die."
     if kind == "return":
@@ -141,51 +160,64 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{who} put the {tile_name(d['tile'])} on stick {d['stick'] + 1}, spot {d['spot']}."
     if kind == "buy":
         space = C.spaces[d["space"]]
-        return f"{who} bought the {tile_name(d['tile'])} from {space} for {d['price']}."
+        return f"{who} bought the {tile_name(d['tile'])} from {space} for {counted(d['price'], 'coin')}."
     if kind == "complete":
-        options = ", ".join(d["patterns"]) or "no pattern"
+        options = ", ".join(d["patterns"]) or "no pattern, so no reward"
         return f"{who} completed stick {d['stick'] + 1} ({options})."
     if kind == "reward":
-        return _describe_reward(d, who, you)
+        return _describe_reward(d, who)
     if kind == "garnish":
-        return f"{who} garnished stick {d['stick'] + 1} for {d['cost']} drops (+{d['stars']}★)."
+        return f"{who} garnished stick {d['stick'] + 1} for {counted(d['cost'], 'drop')} (+{d['stars']}★)."
     if kind == "pass":
         return f"{who} did not garnish."
     if kind == "work":
-        lost = d["income"] - d["gained"]
-        tail = f" ({lost} lost to the cap)" if lost else ""
-        return f"{who} worked for {d['gained']} coin{'s' * (d['gained'] != 1)}{tail}."
+        return f"{who} worked for {counted(d['gained'], 'coin')}{_capped(d['income'] - d['gained'])}."
     if kind == "stop":
         return f"{who} stopped shopping."
     if kind == "refill":
         tiles = ", ".join(f"{C.spaces[s]} {tile_name(t)}" for s, t in d["tiles"])
         return f"The store was refilled: {tiles}."
     if kind == "end_triggered":
-        return f"{who} filled all three sticks: this is the last round."
+        return f"{who} filled all {C.sticks} sticks: this is the last round."
     if kind == "game_over":
         return "The game is over" + (" (round limit reached)." if d["truncated"] else ".")
     return kind
 
 
-def _describe_reward(d: dict[str, Any], who: str, you: bool) -> str:
+def _possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _capped(lost: int) -> str:
+    """The tail of a coin gain: how much the coin cap took away, if anything."""
+    return f" ({lost} lost to the {C.coin_cap}-coin cap)" if lost > 0 else ""
+
+
+def _drops_short(lost: int) -> str:
+    return f"; {counted(lost, 'drop')} lost because the drop stock ran out" if lost > 0 else ""
+
+
+def _describe_reward(d: dict[str, Any], who: str) -> str:
     pattern = d["pattern"]
     if pattern == "all-different":
-        lost = d["amount"] - d["coins"]
-        tail = f" ({lost} lost to the 9-coin cap)" if lost else ""
-        return f"{who} scored all-different: +{_count(d['coins'], 'coin')}{tail}."
-    got = []
-    if "card_stars" in d:
-        got.append("drew " + " and ".join(f"a {stars}★ sweet card" for stars in d["card_stars"]))
-    elif d["sweet_cards"]:
-        got.append(f"drew {_count(d['sweet_cards'], 'sweet card')}")
-    if d.get("drops"):
-        got.append(f"took {_count(d['drops'], 'drop')}")
-    text = " and ".join(got) if got else "nothing, the supplies are empty"
-    return f"{who} scored {pattern}: {text}."
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' * (number != 1)}"
+        return f"{who} scored all-different: +{counted(d['coins'], 'coin')}{_capped(d['amount'] - d['coins'])}."
+    wanted_cards = C.all_same_sweet_cards if pattern == "all-same" else C.two_pairs_sweet_cards
+    drawn = d["sweet_cards"]
+    if d.get("card_stars"):
+        cards = "drew " + " and ".join(f"a {stars}★ sweet card" for stars in d["card_stars"])
+    else:
+        cards = f"drew {counted(drawn, 'sweet card')}" if drawn else "drew no sweet card"
+    if drawn < wanted_cards:
+        missing = wanted_cards - drawn
+        cards += f" ({counted(missing, 'sweet card')} lost because the sweet deck ran out)"
+    got = [cards]
+    if pattern == "two-pairs":
+        drops = d.get("drops", 0)
+        took = f"took {counted(drops, 'drop')}" if drops else "took no drops"
+        if drops < C.two_pairs_drops:
+            took += f" ({counted(C.two_pairs_drops - drops, 'drop')} lost because the drop stock ran out)"
+        got.append(took)
+    return f"{who} scored {pattern}: {' and '.join(got)}."
 
 
 def _article(text: str) -> str:
@@ -199,7 +231,8 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     phase = view["phase"]
     if phase == "over":
         winners = view["standings"]["winners"]
-        return "Game over: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."
+        verb = "won" if len(winners) == 1 else "share the win"
+        return "Game over: " + " and ".join(_who(w, viewer, names) for w in winners) + f" {verb}."
     mine = seat == viewer
     who = _who(seat, viewer, names)
     if phase == "die_tile":
@@ -207,43 +240,83 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         what = f"the {tile['fruit']} ({tile['stars']}★)"
         return f"Choose a stick for {what}, or return it" if mine else f"Waiting for {who} to place {what}"
     if phase == "garnish":
-        return "Garnish a complete stick for 4 drops, or pass" if mine else f"Waiting for {who} to garnish"
+        cost = counted(C.garnish_cost, "drop")
+        return f"Garnish a complete stick for {cost}, or pass" if mine else f"Waiting for {who} to garnish"
     if phase == "pattern":
         stick = view["pattern_choice"]["stick"] + 1
         return f"Choose the pattern for stick {stick}" if mine else f"Waiting for {who} to choose a pattern"
-    price = view["price"]
+    price = counted(view["price"], "coin")
     if phase == "action":
         return f"Work, or buy a tile for {price}" if mine else f"Waiting for {who} to work or buy"
     return f"Buy another tile for {price}, or stop" if mine else f"Waiting for {who} to shop"
 
 
 def action_label(view: Mapping[str, Any], action: Action) -> str:
-    """A longer description of an action for menus and tooltips."""
+    """A longer description of an action for menus and tooltips.
+
+    Every number is what the action really does for the player who takes it (the seat to act,
+    which is the viewer whenever the viewer has a menu): capped coins, and cards or drops
+    limited by what the supplies still hold.
+    """
     fields = action.fields
+    seat = view["current_player"]
+    actor = view["players"][seat] if seat is not None and seat >= 0 else None
     if action.kind == "buy":
         tile = view["store"][fields["space"]]
         space = view["store_spaces"][fields["space"]]
         what = f"{tile['fruit']} ({tile['stars']}★)" if tile else "tile"
-        return f"Buy the {what} in {space} for {view['price']} onto stick {fields['stick'] + 1}"
+        return f"Buy the {what} in {space} for {counted(view['price'], 'coin')} onto stick {fields['stick'] + 1}"
     if action.kind == "place":
         return f"Put the die's {view['die_tile']['fruit']} on stick {fields['stick'] + 1}"
     if action.kind == "return":
         return "Put the die's tile back in the bag"
     if action.kind == "garnish":
-        return f"Garnish stick {fields['stick'] + 1} for 4 drops"
+        return f"Garnish stick {fields['stick'] + 1} for {counted(C.garnish_cost, 'drop')}"
     if action.kind == "pass":
         return "Do not garnish"
     if action.kind == "pattern":
-        return {
-            "all-different": "All different: +5 coins",
-            "all-same": "All the same: 2 sweet cards",
-            "two-pairs": "Two pairs: 1 sweet card and 2 drops",
-        }[fields["pattern"]]
+        return _pattern_label(view, fields["pattern"], actor)
     if action.kind == "work":
-        viewer = view["viewer"]
-        income = view["players"][viewer]["income"] if viewer is not None else 0
-        return f"Work for {income} coin{'s' * (income != 1)}"
+        income = actor["income"] if actor else 0
+        gain = _coin_gain(actor, income)
+        if gain == income:
+            return f"Work for {counted(income, 'coin')}"
+        return f"Work for {counted(gain, 'coin')} (income {income}, {_over_cap(income - gain)})"
     return "Stop shopping"
+
+
+def _coin_gain(player: Mapping[str, Any] | None, amount: int) -> int:
+    """What ``amount`` coins really add for ``player``: the coin track stops at the cap."""
+    if player is None:
+        return amount
+    return max(0, min(amount, C.coin_cap - player["coins"]))
+
+
+def _over_cap(lost: int) -> str:
+    return f"{lost} lost to the {C.coin_cap}-coin cap"
+
+
+def _pattern_label(view: Mapping[str, Any], pattern: str, actor: Mapping[str, Any] | None) -> str:
+    if pattern == "all-different":
+        amount = C.all_different_coins
+        gain = _coin_gain(actor, amount)
+        tail = f" ({_over_cap(amount - gain)})" if gain < amount else ""
+        return f"All different: +{counted(gain, 'coin')}{tail}"
+    deck, stock = view["sweet_deck"], view["drop_stock"]
+    if pattern == "all-same":
+        return "All the same: " + _supplied(C.all_same_sweet_cards, deck, "sweet card", "the sweet deck")
+    cards = _supplied(C.two_pairs_sweet_cards, deck, "sweet card", "the sweet deck")
+    drops = _supplied(C.two_pairs_drops, stock, "drop", "the drop stock")
+    return f"Two pairs: {cards} and {drops}"
+
+
+def _supplied(wanted: int, left: int, noun: str, supply: str) -> str:
+    """``wanted`` of ``noun``, or as many as ``supply`` still holds, saying so."""
+    if left >= wanted:
+        return counted(wanted, noun)
+    if left == 0:
+        return f"no {noun} ({supply} is empty)"
+    return f"{counted(left, noun)} (only {left} left in {supply})"
 
 
 # ---------------------------------------------------------------------- refusals
@@ -278,7 +351,7 @@ def why_illegal(state: TangHuLuState, action: Action) -> str:
     if kind in ("garnish", "pass"):
         stick = fields.get("stick", 0)
         if state.drops[p] < C.garnish_cost:
-            return f"garnishing costs {C.garnish_cost} drops; you have {state.drops[p]}"
+            return f"garnishing costs {counted(C.garnish_cost, 'drop')}; you have {state.drops[p]}"
         if len(state.sticks[p][stick]) < C.spots:
             return f"stick {stick + 1} is not complete"
         if state.garnished[p][stick]:
@@ -307,8 +380,8 @@ def why_illegal(state: TangHuLuState, action: Action) -> str:
         if state.coins[p] < price:
             bags = price - C.till
             return (
-                f"the next tile costs {price} ({C.till} for the till + {bags} money bag{'s' * (bags != 1)}); "
-                f"you have {state.coins[p]} coin{'s' * (state.coins[p] != 1)}"
+                f"the next tile costs {price} ({C.till} for the till + {counted(bags, 'money bag')}); "
+                f"you have {counted(state.coins[p], 'coin')}"
             )
     return f"{action.text!r} is not legal now"
 
