@@ -17,6 +17,7 @@ listed under the island.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +27,10 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.wording import counted
 from fruitbowl.games.juicyfruits import text as jf_text
+from fruitbowl.games.juicyfruits.components import COMPONENTS as C
+from fruitbowl.games.juicyfruits.juice import STEPS_PER_TURN
 
 from . import MenuRow
 
@@ -47,30 +51,80 @@ KIND_STYLE = {
 }
 CELL_WIDTH = 7
 
-RULES = """\
-Juicy Fruits — each turn has two steps (and the juice factory if it is in play):
-  1. Slide ONE of your collectors, advanced collectors or ice cream carts straight across free
-     spaces (any distance, no jumping). A collector gains 1 fruit of its type per space; an
-     advanced collector d + 1 fruits of its two types; a cart may make one ice cream (its colour)
-     or milkshake marker per space, scored at once. You must move if anything can move.
-  2. Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes
-     free), or claim ONE business token from the board (pay the row's fruits, score the row's
-     points, place it on a free space; a large venue needs a free 2×2 block), or pass.
-  Juice factory: pay the next space's two fruits to advance and score, at most twice a turn.
-  Each claim moves the license marker toward X. When it reaches X the round is finished, stalls
-  score, and the most points wins; ties go to the player later in turn order.
-  Solo: Pineapple draws a boat after each of your turns and scores its value; on a value-3 boat
-  she claims a token. You must end with MORE points than she has.
-Mystic Island modules (option modules=mystic_island,boulders,new_business):
-  1. After a collector moves you may 'explore' instead of 'collect': your explorer copies the
-     move on Mystic Island seen from your edge; a statue it lands on scores at once; a plateau
-     scores 10/12 at the end. 2. Boulders block your corners until their condition holds; they
-     clear by themselves (3 points for the first of a number, 1 after). 3. New tokens:
-     guesthouses (ponds only), restaurant, harbor tour, milkshake stand, offices, whale watching.
-Cells: files a–e (west to east), ranks 1–5 from your edge. Texts: 'move b2-b4', 'supply c5',
-'claim T13', 'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make 2 ice cream + 0 milkshake',
-'bonus lime', 'pass', 'juice', 'stop', 'collect', 'explore', 'statue lime', 'statue ship S41',
-'boulder 4b', 'leave out banana', 'whale N', 'watch X09 c4'."""
+
+def _rules_text() -> str:
+    """The help summary, its numbers read from the game's data (so a corrected data.toml shows),
+    wrapped to fit an 80-column terminal."""
+    first = C.tray_space_points + C.tray_first_bonus
+    plateaus = "/".join(str(v) for v in sorted(set(C.mystic.plateaus.values())))
+    steps = {1: "once", 2: "twice"}.get(STEPS_PER_TURN, f"{STEPS_PER_TURN} times")
+    paragraphs = [
+        ("", "Juicy Fruits — each turn has two steps (and the juice factory if it is in play):"),
+        (
+            "  1. ",
+            "Slide ONE of your collectors, advanced collectors or ice cream carts straight across free "
+            "spaces (any distance, no jumping). A collector gains 1 fruit of its type per space; an "
+            "advanced collector d + 1 fruits of its two types; a cart may make one ice cream (its "
+            "colour) or milkshake marker per space, scored at once. You must move if anything can move.",
+        ),
+        (
+            "  2. ",
+            "Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes "
+            "free), or claim ONE business token from the board (pay the row's fruits, score the row's "
+            "points, place it on a free space; a large venue needs a free 2×2 block), or pass.",
+        ),
+        ("  ", f"Juice factory: pay the next space's fruits to advance and score, at most {steps} a turn."),
+        (
+            "  ",
+            "Each claim moves the license marker toward X. When it reaches X the round is finished, "
+            "stalls score, and the most points wins; ties go to the player later in turn order.",
+        ),
+        (
+            "  ",
+            "Solo: Pineapple draws a boat after each of your turns and scores its value; on a "
+            f"value-{C.solo_claim_value} boat she claims a token. You must end with MORE points than she has.",
+        ),
+        ("", "Mystic Island modules (option modules=mystic_island,boulders,new_business):"),
+        (
+            "  1. ",
+            "After a collector or advanced collector moves you may 'explore' instead of 'collect': your "
+            "explorer copies the move on Mystic Island seen from your edge; a statue it lands on scores "
+            f"at once; a plateau scores {plateaus} at the end.",
+        ),
+        (
+            "  2. ",
+            "Boulders block your corners until their condition holds; they clear by themselves "
+            f"({counted(first, 'point')} for the first of a number, {C.tray_later_points} after).",
+        ),
+        (
+            "  3. ",
+            "New tokens: guesthouses (ponds only), restaurant, harbor tour, milkshake stand, offices, whale watching.",
+        ),
+        (
+            "",
+            "Cells: files a–e (west to east), ranks 1–5 from your edge. Claim a token by id or by name, "
+            "in any case: 'claim T13', 'claim harbor office'. Other texts: 'move b2-b4', 'supply c5', "
+            "'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make nothing', "
+            "'make 2 ice cream + 0 milkshake', 'bonus lime', 'pass', 'juice', 'stop', 'collect', "
+            "'explore', 'statue lime', 'statue ship S41', 'boulder 4b', 'leave out banana', 'whale N', "
+            "'watch X09 c4'.",
+        ),
+    ]
+    lines = [
+        textwrap.fill(
+            words,
+            width=78,
+            initial_indent=lead,
+            subsequent_indent=" " * len(lead),
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+        for lead, words in paragraphs
+    ]
+    return "\n".join(lines)
+
+
+RULES = _rules_text()
 
 
 def fruit_letter(name: str, count: int | None = None) -> Text:
@@ -229,9 +283,7 @@ class JuicyFruitsAdapter:
         track.append("■" * (lic["start"] - lic["left"]), style="bold")
         track.append("□" * lic["left"], style="dim")
         track.append(" X", style="bold red")
-        track.append(
-            f"  {lic['left']} claim{'s' * (lic['left'] != 1)} to X", style="bold" if lic["left"] else "bold red"
-        )
+        track.append(f"  {counted(lic['left'], 'claim')} to X", style="bold" if lic["left"] else "bold red")
         if view["end_triggered"] and view["phase"] != "over":
             track.append("  · last round!", style="bold red")
         lines.append(track)

@@ -22,6 +22,7 @@
 
 import { at, s } from "../svg.js";
 import { markerMarkup, seatStyle } from "../players.js";
+import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
 
 export const BUTTON_KINDS = new Set([
@@ -117,14 +118,14 @@ const total = (obj) => Object.values(obj || {}).reduce((a, b) => a + b, 0);
 
 export function panelStats(view, seat) {
   const p = view.players[seat];
-  const fruits = view.fruits.map((f) => `${p.reserve[f.name] || 0} ${f.name}`).join(", ");
+  const fruits = view.fruits.map((f) => counted(p.reserve[f.name] || 0, f.name)).join(", ");
   const markers = total(p.markers);
   const stats = [
-    { key: "score", icon: "crown", value: p.score, title: `${p.score} points` },
+    { key: "score", icon: "crown", value: p.score, title: counted(p.score, "point") },
     { key: "fruits", icon: "fruit", value: total(p.reserve), title: `fruits: ${fruits}` },
-    { key: "ships", icon: "turn", value: p.supplied.length, title: `${p.supplied.length} ships supplied` },
-    { key: "stars", icon: "star", value: p.stars, title: `${p.stars} venue stars` },
-    { key: "markers", icon: "cart", value: markers, title: `${markers} ice cream markers` },
+    { key: "ships", icon: "turn", value: p.supplied.length, title: `${counted(p.supplied.length, "ship")} supplied` },
+    { key: "stars", icon: "star", value: p.stars, title: counted(p.stars, "venue star") },
+    { key: "markers", icon: "cart", value: markers, title: counted(markers, "ice cream marker") },
   ];
   if (view.juice_factory) stats.push({ key: "juice", icon: "drop", value: p.juice, title: `juice disc on J${p.juice}` });
   if (view.mystic) {
@@ -359,9 +360,9 @@ const isMobile = (p) => p && (p.type === "collector" || p.category === "advanced
 
 function pieceLabel(p) {
   if (!p) return "free space";
-  if (p.type === "ship") return `ship ${p.id} (${Object.entries(p.demand).map(([f, k]) => `${k} ${f}`).join(" + ")}, ${p.points} points)`;
+  if (p.type === "ship") return `ship ${p.id} (${Object.entries(p.demand).map(([f, k]) => counted(k, f)).join(" + ")}, ${counted(p.points, "point")})`;
   if (p.type === "collector") return `${p.fruit} collector`;
-  if (p.type === "venue") return `${p.name} (${p.points} points, ${p.stars} stars)`;
+  if (p.type === "venue") return `${p.name} (${counted(p.points, "point")}, ${counted(p.stars, "star")})`;
   if (p.type === "boulder") return `boulder ${p.id}: clears when ${p.text}`;
   return `${p.name} (${CATEGORY_WORDS[p.category] || p.category})`;
 }
@@ -390,7 +391,7 @@ function businessBoard(ui, layer, x, y, w) {
       y: y + 27,
       "text-anchor": "end",
       class: "jf-note",
-      text: `${bb.columns_in_play} columns in play`,
+      text: `${counted(bb.columns_in_play, "column")} in play`,
     }),
   );
   bb.rows.forEach((row, i) => {
@@ -498,7 +499,7 @@ function licenseTrack(ui, layer, x, y, w) {
     s("text", { y: 6, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#ffd34d", text: "L" }),
   );
   layer.append(piece(ui, "license", x0 + pos * step + (step - 4) / 2, y + 62, marker, String(lic.left)));
-  const note = lic.at_x ? "at X: last round!" : `${lic.left} claims until X`;
+  const note = lic.at_x ? "at X: last round!" : `${counted(lic.left, "claim")} until X`;
   layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: lic.at_x ? "jf-alert" : "jf-note", text: note }));
   return y + h;
 }
@@ -578,7 +579,7 @@ function pineappleBox(ui, layer, x, y, w) {
   g.append(
     s("text", { x: x + 96, y: y + 34, class: "jf-title", text: "Pineapple" }),
     s("text", { x: x + 96, y: y + 66, class: "jf-big", text: `${solo.pineapple_score} pts` }),
-    s("text", { x: x + 96, y: y + 92, class: "jf-small", text: `board ${solo.board} · ${solo.claimed.length} claims` }),
+    s("text", { x: x + 96, y: y + 92, class: "jf-small", text: `board ${solo.board} · ${counted(solo.claimed.length, "claim")}` }),
   );
   g.append(at(x + w - 40, y + 60, 1, art.bag("#7a8f9e", 30)));
   g.append(s("text", { x: x + w - 40, y: y + 72, "text-anchor": "middle", class: "jf-bag-count", text: solo.bag_size }));
@@ -759,7 +760,7 @@ function footer(ui, g, p, x, y, w, h) {
     g.append(at(lx + mr, line - 2, 1, art.iceMarker(kind, null, mr)), s("text", { x: lx + mr * 2 + 3, y: line + 6, class: "jf-small", text: `×${n}` }));
     lx += mr * 2 + 34;
   }
-  const bits = [`${p.supplied.length} ships`, `★ ${p.stars}`];
+  const bits = [counted(p.supplied.length, "ship"), `★ ${p.stars}`];
   if (view.juice_factory) bits.push(`J${p.juice}`);
   g.append(s("text", { x: x + w - 14, y: line + 6, "text-anchor": "end", class: "jf-small", text: bits.join("   ") }));
 }
