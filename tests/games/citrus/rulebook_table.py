@@ -106,6 +106,23 @@ class Table:
                     return self
         raise AssertionError(f"no Finca worth {high}")
 
+    def new_finca(self, letter: str, high: int) -> Table:
+        """A Finca showing ``high`` was built on site ``letter`` earlier (its building-site tile is
+        out of the game; if it was face up, the next one from the stack is turned)."""
+        d = self.data
+        site = self.letters.index(letter)
+        assert d["fincas"][site] < 0, f"site {letter} already has a Finca"
+        finca = next(f for f in d["finca_stack"] if COMPONENTS.fincas[f][0] == high)
+        d["finca_stack"].remove(finca)
+        d["fincas"][site] = finca
+        if site in d["open_sites"]:
+            d["open_sites"].remove(site)
+            if d["site_stack"]:
+                d["open_sites"].append(d["site_stack"].pop())
+        else:
+            d["site_stack"].remove(site)
+        return self
+
     # ------------------------------------------------------------------ market and bag
 
     def market(self, tiles: dict[int, str]) -> Table:
@@ -219,3 +236,19 @@ def full_market(tiles: dict[int, str]) -> dict[int, str]:
     for number in range(1, 13):
         out.setdefault(number, FILLER[number % len(FILLER)])
     return out
+
+
+def build_anything(state: Any) -> list[Event]:
+    """The player to move buys the first line offered, builds its tiles on the first spaces
+    offered (choosing the first site if a new Finca comes) and ends the turn."""
+    events = state.apply(next(a for a in state.legal_actions() if a.kind == "buy"))
+    events += finish_building(state)
+    return events + state.apply("end turn")
+
+
+def finish_building(state: Any) -> list[Event]:
+    """Build every waiting tile on the first space offered (and the first site, if asked)."""
+    events: list[Event] = []
+    while state.view(None)["phase"] in ("place", "site"):
+        events += state.apply(next(a for a in state.legal_actions() if a.kind in ("place", "site")))
+    return events

@@ -97,3 +97,27 @@ def test_no_contact_with_another_players_region_of_the_same_colour():
     state.apply("place orange B5")
     view = state.view(0)
     assert region_at(view, "B5")["type"] == "orange" and region_at(view, "B6")["owner"] == 1
+
+
+def test_every_road_of_a_finca_or_building_site_needs_a_different_colour():
+    """Seed: "Every road that leads from a Finca (or a building site) must have a plantation of a
+    different color." H is an open building site without a Finca: its roads I3 and H4 both touch
+    the lemon on H3, and only one of them may take a lemon."""
+    table = Table().region(0, "lemon", ["H3"]).market(full_market({5: "lemon", 9: "lemon"}))
+    state = table.state()
+    state.apply("buy C0")
+    assert {"place lemon I3", "place lemon H4"} <= texts(state)
+    state.apply("place lemon I3")
+    assert "place lemon H4" not in texts(state)
+    with pytest.raises(IllegalAction):
+        state.apply("place lemon H4")
+
+
+def test_a_turn_needs_a_main_action():
+    """Seed: "When playing this game, you have to take action. You can't just skip your turn." """
+    state = Table().state()
+    legal = texts(state)
+    assert "end turn" not in legal and "pass" not in legal
+    for text in ("end turn", "pass"):
+        with pytest.raises(IllegalAction):
+            state.apply(text)

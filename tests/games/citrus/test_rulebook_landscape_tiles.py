@@ -277,3 +277,19 @@ def test_a_cart_takes_only_a_tile_that_can_be_built():
     assert "cart 2" in texts(state)  # an orange extends the orange region on A10
     with pytest.raises(IllegalAction):
         state.apply("cart 1")
+
+
+def test_an_action_tile_taken_this_turn_is_usable_at_once():
+    """Seed: "Action tiles let me do special things during my turn. I can use an action tile as soon
+    as I get it or during the same turn." The lemon built on D10 takes the Cart lying there."""
+    table = Table().region(0, "lemon", ["D9"]).market(full_market({1: "lemon"}))
+    state = table.state()
+    assert state.view(0)["board"]["landscape"][table.at("D10")] == ["cart", 0]
+    assert not texts(state, "cart")
+    events = play(state, "buy R0", "place lemon D10")
+    assert of_kind(events, "place")[0].data["pickup"]["kind"] == "cart"
+    assert held(state.view(0), 0) == ["cart"]
+    assert "cart 2" in texts(state)
+    state.apply("cart 2")
+    state.apply(sorted(texts(state, "place"))[0])
+    state.apply("end turn")
