@@ -37,6 +37,7 @@ class Table:
         self.players = players
         self.labels: list[str] = view["board"]["labels"]
         self.space_type: list[str] = view["board"]["type"]
+        self.width: int = view["board"]["width"]
         self.types: list[str] = view["types"]
         self.letters: list[str] = [site["letter"] for site in view["sites"]]
         self.bag_left: dict[str, int] | None = None
@@ -58,6 +59,7 @@ class Table:
         ``owner`` or neutral (-1, as after a harvest)."""
         d = self.data
         spaces = [self.at(label) for label in labels]
+        self._connected(spaces)
         rid = len(d["rcol"])
         d["rcol"].append(self.types.index(name))
         d["rown"].append(owner)
@@ -78,6 +80,17 @@ class Table:
             assert d["workers"][owner] > 0
             d["workers"][owner] -= 1
         return self
+
+    def _connected(self, spaces: list[int]) -> None:
+        width = self.width
+        todo, seen = [spaces[0]], {spaces[0]}
+        while todo:
+            s = todo.pop()
+            for t in spaces:
+                if t not in seen and abs(t % width - s % width) + abs(t // width - s // width) == 1:
+                    seen.add(t)
+                    todo.append(t)
+        assert len(seen) == len(spaces), f"a region's tiles must be connected: {[self.labels[s] for s in spaces]}"
 
     def clear(self, *labels: str) -> Table:
         """Empty these landscape spaces (their tiles were taken earlier and used up)."""

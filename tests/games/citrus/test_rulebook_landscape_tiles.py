@@ -293,3 +293,22 @@ def test_an_action_tile_taken_this_turn_is_usable_at_once():
     state.apply("cart 2")
     state.apply(sorted(texts(state, "place"))[0])
     state.apply("end turn")
+
+
+def test_a_bridge_and_a_milestone_on_one_placement_split_a_neutral_region():
+    """Reference D4: a placement may spend "a Bridge …, a Milestone … or both"; §8.5: "A neutral
+    region split by the removal is re-divided by connectivity." A lemon replaces the middle tile
+    F5 of a neutral lime F4–F5–G5, starting a region away from every Finca road."""
+    table = Table().region(-1, "lime", ["F4", "F5", "G5"]).give(0, "bridge").give(0, "milestone")
+    state = table.market(full_market({1: "lemon"})).state()
+    state.apply("buy R0")
+    legal = texts(state)
+    assert "place lemon F5 bridge milestone" in legal
+    assert not {"place lemon F5", "place lemon F5 bridge", "place lemon F5 milestone"} & legal
+    state.apply("place lemon F5 bridge milestone")
+    view = state.view(0)
+    assert region_at(view, "F5")["type"] == "lemon" and region_at(view, "F5")["owner"] == 0
+    for label in ("F4", "G5"):
+        lime = region_at(view, label)
+        assert (lime["type"], lime["owner"], lime["spaces"]) == ("lime", -1, [label])
+    assert held(view, 0) == []
