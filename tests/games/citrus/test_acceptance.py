@@ -295,10 +295,14 @@ def test_e14_short_version_tile_count():
 
 
 def test_e15_start_state():
-    """Seed, "Getting Started": 4 Fincas on A, B, C, D; 12 tiles on the market; the top 3 building
-    sites revealed; money markers on 6, 5 workers on the mat, the 6th on the 0 space of the score
-    track. Short version: 3 starting Fincas (A–C) and building sites D–K."""
+    """Seed, "Getting Started": a landscape tile face up on each landscape space; 4 Fincas on A, B,
+    C, D; 12 tiles on the market; the top 3 building sites revealed; money markers on 6, 5 workers
+    on the mat, the 6th on the 0 space of the score track. Short version: 3 starting Fincas (A–C)
+    and building sites D–K."""
     view = Table(4).state().view(None)
+    board = view["board"]
+    landscape_spaces = [i for i, kind in enumerate(board["type"]) if kind == "landscape"]
+    assert all(board["landscape"][i] for i in landscape_spaces)  # one landscape tile on each
     for player in view["players"]:
         assert (player["money"], player["workers"], player["score"]) == (6, 5, 0)
     assert all(m["tile"] for m in view["market"]["spaces"]) and view["bag"]["size"] == 78

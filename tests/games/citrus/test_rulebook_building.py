@@ -10,7 +10,7 @@ import pytest
 
 from fruitbowl.engine import IllegalAction
 
-from .rulebook_table import Table, full_market, of_kind, region_at, site, texts
+from .rulebook_table import Table, full_market, of_kind, play, region_at, site, texts
 
 
 def test_a_new_region_starts_only_on_a_road_of_a_built_finca():
@@ -121,3 +121,22 @@ def test_a_turn_needs_a_main_action():
     for text in ("end turn", "pass"):
         with pytest.raises(IllegalAction):
             state.apply(text)
+
+
+def test_a_harvested_region_is_neutral_and_nobody_extends_it():
+    """Seed: "Once you score a region of plantations, you take the worker from that region … The
+    harvested plantations stay on the board, but they don't belong to any player and are considered
+    neutral. No player can add plantations to a neutral region." """
+    table = Table(2).region(0, "lemon", ["E3", "E2"]).region(1, "orange", ["A10"])
+    state = table.market(full_market({1: "lemon", 2: "lemon"})).state()
+    play(state, "harvest E2", "collect income", "end turn")
+    view = state.view(None)
+    assert region_at(view, "E3")["owner"] == -1 and region_at(view, "E3")["size"] == 2
+    assert view["players"][0]["workers"] == 5
+    play(state, "harvest A10", "collect income", "end turn")
+    state.apply("buy R0")
+    legal = texts(state, "place")
+    for label in ("E1", "D2", "F2"):  # the neutral lemon's free neighbours
+        assert f"place lemon {label}" not in legal
+        with pytest.raises(IllegalAction):
+            state.apply(f"place lemon {label}")
