@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
 from fruitbowl.engine import Record, replay_to_end
+from fruitbowl.engine.wording import counted
 from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, load_text, simulate_campaign
 
 ALWAYS_ONE = "1\n" * 6000
@@ -29,12 +30,14 @@ def test_new_play_two_games_and_show(runner: CliRunner, home: Path) -> None:
     for game in (1, 2):
         played = runner.invoke(app, ["campaign", "play", "fable", "--name", "Sam"], input=ALWAYS_ONE)
         assert played.exit_code == 0, played.output
-        assert f"{game} game(s) played" in played.output
+        assert f"{counted(game, 'game')} played" in played.output
     campaign = load_text(campaign_file(home).read_text())
     assert campaign.games_completed == 2 and len(campaign.history) == 2
-    assert not (home / "campaigns" / "fable.game.json").exists()
+    for game in (1, 2):  # every game's record is kept beside the campaign
+        kept = home / "campaigns" / "fable" / f"game-{game}.json"
+        assert replay_to_end(Record.load(kept)).is_terminal()
     shown = runner.invoke(app, ["campaign", "show", "fable"])
-    assert shown.exit_code == 0 and "2 game(s) played" in shown.output and "Display for the next game" in shown.output
+    assert shown.exit_code == 0 and "2 games played" in shown.output and "Display for the next game" in shown.output
 
 
 def test_quitting_keeps_the_campaign_and_resumes_the_game(runner: CliRunner, home: Path) -> None:
@@ -43,7 +46,7 @@ def test_quitting_keeps_the_campaign_and_resumes_the_game(runner: CliRunner, hom
     first = runner.invoke(app, ["campaign", "play", "fable"], input="1\nquit\n")
     assert first.exit_code == 0, first.output
     assert campaign_file(home).read_text() == before  # only a finished game changes the campaign
-    game = home / "campaigns" / "fable.game.json"
+    game = home / "campaigns" / "fable" / "game-1.json"
     record = Record.parse(game.read_text())
     assert record.options["game_number"] == 1 and record.options["display"] == "1x4 2x4 3x4 4x4 5x4 6x4"
     second = runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
@@ -114,14 +117,14 @@ def test_a_lime_campaign_from_new_to_two_games_and_show(runner: CliRunner, home:
     assert data["ruleset"] == "lime" and len(data["big_stack"]) == 74 and data["big_stack"][0] == "2L"
     first = runner.invoke(app, ["campaign", "play", "lime"], input="1\nquit\n")
     assert first.exit_code == 0, first.output
-    record = Record.parse((home / "campaigns" / "lime.game.json").read_text())
+    record = Record.parse((home / "campaigns" / "lime" / "game-1.json").read_text())
     assert record.options["lime"] is True and record.options["display"].endswith(
         "1lx4 2lx2"
     )  # option text is lower-cased
     for game in (1, 2):
         played = runner.invoke(app, ["campaign", "play", "lime"], input=ALWAYS_ONE)
         assert played.exit_code == 0, played.output
-        assert f"{game} game(s) played" in played.output
+        assert f"{counted(game, 'game')} played" in played.output
     campaign = load_text(campaign_file(home, "lime").read_text())
     assert campaign.lime and campaign.games_completed == 2
     assert sum(c for _, c in campaign.display) + len(campaign.big_stack) + len(campaign.set_aside_juices) == 98

@@ -16,13 +16,16 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from fruitbowl.engine import Record, all_games, get_game
+from fruitbowl import __version__
+from fruitbowl.engine import all_games, get_game
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, session
 from .campaign import campaign_app
+from .crash import keeping
 from .errors import CliError, OneLineErrorsGroup
 from .paths import new_save_path
+from .records import load_record
 from .replay import ReplayViewer
 from .setup import check_bots, check_options, player_count, setup_table, split_names
 
@@ -36,12 +39,29 @@ app.add_typer(campaign_app, name="campaign")
 
 OptionPairs = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A game option as key=value; repeat for several (see 'fruitbowl games')."),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as key=value; repeat for several (see 'fruitbowl games').",
+    ),
 ]
 
 
+def _print_version(wanted: bool) -> None:
+    if wanted:
+        typer.echo(f"fruitbowl {__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Show the version and exit."),
+    ] = False,
+) -> None:
     """Without a command, show the help rather than an error."""
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
@@ -95,11 +115,12 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a recorded game as one seat saw it: Enter next, b back, q quit."""
-    viewer = ReplayViewer(Record.load(record), seat, _console())
-    if all_moves or not _stdin_is_terminal():
-        viewer.print_all()
-    else:
-        viewer.interactive()
+    with keeping(record):
+        viewer = ReplayViewer(load_record(record), seat, _console())
+        if all_moves or not _stdin_is_terminal():
+            viewer.print_all()
+        else:
+            viewer.interactive()
 
 
 @app.command(name="review")
@@ -112,7 +133,7 @@ def review_command(
     """Each seat's estimated chance to win after every move, drawn as a PNG with the turning points."""
     from fruitbowl.sim.review import plot, review
 
-    loaded = Record.load(record)
+    loaded = load_record(record)
     png = out if out is not None else record.with_suffix(".review.png")
     console = Console(stderr=True)
     with console.status("Reviewing the game…"):

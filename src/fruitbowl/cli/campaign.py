@@ -2,9 +2,10 @@
 
 A campaign lives in ``data_home()/campaigns/NAME.json`` (the plain JSON of
 :class:`~fruitbowl.games.fabledfruit.campaign.Campaign`), written atomically after every
-finished game. A game in progress is an ordinary match save next to it (``NAME.game.json``):
-quitting keeps it, and ``campaign play NAME`` resumes it; only a finished game changes the
-campaign (§2.11). A damaged or edited campaign file is refused with one line, never repaired.
+finished game. Each of its games is an ordinary match save beside it, ``NAME/game-N.json``:
+quitting keeps it, ``campaign play NAME`` resumes it, and it stays after the game as that
+game's record (for ``replay`` and ``review``); only a finished game changes the campaign
+(§2.11). A damaged or edited campaign file is refused with one line, never repaired.
 """
 
 from __future__ import annotations
@@ -17,18 +18,30 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fruitbowl.engine import Match
+from fruitbowl.engine import Match, get_game
 from fruitbowl.engine.match import write_atomic
+from fruitbowl.engine.registry import normalize_game_id
 from fruitbowl.engine.rng import random_seed
+from fruitbowl.engine.wording import counted
 from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, dump_text, load_text
 from fruitbowl.games.fabledfruit.components import COMPONENTS, loc_label
 from fruitbowl.paths import data_home
 
 from . import session
+from .crash import keeping
 from .errors import CliError
+from .records import load_match
 from .setup import setup_table
 
 campaign_app = typer.Typer(help="Fable campaigns (Fabled Fruit): each game starts where the last one ended.")
+
+
+@campaign_app.callback(invoke_without_command=True)
+def _campaign_help(ctx: typer.Context) -> None:
+    """Fable campaigns (Fabled Fruit): each game starts where the last one ended."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 GAMES = ("fabledfruit",)
@@ -44,8 +57,42 @@ def campaign_path(name: str) -> Path:
     return campaigns_dir() / f"{name}.json"
 
 
-def game_path(name: str) -> Path:
+def games_dir(name: str) -> Path:
+    """The folder beside ``NAME.json`` that keeps every game of the campaign."""
+    return campaigns_dir() / name
+
+
+def game_path(name: str, number: int) -> Path:
+    """Game ``number``'s save while it is played, and its record afterwards."""
+    return games_dir(name) / f"game-{number}.json"
+
+
+def legacy_game_path(name: str) -> Path:
+    """Where older versions kept the game in progress (and deleted it after the game)."""
     return campaigns_dir() / f"{name}.game.json"
+
+
+def adopt_legacy_game(name: str) -> None:
+    """Move an older version's game in progress to its numbered place, so it is kept."""
+    old = legacy_game_path(name)
+    if not old.exists():
+        return
+    number = load_match(old).record.options.get("game_number")
+    new = game_path(name, number) if isinstance(number, int) else None
+    if new is None or new.exists():
+        raise CampaignError(f"{old} is an older game in progress that cannot be placed; move it away to continue")
+    new.parent.mkdir(parents=True, exist_ok=True)
+    old.replace(new)
+
+
+def check_game_file(path: Path, match: Match, campaign: Campaign) -> None:
+    """Refuse a game file that is not the campaign's next game (a stale or foreign file)."""
+    number = campaign.games_completed + 1
+    if match.record.options.get("game_number") != number or match.record.seed != campaign.game_seed():
+        raise CampaignError(
+            f"{path} is not game {number} of this campaign (it may be left from an older campaign of the "
+            "same name); move it away to continue"
+        )
 
 
 def load_campaign(name: str) -> Campaign:
@@ -81,7 +128,7 @@ def new(
 ) -> None:
     """Start a new fable campaign: #1–#6 on the table, the other 216 cards in the big stack
     (with --lime: 3 × #48–#53, 4 × #1L and 2 × #2L on the table, 74 Lime cards in the big stack)."""
-    if game not in GAMES:
+    if normalize_game_id(game) not in GAMES:
         raise CliError(f"campaigns exist for {', '.join(GAMES)} only; got {game!r}")
     path = campaign_path(name)
     if path.exists():
@@ -120,41 +167,68 @@ def play(
     console = Console(highlight=False)
     if campaign.campaign_complete:
         raise CliError(f"campaign {name!r} is complete: every location card has been bought")
-    saved = game_path(name)
-    if saved.exists():
+    adopt_legacy_game(name)
+    number = campaign.games_completed + 1
+    saved = game_path(name, number)
+    with keeping(saved):
+        if saved.exists():
+            check_game_file(saved, load_match(saved), campaign)
+            console.print(f"Resuming game {number} of campaign [bold]{name}[/bold].")
+            session.resume(saved, console)
+        else:
+            count = players if players is not None else max(2, len(campaign.seating))
+            table = setup_table("fabledfruit", count, seat, bots, [], campaign.game_seed(), player_name)
+            names = [p.name for p in table.players]
+            options = table.game.validate_options(campaign.game_options(count, names), count)
+            match = Match.new(table.game, table.players, table.seed, options)
+            console.print(f"Game {number} of campaign [bold]{name}[/bold].")
+            bots_by_seat = session.seat_bots(table.players, table.human, table.seed, 0)
+            session.PlaySession(match, table.human, bots_by_seat, saved, console).run()
         match = Match.load(saved)
-        if match.record.options.get("game_number") != campaign.games_completed + 1:
-            raise CampaignError(
-                f"{saved} is game {match.record.options.get('game_number')}, but the campaign is at game "
-                f"{campaign.games_completed + 1}; remove the stale file to continue"
+        if not match.state.is_terminal():
+            console.print(
+                f"Continue this game with [bold]fruitbowl campaign play {name}[/bold]; the campaign is updated "
+                "when it ends.",
+                soft_wrap=True,
             )
-        console.print(f"Resuming game {campaign.games_completed + 1} of campaign [bold]{name}[/bold].")
-        session.resume(saved, console)
-    else:
-        count = players if players is not None else max(2, len(campaign.seating))
-        table = setup_table("fabledfruit", count, seat, bots, [], campaign.game_seed(), player_name)
-        names = [p.name for p in table.players]
-        options = table.game.validate_options(campaign.game_options(count, names), count)
-        match = Match.new(table.game, table.players, table.seed, options)
-        console.print(f"Game {campaign.games_completed + 1} of campaign [bold]{name}[/bold].")
-        bots_by_seat = session.seat_bots(table.players, table.human, table.seed, 0)
-        session.PlaySession(match, table.human, bots_by_seat, saved, console).run()
-    match = Match.load(saved)
-    if not match.state.is_terminal():
-        console.print(
-            f"Continue this game with [bold]fruitbowl campaign play {name}[/bold]; the campaign is updated "
-            "when it ends.",
-            soft_wrap=True,
-        )
-        return
-    after = campaign.after_game(match.state, match.names)
-    save_campaign(name, after)
-    saved.unlink()
+            return
+        after = campaign.after_game(match.state, match.names)
+        save_campaign(name, after)
     console.print(
-        f"Campaign [bold]{name}[/bold] saved: {after.games_completed} game(s) played, "
-        f"{len(after.big_stack)} cards left in the big stack"
-        + (" — the campaign is complete!" if after.campaign_complete else f"; next: fruitbowl campaign play {name}")
+        f"Campaign [bold]{name}[/bold] saved: {counted(after.games_completed, 'game')} played, "
+        f"{counted(len(after.big_stack), 'card')} left in the big stack"
+        + (" — the campaign is complete!" if after.campaign_complete else f"; next: fruitbowl campaign play {name}"),
+        soft_wrap=True,
     )
+
+
+@campaign_app.command("list")
+def list_campaigns() -> None:
+    """List the campaigns: game, players, games played, and whether a game is in progress."""
+    console = Console(highlight=False)
+    paths = sorted(p for p in campaigns_dir().glob("*.json") if NAME_PATTERN.match(p.stem))
+    if not paths:
+        console.print("No campaigns yet; start one with [bold]fruitbowl campaign new fabledfruit NAME[/bold].")
+        return
+    table = Table(box=None, header_style="bold", padding=(0, 2, 0, 0))
+    for column in ("campaign", "game", "players", "games played", "state"):
+        table.add_column(column)
+    for path in paths:
+        try:
+            campaign = load_campaign(path.stem)
+        except CampaignError as exc:
+            table.add_row(path.stem, "?", "", "", f"damaged: {exc}")
+            continue
+        title = get_game("fabledfruit").title + (" + Lime" if campaign.lime else "")
+        number = campaign.games_completed + 1
+        if campaign.campaign_complete:
+            state = "complete"
+        elif game_path(path.stem, number).exists() or legacy_game_path(path.stem).exists():
+            state = f"game {number} in progress"
+        else:
+            state = f"game {number} next"
+        table.add_row(path.stem, title, ", ".join(campaign.seating), str(campaign.games_completed), state)
+    console.print(table)
 
 
 @campaign_app.command("show")
@@ -165,8 +239,9 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
     top = f"#{loc_label(campaign.big_stack[0])}" if campaign.big_stack else "empty"
     kind = " (Lime campaign)" if campaign.lime else ""
     console.print(
-        f"[bold]{name}[/bold]{kind}: {campaign.games_completed} game(s) played; "
-        f"big stack {len(campaign.big_stack)} cards (top {top}); {len(campaign.set_aside_juices)} juices set aside"
+        f"[bold]{name}[/bold]{kind}: {counted(campaign.games_completed, 'game')} played; "
+        f"big stack {counted(len(campaign.big_stack), 'card')} (top {top}); "
+        f"{counted(len(campaign.set_aside_juices), 'juice')} set aside"
         + ("; [bold]complete[/bold]" if campaign.campaign_complete else "")
     )
     display = Table(title="Display for the next game", title_justify="left")
@@ -188,6 +263,7 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
                 str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
             )
         console.print(history)
+        console.print(f"[dim]Each game's record is kept in {games_dir(name)} (game-N.json).[/dim]", soft_wrap=True)
     if campaign.seating:
         console.print(
             f"[dim]Table: {', '.join(campaign.seating)}; options: end {campaign.end_mode}, "

@@ -1,5 +1,8 @@
 """User errors: refused input becomes one line on stderr and exit code 2, never a traceback.
 
+Unexpected errors (bugs) become one ``internal error:`` line too, exit code 1, with the
+traceback in a log file and the save file named (:mod:`.crash`).
+
 The engine's own refusals are :class:`~fruitbowl.engine.FruitbowlError`; :class:`CliError`
 adds the few that only the command line can make (a bad seat, a save file that exists).
 :class:`OneLineErrorsGroup` is the single place where all of them, Click's usage errors and
@@ -17,7 +20,11 @@ from typer.exceptions import Abort, TyperException
 
 from fruitbowl.engine import FruitbowlError
 
+from .crash import crash_report
+from .value_names import plain_value_names
+
 USER_ERROR = 2
+INTERNAL_ERROR = 1
 
 
 class CliError(FruitbowlError):
@@ -39,7 +46,13 @@ def describe_os_error(exc: OSError) -> str:
 
 
 class OneLineErrorsGroup(TyperGroup):
-    """Runs a command and converts every user error into ``error: …`` on one line, exit 2."""
+    """Runs a command and converts every user error into ``error: …`` on one line, exit 2,
+    and any unexpected error into one ``internal error: …`` line, exit 1 (see :mod:`.crash`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        plain_value_names(self)
 
     def main(
         self,
@@ -69,4 +82,8 @@ class OneLineErrorsGroup(TyperGroup):
         except OSError as exc:
             report(describe_os_error(exc))
             sys.exit(USER_ERROR)
+        except Exception as exc:  # a bug: one line for the player, the traceback in a log file
+            sys.stderr.write(crash_report(exc) + "\n")
+            sys.stderr.flush()
+            sys.exit(INTERNAL_ERROR)
         sys.exit(outcome if isinstance(outcome, int) else 0)

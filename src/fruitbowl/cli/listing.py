@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from fruitbowl.engine import all_games
+from fruitbowl.engine.wording import counted
 
 
 def games_data() -> list[dict[str, Any]]:
@@ -37,5 +38,8 @@ def print_games(console: Console, as_json: bool) -> None:
             accepted = option.get("choices")
             default = json.dumps(option["default"]) if not isinstance(option["default"], str) else option["default"]
             help_text = option["help"] + (f" (one of: {', '.join(map(str, accepted))})" if accepted else "")
+            if "players" in option:
+                low, high = option["players"]
+                help_text += f" (only with {counted(low, 'player') if low == high else f'{low}–{high} players'})"
             table.add_row(f"{option['name']} ({option['type']})", escape(default), escape(help_text))
         console.print(table)

@@ -8,6 +8,8 @@ crash or a closed terminal loses nothing: ``fruitbowl resume FILE`` carries on.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -23,8 +25,10 @@ from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
 
 from .boards import adapter_for
+from .crash import keeping
 from .errors import CliError
 from .help_text import commands_text
+from .records import load_match
 from .results import score_table, winners_sentence
 from .setup import TableSetup
 
@@ -36,6 +40,17 @@ BOARD_WORDS = {"board", "b", "look"}
 HINT_WORDS = {"hint", "?"}
 LOG_LENGTH = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
+
+
+def discard_type_ahead() -> None:
+    """On a terminal, forget keys typed while the bots were thinking, so they are not played
+    on decisions the player has not seen. Piped input is the player's script and is kept."""
+    if sys.platform == "win32" or not sys.stdin.isatty():
+        return
+    import termios
+
+    with contextlib.suppress(OSError, ValueError, termios.error):
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
 def seat_labels(players: Sequence[Player], human: int | None) -> list[str]:
@@ -141,9 +156,12 @@ class PlaySession:
         """The action a menu number or an action text names, or None after explaining why not."""
         if line.isascii() and line.isdigit():
             number = int(line)
-            if 1 <= number <= len(legal):
+            if number - 1 in self._shown(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no choice {number}[/red]: pick 1–{len(legal)}, or type help.")
+            self.console.print(
+                f"[red]There is no choice {number} on the menu[/red]: pick a number shown, type an action, "
+                "or type board to see the menu again."
+            )
             return None
         try:
             return self.match.state.parse_action(line)
@@ -151,13 +169,19 @@ class PlaySession:
             self.console.print(f"[red]Not allowed:[/red] {escape(str(exc))}")
             return None
 
+    def _shown(self, legal: Sequence[Action]) -> set[int]:
+        """The positions in ``legal`` whose numbers the menu prints: only those are accepted."""
+        rows = self.adapter.menu(self.match.state.view(self.human), legal)
+        return {index for indices, _ in rows for index in indices}
+
     def _hint(self, legal: Sequence[Action]) -> None:
         """What a search from your own view recommends, with its estimated win chance."""
         with self.console.status("Thinking…"):
             advice = hint(SeatHandle(self.match.state, self.human), seed=len(self.match.record.actions))
-        number = legal.index(advice.action) + 1
+        index = legal.index(advice.action)
+        number = f"{index + 1} " if index in self._shown(legal) else ""
         self.console.print(
-            f"[cyan]Hint:[/cyan] {number} {escape(advice.action.text)} — "
+            f"[cyan]Hint:[/cyan] {number}{escape(advice.action.text)} — "
             f"about {advice.win_chance:.0%} to win from here (estimated from your view only)."
         )
 
@@ -174,6 +198,7 @@ class PlaySession:
         return True
 
     def _read(self) -> str | None:
+        discard_type_ahead()
         try:
             return normalize_text(self.console.input("[bold]Your move ›[/bold] "))
         except (EOFError, KeyboardInterrupt):
@@ -319,13 +344,15 @@ class PlaySession:
 
 
 def play_new(setup: TableSetup, save_path: Path, console: Console) -> None:
-    match = Match.new(setup.game, setup.players, setup.seed, setup.options)
-    bots = seat_bots(setup.players, setup.human, setup.seed, 0)
-    PlaySession(match, setup.human, bots, save_path, console).run()
+    with keeping(save_path):
+        match = Match.new(setup.game, setup.players, setup.seed, setup.options)
+        bots = seat_bots(setup.players, setup.human, setup.seed, 0)
+        PlaySession(match, setup.human, bots, save_path, console).run()
 
 
 def resume(path: Path, console: Console) -> None:
-    match = Match.load(path)
-    human = human_seat(match.players)
-    bots = seat_bots(match.players, human, match.record.seed, len(match.record.actions))
-    PlaySession(match, human, bots, path, console).run(resumed=True)
+    with keeping(path):
+        match = load_match(path)
+        human = human_seat(match.players)
+        bots = seat_bots(match.players, human, match.record.seed, len(match.record.actions))
+        PlaySession(match, human, bots, path, console).run(resumed=True)

@@ -21,7 +21,7 @@ from .actions import Action
 from .errors import UndoError
 from .events import Event
 from .game import Game, State
-from .record import Player, Record, replay, start_state
+from .record import Player, Record, naming_file, replay, start_state
 
 
 class Match:
@@ -109,7 +109,10 @@ class Match:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
-        return cls.from_record(Record.load(path))
+        """The match a save file holds, replayed and checked; a refusal names the file."""
+        record = Record.load(path)
+        with naming_file(path):
+            return cls.from_record(record)
 
 
 def write_atomic(path: Path, text: str) -> None:

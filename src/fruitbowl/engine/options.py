@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidOption
+from .wording import counted
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -29,6 +30,8 @@ class OptionSpec:
     maximum: int | None = None
     #: A seat number counted from 1, as the table shows seats: at most the number of players.
     seat: bool = False
+    #: The player counts (lowest, highest) the option applies to: giving it for another table is refused.
+    players: tuple[int, int] | None = None
 
     def parse(self, value: Any) -> Any:
         """The option's typed value, or :class:`InvalidOption` saying what is accepted."""
@@ -80,6 +83,8 @@ class OptionSpec:
             out["minimum"] = self.minimum
         if self.maximum is not None:
             out["maximum"] = self.maximum
+        if self.players is not None:
+            out["players"] = list(self.players)
         return out
 
 
@@ -98,11 +103,26 @@ def validate_options(
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOption(f"unknown option {key!r}; this game's options are: {known}")
         options[key] = spec.parse(value)
+        if num_players is not None:
+            check_applies(spec, num_players)
     for spec in specs:
         if spec.seat and num_players is not None and options[spec.name] > num_players:
             zero = "0 or " if spec.minimum == 0 else ""
             raise InvalidOption(f"option {spec.name} must be {zero}a seat 1–{num_players}; got {options[spec.name]}")
     return options
+
+
+def check_applies(spec: OptionSpec, num_players: int) -> None:
+    """Refuse an option given for a table it does not apply to (``solo_board`` with 2 players)."""
+    if spec.players is None:
+        return
+    low, high = spec.players
+    if low <= num_players <= high:
+        return
+    tables = counted(low, "player") if low == high else f"{low}–{high} players"
+    raise InvalidOption(
+        f"option {spec.name} applies only to games of {tables}, not to {counted(num_players, 'player')}"
+    )
 
 
 def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:

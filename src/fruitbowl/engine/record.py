@@ -3,7 +3,9 @@
 A record names the game, its rules version, options, players and seed, and lists the actions
 by their text. Replaying it reproduces the game move for move. A record that is malformed,
 from another rules version, altered (its checksum no longer matches) or whose actions are not
-legal is refused with :class:`RecordError` naming the problem.
+legal is refused with :class:`RecordError` naming the problem (and the file, when loaded
+from one). A record without a checksum (written by hand or by another tool) is loaded with
+``verified`` False, so front ends can warn that nothing vouches for it.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +47,8 @@ class Record:
     seed: int
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    #: False when the record carried no checksum: it may have been written or edited by hand.
+    verified: bool = field(default=True, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -67,7 +72,8 @@ class Record:
             raise RecordError("a record is a JSON object")
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(f"not a {RECORD_FORMAT} record (format is {data.get('format')!r})")
-        if "checksum" in data and data["checksum"] != checksum(data):
+        verified = "checksum" in data
+        if verified and data["checksum"] != checksum(data):
             raise RecordError("the record's checksum does not match its contents: it was altered or damaged")
         game_id = _typed(data, "game", str)
         rules_version = _typed(data, "rules_version", str)
@@ -80,29 +86,45 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("record field 'result' must be an object")
-        return cls(game_id, rules_version, options, players, seed, actions, result)
+        return cls(game_id, rules_version, options, players, seed, actions, result, verified)
 
     @classmethod
     def parse(cls, text: str) -> Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            raise RecordError(f"not valid JSON: {json_problem(exc)}") from None
         return cls.from_json(data)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Record:
-        """Read and parse a record or save file, with a clear error for a missing or binary file."""
+        """Read and parse a record or save file; every refusal names the file."""
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror}") from None
         except UnicodeDecodeError:
             raise RecordError(f"{path} is not a text file") from None
-        return cls.parse(text)
+        with naming_file(path):
+            return cls.parse(text)
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
+
+
+def json_problem(exc: json.JSONDecodeError) -> str:
+    """``Unterminated string starting at line 18 column 5``: the decoder's message with its
+    position, without the doubled "at" its own wording would give."""
+    return f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"
+
+
+@contextmanager
+def naming_file(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Prefix any :class:`RecordError` raised inside with the file it is about."""
+    try:
+        yield
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
 
 
 def checksum(data: Mapping[str, Any]) -> str:

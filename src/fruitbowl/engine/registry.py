@@ -22,10 +22,15 @@ def _load_builtin_games() -> None:
     import fruitbowl.games  # noqa: F401
 
 
+def normalize_game_id(game_id: str) -> str:
+    """How people type a game's name → its id: ``TangHuLu``, ``tang-hu-lu``, ``Tang Hu Lu`` → ``tanghulu``."""
+    return "".join(ch for ch in game_id.lower() if ch not in " -_")
+
+
 def get_game(game_id: str) -> Game:
-    """The registered game with this id, or :class:`UnknownGame` listing the known ones."""
+    """The registered game with this id (in any case), or :class:`UnknownGame` listing the known ones."""
     _load_builtin_games()
-    game = _GAMES.get(game_id)
+    game = _GAMES.get(game_id) or _GAMES.get(normalize_game_id(game_id))
     if game is None:
         known = ", ".join(sorted(_GAMES)) or "none"
         raise UnknownGame(f"unknown game {game_id!r}; the games are: {known}")
