@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,63 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
         assert words in mine, words
     theirs = board(1)
     assert "saved 1" in theirs and "saved B" not in theirs  # Ann's saved fruit is face down to Bo
+
+
+def test_the_end_screen_names_a_record_that_replay_and_review_accept(
+    runner: CliRunner, home: Path, tmp_path: Path
+) -> None:
+    """The issue: the end screen told the player to replay a campaign game whose record was deleted."""
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "6", "fable"])
+    played = runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
+    assert played.exit_code == 0, played.output
+    pointed = re.search(r"'fruitbowl replay (\S+) --seat 1'", played.output)
+    assert pointed, played.output
+    record = Path(pointed.group(1))
+    assert record == home / "campaigns" / "fable" / "game-1.json" and record.exists()
+    watched = runner.invoke(app, ["replay", str(record), "--all"])
+    assert watched.exit_code == 0 and "Final scores" in watched.output
+    png = tmp_path / "review.png"
+    reviewed = runner.invoke(app, ["review", str(record), "--playouts", "4", "--out", str(png), "--json"])
+    assert reviewed.exit_code == 0, reviewed.output
+    assert png.exists()
+    second = runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
+    assert second.exit_code == 0, second.output
+    assert record.exists() and (record.parent / "game-2.json").exists()
+
+
+def test_a_game_in_progress_from_an_older_version_is_kept_and_resumed(runner: CliRunner, home: Path) -> None:
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "1", "fable"])
+    runner.invoke(app, ["campaign", "play", "fable"], input="1\nquit\n")
+    current = home / "campaigns" / "fable" / "game-1.json"
+    older = home / "campaigns" / "fable.game.json"  # where older versions kept it
+    current.replace(older)
+    resumed = runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
+    assert resumed.exit_code == 0 and "Resuming game 1" in resumed.output, resumed.output
+    assert not older.exists() and replay_to_end(Record.load(current)).is_terminal()
+
+
+def test_a_game_file_left_from_another_campaign_is_refused(runner: CliRunner, home: Path) -> None:
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "1", "fable"])
+    runner.invoke(app, ["campaign", "play", "fable"], input="1\nquit\n")
+    campaign_file(home).unlink()
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "2", "fable"])
+    result = runner.invoke(app, ["campaign", "play", "fable"], input="quit\n")
+    assert result.exit_code == 2
+    assert "is not game 1 of this campaign" in result.stderr and "game-1.json" in result.stderr
+
+
+def test_campaign_alone_shows_its_help_and_list_shows_every_campaign(runner: CliRunner, home: Path) -> None:
+    alone = runner.invoke(app, ["campaign"])
+    assert alone.exit_code == 0 and "Usage" in alone.output and "list" in alone.output and "play" in alone.output
+    empty = runner.invoke(app, ["campaign", "list"])
+    assert empty.exit_code == 0 and "No campaigns yet" in empty.output
+    runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "1", "--name", "Sam", "fable"])
+    runner.invoke(app, ["campaign", "new", "FabledFruit", "--lime", "--players", "3", "--name", "Ann", "lime"])
+    runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
+    listed = runner.invoke(app, ["campaign", "list"])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.output.splitlines()
+    [fable] = [line for line in lines if line.startswith("fable")]
+    [lime] = [line for line in lines if line.startswith("lime")]
+    assert "Fabled Fruit" in fable and "Sam, Ada" in fable and " 1 " in fable and "game 2 next" in fable
+    assert "Fabled Fruit + Lime" in lime and "Ann, Ada, Bruno" in lime and " 0 " in lime

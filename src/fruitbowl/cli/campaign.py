@@ -177,6 +177,8 @@ def play(
             session.resume(saved, console)
         else:
             count = players if players is not None else max(2, len(campaign.seating))
+            if player_name is None and 0 < seat <= len(campaign.seating):
+                player_name = campaign.seating[seat - 1]  # the name you have at this campaign's table
             table = setup_table("fabledfruit", count, seat, bots, [], campaign.game_seed(), player_name)
             names = [p.name for p in table.players]
             options = table.game.validate_options(campaign.game_options(count, names), count)
