@@ -108,3 +108,13 @@ def test_bad_input_is_one_sentence_and_changes_nothing(
     one_sentence(result, words)
     assert "Traceback" not in result.output
     assert not home.exists() or not any(home.rglob("*"))
+
+
+def test_a_save_that_cannot_be_written_is_named(runner: CliRunner, home: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder is needed")
+    save = blocker / "game.json"
+    result = runner.invoke(app, ["play", "tanghulu", "--save", str(save)], input="quit\n")
+    assert result.exit_code == 2
+    assert one_sentence(result).startswith(f"error: {save}: ")
+    assert blocker.read_text() == "a file where a folder is needed"

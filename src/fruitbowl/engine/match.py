@@ -116,6 +116,16 @@ class Match:
 
 
 def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file; a failure names ``path``, not the temporary file."""
+    try:
+        _write_atomic(path, text)
+    except OSError as exc:
+        if exc.filename is None or exc.strerror is None or exc.filename == str(path):
+            raise
+        raise type(exc)(exc.errno, exc.strerror, str(path)) from exc
+
+
+def _write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
