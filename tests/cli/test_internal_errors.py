@@ -136,3 +136,24 @@ def test_a_breaking_bot_in_a_campaign_game_keeps_the_game_file(
     assert named == home / "campaigns" / "fable" / "game-1.json"
     assert Record.load(named).options["game_number"] == 1
     assert (home / "campaigns" / "fable.json").read_text() == campaign_before
+
+
+class InterruptedBot(BreakingBot):
+    """Ctrl-C pressed while this bot thinks."""
+
+    def choose(self, handle: SeatHandle) -> Action:
+        if self.moves >= BREAKS_AFTER:
+            raise KeyboardInterrupt
+        return super().choose(handle)
+
+
+def test_ctrl_c_while_a_bot_thinks_is_one_line_and_exit_130(
+    runner: CliRunner, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bot_registry._BOTS, "interrupted", InterruptedBot)
+    save = home / "mine.json"
+    result = runner.invoke(app, ["play", "tanghulu", "--seed", "2", "--bots", "interrupted", "--save", str(save)],
+                           input=ALWAYS_ONE)  # fmt: skip
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines() == [f"interrupted — your game is saved in {save}"]
+    assert len(Record.load(save).actions) >= BREAKS_AFTER

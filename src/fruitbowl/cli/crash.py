@@ -4,11 +4,12 @@ The commands that hold a game (``play``, ``resume``, ``replay``, ``campaign play
 inside :func:`keeping`, which tags a bug with the file the game is in. The save itself is
 safe: a match is written atomically after every move and never after a failure.
 :func:`crash_report` writes the traceback to ``$FRUITBOWL_HOME/logs/`` and returns the one
-line to print.
+line to print. Ctrl-C inside :func:`keeping` is one line too, with exit code 130.
 """
 
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
 import traceback
@@ -35,13 +36,23 @@ class GameCrash(Exception):
         self.game_file = game_file
 
 
+#: The exit code of a command stopped by Ctrl-C, as a shell reports it.
+INTERRUPTED = 130
+
+
 @contextmanager
 def keeping(path: Path) -> Iterator[None]:
-    """While inside, an unexpected error is reported with the file the game is saved in."""
+    """While inside, an unexpected error is reported with the file the game is saved in, and
+    Ctrl-C (a bot thinking, a board drawn) stops with one line naming it, exit code 130."""
     try:
         yield
     except (GameCrash, *EXPECTED):
         raise
+    except KeyboardInterrupt:
+        kept = f" — your game is saved in {path}" if path.exists() else ""
+        sys.stderr.write(f"interrupted{kept}\n")
+        sys.stderr.flush()
+        raise typer.Exit(INTERRUPTED) from None
     except Exception as exc:
         raise GameCrash(path) from exc
 
