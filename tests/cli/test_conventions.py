@@ -118,3 +118,19 @@ def test_a_save_that_cannot_be_written_is_named(runner: CliRunner, home: Path, t
     assert result.exit_code == 2
     assert one_sentence(result).startswith(f"error: {save}: ")
     assert blocker.read_text() == "a file where a folder is needed"
+
+
+VALUES = [
+    (["play", "tanghulu", "--seed", "abc"], "Invalid value for '--seed': it takes a whole number"),
+    (["bench", "--seconds", "soon"], "Invalid value for '--seconds': it takes a number"),
+    (["review", "x.json", "--playouts", "2"], "Invalid value for '--playouts': it must be at least 4"),
+]
+
+
+@pytest.mark.parametrize(("args", "words"), VALUES, ids=[" ".join(a) for a, _ in VALUES])
+def test_a_value_of_the_wrong_kind_says_what_is_expected(
+    runner: CliRunner, home: Path, args: list[str], words: str
+) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    one_sentence(result, words)

@@ -162,7 +162,8 @@ def play(
     ] = None,
     player_name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
 ) -> None:
-    """Play the campaign's next game (or resume the one in progress); the campaign is saved after it."""
+    """Play the campaign's next game (or resume the one in progress); the campaign is saved after it,
+    and the game's record is kept beside it for replay and review."""
     campaign = load_campaign(name)
     console = Console(highlight=False)
     if campaign.campaign_complete:

@@ -11,6 +11,7 @@ file errors are caught and printed.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -38,6 +39,23 @@ def one_line(message: str) -> str:
 def report(message: str) -> None:
     sys.stderr.write(f"error: {one_line(message)}\n")
     sys.stderr.flush()
+
+
+#: Typer's wording for a value of the wrong type → the kind of value the option takes.
+VALUE_KINDS = {"integer": "a whole number", "number": "a number", "boolean": "true or false"}
+
+
+def plain_usage_message(message: str) -> str:
+    """``Invalid value for '--seed': Input should be a valid integer, unable to parse…`` →
+    ``Invalid value for '--seed': it takes a whole number``."""
+    message = re.sub(
+        r"Input should be a valid (integer|number|boolean)\b[^(]*",
+        lambda found: f"it takes {VALUE_KINDS[found.group(1)]}",
+        message,
+    )
+    message = re.sub(r"Input should be greater than or equal to", "it must be at least", message)
+    message = re.sub(r"Input should be less than or equal to", "it must be at most", message)
+    return message.rstrip()
 
 
 def describe_os_error(exc: OSError) -> str:
@@ -71,7 +89,7 @@ class OneLineErrorsGroup(TyperGroup):
         except TyperException as exc:  # Click's usage errors, as vendored by Typer
             ctx = getattr(exc, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            report(exc.format_message() + hint)
+            report(plain_usage_message(exc.format_message()) + hint)
             sys.exit(exc.exit_code)
         except Abort:
             sys.stderr.write("aborted\n")
