@@ -21,7 +21,7 @@ BAD_COMMANDS = [
     (["play", "tanghulu", "--option", "first_player=5"], "first_player"),
     (["play", "tanghulu", "--option", "nonsense"], "key=value"),
     (["play", "tanghulu", "--bots", "random,wizard"], "unknown bot 'wizard'"),
-    (["play", "tanghulu", "--players", "3", "--bots", "random"], "--bots names 1 bot(s)"),
+    (["play", "tanghulu", "--players", "3", "--bots", "random"], "--bots names 1 bot, but 3 players need 2"),
     (["play", "tanghulu", "--bots", "random,,random"], "comma-separated"),
     (["play", "tanghulu", "--seat", "3"], "--seat must be between 1 and 2"),
     (["play", "tanghulu", "--seat", "0"], "--seat"),

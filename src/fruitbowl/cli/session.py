@@ -23,6 +23,7 @@ from fruitbowl.bots.hint import hint
 from fruitbowl.engine import Action, Event, IllegalAction, Match, Player, UndoError
 from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import counted
 
 from .boards import adapter_for
 from .crash import keeping
@@ -230,7 +231,7 @@ class PlaySession:
                 paragraphs.pop(0)
                 dropped += 1
             if dropped:
-                self.console.print(f"[dim]… {dropped} earlier turn{'s' * (dropped != 1)}: type log to see them[/dim]")
+                self.console.print(f"[dim]… {counted(dropped, 'earlier turn')}: type log to see them[/dim]")
         for paragraph in paragraphs:
             self.console.print(paragraph)
 

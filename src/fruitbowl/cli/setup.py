@@ -14,6 +14,7 @@ from typing import Any
 from fruitbowl.bots import make_bot
 from fruitbowl.engine import Game, Player, get_game, parse_option_pairs
 from fruitbowl.engine.rng import random_seed
+from fruitbowl.engine.wording import counted
 
 from .errors import CliError
 
@@ -92,7 +93,7 @@ def setup_table(
         bot_list = ["random"] * (num_players - 1)
     if len(bot_list) != num_players - 1:
         raise CliError(
-            f"--bots names {len(bot_list)} bot(s), but {num_players} players need {num_players - 1} "
+            f"--bots names {counted(len(bot_list), 'bot')}, but {num_players} players need {num_players - 1} "
             "(one for every seat but yours)"
         )
     check_bots(bot_list)
