@@ -159,10 +159,7 @@ class PlaySession:
             number = int(line)
             if number - 1 in self._shown(legal):
                 return legal[number - 1]
-            self.console.print(
-                f"[red]There is no choice {number} on the menu[/red]: pick a number shown, type an action, "
-                "or type board to see the menu again."
-            )
+            self.console.print(f"[red]There is no choice {number} on the menu[/red]: type a number shown or an action.")
             return None
         try:
             return self.match.state.parse_action(line)
