@@ -7,6 +7,8 @@ that breaks, and a board adapter that breaks.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -157,3 +159,29 @@ def test_ctrl_c_while_a_bot_thinks_is_one_line_and_exit_130(
     assert result.exit_code == 130
     assert result.stderr.strip().splitlines() == [f"interrupted — your game is saved in {save}"]
     assert len(Record.load(save).actions) >= BREAKS_AFTER
+
+
+def test_the_console_script_prints_one_line_and_no_traceback(home: Path) -> None:
+    """The same through ``main()``, the installed ``fruitbowl`` script, in a process of its own."""
+    script = (
+        "import sys\n"
+        "from fruitbowl.bots.base import register_bot\n"
+        "from tests.cli.test_internal_errors import BreakingBot\n"
+        "register_bot('breaking', BreakingBot)\n"
+        "from fruitbowl.cli.app import main\n"
+        "sys.argv = ['fruitbowl', *sys.argv[1:]]\n"
+        "main()\n"
+    )
+    save = home / "mine.json"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "play", "tanghulu", "--seed", "2", "--bots", "breaking", "--save", str(save)],
+        input=ALWAYS_ONE,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 1
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith(f"internal error: {BROKE} — your game is saved in {save}; the details are in ")
+    assert Record.load(save).actions
