@@ -33,10 +33,8 @@ FRUIT_LOOK = {
     "haw": ("H", "bold cyan"),
 }
 PINK = "bold hot_pink"
-SPOTS = 4
-COIN_TRACK = range(10)
-#: Width of each player panel by number of players: four panels fit in 100 columns.
-PANEL_WIDTH = {2: 36, 3: 32, 4: 24}
+#: Width of each player panel by number of players: the panels fit in 80 columns.
+PANEL_WIDTH = {2: 39, 3: 26, 4: 20}
 
 
 def tile_text(tile: dict[str, Any] | None, *, named: bool = False) -> Text:
@@ -52,14 +50,19 @@ def tile_text(tile: dict[str, Any] | None, *, named: bool = False) -> Text:
     return out
 
 
-def legend() -> Text:
+def legend(money_bags: int = 1) -> Text:
+    """What every letter and mark on the board means; ``money_bags`` is what an empty space adds."""
     out = Text()
     for fruit, (letter, style) in FRUIT_LOOK.items():
         out.append(letter, style=style)
         out.append(f" {fruit}{' (wild)' if fruit == 'haw' else ''} ", style="dim")
-    out.append(" K2★ kiwi of 2★  $ coin when working ", style="dim")
-    out.append(" ✦", style=PINK)
-    out.append(" sugared", style="dim")
+    out.append("· K2★ a 2★ kiwi · $ coin while empty · ", style="dim")
+    out.append("✓", style="green")
+    out.append(" complete · ", style="dim")
+    out.append("✦", style=PINK)
+    out.append(" sugared · ", style="dim")
+    out.append(f"bag+{money_bags}", style="dim yellow")
+    out.append(f" empty store space (+{counted(money_bags, 'coin')})", style="dim")
     return out
 
 
@@ -172,77 +175,98 @@ class TangHuLuAdapter:
                 by_space[space].append(index)
             else:
                 rows.append(([index], self.action_label(view, action)))
+        if any(len(indices) > 1 for indices, _ in rows):  # buy cells leave ~30 columns for a label
+            rows = [(indices, _compact(label)) for indices, label in rows]
         return [(indices, label or self._buy_label(view, [legal[i] for i in indices])) for indices, label in rows]
 
     def _buy_label(self, view: dict[str, Any], buys: Sequence[Action]) -> str:
         if len(buys) == 1:
             return self.action_label(view, buys[0])
         tile = view["store"][buys[0].fields["space"]]
-        return f"Buy the {tile['fruit']} ({tile['stars']}★) for {view['price']} onto that stick"
+        return f"the {tile['fruit']} ({tile['stars']}★)"
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        top = Table.grid(padding=(0, 1))
-        top.add_row(self._store(view), self._table_info(view, labels))
-        width = PANEL_WIDTH.get(len(view["players"]), 24)
-        players = Table.grid(padding=(0, 1))
-        players.add_row(*(self._player(view, p, labels, width) for p in view["players"]))
-        return Group(top, players, legend())
+        """Three lines for the table, one panel per player side by side, and the legend:
+        14 lines at most, so that an 80×24 terminal keeps room for the recap and the menu."""
+        count = len(view["players"])
+        width = PANEL_WIDTH.get(count, 20)
+        players = Table.grid(padding=(0, 1 if count < 4 else 0))
+        players.add_row(*(self._player(view, p, labels, width, count < 4) for p in view["players"]))
+        return Group(
+            self._turn_line(view, labels),
+            self._store_line(view),
+            self._supply_line(view, labels),
+            players,
+            legend(view["money_bags"][0]),
+        )
 
     # ------------------------------------------------------------------ parts
 
-    def _store(self, view: dict[str, Any]) -> Panel:
-        grid = Table.grid(padding=(0, 2))
-        cells: list[Text] = []
-        for space, tile in enumerate(view["store"]):
-            cell = Text(f"{view['store_spaces'][space]} ", style="bold")
-            if tile is None:
-                bags = view["money_bags"][space]
-                cell.append(f"(money bag +{bags})", style="dim yellow")
-            else:
-                cell.append_text(tile_text(tile, named=True))
-            cells.append(cell)
-        for row in range(0, len(cells), 2):
-            grid.add_row(*cells[row : row + 2])
-        price = Text("Next tile costs ", style="")
-        price.append(str(view["price"]), style="bold yellow")
-        price.append(" coin" + ("s" if view["price"] != 1 else ""))
-        return Panel(Group(grid, price), title="Store", title_align="left", width=44, padding=(0, 1))
-
-    def _table_info(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
-        lines: list[Text] = []
-        roller = view["roller"]
-        over = view["phase"] == "over"
-        head = Text(f"Round {view['round']}", style="bold")
+    def _turn_line(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
+        roller, over = view["roller"], view["phase"] == "over"
+        out = Text(f"Round {view['round']}", style="bold")
         if not over and roller == view["viewer"]:
-            head.append(" · your turn", style="bold cyan")
+            out.append(" · your turn", style="bold cyan")
         elif not over and 0 <= roller < len(labels):
-            head.append(f" · {_short(labels[roller])}'s turn")
-        lines.append(head)
-        die = Text("Die: ")
-        die.append(view["die"] or "—", style="bold")
+            out.append(f" · {_short(labels[roller])[:16]}'s turn")
+        if view["die"]:
+            out.append(" · die: ")
+            out.append(view["die"], style="bold")
         if view["die_tile"] is not None:
-            die.append(" → to place: ")
-            die.append_text(tile_text(view["die_tile"], named=True))
-        lines.append(die)
-        lines.append(
-            Text(f"Bag {view['bag']['size']} tiles · Drop stock {view['drop_stock']} · Sweet deck {view['sweet_deck']}")
-        )
-        first = view["first_player"]
-        last = Text(f"First player: {_short(labels[first])}", style="dim")
+            out.append(" → ")
+            out.append_text(tile_text(view["die_tile"], named=True))
         if view["end_triggered"] and not over:
-            last = Text("Last round: a board is full!", style="bold red")
-        lines.append(last)
-        return Panel(Group(*lines), title="Table", title_align="left", padding=(0, 1))
+            out.append(" · last round (a board is full)", style="bold red")
+        else:
+            out.append(f" · first player {_short(labels[view['first_player']])}", style="dim")
+        return out
 
-    def _player(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str], width: int) -> Panel:
+    def _store_line(self, view: dict[str, Any]) -> Text:
+        out = Text("Store ", style="bold")
+        for space, tile in enumerate(view["store"]):
+            out.append(f" {view['store_spaces'][space]} ", style="bold")
+            if tile is None:
+                out.append(f"bag+{view['money_bags'][space]}", style="dim yellow")
+            else:
+                out.append_text(tile_text(tile))
+        out.append(" · next tile costs ")
+        out.append(counted(view["price"], "coin"), style="bold yellow")
+        return out
+
+    def _supply_line(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
+        drops = [p["drops"] for p in view["players"]]
+        most = max(drops)
+        leaders = [seat for seat, d in enumerate(drops) if d == most]
+        if len(leaders) == 1:
+            king = f"King now: {_short(labels[leaders[0]])} ({counted(most, 'drop')})"
+        else:
+            king = f"King now: nobody (tie at {counted(most, 'drop')})"
+        values = view["values"]
+        return Text(
+            f"Bag {view['bag']['size']} · drop stock {view['drop_stock']}/{values['drops']} · "
+            f"sweet deck {view['sweet_deck']}/{values['sweet_cards']} · {king}",
+            style="dim",
+        )
+
+    def _player(
+        self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str], width: int, padded: bool
+    ) -> Panel:
         seat = player["seat"]
-        body: list[RenderableType] = [_coin_track(player["coins"])]
-        body.append(Text(f"Drops {player['drops']}  Income {player['income']}"))
-        body.append(_sweets(player))
+        cap = view["values"]["coin_cap"]
+        money = Text("Coins ")
+        money.append(f"{player['coins']}", style="bold yellow")
+        money.append(f"/{cap}", style="dim")
+        money.append(f" Drops {player['drops']}")
+        inner = width - 2 - (2 if padded else 0)
+        work = Text(f"Income {player['income']} ")
+        work.append_text(_sweets(player, inner - len(work)))
+        body: list[RenderableType] = [money, work]
         body.append(_sticks(player["sticks"], view["coin_icons"]))
         acting = view["current_player"] == seat
-        title = Text("▶ " if acting else "", style="bold yellow")
-        title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")
+        title = Text("▶" if acting else "", style="bold yellow")
+        room = width - 6 - (2 if acting else 0)
+        label = labels[seat] if len(labels[seat]) + 2 <= room else _short(labels[seat])[: room - 2]
+        title.append(f"{seat + 1} {label}", style="bold" if acting else "")
         mine = view["viewer"] == seat
         return Panel(
             Group(*body),
@@ -251,9 +275,15 @@ class TangHuLuAdapter:
             subtitle=f"{player['tile_stars']}★ on sticks",
             subtitle_align="right",
             width=width,
-            padding=(0, 1),
+            padding=(0, 1 if padded else 0),
             border_style="bold cyan" if mine else ("yellow" if acting else "dim"),
         )
+
+
+def _compact(label: str) -> str:
+    """A label's first clause, marked "(capped)" when its details say the coin cap cut it."""
+    head, _, details = label.partition(" (")
+    return f"{head} (capped)" if "cap" in details else head
 
 
 def _short(label: str) -> str:
@@ -261,27 +291,22 @@ def _short(label: str) -> str:
     return label.split(" (")[0]
 
 
-def _coin_track(coins: int) -> Text:
-    """The 0–9 track with the marker on the current value (and the number, for plain output)."""
-    out = Text("Coins ")
-    out.append(f"{coins} ", style="bold yellow")
-    for value in COIN_TRACK:
-        out.append(str(value), style="bold black on yellow" if value == coins else "dim")
-    return out
-
-
-def _sweets(player: dict[str, Any]) -> Text:
+def _sweets(player: dict[str, Any], room: int) -> Text:
+    """Sweet cards in ``room`` columns: how many (others' stars stay hidden until the end), or
+    their stars when the viewer may know them."""
     count = player["sweet_cards"]
     out = Text("Sweets ")
     stars = player.get("sweet_card_stars")
+    if not count:
+        out.append("none" if len(out) + 4 <= room else "0", style="dim")
+        return out
     if stars is None:
-        out.append(f"{count} hidden" if count else "none", style="dim" if not count else "")
+        out.append(f"{count}" + (" hidden" if len(out) + len(str(count)) + 7 <= room else ""))
         return out
-    if not stars:
-        out.append("none", style="dim")
-        return out
-    out.append(" ".join(f"{s}★" for s in stars), style="yellow")
-    out.append(f" ={sum(stars)}★" if len(stars) > 1 else "")
+    for shown in (" ".join(f"{s}★" for s in stars), f"{count}={sum(stars)}★", f"{sum(stars)}★"):
+        if len(out) + len(shown) <= room:
+            break
+    out.append(shown, style="yellow")
     return out
 
 
@@ -297,8 +322,8 @@ def _sticks(sticks: Sequence[dict[str, Any]], coin_icons: Sequence[int]) -> Tabl
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
     for _ in sticks:
-        grid.add_column(min_width=4)
-    for spot in range(SPOTS, 0, -1):
+        grid.add_column(min_width=3)
+    for spot in range(len(coin_icons), 0, -1):
         cells = [
             tile_text(s["tiles"][spot - 1]) if len(s["tiles"]) >= spot else _empty_spot(coin_icons[spot - 1])
             for s in sticks
