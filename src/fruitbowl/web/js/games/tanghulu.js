@@ -11,6 +11,7 @@
 import { at, s } from "../svg.js";
 import { markerMarkup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
+import { counted } from "../wording.js";
 
 export const BUTTON_KINDS = new Set(["work", "stop", "pass", "return", "pattern"]);
 export const CATEGORY_LABELS = { tiles: "Fruit stars", sweets: "Sweet cards", king: "Crystal Sugar King" };
@@ -59,6 +60,21 @@ export function kingSeat(view) {
 
 const sum = (list) => (list || []).reduce((a, b) => a + b, 0);
 
+/** The printed numbers (from the game's data.toml, sent in every view). */
+const values = (view) => view.values;
+
+/** What `amount` coins really add for player `p`: the coin track stops at the cap. */
+function coinGain(view, p, amount) {
+  return Math.max(0, Math.min(amount, values(view).coin_cap - p.coins));
+}
+
+/** "Work for 4 coins", or how the cap cuts it: the same promise as the engine's label. */
+function workText(view, p) {
+  const gain = coinGain(view, p, p.income);
+  if (gain === p.income) return `Work for ${counted(p.income, "coin")}`;
+  return `Work for ${counted(gain, "coin")} (income ${p.income}, ${p.income - gain} lost to the ${values(view).coin_cap}-coin cap)`;
+}
+
 export function panelStats(view, seat) {
   const p = view.players[seat];
   const known = Array.isArray(p.sweet_card_stars);
@@ -71,11 +87,18 @@ export function panelStats(view, seat) {
       value: `${p.tile_stars + sweetStars}${hiddenCards ? "+?" : ""}`,
       title: `${p.tile_stars} fruit stars${known ? ` + ${sweetStars} from sweet cards` : hiddenCards ? " + hidden sweet cards" : ""}`,
     },
-    { key: "coins", icon: "coin", value: p.coins, title: `${p.coins} coins; working pays ${p.income}` },
-    { key: "drops", icon: "drop", value: p.drops, title: `${p.drops} crystal sugar drops` },
-    { key: "cards", icon: "card", value: p.sweet_cards, title: `${p.sweet_cards} sweet cards` },
+    {
+      key: "coins",
+      icon: "coin",
+      value: p.coins,
+      title: `${counted(p.coins, "coin")} of at most ${values(view).coin_cap}; working pays ${counted(coinGain(view, p, p.income), "coin")}`,
+    },
+    { key: "drops", icon: "drop", value: p.drops, title: counted(p.drops, "crystal sugar drop") },
+    { key: "cards", icon: "card", value: p.sweet_cards, title: counted(p.sweet_cards, "sweet card") },
   ];
-  if (kingSeat(view) === seat) stats.push({ key: "king", icon: "crown", value: "King", title: "Crystal Sugar King: most drops (2★)" });
+  if (kingSeat(view) === seat) {
+    stats.push({ key: "king", icon: "crown", value: "King", title: `Crystal Sugar King: the most drops (${values(view).king_stars}★)` });
+  }
   return stats;
 }
 
@@ -339,7 +362,7 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
       select: shopping ? space : undefined,
       legal: shopping && buys.length > 0,
       selected: mem.selected === space,
-      label: `Pick the ${what} for ${view.price} coins, then a stick`,
+      label: `Pick the ${what} for ${counted(view.price, "coin")}, then a stick`,
       hit: [cx - 60, cy - 60, 120, 120, 10],
       activate: () => {
         mem.selected = mem.selected === space ? null : space;
@@ -355,11 +378,10 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
 
 function till(ui, x, y) {
   const { view } = ui;
-  const bags = view.store.filter((t) => !t).reduce((acc, _t, i) => acc + (view.money_bags[i] ?? 1), 0);
   const showing = view.store.reduce((acc, t, i) => acc + (t ? 0 : view.money_bags[i]), 0);
   return s(
     "g",
-    { class: "till", "aria-label": `Price of the next tile: ${view.price}` },
+    { class: "till", "aria-label": `Price of the next tile: ${counted(view.price, "coin")}` },
     s("rect", { x, y: y + 40, width: 120, height: 130, rx: 10, fill: "#5b6b7a", stroke: "#2e3842", "stroke-width": 3 }),
     s("rect", { x: x + 14, y, width: 92, height: 56, rx: 6, fill: "#1f2a1f", stroke: "#2e3842", "stroke-width": 3 }),
     s("text", { x: x + 60, y: y + 44, "text-anchor": "middle", class: "till-price", text: view.price }),
@@ -369,7 +391,7 @@ function till(ui, x, y) {
       y: y + 100,
       "text-anchor": "middle",
       class: "till-note",
-      text: `1 + ${showing || bags} bag${(showing || bags) === 1 ? "" : "s"}`,
+      text: `${values(view).till} + ${counted(showing, "bag")}`,
     }),
     [0, 1, 2].map((i) =>
       s("rect", { x: x + 18 + i * 30, y: y + 118, width: 24, height: 14, rx: 3, fill: "#d9d4c7", stroke: "#2e3842" }),
@@ -487,14 +509,15 @@ const PATTERN_ART = {
   "all-same": ["kiwi", "kiwi", "kiwi", "kiwi"],
   "two-pairs": ["orange", "orange", "strawberry", "strawberry"],
 };
-const PATTERN_REWARD = {
-  "all-different": [["coin", "+5"]],
-  "all-same": [["card", "2"]],
-  "two-pairs": [
-    ["card", "1"],
-    ["drop", "2"],
-  ],
-};
+/** The icons and amounts each pattern pays, read from the view's component values. */
+function patternReward(view, name) {
+  const reward = values(view).rewards[name];
+  const out = [];
+  if (reward.coins) out.push(["coin", `+${reward.coins}`]);
+  if (reward.sweet_cards) out.push(["card", `${reward.sweet_cards}`]);
+  if (reward.drops) out.push(["drop", `${reward.drops}`]);
+  return out;
+}
 const PATTERN_TITLE = { "all-different": "all different", "all-same": "all the same", "two-pairs": "two pairs" };
 
 function patternsPanel(ui, x, y) {
@@ -512,8 +535,8 @@ function patternsPanel(ui, x, y) {
         at(cx + 22 + k * 25.5, y + 48, 0.34, art.tile({ fruit, stars: 0, pink: false }, 34)),
       ),
       s("path", { d: `M${cx + 12} ${y + 75} h96`, stroke: "#d8c6a4", "stroke-width": 2 }),
-      PATTERN_REWARD[name].map(([what, amount], k) => {
-        const rx = cx + 60 + (k - (PATTERN_REWARD[name].length - 1) / 2) * 50;
+      patternReward(view, name).map(([what, amount], k, all) => {
+        const rx = cx + 60 + (k - (all.length - 1) / 2) * 50;
         const iconNode =
           what === "coin" ? art.coin(11, "") : what === "drop" ? art.drop(12) : at(-11, -16, 0.55, art.cardBack());
         return s(
@@ -656,14 +679,18 @@ function playerBoard(ui, seat, x, y) {
       s("rect", { x: sx - 7, y: bottom + 40, width: 14, height: 16, rx: 4, fill: "#b08a5a" }),
     );
     const spots = [];
-    for (let k = 0; k < 4; k++) {
+    for (let k = 0; k < view.coin_icons.length; k++) {
       const cy = bottom - k * SPOT_GAP;
       const tileInfo = stick.tiles[k];
       if (tileInfo) {
         spots.push(piece(ui, `tile:${tileInfo.id}`, sx, cy, art.tile(tileInfo, TILE_R), tileInfo.pink ? "pink" : ""));
       } else {
         spots.push(s("circle", { cx: sx, cy, r: TILE_R - 3, class: "spot" }));
-        if (k >= 2) spots.push(at(sx, cy, 1, art.coin(12)));
+        const icons = view.coin_icons[k];
+        if (icons > 0) {
+          spots.push(at(sx, cy, 1, art.coin(12)));
+          if (icons > 1) spots.push(s("text", { x: sx + 16, y: cy + 20, class: "spot-number", text: `×${icons}` }));
+        }
         else spots.push(s("text", { x: sx, y: cy + 6, "text-anchor": "middle", class: "spot-number", text: k + 1 }));
       }
     }
@@ -711,18 +738,20 @@ function playerBoard(ui, seat, x, y) {
     );
   });
 
-  // coin track 0–9: clicking it (your board, your turn) means Work
+  // coin track 0 to the cap: clicking it (your board, your turn) means Work
   const trackY = y + 488;
   const track = s("g", { class: "coin-track" });
-  for (let v = 0; v <= 9; v++) {
-    const cx = x + 28 + v * 36;
+  const cap = values(view).coin_cap;
+  const step = Math.min(36, (BOARD_W - 56) / Math.max(1, cap));
+  for (let v = 0; v <= cap; v++) {
+    const cx = x + 28 + v * step;
     track.append(
       s("circle", { cx, cy: trackY, r: 15, class: "track-cell" }),
       s("text", { x: cx, y: trackY + 5, "text-anchor": "middle", class: "track-number", text: v }),
     );
   }
   track.append(
-    piece(ui, `coins:${seat}`, x + 28 + p.coins * 36, trackY, s("g", {}, s("circle", { r: 17, class: "track-marker", stroke: st.color }), markerG(seat, 9)), `${p.coins}`),
+    piece(ui, `coins:${seat}`, x + 28 + p.coins * step, trackY, s("g", {}, s("circle", { r: 17, class: "track-marker", stroke: st.color }), markerG(seat, 9)), `${p.coins}`),
   );
   const workLegal = mine && myTurn && legal.has(codeOf("work"));
   if (mine && myTurn) {
@@ -732,7 +761,7 @@ function playerBoard(ui, seat, x, y) {
         {
           code: codeOf("work"),
           legal: workLegal,
-          label: legal.get(codeOf("work"))?.label || `Work for ${p.income} coins`,
+          label: legal.get(codeOf("work"))?.label || workText(view, p),
           hit: [x + 8, trackY - 22, BOARD_W - 16, 44, 22],
           activate: () => send(ui, codeOf("work")),
         },
@@ -743,12 +772,12 @@ function playerBoard(ui, seat, x, y) {
 
   // drops, income and sweet cards along the bottom edge
   const rowY = y + 530;
-  const drops = s("g", { class: "board-drops", "aria-label": `${p.drops} drops` });
+  const drops = s("g", { class: "board-drops", "aria-label": counted(p.drops, "drop") });
   for (let i = 0; i < Math.min(p.drops, 6); i++) drops.append(at(x + 22 + i * 14, rowY, 1, art.drop(10)));
   drops.append(s("text", { x: x + 30 + Math.min(p.drops, 6) * 14, y: rowY + 6, class: "board-count", text: `${p.drops}` }));
   g.append(drops);
-  g.append(s("text", { x: x + 150, y: rowY + 6, class: "board-small", text: `work +${p.income}` }));
-  const cards = s("g", { class: "board-cards", "aria-label": `${p.sweet_cards} sweet cards` });
+  g.append(s("text", { x: x + 150, y: rowY + 6, class: "board-small", text: `work +${coinGain(view, p, p.income)}` }));
+  const cards = s("g", { class: "board-cards", "aria-label": counted(p.sweet_cards, "sweet card") });
   const faces = Array.isArray(p.sweet_card_stars) ? p.sweet_card_stars : null;
   const shown = Math.min(p.sweet_cards, 5);
   for (let i = 0; i < shown; i++) {
