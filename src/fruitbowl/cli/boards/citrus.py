@@ -1,13 +1,15 @@
-"""Citrus in the terminal: the board grid with coordinates, the market, and one panel per player.
+"""Citrus in the terminal: the board grid with coordinates, the market, and one line per player.
 
-Each space is three characters. A plantation shows its type letter (coloured: Y lemon,
-O orange, R blood orange, G lime, P grapefruit; upper-case and underlined with a well,
-lower-case without) and its owner's seat number (``·`` when neutral); the tile carrying the
-worker shows the seat number reversed. Fincas show
-their letter and high value (``A10``, dim once scored), open building sites ``(E)``, rocks
-``#``, empty road spaces ``+``, landscape tiles ``h3`` (horses), ``$2`` (money), ``Ca`` (cart),
-``Bu`` (bull), ``Br`` (bridge), ``Mi`` (milestone). Status line and action labels come from the
-game's own ``text`` module. The picture fits 100 columns for five players (panels stack).
+Each space is two characters and a space, so marks never run together. A plantation shows its
+type letter (coloured: Y lemon, O orange, R blood orange, G lime, P grapefruit; upper-case with a
+well, lower-case without) and its owner's seat number (``-`` when neutral); the tile carrying
+the region's worker shows the seat number reversed. A building site shows its letter and a
+mark: ``■`` a Finca (``□`` once scored), ``○`` an open site, ``·`` a site not opened yet. Rocks
+``#``, empty road spaces ``+``, other empty spaces ``.``; landscape tiles ``h3`` (3 wild horses),
+``$2`` (Money worth 2), ``Ca`` (Cart), ``Bu`` (Bull), ``Br`` (Bridge), ``Mi`` (Milestone). The
+legend under the board explains every mark. Status line and action labels come from the game's
+own ``text`` module. The picture fits 80 columns and about 20 lines for every board and player
+count, so the menu follows it on a 24-line screen.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.wording import counted
 from fruitbowl.games.citrus import text as citrus_text
+from fruitbowl.games.citrus.components import COMPONENTS as C
 
 from . import MenuRow
 
-#: Letter and colour of each plantation type, in the order of the game's ``types``.
+#: Letter and colour of each plantation type, by the game's short type names.
 TYPE_LOOK = {
     "lemon": ("Y", "bold yellow"),
     "orange": ("O", "bold dark_orange"),
@@ -35,25 +39,41 @@ TYPE_LOOK = {
 }
 LAND_LOOK = {"horses": "h", "money": "$", "cart": "Ca", "bull": "Bu", "bridge": "Br", "milestone": "Mi"}
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold blue", "bold white", "bold bright_green")
-PANELS_PER_ROW = 3
+#: Menu width the placement rows are packed into (the terminal's 80 columns, less a margin).
+MENU_WIDTH = 78
+#: Finca, open site and unopened site marks.
+FINCA, SCORED, OPEN, CLOSED = "■", "□", "○", "·"
 
-CITRUS_RULES = """\
-Citrus (rules/citrus.md). On your turn take ONE main action:
+
+def _rules() -> str:
+    """The help summary; every number is read from the game's data.toml."""
+    tile = counted(C.tile_points, "point")
+    by_workers = "/".join(str(coins) for coins in C.income[1:])
+    return f"""\
+Citrus. On your turn take ONE main action:
   buy a market line (a row R0–R3 or column C0–C3; 1 coin a tile) and build every tile of it, or
-  harvest one or more of your regions (1 point a tile, 2 a well tile; its worker comes home, the
-  region turns neutral), then collect income (2 coins per worker on your mat, at most 12 coins).
+  harvest one or more of your regions ({tile} a tile, {C.well_points} a well tile; each worker comes home,
+  the region turns neutral), then collect income once ({by_workers} coins for 1–{C.workers}
+  workers on your mat). You start with {C.start_money} coins and never hold more than {C.money_cap}.
 Building: next to your own region of the same type (extension), or start a region on a road of a
   built Finca (takes a worker). Never touch another player's region of the same type; the roads of
   one site carry different types (not in the family version); you may join a neutral region only if
-  your side is at least as large. Building on a landscape tile takes it.
-Action tiles, any time in your turn: cash 2/3 (money), cart N (take market tile N free and build it),
-  bull C4 (fill a space), Bridge/Milestone are spent with a placement ('place lime C4 bridge').
-When 3 or fewer tiles are left in the market, you choose the site of a new Finca; the market refills
-  after your tiles are built. A Finca whose 8 neighbours are filled scores at the end of the turn:
-  largest total of adjacent regions takes the high value, second the low (ties: see the docs).
+  your side is at least as large. Building on a landscape tile or a Bull takes it.
+Action tiles, any time in your turn: cash N (Money), cart N (take market tile N free and build it),
+  bull C4 (put it on an empty space), Bridge (a rock or a neutral tile) and Milestone (a new region
+  away from Finca roads) are spent by a placement: 'place lime C4 bridge'.
+When {C.trigger} or fewer tiles are left in the market, you choose the site of a new Finca; the market
+  refills after your tiles are built. At the end of a turn a Finca whose neighbours are all filled
+  (8, or 5 on an edge; plantations, landscape tiles, Bulls, rocks) scores once: the largest total of
+  adjacent owned regions takes the high value, the second the low (a tie for first: all of them high,
+  nobody low). A tile you cannot build goes back: −{counted(C.return_penalty, "point")}.
 Type 'end turn' when done. The game ends when every tile is built; then unenclosed Fincas pay their
-  low value to the largest, owned regions are harvested, horses and unused action tiles score.
+  low value to the largest, regions with a worker are harvested, wild horses score 1 point each and each unused
+  action tile {counted(C.unused_action_points, "point")}. Ties share the win.
 """
+
+
+CITRUS_RULES = _rules()
 
 
 def type_text(type_name: str, well: bool = False) -> Text:
@@ -71,11 +91,13 @@ class CitrusAdapter:
     commands: tuple[str, ...] = (
         "buy C2",
         "place lemon well E3",
+        "place lime C4 bridge",
         "site H",
         "harvest L4",
         "collect income",
-        "bull B1",
+        "cash 2",
         "cart 1",
+        "bull B1",
         "end turn",
     )
 
@@ -86,8 +108,9 @@ class CitrusAdapter:
         return citrus_text.action_label(view, action)
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
-        """Placements and Bull spaces grouped by what they put down, two per row; the label lists
-        the other spaces (type e.g. ``place lime C4``). Everything else one per row."""
+        """Every action with its number. Placements and Bull spaces are packed several to a row,
+        grouped by what they put down (the action text says it all); the rest one per row with
+        its label."""
         rows: list[MenuRow] = []
         groups: dict[tuple[Any, ...], list[int]] = {}
         for index, action in enumerate(legal):
@@ -100,90 +123,77 @@ class CitrusAdapter:
                 rows.append(([index], self.action_label(view, action)))
                 continue
             groups.setdefault(key, []).append(index)
-        labels = view["board"]["labels"]
+        cell = len(str(len(legal))) + 2 + max(len(a.text) for a in legal) + 2
+        per_row = max(1, MENU_WIDTH // cell)
         for indices in groups.values():
-            first = legal[indices[0]]
-            what = first.text.rsplit(" ", 1)[0] if first.kind == "bull" else _place_prefix(first)
-            if len(indices) <= 2:
-                rows.append((indices, self.action_label(view, first) if len(indices) == 1 else ""))
+            if len(indices) == 1:
+                rows.append((indices, self.action_label(view, legal[indices[0]])))
                 continue
-            others = " ".join(labels[legal[i].fields["space"]] for i in indices[2:])
-            rows.append((indices[:2], f"or type '{what} …': {others}"))
+            for start in range(0, len(indices), per_row):
+                rows.append((indices[start : start + per_row], ""))
         return rows
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         top = Table.grid(padding=(0, 1))
         top.add_row(_grid(view), Group(_market(view), _table_info(view)))
-        players = [_player(view, p, labels) for p in view["players"]]
-        rows = Table.grid(padding=(0, 1))
-        for start in range(0, len(players), PANELS_PER_ROW):
-            rows.add_row(*players[start : start + PANELS_PER_ROW])
-        return Group(top, rows, _legend())
-
-
-def _place_prefix(action: Action) -> str:
-    text = action.text
-    f = action.fields
-    suffix = (" bridge" if f["bridge"] else "") + (" milestone" if f["milestone"] else "")
-    words = text[: len(text) - len(suffix)].split(" ")
-    return " ".join(words[:-1])
+        return Group(top, _players(view, labels), _legend(view))
 
 
 def _cell(view: dict[str, Any], s: int) -> Text:
+    """Two characters for space ``s`` and a separating blank."""
     board = view["board"]
-    space_type = board["type"][s]
     tile = board["tile"][s]
     if tile is not None:
         letter, style = TYPE_LOOK.get(view["types"][tile[0]], ("?", "bold"))
-        out = Text(letter if tile[1] else letter.lower(), style=style + (" underline" if tile[1] else ""))
+        out = Text(letter if tile[1] else letter.lower(), style=style)
         owner = board["owner"][s]
         if owner is None or owner < 0:
-            out.append("·", style="dim")
+            out.append("-", style="dim")
         else:
             seat_style = SEAT_STYLE[owner % len(SEAT_STYLE)]
             out.append(str(owner + 1), style=seat_style + (" reverse" if board["worker"][s] else ""))
-        out.append(" ")
-        return out
-    if space_type == "site":
-        letter = board["labels"][s]
-        site = next(x for x in view["sites"] if x["space"] == letter)
+        return out + Text(" ")
+    if board["type"][s] == "site":
+        site = next(x for x in view["sites"] if x["space"] == board["labels"][s])
         if site["finca"]:
-            style = "dim" if site["finca"]["scored"] else "bold black on bright_white"
-            return Text(f"{site['letter']}{site['finca']['high']:>2}", style=style)
+            scored = site["finca"]["scored"]
+            return Text(site["letter"] + (SCORED if scored else FINCA), style="dim" if scored else "bold") + " "
         if site["state"] == "open":
-            return Text(f"({site['letter']})", style="bold")
-        return Text(f" {site['letter'].lower()} ", style="dim")
+            return Text(site["letter"] + OPEN, style="bold") + " "
+        return Text(site["letter"] + CLOSED, style="dim") + " "
+    if board["bull"][s]:
+        return Text("Bu", style="bold red") + " "
     land = board["landscape"][s]
     if land is not None:
         kind, value = land
         mark = LAND_LOOK[kind] + (str(value) if kind in ("horses", "money") else "")
-        return Text(f"{mark:^3}", style="green" if kind == "horses" else "bold green")
-    if board["bull"][s]:
-        return Text("Bu ", style="bold red")
-    if space_type == "rock":
-        return Text(" # ", style="grey50")
+        return Text(f"{mark:<2}", style="green" if kind == "horses" else "bold green") + " "
+    if board["type"][s] == "rock":
+        return Text("# ", style="grey50") + " "
     if board["road_of"][s]:
-        return Text(" + ", style="dim")
-    return Text(" . ", style="grey30")
+        return Text("+ ", style="dim") + " "
+    return Text(". ", style="grey30") + " "
 
 
 def _grid(view: dict[str, Any]) -> Table:
     board = view["board"]
     grid = Table.grid(padding=(0, 0))
-    grid.add_column(justify="right", style="dim", min_width=3)
+    grid.add_column(min_width=3)
     for _ in board["columns"]:
         grid.add_column(min_width=3)
-    grid.add_row("", *(Text(f" {c} ", style="dim") for c in board["columns"]))
+    grid.add_row("", *(Text(f"{c}  ", style="dim") for c in board["columns"]))
     width = board["width"]
     for y, row_number in enumerate(board["rows"]):
-        grid.add_row(f"{row_number} ", *(_cell(view, y * width + x) for x in range(width)))
+        grid.add_row(Text(f"{row_number:>2} ", style="dim"), *(_cell(view, y * width + x) for x in range(width)))
     return grid
 
 
 def _market(view: dict[str, Any]) -> Panel:
+    """The 12 market spaces by number (``5Rw``: space 5, a blood orange with a well) and how many
+    tiles each line holds (``R2:3``)."""
     grid = Table.grid(padding=(0, 1))
     for _ in range(5):
-        grid.add_column(min_width=3)
+        grid.add_column(min_width=4)
     cells: dict[tuple[int, int], Text] = {}
     for space in view["market"]["spaces"]:
         tile = space["tile"]
@@ -195,11 +205,11 @@ def _market(view: dict[str, Any]) -> Panel:
         counts = Text(f"R{r}:{rows[r]['tiles']}", style="dim")
         grid.add_row(*(cells.get((r, c), Text("")) for c in range(4)), counts)
     grid.add_row(*(Text(f"C{c}:{rows[4 + c]['tiles']}", style="dim") for c in range(4)), Text(""))
-    return Panel(grid, title="Market", title_align="left", padding=(0, 1), width=34)
+    return Panel(grid, title="Market", title_align="left", padding=(0, 1), width=30)
 
 
 def _table_info(view: dict[str, Any]) -> Text:
-    out = Text(f"Bag {view['bag']['size']} · Fincas left {view['finca_stack']['size']}\n", style="")
+    out = Text(f"Bag {view['bag']['size']} · Fincas left {view['finca_stack']['size']}\n")
     out.append(f"Open sites {' '.join(view['open_sites']) or '—'}\n")
     if view["waiting"]:
         out.append("To build: ", style="bold")
@@ -208,47 +218,57 @@ def _table_info(view: dict[str, Any]) -> Text:
             out.append_text(type_text(w["type"], w["well"]))
             out.append(" ")
         out.append("\n")
-    enclosing = [
-        f"{s['letter']}{s['filled']}/{s['neighbours']}"
+    unscored = [
+        f"{s['letter']} {s['finca']['high']}/{s['finca']['low']} {s['filled']}/{s['neighbours']}"
         for s in view["sites"]
         if s["finca"] and not s["finca"]["scored"]
     ]
-    out.append("Unscored Fincas, neighbours filled:\n" + " ".join(enclosing), style="dim")
+    out.append("Fincas high/low, neighbours filled:", style="dim")
+    for start in range(0, len(unscored), 2):
+        out.append("\n" + " · ".join(unscored[start : start + 2]), style="dim")
     return out
 
 
-def _player(view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Panel:
-    seat = player["seat"]
-    body = Text()
-    body.append(f"{player['money']:>2}", style="bold yellow")
-    body.append(" coins  ")
-    body.append(f"{player['workers']}", style="bold")
-    body.append(f" workers (+{player['income']})\n")
-    held = ", ".join(f"{h['kind']}{' ' + str(h['value']) if h['kind'] == 'money' else ''}" for h in player["held"])
-    body.append(f"Tiles: {held or '—'}\n", style="" if held else "dim")
-    horses = sum(player["horses"])
-    body.append(f"Horses {horses} · regions {player['regions']}", style="dim")
-    acting = view["current_player"] == seat
-    title = Text("▶ " if acting else "", style="bold yellow")
-    title.append(f"{seat + 1} {labels[seat]}", style=SEAT_STYLE[seat % len(SEAT_STYLE)])
-    return Panel(
-        body,
-        title=title,
-        title_align="left",
-        subtitle=f"{player['score']} pts",
-        subtitle_align="right",
-        width=32,
-        padding=(0, 1),
-        border_style="bold cyan" if view["viewer"] == seat else ("yellow" if acting else "dim"),
-    )
+def _players(view: dict[str, Any], labels: Sequence[str]) -> Table:
+    """One line per player: coins, workers on the mat (income), points, held tiles, horses."""
+    table = Table.grid(padding=(0, 1))
+    for _ in range(6):
+        table.add_column(no_wrap=True)
+    for player in view["players"]:
+        seat = player["seat"]
+        acting = view["current_player"] == seat
+        name = Text("▶ " if acting else "  ", style="bold yellow")
+        name.append(f"{seat + 1} {labels[seat]}"[:22], style=SEAT_STYLE[seat % len(SEAT_STYLE)])
+        if view["viewer"] == seat:
+            name.stylize("underline", 2)
+        held = " ".join(_held_mark(h) for h in player["held"])
+        table.add_row(
+            name,
+            Text(counted(player["money"], "coin"), style="bold yellow"),
+            Text(f"{counted(player['workers'], 'worker')} (+{player['income']})"),
+            Text(counted(player["score"], "pt"), style="bold"),
+            Text(counted(sum(player["horses"]), "horse"), style="green"),
+            Text(f"tiles: {held or '—'}", style="bold green" if held else "dim"),
+        )
+    return table
 
 
-def _legend() -> Text:
+def _held_mark(held: dict[str, Any]) -> str:
+    return LAND_LOOK[held["kind"]] + (str(held["value"]) if held["kind"] in ("horses", "money") else "")
+
+
+def _legend(view: dict[str, Any]) -> Text:
+    """Every mark the board shows, in lines of at most 80 characters."""
     out = Text()
-    for name, (letter, style) in TYPE_LOOK.items():
+    for name, full in zip(view["types"], view["type_names"], strict=True):
+        letter, style = TYPE_LOOK.get(name, ("?", "bold"))
         out.append(letter, style=style)
-        out.append(f" {name} ", style="dim")
+        out.append(f" {full} ", style="dim")
+    out.append("(Y: well, y: none)\n", style="dim")
     out.append(
-        " G well, g plain · g2 owner 2 (reversed: worker) · A10 Finca · (E) open site · + road · # rock", style="dim"
+        "Y2 seat 2's (reversed: its worker) · Y- neutral · + road · # rock · . empty\n"
+        f"A{FINCA} Finca · A{SCORED} scored Finca · E{OPEN} open site · E{CLOSED} site not opened yet\n"
+        "h3 3 horses · $2 Money · Ca Cart · Bu Bull · Br Bridge · Mi Milestone",
+        style="dim",
     )
     return out
