@@ -204,7 +204,7 @@ def test_help_summary_states_the_current_data():
         f"+ {C.king_stars}★ Crystal Sugar King",
         "a tie, even at 0: nobody",
         "1, 2, 3, 4",
-        f"There are {C.drops} drops",
+        f"{C.drops} drops and {len(C.sweet_stars)} sweet cards",
         f"{len(C.sweet_stars)} sweet cards",
         "2 sugar, 2 coin, 2 fruit",
     ):
@@ -250,7 +250,7 @@ def test_help_summary_follows_corrected_component_data(tmp_path: Path):
         "all the same → 3 sweet cards",
         "two pairs → 1 sweet card + 1 drop.",
         "Coins stop at 12",
-        "There are 36 drops",
+        "36 drops and 20 sweet cards",
         "+ 3★ Crystal Sugar King",
     ):
         assert fact in text, fact

@@ -56,3 +56,16 @@ def test_every_mark_on_the_board_is_explained_in_the_legend():
     marks = ("O orange", "A apple", "K kiwi", "S strawberry", "H haw (wild)", "★", "$ coin", "✓", "✦ sugared", "bag+1")
     for mark in marks:
         assert mark in legend, mark
+
+
+def test_help_lists_real_commands_and_its_rules_fit_one_screen():
+    """Every example command in ``help`` is an action text of this game, and the rules summary
+    fits an 80×24 terminal."""
+    adapter = adapter_for("tanghulu")
+    table = GAME.action_table(2)
+    for command in adapter.commands:
+        assert table.parse(command).text == command
+    console = Console(width=80, record=True, color_system=None)
+    console.print(adapter.rules)
+    lines = console.export_text().rstrip("\n").splitlines()
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)

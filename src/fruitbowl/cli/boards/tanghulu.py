@@ -79,40 +79,32 @@ def rules_text(c: Components = COMPONENTS) -> str:
     lines = [
         f"[bold]Tang Hu Lu[/bold] (2–4 players): fill {c.sticks} sticks of {c.spots} fruit tiles; most stars wins.",
         f" Everyone starts with {counted(c.start_coins, 'coin')} and {counted(c.start_drops, 'drop')}.",
-        "",
-        "[bold]Your turn[/bold]",
-        f" 1. The die ({faces}) is rolled for you:",
-        "    [bold]sugar[/bold]  you take 1 drop; then everyone, you first, may garnish [italic]one[/italic]",
-        f"           complete stick for {counted(c.garnish_cost, 'drop')}: its tiles turn pink, "
-        f"+{c.garnish_bonus}★ each.",
-        "    [bold]coin[/bold]   you gain 1 coin.",
-        "    [bold]fruit[/bold]  a random tile from the bag: place it on a stick, or return it.",
-        " 2. Then [bold]work[/bold] (gain your income) [italic]or[/italic] [bold]shop[/bold]: "
-        "buy store tiles one at a time,",
-        f"    placing each at once. {_price_text(c)}",
-        "    Buying exactly one tile earns a drop. Stop when you like after the first.",
-        " 3. The store refills.",
-        "",
+        f"[bold]Your turn[/bold] 1. The die ({faces}) is rolled for you:",
+        "    [bold]sugar[/bold] you take 1 drop, then everyone (you first) may garnish [italic]one[/italic]",
+        f"          complete stick for {counted(c.garnish_cost, 'drop')}: "
+        f"its tiles turn pink, +{c.garnish_bonus}★ each.",
+        "    [bold]coin[/bold]  +1 coin.   [bold]fruit[/bold]  a random tile: place it on a stick, or return it.",
+        " 2. [bold]Work[/bold] (gain your income) [italic]or[/italic] [bold]shop[/bold]: "
+        "buy store tiles one by one, placing each",
+        f"    at once. {_price_text(c)}",
+        "    Buying exactly one tile earns a drop.   3. The store refills.",
         "[bold]Sticks[/bold]  Tiles go on the lowest free spot and never move.",
         f" {_icons_text(c)} while uncovered:",
         f" income = the coins showing ({counted(c.sticks * sum(c.coin_icons), 'coin')} on an empty board).",
-        " A completed stick pays at once (haws are wild; order does not matter):",
+        " A complete stick pays at once (haws are wild; order does not matter):",
         f"   all different → +{counted(c.all_different_coins, 'coin')} · "
         f"all the same → {counted(c.all_same_sweet_cards, 'sweet card')} ·",
         f"   two pairs → {counted(c.two_pairs_sweet_cards, 'sweet card')} + {counted(c.two_pairs_drops, 'drop')}."
         " Several fit: you choose one.",
         "   Three of a kind + one other, or a pair + two singles (no haw) → nothing.",
-        "",
-        f"[bold]Limits[/bold]  Coins stop at {c.coin_cap} (extra is lost). There are {c.drops} drops and",
-        f" {len(c.sweet_stars)} sweet cards; when they run out, a gain takes what is left.",
-        f" Sweet cards are worth {_span(c.sweet_stars)}★ each and stay hidden until the end.",
-        "",
-        f"[bold]End[/bold]  When someone fills all {spots} spots, the round is played to its end",
-        " (everyone has the same number of turns).",
+        f"[bold]Limits[/bold]  Coins stop at {c.coin_cap} (extra is lost). {c.drops} drops and "
+        f"{len(c.sweet_stars)} sweet cards",
+        f" ({_span(c.sweet_stars)}★ each, hidden until the end); a gain takes only what is left.",
+        f"[bold]End[/bold]  When someone fills all {spots} spots, the round is finished (equal turns).",
         f" Stars = tiles ({tile_stars}★, +{c.garnish_bonus} if pink) + sweet cards "
-        f"+ {c.king_stars}★ Crystal Sugar King",
-        " for the one player with the most drops (a tie, even at 0: nobody).",
-        " Tie-break: most coins; then a shared win.",
+        f"+ {c.king_stars}★ Crystal Sugar King for",
+        " strictly the most drops (a tie, even at 0: nobody). Tie-break: most coins,",
+        " then a shared win.",
     ]
     if reconstructed:
         lines.append(f"[dim]RECONSTRUCTED (data.toml): {', '.join(reconstructed)}.[/dim]")
