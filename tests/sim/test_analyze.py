@@ -22,7 +22,7 @@ def _games(game: str, n: int, players: int) -> list:
 @pytest.mark.parametrize(
     ("game", "categories"),
     [
-        ("citrus", {"landscape tile", "action tile", "market line"}),
+        ("citrus", {"plantation tile", "action tile", "market line"}),
         ("fabledfruit", {"location used", "location bought"}),
         ("juicyfruits", {"business token", "ship"}),
         ("tanghulu", {"pattern"}),

@@ -1,7 +1,7 @@
 """Which components a seat used in a game, derived from its actions and their events.
 
-A *component use* is a ``(category, name)`` pair credited to a seat: "landscape tile: lime
-well" when a Citrus player places a lime well, "location used: #6 Two pineapples for five"
+A *component use* is a ``(category, name)`` pair credited to a seat: "plantation tile: lime
+with a well" when a Citrus player places a lime well, "location used: #6 Two pineapples for five"
 when a Fabled Fruit player acts at location 6, "business token: T09 …" when a Juicy Fruits
 player claims token T09. The balance report relates each to winning.
 
@@ -95,9 +95,17 @@ def generic(event: Event) -> list[tuple[str, str]]:
 
 
 def _citrus_place(fields: Mapping[str, Any]) -> list[tuple[str, str]]:
-    out = [("landscape tile", f"{fields.get('type')}{' well' if fields.get('well') else ''}")]
+    out = [("plantation tile", _citrus_tile_name(fields.get("type"), bool(fields.get("well"))))]
     out += [("action tile", name) for name in ("bridge", "milestone") if fields.get(name)]
     return out
+
+
+def _citrus_tile_name(short: Any, well: bool) -> str:
+    """A plantation tile as players name it: "blood orange with a well", not "blood well"."""
+    from fruitbowl.games.citrus.components import COMPONENTS
+
+    name = COMPONENTS.type_names[COMPONENTS.types.index(short)] if short in COMPONENTS.types else str(short)
+    return name + (" with a well" if well else "")
 
 
 def _fabled_location(category: str) -> Callable[[Mapping[str, Any]], list[tuple[str, str]]]:

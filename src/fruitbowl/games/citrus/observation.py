@@ -34,7 +34,6 @@ from fruitbowl.engine.observation import Observation
 
 from .components import BOARDS, ROCK, Board
 from .components import COMPONENTS as C
-from .components import LANDSCAPE as LANDSCAPE_SPACE
 
 if TYPE_CHECKING:
     from .rules import CitrusState
@@ -124,19 +123,17 @@ class Layout:
         )
         self.worker = tuple(at + worker_at for at in space_at)
         #: per space, per landscape tile id: the positions of what the view shows of it there
-        #: (its kind and, for Horses and Money, value cells, or the Bull cell), without and with
+        #: (its kind and, for Horses and Money, value cells; a Bull also its Bull cell), without and with
         #: the space's type cell first, and the value cell's value (0.0: none, so no value cell)
         land: list[tuple[tuple[tuple[int, ...], tuple[int, ...], float], ...]] = []
         for s, at in enumerate(space_at):
             cells = []
             for kind, value in C.landscape:
-                shown = 0.0
-                if geo.kind[s] == LANDSCAPE_SPACE or kind != "bull":
-                    shown = min(value or 0, 5) / 5
-                    kind_at = at + land_at + LANDSCAPE.index(kind)
-                    positions: tuple[int, ...] = (kind_at, at + value_at) if shown else (kind_at,)
-                else:
-                    positions = (at + bull_at,)
+                shown = min(value or 0, 5) / 5
+                kind_at = at + land_at + LANDSCAPE.index(kind)
+                positions: tuple[int, ...] = (kind_at, at + value_at) if shown else (kind_at,)
+                if kind == "bull":  # a Bull on any space: its kind cell and the Bull cell
+                    positions = (kind_at, at + bull_at)
                 cells.append((positions, (self.type_at[s], *positions), shown))
             land.append(tuple(cells))
         self.land = tuple(land)

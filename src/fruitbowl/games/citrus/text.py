@@ -12,6 +12,7 @@ left in the box. Its shape::
       "current_player": seat (-1 when over), "first_player": seat,
       "options": {"board", "family", "random_sites", "free_placement", "first_player"},
       "types": ["lemon", ...], "type_names": ["lemon", "orange", "blood orange", ...],
+      "money_cap": 12,                       # the most coins a player holds (data.toml)
       "board": {   # per-space lists, index = y * width + x
         "side": "long" | "short", "status": "RECONSTRUCTED", "width": w, "height": h,
         "columns": ["A", ...], "rows": [1, ...], "labels": ["A1", ...],
@@ -19,11 +20,15 @@ left in the box. Its shape::
         "road_of": ["E" | None, ...],        # the site whose road leads onto each space
         "tile": [[type index, well 0/1] | None, ...],
         "region": [region id | None, ...], "owner": [seat | -1 (neutral) | None, ...],
-        "worker": [bool, ...],               # the owner's worker (on the region's top-left tile)
-        "landscape": [[kind, value] | None, ...],  # kind: horses/money/cart/bull/bridge/milestone
-        "bull": [bool, ...],                 # a Bull put down on an ordinary space
+        "worker": [bool, ...],               # the owner's worker (on the region's first tile in
+                                             # reading order: top row, then leftmost)
+        "landscape": [[kind, value] | None, ...],  # kind: horses/money/cart/bull/bridge/milestone;
+                                             # the tile on the space, taken by whoever builds there
+        "bull": [bool, ...],                 # a Bull stands here (dealt at setup or put down,
+                                             # on any space; it is also in "landscape")
       },
       "regions": [{"id", "type", "owner", "size", "wells", "points", "anchor": "C4", "spaces": ["C4", ...]}],
+                 # anchor: the first tile in reading order, which names the region ("harvest C4")
       "sites": [{"letter": "A", "space": "E4", "roads": ["E3", ...], "ring": [...],
                  "state": "finca" | "open" | "stacked",
                  "finca": {"high": 10, "low": 5, "scored": bool} | None,
@@ -48,15 +53,17 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted
 
 from .actions import BRIDGE, MILESTONE
 from .components import COMPONENTS as C
-from .components import LANDSCAPE, ROCK, SITE, Board
+from .components import ROCK, SITE, Board
 
 if TYPE_CHECKING:
     from .rules import CitrusState
 
 SPACE_TYPES = ("ordinary", "rock", "landscape", "site")
+LANDSCAPE_NAMES = {"money": "Money tile", "cart": "Cart", "bull": "Bull", "bridge": "Bridge", "milestone": "Milestone"}
 
 
 def tile_json(kind: int) -> dict[str, Any] | None:
@@ -75,14 +82,8 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
     geo = state.geo
     n = state.num_players
     anchors = {min(c) for r, c in enumerate(state.rcells) if c and state.rown[r] >= 0}
-    rid, rown, plant, land, kind = state.rid, state.rown, state.plant, state.land, geo.kind
-    landscape: list[list[Any] | None] = []
-    for s, t in enumerate(land):
-        if t < 0:
-            landscape.append(None)
-        else:
-            what, value = C.landscape[t]
-            landscape.append([what, value] if kind[s] == LANDSCAPE or what != "bull" else None)
+    rid, rown, plant, land = state.rid, state.rown, state.plant, state.land
+    landscape = [list(C.landscape[t]) if t >= 0 else None for t in land]
     regions = [
         {
             "id": r,
@@ -144,6 +145,7 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
         "options": dict(state.options),
         "types": list(C.types),
         "type_names": list(C.type_names),
+        "money_cap": C.money_cap,
         "board": {
             **_static_board(geo),
             "tile": [[k >> 1, k & 1] if k >= 0 else None for k in plant],
@@ -151,7 +153,7 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
             "owner": [rown[r] if r >= 0 else None for r in rid],
             "worker": [s in anchors for s in range(geo.size)],
             "landscape": landscape,
-            "bull": [t >= 0 and C.landscape[t][0] == "bull" and kind[s] != LANDSCAPE for s, t in enumerate(land)],
+            "bull": [t >= 0 and C.landscape[t][0] == "bull" for t in land],
         },
         "regions": regions,
         "sites": sites,
@@ -216,8 +218,13 @@ def _who(seat: int | None, viewer: int | None, names: Sequence[str], capital: bo
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' * (number != 1)}"
+def _type_name(short: str) -> str:
+    """The full name of a plantation type ("blood orange") from its action-text word ("blood")."""
+    return C.type_names[C.types.index(short)]
+
+
+def _tile_name(short: str, well: bool) -> str:
+    return _type_name(short) + (" with a well" if well else "")
 
 
 def _label(index: int, width: int) -> str:
@@ -239,7 +246,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"Turn {d['turn']}: {who} to play."
     if kind == "buy":
         tiles = ", ".join(C.kind_name(k) for _, k in d["tiles"])
-        return f"{who} bought line {d['line']} for {d['cost']}: {tiles}."
+        return f"{who} bought line {d['line']} for {counted(d['cost'], 'coin')}: {tiles}."
     if kind == "cart":
         return f"{who} used a Cart to take the {C.kind_name(d['kind'])} from market space {d['market_space'] + 1}."
     if kind == "finca":
@@ -250,23 +257,25 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return _describe_place(d, who)
     if kind == "harvest":
         return (
-            f"{who} harvested {_count(d['size'], 'tile')} of {C.type_names[d['type']]} at {d['space_label']} "
-            f"for {_count(d['points'], 'point')}; the worker goes home."
+            f"{who} harvested {counted(d['size'], 'tile')} of {C.type_names[d['type']]} at {d['space_label']} "
+            f"for {counted(d['points'], 'point')}; the worker goes home."
         )
     if kind == "income":
         lost = d["income"] - d["gained"]
-        return f"{who} took {d['gained']} coins of income" + (f" ({lost} lost to the cap of 12)." if lost else ".")
+        took = f"{who} took {counted(d['gained'], 'coin')} of income"
+        return took + (f" ({lost} lost to the cap of {C.money_cap})." if lost else ".")
     if kind == "cash":
         lost = d["value"] - d["gained"]
-        return f"{who} cashed a Money tile for {d['gained']}" + (f" ({lost} lost to the cap)." if lost else ".")
+        cashed = f"{who} cashed a Money tile for {counted(d['gained'], 'coin')}"
+        return cashed + (f" ({lost} lost to the cap of {C.money_cap})." if lost else ".")
     if kind == "bull":
         return f"{who} put a Bull on {d['space_label']}." if "space_label" in d else f"{who} put a Bull down."
     if kind == "refill":
-        return f"The market was refilled with {_count(len(d['tiles']), 'tile')}."
+        return f"The market was refilled with {counted(len(d['tiles']), 'tile')}."
     if kind == "returned":
         return (
-            f"{who} could not build {_count(len(d['tiles']), 'tile')}: they go back to the market "
-            f"(−{d['penalty']} points)."
+            f"{who} could not build {counted(len(d['tiles']), 'tile')}: they go back to the market "
+            f"(−{counted(d['penalty'], 'point')})."
         )
     if kind == "finca_scored":
         got = [f"{_who(s, viewer, names)} +{a}" for s, a in enumerate(d["awards"]) if a]
@@ -291,12 +300,15 @@ def _describe_place(d: dict[str, Any], who: str) -> str:
     if d.get("new_region"):
         out += ", starting a region with a worker"
     if d.get("workers_back"):
-        out += f", joining regions ({_count(d['workers_back'], 'worker')} back home)"
+        out += f", joining regions ({counted(d['workers_back'], 'worker')} back home)"
     if d.get("neutral_merged"):
         out += ", absorbing a neutral region"
     if "pickup" in d:
         pick = d["pickup"]
-        out += f", and took the {pick['kind']}" + (f" ({pick['value']})" if pick["value"] else "")
+        if pick["kind"] == "horses":
+            out += f", and took {counted(pick['value'], 'wild horse')}"
+        else:
+            out += f", and took the {LANDSCAPE_NAMES[pick['kind']]}" + (f" ({pick['value']})" if pick["value"] else "")
     return out + "."
 
 
@@ -311,7 +323,7 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     mine = seat == viewer
     who = _who(seat, viewer, names)
     if phase == "place":
-        tiles = ", ".join(f"{w['count']}× {w['type']}{' well' if w['well'] else ''}" for w in view["waiting"])
+        tiles = ", ".join(f"{w['count']}× {_tile_name(w['type'], w['well'])}" for w in view["waiting"])
         return f"Build your tiles ({tiles})" if mine else f"Waiting for {who} to build {tiles}"
     if phase in ("site", "blocked_site"):
         sites = " ".join(view["open_sites"])
@@ -330,32 +342,32 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     if kind == "buy":
         line = view["market"]["lines"][f["line"]]
         tiles = [view["market"]["spaces"][m - 1]["tile"] for m in line["spaces"]]
-        names = [t["type"] + ("+well" if t["well"] else "") for t in tiles if t]
-        return f"Buy line {line['name']} ({', '.join(names)}) for {len(names)}"
+        names = [_tile_name(t["type"], t["well"]) for t in tiles if t]
+        return f"Buy line {line['name']} ({', '.join(names)}) for {counted(len(names), 'coin')}"
     if kind == "harvest":
         board = view["board"]
         label = board["labels"][f["space"]]
         region = next((r for r in view["regions"] if r["id"] == board["region"][f["space"]]), None)
         if region:
-            size, points = _count(region["size"], "tile"), _count(region["points"], "point")
-            return f"Harvest your {region['type']} region at {label} ({size}, {points})"
+            size, points = counted(region["size"], "tile"), counted(region["points"], "point")
+            return f"Harvest your {_type_name(region['type'])} region at {label} ({size}, {points})"
         return f"Harvest the region at {label}"
     if kind == "income":
         viewer = view["current_player"]
         income = view["players"][viewer]["income"] if viewer is not None and viewer >= 0 else 0
-        return f"Collect income ({income} coins) and finish the harvest"
+        return f"Collect income ({counted(income, 'coin')}) and finish the harvest"
     if kind == "site":
         return f"Build the new Finca on site {f['letter']}"
     if kind == "place":
         label = view["board"]["labels"][f["space"]]
-        out = f"Build {f['type']}{' (well)' if f['well'] else ''} on {label}"
+        out = f"Build {_tile_name(f['type'], f['well'])} on {label}"
         spent = [n for n in ("bridge", "milestone") if f[n]]
         return out + (" spending a " + " and a ".join(s.capitalize() for s in spent) if spent else "")
     if kind == "cash":
-        return f"Cash a Money tile for {f['value']} coins"
+        return f"Cash a Money tile for {counted(f['value'], 'coin')}"
     if kind == "cart":
         tile = view["market"]["spaces"][f["market_space"]]["tile"]
-        what = f"{tile['type']}{' well' if tile['well'] else ''}" if tile else "tile"
+        what = _tile_name(tile["type"], tile["well"]) if tile else "tile"
         return f"Use a Cart: take the {what} from market space {f['market_space'] + 1}"
     if kind == "bull":
         return f"Put a Bull on {view['board']['labels'][f['space']]}"
@@ -395,7 +407,8 @@ def why_illegal(state: CitrusState, action: Action) -> str:
             return f"there is no plantation on {geo.labels[f['space']]}"
         if state.rown[r] != p:
             return "that region is " + ("neutral" if state.rown[r] < 0 else f"player {state.rown[r] + 1}'s")
-        return f"name a region by its top-left tile: {geo.labels[min(state.rcells[r])]}"
+        first = geo.labels[min(state.rcells[r])]
+        return f"name a region by its first tile in reading order (top row, then leftmost): {first}"
     if kind == "buy":
         if state.main_done:
             return "you have already taken your main action this turn"
@@ -405,7 +418,7 @@ def why_illegal(state: CitrusState, action: Action) -> str:
         if not tiles:
             return f"line {f['line_name']} is empty"
         if len(tiles) > state.money[p]:
-            return f"line {f['line_name']} costs {len(tiles)}; you have {state.money[p]}"
+            return f"line {f['line_name']} costs {len(tiles)}; you have {counted(state.money[p], 'coin')}"
         return f"the tiles of line {f['line_name']} could not all be built (§5.1)"
     if kind == "place":
         if phase != PLACE:

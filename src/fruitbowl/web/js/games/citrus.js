@@ -23,6 +23,7 @@
 import { s } from "../svg.js";
 import { markerMarkup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
+import { counted } from "../wording.js";
 
 export const BUTTON_KINDS = new Set(["income", "end", "pass"]);
 export const CATEGORY_LABELS = {
@@ -66,11 +67,11 @@ export function panelStats(view, seat) {
   const p = view.players[seat];
   const horses = (p.horses || []).reduce((a, b) => a + b, 0);
   return [
-    { key: "score", icon: "crown", value: p.score, title: `${p.score} points` },
-    { key: "money", icon: "coin", value: p.money, title: `${p.money} coins (at most 12)` },
-    { key: "workers", icon: "turn", value: p.workers, title: `${p.workers} workers on the mat (income ${p.income})` },
-    { key: "regions", icon: "fruit", value: p.regions, title: `${p.regions} regions with a worker` },
-    { key: "horses", icon: "star", value: horses, title: `${horses} wild horses (1 point each at the end)` },
+    { key: "score", icon: "crown", value: p.score, title: counted(p.score, "point") },
+    { key: "money", icon: "coin", value: p.money, title: `${counted(p.money, "coin")} (at most ${view.money_cap})` },
+    { key: "workers", icon: "turn", value: p.workers, title: `${counted(p.workers, "worker")} on the mat (income ${counted(p.income, "coin")})` },
+    { key: "regions", icon: "fruit", value: p.regions, title: `${counted(p.regions, "region")} with a worker` },
+    { key: "horses", icon: "star", value: horses, title: `${counted(horses, "wild horse")} (1 point each at the end)` },
   ];
 }
 
@@ -373,7 +374,8 @@ function boardBox(ui, layer, x0, y0, cell) {
         );
       }
     }
-    if (b.landscape[i]) {
+    if (b.landscape[i] && !b.bull[i]) {
+      // a Bull is drawn as the bull below, wherever it stands
       const [kind, value] = b.landscape[i];
       g.append(piece(ui, `l:${i}`, x, y, `${kind}${value}`, art.landscapeTile(kind, value, tile)));
     }
@@ -675,7 +677,7 @@ function stacksBox(ui, layer, x, y, w, fixed) {
         "text",
         { x: tx + size + 5, y: ty + size / 2 + 6, "font-size": 15, "font-weight": 700, fill: "#4a2d14" },
         `${plain}+${wells}`,
-        s("title", {}, `${plain} plain and ${wells} well tiles of ${art.TYPES[type].name} in the bag`),
+        s("title", {}, `${plain} plain and ${counted(wells, "well tile")} of ${art.TYPES[type].name} in the bag`),
       ),
     );
   });
@@ -721,7 +723,7 @@ function mat(ui, layer, seat, x, y, w) {
   g.append(
     marker,
     s("text", { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" }, `${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`),
-    s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, `${p.score} pts`),
+    s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, counted(p.score, "pt")),
   );
   // money track 0..12
   const cellW = Math.min(30, (w - 40 - 6 * 34) / 13);
@@ -789,7 +791,7 @@ function mat(ui, layer, seat, x, y, w) {
   });
   const horses = (p.horses || []).reduce((a, b) => a + b, 0);
   g.append(
-    s("text", { x: x + w - 12, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${p.horses.length} horse tile${p.horses.length === 1 ? "" : "s"} (${horses}) · income ${p.income}`),
+    s("text", { x: x + w - 12, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${counted(p.horses.length, "horse tile")} (${horses}) · income ${p.income}`),
   );
   layer.append(g);
   return y + h;
