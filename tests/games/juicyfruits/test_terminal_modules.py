@@ -14,7 +14,7 @@ ADAPTER = JuicyFruitsAdapter()
 
 
 def render(state, seat: int = 0) -> str:
-    console = Console(width=100, record=True, color_system=None)
+    console = Console(width=80, record=True, color_system=None)
     console.print(ADAPTER.board(state.view(seat), ["Ada", "Bo"]))
     return console.export_text()
 
@@ -25,7 +25,7 @@ def test_mystic_island_panel_shows_statues_plateaus_explorers_and_edges():
     assert "Mystic Island" in text and "▲12" in text and "▲10" in text and "⌂" in text
     assert sum(f"S{t}" in text for t in range(1, 13)) >= 10
     assert "①②" in text, "both explorers on the base"
-    assert "Ada sits at the bottom" in text and "Bo sits at the top" in text
+    assert "Edges ①bottom ②top" in text
 
 
 def test_boulders_on_corners_and_the_tray_line():
@@ -53,3 +53,38 @@ def test_module_actions_have_menu_labels():
     rows = ADAPTER.menu(state.view(0), state.legal_actions())
     labels = [label for _, label in rows]
     assert labels[0] == "Collect 2 limes" and labels[1].startswith("Give up the fruit: move your explorer to c5")
+
+
+def test_every_board_fits_80_columns_and_names_are_never_cut():
+    """Every board readable in an 80-column terminal: no line wider, no name cut with '…'."""
+    from fruitbowl.engine import get_game
+
+    game = get_game("juicyfruits")
+    setups = [(1, {"solo_board": 2}), (1, {"modules": "all", "juice_factory": True})]
+    for players in (2, 3, 4):
+        setups += [(players, {}), (players, {"juice_factory": True})]
+        setups += [(players, {"modules": m}) for m in ("mystic_island", "boulders", "new_business", "all")]
+    for players, options in setups:
+        state = game.new_state(players, 3, options)
+        for step in range(60):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[step % len(legal)])
+        console = Console(width=80, record=True, color_system=None)
+        seat = max(state.current_player, 0)
+        console.print(ADAPTER.board(state.view(seat), ["Ada", "Bo", "Cy", "Di"][:players]))
+        text = console.export_text()
+        assert max(len(line) for line in text.splitlines()) <= 80
+        assert "…" not in text, (players, options)
+        for row in state.view(seat)["business_board"]["rows"]:
+            for token in row["spaces"]:
+                if token:
+                    assert all(word in text for word in token["name"].split()), token["name"]
+
+
+def test_help_commands_are_actions_of_the_game():
+    from fruitbowl.games.juicyfruits.actions import FULL_TABLE
+
+    for command in ADAPTER.commands:
+        FULL_TABLE.parse(command)

@@ -50,6 +50,22 @@ KIND_STYLE = {
     "milkshake": "bold white",
 }
 CELL_WIDTH = 7
+#: An island or Mystic Island panel: rank column + 5 cells + borders; two fit side by side in 80.
+PANEL_WIDTH = 2 + 5 * CELL_WIDTH + 2
+ROW_WIDTH = 2 * PANEL_WIDTH + 1
+SEAT_MARKS = "①②③④"
+#: Statue effects in a few words, for the tiles still on Mystic Island.
+STATUE_SHORT = {
+    "points": "{v} pts",
+    "per_supplied_ship": "{v}/ship supplied",
+    "choose_supplied_ship": "a ship's pts",
+    "per_two_fruits": "{v}/2 fruits",
+    "choose_fruit_type": "{v}/fruit of a type",
+    "per_business_token": "{v}/token",
+    "per_star": "{v}/star",
+    "per_statue": "{v}/statue",
+    "per_boulder_removed": "{v}/boulder gone",
+}
 
 
 def _rules_text() -> str:
@@ -175,7 +191,7 @@ def _token_short(token: dict[str, Any] | None) -> Text:
         out.append_text(fruit_letter(a))
         out.append("/")
         out.append_text(fruit_letter(b))
-        out.append(" coll.")
+        out.append(" collector")
     elif category == "ice_cream_cart":
         out.append(f"{token['kind']} cart", style=KIND_STYLE[token["kind"]])
     elif category == "stall":
@@ -190,9 +206,10 @@ def _token_short(token: dict[str, Any] | None) -> Text:
 
 
 def _cost(cost: dict[str, int]) -> Text:
+    """``BLPO2M``: a letter per fruit type, its count only when more than one."""
     out = Text()
     for name, count in cost.items():
-        out.append_text(fruit_letter(name, count))
+        out.append_text(fruit_letter(name) if count == 1 else fruit_letter(name, count))
     return out
 
 
@@ -248,32 +265,47 @@ class JuicyFruitsAdapter:
         return f"Place the {token['name']} here"
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        """80 columns wide: the business board; your island (or, for a spectator, the acting
+        player's) in full beside Mystic Island or another island; one line for every other player."""
+        players = view["players"]
+        focus = view["viewer"] if view["viewer"] is not None else max(view["current_player"], 0)
         parts: list[RenderableType] = [self._business(view, labels)]
+        shown = [focus]
+        right: RenderableType | None = None
         if view.get("mystic"):
-            parts.append(self._mystic(view, labels))
-        islands = [self._island(view, player, labels) for player in view["players"]]
-        for start in range(0, len(islands), 2):
-            row = Table.grid(padding=(0, 1))
-            row.add_row(*islands[start : start + 2])
-            parts.append(row)
-        legend = Text()
+            right = self._mystic(view, labels)
+        elif len(players) > 1:
+            acting = view["current_player"]
+            other = acting if acting >= 0 and acting != focus else (focus + 1) % len(players)
+            shown.append(other)
+            right = self._island(view, players[other], labels)
+        row = Table.grid(padding=(0, 1))
+        row.add_row(self._island(view, players[focus], labels), *([right] if right is not None else []))
+        parts.append(row)
+        for player in players:
+            if player["seat"] not in shown:
+                parts.append(self._summary(view, player, labels))
+        legend = Text(no_wrap=False)
         for name, (letter, style) in FRUIT_LOOK.items():
             legend.append(letter, style=style)
             legend.append(f" {name}  ", style="dim")
-        legend.append("3B2L:4 ship (demand:points)  (L) collector  ~ pond  ✦ stall", style="dim")
+        legend.append("\n3B2L:4 ship (demand:points)  (L) collector  ~ pond  ✦ stall", style="dim")
+        if view.get("boulders") or view.get("new_business"):
+            legend.append("  ▲ boulder  ≈ whale watching", style="dim")
         parts.append(legend)
         return Group(*parts)
 
     # ------------------------------------------------------------------ parts
 
     def _business(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
+        """Rows with their cost and points, then the tokens waiting; names wrap, never cut."""
         grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", style="bold")
-        grid.add_column(min_width=12)
-        grid.add_column(justify="right", style="yellow")
+        grid.add_column(justify="right", style="bold", no_wrap=True)
+        grid.add_column(no_wrap=True)
+        grid.add_column(justify="right", style="yellow", no_wrap=True)
         used = view["business_board"]["columns_in_play"]
         for _ in range(used):
-            grid.add_column(min_width=17, max_width=19, no_wrap=True, overflow="ellipsis")
+            grid.add_column(ratio=1, overflow="fold")
         for row in view["business_board"]["rows"]:
             cells = [_token_short(t) for t in row["spaces"][:used]]
             grid.add_row(str(row["row"]), _cost(row["cost"]), f"+{row['points']}", *cells)
@@ -287,57 +319,58 @@ class JuicyFruitsAdapter:
         if view["end_triggered"] and view["phase"] != "over":
             track.append("  · last round!", style="bold red")
         lines.append(track)
-        ice = Text("Ice cream ")
+        ice = Text("Ice")
         for pool in view["ice_cream"]["pools"]:
             taken = len(pool["values"]) - pool["left"]
             name = "shake" if pool["kind"] == "milkshake" else pool["kind"]
-            ice.append(name + " ", style=KIND_STYLE[pool["kind"]])
-            ice.append(" ".join(str(v) for v in pool["values"][taken:]) or "—")
-            ice.append("  ")
+            ice.append(f" {name} ", style=KIND_STYLE[pool["kind"]])
+            ice.append("/".join(str(v) for v in pool["values"][taken:]) or "—")
         lines.append(ice)
         if view["juice_factory"]:
             jf = Text("Juice ")
             for space in view["juice_factory"]["spaces"]:
                 jf.append(f"J{space['space']}:")
-                for name in space["cost"]:
-                    jf.append_text(fruit_letter(name))
+                for name, count in space["cost"].items():
+                    jf.append_text(fruit_letter(name) if count == 1 else fruit_letter(name, count))
                 jf.append(f"+{space['points']} ", style="yellow")
             lines.append(jf)
         if view.get("boulders"):
+            info = view["boulders"]
             tray = Text("Boulder tray ")
-            for space in view["boulders"]["tray"]:
+            for space in info["tray"]:
                 tray.append(f"{space['id']}", style="bold grey62")
                 tray.append(f"×{space['count']} ", style="dim")
-            first, later = view["boulders"]["first_points"], view["boulders"]["later_points"]
-            tray.append(f" first of a number +{first}, later +{later}", style="dim")
+            tray.append(f" first of a number +{info['first_points']}, later +{info['later_points']}", style="dim")
             lines.append(tray)
-            for tile in view["boulders"]["tiles"]:
-                lines.append(Text(f"  ▲{tile['id']}: {tile['text']}", style="dim"))
+            conditions = Text("Clear ▲ when: ", style="dim")
+            for tile in info["tiles"]:
+                conditions.append(f"{tile['id']} ", style="bold grey62")
+                conditions.append(f"{tile['text']}  ", style="dim")
+            lines.append(conditions)
         if view["solo"]:
             solo = view["solo"]
             pine = Text("Pineapple ", style="bold yellow")
             pine.append(f"{solo['pineapple_score']} pts", style="bold")
-            pine.append(f"  (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
+            pine.append(f" (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
             pine.append(f"  bag {solo['bag_size']}  board {solo['board']}")
             if solo["drawn"]:
                 last = solo["drawn"][-1]
                 pine.append(f"  last boat {last['id']} V{last['value']} W{last['wait']}", style="dim")
             lines.append(pine)
         title = f"Business board · round {view['round']}"
-        return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1), width=100)
+        return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1), width=ROW_WIDTH)
 
     def _mystic(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
-        """Mystic Island in its printed orientation, with who sits at which edge."""
+        """Mystic Island in its printed orientation, with each seat's edge and the statues on show."""
         board = view["mystic"]
-        marks = "①②③④"
         here: dict[int, list[str]] = {}
         for explorer in board["explorers"]:
             seat = explorer["seat"]
-            here.setdefault(explorer["cell"], []).append("Ⓟ" if seat == "pineapple" else marks[seat])
+            here.setdefault(explorer["cell"], []).append("Ⓟ" if seat == "pineapple" else SEAT_MARKS[seat])
         grid = Table.grid(padding=(0, 0))
         grid.add_column(width=2, style="dim")
         for _ in range(5):
-            grid.add_column(width=9, justify="center", no_wrap=True)
+            grid.add_column(width=CELL_WIDTH, justify="center", no_wrap=True)
         for row in range(5):
             cells = []
             for col in range(5):
@@ -353,16 +386,29 @@ class JuicyFruitsAdapter:
                     text.append("✧", style="bold cyan")
                 else:
                     text.append("·", style="dim")
-                if cell["cell"] in here:
-                    text.append(" " + "".join(here[cell["cell"]]), style="bold magenta")
+                marks = "".join(here.get(cell["cell"], []))
+                if marks:
+                    text.append(("" if len(text) + len(marks) >= CELL_WIDTH else " ") + marks, style="bold magenta")
                 cells.append(text)
             grid.add_row(str(5 - row), *cells)
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        seats = Text()
+        edges = Text("Edges ")
         for seat, edge in enumerate(board["edges"]):
-            seats.append(f"{marks[seat]} {labels[seat]} sits at the {edge}  ")
-        tiles = Text("Statues: " + "  ".join(f"{t['tile']} {t['text']}" for t in board["tiles"]), style="dim")
-        return Panel(Group(grid, seats, tiles), title="Mystic Island", title_align="left", width=100, padding=(0, 1))
+            edges.append(f"{SEAT_MARKS[seat]}{edge} ")
+        on_show = sorted(c["statue"] for c in board["cells"] if c["statue"])
+        tiles = Text(style="dim")
+        for tile in board["tiles"]:
+            if tile["tile"] in on_show:
+                tiles.append(f"S{tile['tile']}", style="bold yellow")
+                tiles.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}  ")
+        return Panel(
+            Group(grid, edges, tiles),
+            title="Mystic Island",
+            title_align="left",
+            width=PANEL_WIDTH,
+            padding=(0, 0),
+            border_style="dim",
+        )
 
     def _island(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Panel:
         seat = player["seat"]
@@ -375,39 +421,68 @@ class JuicyFruitsAdapter:
             rank = str(5 - row)
             grid.add_row(rank, *(piece_text(player["grid"][row * 5 + c], cells[row * 5 + c]["kind"]) for c in range(5)))
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        reserve = Text("Fruit ")
-        for name, count in player["reserve"].items():
-            reserve.append_text(fruit_letter(name, count))
-            reserve.append(" ")
-        info = Text(f"Ships {len(player['supplied'])}  Stars {player['stars']}")
-        markers = sum(player["markers"].values())
-        if markers:
-            info.append(f"  Markers {markers}")
-        if view["juice_factory"]:
-            info.append(f"  Juice J{player['juice']}")
-        owned = Text("Tokens " + (" ".join(player["tokens"]) or "—"), style="dim")
-        extra = view.get("new_business")
-        if extra:
-            for whale in extra["whales"]:
-                if whale["owner"] == seat:
-                    owned.append(f"  whale {whale['token']} at {whale['beach']}", style="bold blue")
-            offices = extra["offices"][seat]
-            for name, active in offices.items():
-                owned.append(f"  {name.replace('_', ' ')}{'' if active else ' (next turn)'}", style="cyan")
-        mystic = view.get("mystic")
-        if mystic and mystic["collected"][seat]:
-            owned.append("  statues " + " ".join(str(t) for t in mystic["collected"][seat]), style="yellow")
+        lines: list[RenderableType] = [grid, _reserve(player), *self._holdings(view, player)]
         acting = view["current_player"] == seat
         title = Text("▶ " if acting else "", style="bold yellow")
-        title.append(f"{seat + 1} {labels[seat]}", style="bold" if acting else "")
+        title.append(f"{SEAT_MARKS[seat]} {labels[seat]}", style="bold" if acting else "")
         mine = view["viewer"] == seat
         return Panel(
-            Group(grid, reserve, info, owned),
+            Group(*lines),
             title=title,
             title_align="left",
             subtitle=f"{player['score']} pts",
             subtitle_align="right",
-            width=49,
-            padding=(0, 1),
+            width=PANEL_WIDTH,
+            padding=(0, 0),
             border_style="bold cyan" if mine else ("yellow" if acting else "dim"),
         )
+
+    def _holdings(self, view: dict[str, Any], player: dict[str, Any]) -> list[Text]:
+        """Ships, stars, markers, juice and tokens; then the modules' whales, offices and statues."""
+        seat = player["seat"]
+        out = Text(f"Ships {len(player['supplied'])}  ★{player['stars']}")
+        markers = sum(player["markers"].values())
+        if markers:
+            out.append(f"  {counted(markers, 'marker')}")
+        if view["juice_factory"]:
+            out.append(f"  J{player['juice']}")
+        out.append("  Tokens " + (" ".join(player["tokens"]) or "—"), style="dim")
+        extras = Text()
+        extra = view.get("new_business")
+        if extra:
+            for whale in extra["whales"]:
+                if whale["owner"] == seat and whale["beach"]:
+                    extras.append(f"whale {whale['token']} at {whale['beach']}", style="bold blue")
+                    extras.append("  ")
+            for name, active in extra["offices"][seat].items():
+                extras.append(f"{name.replace('_', ' ')}{'' if active else ' (next turn)'}", style="cyan")
+                extras.append("  ")
+        mystic = view.get("mystic")
+        if mystic and mystic["collected"][seat]:
+            extras.append("statues " + " ".join(str(t) for t in mystic["collected"][seat]), style="yellow")
+        extras.rstrip()
+        return [out, extras] if extras.plain else [out]
+
+    def _summary(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Text:
+        """One line (two at most) for a player whose island is not drawn."""
+        seat = player["seat"]
+        acting = view["current_player"] == seat
+        out = Text("▶ " if acting else "  ", style="bold yellow")
+        out.append(f"{SEAT_MARKS[seat]} {labels[seat]} {player['score']} pts ", style="bold" if acting else "")
+        out.append_text(_reserve(player, ""))
+        for part in self._holdings(view, player):
+            out.append_text(part)
+            out.append("  ")
+        out.rstrip()
+        boulders = [p["id"] for p in player["grid"] if p and p["type"] == "boulder"]
+        if boulders:
+            out.append("  " + " ".join(f"▲{b}" for b in boulders), style="grey62")
+        return out
+
+
+def _reserve(player: dict[str, Any], label: str = "Fruit ") -> Text:
+    out = Text(label)
+    for name, count in player["reserve"].items():
+        out.append_text(fruit_letter(name, count))
+        out.append(" ")
+    return out

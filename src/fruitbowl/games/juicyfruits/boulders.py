@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.events import Event
-from fruitbowl.engine.wording import counted, plural
+from fruitbowl.engine.wording import plural
 
 from . import business
 from .components import COMPONENTS as C
@@ -181,19 +181,19 @@ def condition_text(code: int) -> str:
     spec = BOULDERS[code]
     v = spec.value
     return {
-        "score_at_least": f"you have at least {v} points",
-        "ship_points_at_least": f"your supplied ships are worth {v}+ points",
-        "ships_supplied_at_least": f"you supplied at least {counted(v, 'ship')}",
-        "one_fruit_type_at_least": f"{v}+ fruits of one type in your reserve",
-        "fruits_at_least": f"{v}+ fruits in your reserve",
-        "tokens_off_ponds_at_least": f"{v}+ business tokens on no pond space",
-        "business_tokens_at_least": f"{v}+ business tokens on your island",
-        "collectors_in_a_line": f"{v} or 5 collectors in an unbroken straight line",
-        "placed_on_pond": "you place a newly claimed token on a pond",
-        "other_boulders_removed": "your other 3 boulders are gone",
-        "empty_beaches_at_least": f"{v}+ of your beaches are empty",
-        "move_gained_at_least": f"one step-1 move gains you {v}+ fruits",
-        "every_fruit_type": "a fruit of every type in your reserve",
-        "statues_collected_at_least": f"you collected {v}+ statue tiles",
-        "module_tokens_at_least": f"{v}+ Module 3 business {plural('token', v)} on your island",
+        "score_at_least": f"{v}+ points",
+        "ship_points_at_least": f"supplied ships worth {v}+ points",
+        "ships_supplied_at_least": f"{v}+ ships supplied",
+        "one_fruit_type_at_least": f"{v}+ fruits of one type",
+        "fruits_at_least": f"{v}+ fruits",
+        "tokens_off_ponds_at_least": f"{v}+ business tokens off the ponds",
+        "business_tokens_at_least": f"{v}+ business tokens",
+        "collectors_in_a_line": f"{v} or 5 collectors in an unbroken line",
+        "placed_on_pond": "a newly claimed token placed on a pond",
+        "other_boulders_removed": "your other 3 boulders gone",
+        "empty_beaches_at_least": f"{v}+ empty beaches",
+        "move_gained_at_least": f"one step-1 move gains {v}+ fruits",
+        "every_fruit_type": "a fruit of every type",
+        "statues_collected_at_least": f"{v}+ statue tiles collected",
+        "module_tokens_at_least": f"{v}+ Module 3 business {plural('token', v)}",
     }[spec.test]

@@ -640,7 +640,7 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
     if kind == "boulder":
         code = C.boulder_index(f["boulder"])
         where = pending.get("arrange", {}).get("name", "")
-        return f"Put boulder {f['boulder']} ({condition_text(code)}) on your corner {where}"
+        return f"Put boulder {f['boulder']} on your corner {where} (clears when: {condition_text(code)})"
     if kind == "leave_out":
         office = C.all_tokens[new_business.CONSTRUCTION].points
         return f"Leave out 1 {f['fruit']}: pay the rest of the row, +{counted(office, 'point')} (construction office)"
