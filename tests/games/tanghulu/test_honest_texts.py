@@ -274,3 +274,13 @@ def test_docs_state_the_current_data():
         f"fills their {C.sticks * C.spots}th spot",
     ):
         assert fact in doc, fact
+
+
+def test_the_die_coin_at_the_cap_says_it_was_lost():
+    """ "Obtain 1 coin." — but "If you already reached the space with 9, then you can not get more." """
+    state = new_position(players=2)
+    set_coins(state, 1, C.coin_cap)
+    events = to_turn(state, 1, "coin")
+    coins = only(events, "coins")
+    assert describe_event(coins, 1, NAMES) == "You gained 0 coins (1 lost to the 9-coin cap)."
+    assert state.view(1)["players"][1]["coins"] == C.coin_cap
