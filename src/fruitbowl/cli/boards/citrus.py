@@ -77,11 +77,9 @@ CITRUS_RULES = _rules()
 
 
 def type_text(type_name: str, well: bool = False) -> Text:
+    """A tile's letter as the board shows it: upper-case with a well, lower-case without."""
     letter, style = TYPE_LOOK.get(type_name, ("?", "bold"))
-    out = Text(letter, style=style)
-    if well:
-        out.append("w", style="cyan")
-    return out
+    return Text(letter if well else letter.lower(), style=style)
 
 
 class CitrusAdapter:
@@ -144,8 +142,7 @@ def _cell(view: dict[str, Any], s: int) -> Text:
     board = view["board"]
     tile = board["tile"][s]
     if tile is not None:
-        letter, style = TYPE_LOOK.get(view["types"][tile[0]], ("?", "bold"))
-        out = Text(letter if tile[1] else letter.lower(), style=style)
+        out = type_text(view["types"][tile[0]], bool(tile[1]))
         owner = board["owner"][s]
         if owner is None or owner < 0:
             out.append("-", style="dim")
@@ -189,7 +186,7 @@ def _grid(view: dict[str, Any]) -> Table:
 
 
 def _market(view: dict[str, Any]) -> Panel:
-    """The 12 market spaces by number (``5Rw``: space 5, a blood orange with a well) and how many
+    """The 12 market spaces by number (``5R``: space 5, a blood orange with a well) and how many
     tiles each line holds (``R2:3``)."""
     grid = Table.grid(padding=(0, 1))
     for _ in range(5):
@@ -214,7 +211,7 @@ def _table_info(view: dict[str, Any]) -> Text:
     if view["waiting"]:
         out.append("To build: ", style="bold")
         for w in view["waiting"]:
-            out.append(f"{w['count']}×")
+            out.append(f"{w['count']}×" if w["count"] > 1 else "")
             out.append_text(type_text(w["type"], w["well"]))
             out.append(" ")
         out.append("\n")

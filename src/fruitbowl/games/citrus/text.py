@@ -323,8 +323,11 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     mine = seat == viewer
     who = _who(seat, viewer, names)
     if phase == "place":
-        tiles = ", ".join(f"{w['count']}× {_tile_name(w['type'], w['well'])}" for w in view["waiting"])
-        return f"Build your tiles ({tiles})" if mine else f"Waiting for {who} to build {tiles}"
+        tiles = ", ".join(
+            ("" if w["count"] == 1 else f"{w['count']}× ") + _type_name(w["type"]) + ("+well" if w["well"] else "")
+            for w in view["waiting"]
+        )
+        return f"Build your tiles: {tiles}" if mine else f"Waiting for {who} to build {tiles}"
     if phase in ("site", "blocked_site"):
         sites = " ".join(view["open_sites"])
         return f"Choose the site for the new Finca ({sites})" if mine else f"Waiting for {who} to choose a Finca site"
@@ -342,8 +345,8 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     if kind == "buy":
         line = view["market"]["lines"][f["line"]]
         tiles = [view["market"]["spaces"][m - 1]["tile"] for m in line["spaces"]]
-        names = [_tile_name(t["type"], t["well"]) for t in tiles if t]
-        return f"Buy line {line['name']} ({', '.join(names)}) for {counted(len(names), 'coin')}"
+        names = [_type_name(t["type"]) + ("+well" if t["well"] else "") for t in tiles if t]
+        return f"for {counted(len(names), 'coin')}: {', '.join(names)}"
     if kind == "harvest":
         board = view["board"]
         label = board["labels"][f["space"]]
