@@ -313,7 +313,8 @@ def _describe_place(d: dict[str, Any], who: str) -> str:
 
 
 def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The status line: who must do what now, for the view's viewer."""
+    """The status line: who must do what now, for the view's viewer (short: the terminal
+    shows it beside its key reminder in 80 columns)."""
     viewer = view["viewer"]
     seat = view["current_player"]
     phase = view["phase"]
@@ -327,14 +328,14 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
             ("" if w["count"] == 1 else f"{w['count']}× ") + _type_name(w["type"]) + ("+well" if w["well"] else "")
             for w in view["waiting"]
         )
-        return f"Build your tiles: {tiles}" if mine else f"Waiting for {who} to build {tiles}"
+        return f"Build: {tiles}" if mine else f"Waiting for {who} to build {tiles}"
     if phase in ("site", "blocked_site"):
         sites = " ".join(view["open_sites"])
-        return f"Choose the site for the new Finca ({sites})" if mine else f"Waiting for {who} to choose a Finca site"
+        return f"Choose a Finca site: {sites}" if mine else f"Waiting for {who} to choose a Finca site"
     if phase == "harvest":
-        return "Harvest another region, or collect income" if mine else f"Waiting for {who} to harvest"
+        return "Harvest more or take income" if mine else f"Waiting for {who} to harvest"
     if phase == "after":
-        return "Use action tiles, or end your turn" if mine else f"Waiting for {who} to end the turn"
+        return "Action tiles or end turn" if mine else f"Waiting for {who} to end the turn"
     return "Buy a market line or harvest" if mine else f"Waiting for {who} to buy or harvest"
 
 
