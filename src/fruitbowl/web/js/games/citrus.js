@@ -499,7 +499,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
             kind: "harvest",
             legal: ok,
             focusable: i === anchor,
-            label: label(ui, c, `Harvest ${who} ${region.type} region at ${region.anchor}`),
+            label: label(ui, c, `Harvest ${who} ${art.TYPES[region.type]?.name || region.type} region at ${region.anchor}`),
             hit: hit(i),
           }),
         );
