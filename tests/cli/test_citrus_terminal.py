@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -91,3 +93,31 @@ def test_the_legend_explains_every_mark() -> None:
     legend = console.export_text()
     for mark in ("h3", "$2", "Ca", "Bu", "Br", "Mi", "+ road", "# rock", "neutral", "open site", "not opened"):
         assert mark in legend
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, {"board": "short"}), (4, {"board": "long", "family": True}), (5, {"board": "long"})],
+)
+def test_every_position_of_a_random_game_draws_and_numbers_every_action(players: int, options: dict[str, Any]) -> None:
+    """Every decision of a whole game (placements, Finca sites, harvests, Money, Carts, Bulls)
+    draws its board in 80 columns and a menu that shows every legal action's number once."""
+    adapter = CitrusAdapter()
+    state = get_game("citrus").new_state(players, 7, options)
+    rng = random.Random(7)
+    console = Console(width=80, record=True, color_system=None)
+    names = [f"P{n + 1}" for n in range(players)]
+    kinds: set[str] = set()
+    while not state.is_terminal():
+        view = state.view(state.current_player)
+        legal = state.legal_actions()
+        rows = adapter.menu(view, legal)
+        shown = [index for indices, _ in rows for index in indices]
+        assert sorted(shown) == list(range(len(legal)))
+        assert all(isinstance(label, str) for _, label in rows)
+        assert adapter.status(view, names)
+        lines = console.render_lines(adapter.board(view, names), pad=False)
+        assert max(Segment.get_line_length(line) for line in lines) <= 80
+        kinds.update(a.kind for a in legal)
+        state.apply(rng.choice(legal))
+    assert {"buy", "place", "harvest", "income", "end"} <= kinds
