@@ -220,6 +220,9 @@ def _table_info(view: dict[str, Any]) -> Text:
         for s in view["sites"]
         if s["finca"] and not s["finca"]["scored"]
     ]
+    if not unscored or view["phase"] == "over":
+        out.rstrip()
+        return out
     out.append("Fincas high/low, neighbours filled:", style="dim")
     for start in range(0, len(unscored), 2):
         out.append("\n" + " · ".join(unscored[start : start + 2]), style="dim")
