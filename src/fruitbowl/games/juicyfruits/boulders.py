@@ -188,7 +188,7 @@ def condition_text(code: int) -> str:
         "fruits_at_least": f"{v}+ fruits",
         "tokens_off_ponds_at_least": f"{v}+ business tokens off the ponds",
         "business_tokens_at_least": f"{v}+ business tokens",
-        "collectors_in_a_line": f"{v} or 5 collectors in an unbroken line",
+        "collectors_in_a_line": f"{v}+ collectors in an unbroken line",
         "placed_on_pond": "a newly claimed token placed on a pond",
         "other_boulders_removed": "your other 3 boulders gone",
         "empty_beaches_at_least": f"{v}+ empty beaches",

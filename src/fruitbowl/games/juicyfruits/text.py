@@ -337,13 +337,6 @@ def _columns(state: JuicyFruitsState) -> int:
 # ---------------------------------------------------------------------- sentences
 
 
-def _whose(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
-    """The possessive for ``seat``: "your" for the viewer, "Chen's" for another player."""
-    if seat is not None and seat == viewer:
-        return "your"
-    return f"{_who(seat, viewer, names)}'s"
-
-
 def _who(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
     if seat is None:
         return ""
@@ -372,7 +365,8 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "setup":
         return f"{_who(d['first_player'], viewer, names)} will play first; {counted(d['license'], 'claim')} until X."
     if kind == "turn":
-        return f"Round {d['round']}: {who} to play."
+        whose = "your" if event.actor == viewer else f"{who}'s"
+        return f"Round {d['round']}: {whose} turn."
     if kind == "no_move":
         return f"{who} cannot move any token; step 1 is skipped."
     if kind == "move":
@@ -414,7 +408,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{who} stopped making juice."
     if kind == "pineapple":
         return _describe_pineapple(d)
-    module = _describe_module_event(kind, d, who, _whose(event.actor, viewer, names))
+    module = _describe_module_event(kind, d, who, "your" if event.actor == viewer else "their")
     if module:
         return module
     if kind == "end_triggered":
@@ -433,7 +427,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
 
 def _describe_module_event(kind: str, d: dict[str, Any], who: str, whose: str) -> str:
     """Sentences for the Mystic Island modules' events ('' for any other kind); ``whose`` is
-    the actor's possessive ("your", "Chen's")."""
+    the actor's possessive ("your" for the viewer, "their" after another player's name)."""
     mc = mystic.CELL_NAMES
     if kind == "statues":
         tiles = ", ".join(f"{t} on {c}" for c, t in sorted(d["statues"].items(), key=lambda x: x[1]))
@@ -551,7 +545,7 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         gain = ""
         if piece and piece["type"] == "collector":
             gain = f" (+{counted(f['distance'], piece['fruit'])})"
-        return f"Slide the {what} {f['direction']} {CELL_NAMES[f['from']]}→{CELL_NAMES[f['to']]}{gain}"
+        return f"Slide the {what} {f['direction']}{gain}"
     if kind == "split":
         (a, b), (x, y) = f["fruits"], f["counts"]
         return f"Take {counted(x, a)} and {counted(y, b)}"
@@ -640,7 +634,7 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
     if kind == "boulder":
         code = C.boulder_index(f["boulder"])
         where = pending.get("arrange", {}).get("name", "")
-        return f"Put boulder {f['boulder']} on your corner {where} (clears when: {condition_text(code)})"
+        return f"Your corner {where}: clears when {condition_text(code)}"
     if kind == "leave_out":
         office = C.all_tokens[new_business.CONSTRUCTION].points
         return f"Leave out 1 {f['fruit']}: pay the rest of the row, +{counted(office, 'point')} (construction office)"
