@@ -37,6 +37,7 @@ from typing import Any
 from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Action, all_games, get_game
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.sim.confidence import wilson
 from fruitbowl.sim.simulate import play_game
 
 #: (first bot, second bot, the first bot's target win rate or None)
@@ -59,16 +60,6 @@ class TimedBot(Bot):
         if len(handle.legal_actions()) > 1:
             self.times.append(time.process_time() - started)
         return action
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a rate ``score / n`` (``score`` may be fractional: ties count half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_one(game_id: str, first: str, second: str, seed: int, index: int) -> dict[str, Any]:

@@ -50,6 +50,7 @@ def test_simulate_json(runner: CliRunner) -> None:
         "options",
         "seed",
         "wins",
+        "win_ci95",
         "mean_scores",
         "mean_actions",
         "truncated",

@@ -55,6 +55,9 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, handle: SeatHandle) -> Action: ...
 
+    def close(self) -> None:  # noqa: B027  (optional hook)
+        """Release what the bot holds (a searching bot's worker processes) once its game is over."""
+
 
 _BOTS: dict[str, Callable[[int], Bot]] = {}
 _LABELS: dict[str, str] = {}

@@ -33,7 +33,10 @@ deterministic for its seed and costs about the same time in every game. Levels:
 ``ismcts:easy`` (8,000 actions), ``ismcts`` (30,000, under a second a move), ``ismcts:hard``
 (30,000 in each of ``os.cpu_count()`` processes, root-parallel: the processes' root visit
 counts are added), each times the game's budget factor. Each search also stops after
-``max_iterations``.
+``max_iterations``. The hard level's processes ignore Ctrl-C (:mod:`.pool`): an interrupted
+search terminates them at once and the interrupt reaches the caller alone. In a worker process
+(a tournament's) the hard level runs its searches one after another instead, with the same
+result: the tournament already keeps every core busy.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from fruitbowl.engine.rng import derive_seed
 from .base import Bot, SeatHandle, register_bot
 from .greedy import EVALUATORS
 from .greedy.core import Evaluator, evaluate_all, rank
+from .pool import forking, in_worker, stop_pool, worker_pool
 
 #: A random rollout longer than this is scored as a draw (a game with no forced progress).
 ROLLOUT_CAP = 2_000
@@ -316,12 +320,22 @@ class ISMCTSBot(Bot):
             settings["root_actions"] = frozenset(action.code for action in ranked[: tuning.shortlist])
         if self.processes == 1:
             return search(sample, handle.seat, budget, seeds[0], **settings)
+        if in_worker():  # the same searches one after another: the parent keeps the cores busy
+            total = SearchStats({}, {})
+            for seed in seeds:
+                total.add(search(sample, handle.seat, budget, seed, **settings))
+            return total
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.processes)
-        futures = [self._pool.submit(search, sample, handle.seat, budget, s, **settings) for s in seeds]
-        total = SearchStats({}, {})
-        for future in futures:
-            total.add(future.result())
+            self._pool = worker_pool(self.processes)
+        try:
+            with forking():
+                futures = [self._pool.submit(search, sample, handle.seat, budget, s, **settings) for s in seeds]
+            total = SearchStats({}, {})
+            for future in futures:
+                total.add(future.result())
+        except BaseException:  # Ctrl-C (or a broken worker): stop the searches now, leave no process
+            self.close(now=True)
+            raise
         return total
 
     @staticmethod
@@ -330,9 +344,13 @@ class ISMCTSBot(Bot):
         by_code = {action.code: action for action in handle.legal_actions()}
         return by_code[max(by_code, key=lambda code: (stats.visits.get(code, 0), -code))]
 
-    def close(self) -> None:
+    def close(self, now: bool = False) -> None:
+        """Release the search processes; ``now`` terminates them mid-search."""
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            if now:
+                stop_pool(self._pool)
+            else:
+                self._pool.shutdown(cancel_futures=True)
             self._pool = None
 
 

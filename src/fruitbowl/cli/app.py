@@ -14,7 +14,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
@@ -157,7 +156,7 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Base seed; every game's seed derives from it.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
-    """Play many bot-only games and report wins and mean scores per seat."""
+    """Play many bot-only games and report wins (with 95% intervals) and mean scores per seat."""
     chosen = get_game(game)
     bot_list = split_names(bots)
     num_players = player_count(chosen, players, None if bot_list is None else len(bot_list), chosen.min_players)
@@ -166,16 +165,23 @@ def simulate_command(
         check_bots(bot_list)
     if n < 1:
         raise CliError(f"-n must be at least 1; got {n}")
+    finished = 0
+    try:
+        with reports.progress_bar() as progress:
+            task = progress.add_task("simulating", total=n)
+
+            def advance(_outcome: object) -> None:
+                nonlocal finished
+                finished += 1
+                progress.advance(task)
+
+            result = simulate(chosen.id, n, num_players, bot_list, options, seed, advance)
+    except KeyboardInterrupt:
+        raise reports.interrupted(f"simulate interrupted after {finished} of {n} games; nothing reported") from None
     if as_json:
-        result = simulate(chosen.id, n, num_players, bot_list, options, seed)
         print(json.dumps(result.to_json()))
-        return
-    console = Console(stderr=True)
-    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task("games", total=n)
-        result = simulate(chosen.id, n, num_players, bot_list, options, seed, lambda _: progress.advance(task))
-    reports.print_simulation(_console(), result)
+    else:
+        reports.print_simulation(_console(), result)
 
 
 RayOption = Annotated[
@@ -189,11 +195,6 @@ WorkersOption = Annotated[
     int | None,
     typer.Option("--workers", "-w", help="Local worker processes (default: every core; 1 plays in this process)."),
 ]
-
-
-def _study_progress(label: str) -> Progress:
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    return Progress(*columns, console=Console(stderr=True), transient=True)
 
 
 @app.command(name="tournament")
@@ -233,20 +234,21 @@ def tournament_command(
     options = check_options(chosen, option or [], num_players)
     spec = make_spec(chosen.id, bot_list, num_players, n, fmt, options, seed)
     backend = make_backend(ray, workers)
+    stored = [0, len(spec.tasks())]
     try:
-        if as_json:
-            result = run_tournament(spec, db, backend)
-        else:
-            with _study_progress("playing") as progress:
-                task = progress.add_task("games", total=None)
+        with reports.progress_bar() as progress:
+            task = progress.add_task("playing", total=None)
 
-                def advance(done: int, total: int) -> None:
-                    progress.update(task, completed=done, total=total)
+            def advance(done: int, total: int) -> None:
+                stored[:] = [done, total]
+                progress.update(task, completed=done, total=total)
 
-                result = run_tournament(spec, db, backend, advance)
+            result = run_tournament(spec, db, backend, advance)
     except KeyboardInterrupt:
-        Console(stderr=True).print("interrupted: finished games are stored; run the same command again to continue")
-        raise typer.Exit(130) from None
+        raise reports.interrupted(
+            f"tournament interrupted: {stored[0]} of {stored[1]} games are stored; "
+            "run the same command again to play the rest"
+        ) from None
     finally:
         backend.close()
     if records is not None:
@@ -311,13 +313,21 @@ def analyze_command(
         options = check_options(chosen, option or [], num_players)
         tasks = simulation_tasks(chosen.id, n, num_players, bot_list, options, seed)
         backend = make_backend(ray, workers)
+        finished = 0
         try:
-            if as_json:
-                played = play_games(tasks, backend)
-            else:
-                with _study_progress("simulating") as progress:
-                    task = progress.add_task("games", total=len(tasks))
-                    played = play_games(tasks, backend, lambda done, _total: progress.update(task, completed=done))
+            with reports.progress_bar() as progress:
+                task = progress.add_task("simulating", total=len(tasks))
+
+                def advance(done: int, _total: int) -> None:
+                    nonlocal finished
+                    finished = done
+                    progress.update(task, completed=done)
+
+                played = play_games(tasks, backend, advance)
+        except KeyboardInterrupt:
+            raise reports.interrupted(
+                f"analyze interrupted after {finished} of {len(tasks)} games; no report written"
+            ) from None
         finally:
             backend.close()
         source = {"kind": "simulation", "bots": list(tasks[0].seats), "options": options, "seed": seed, "games": n}
@@ -364,11 +374,25 @@ def bench(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 3).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
-    """Measure random-playout speed (actions and games per second) on one core."""
-    chosen = [get_game(g) for g in game_ids] if game_ids else None
+    """Measure random-playout speed (actions and games per second) on one core; progress goes to stderr."""
+    chosen = [get_game(g) for g in game_ids] if game_ids else all_games()
     if seconds <= 0 or runs < 1:
         raise CliError("--seconds must be positive and --runs at least 1")
-    results = [bench_game(g.id, seconds, runs, players) for g in (chosen or all_games())]
+    results = []
+    try:
+        with reports.progress_bar() as progress:
+            task = progress.add_task("measuring", total=len(chosen) * runs)
+            for measured_game in chosen:
+                progress.update(task, description=f"measuring {measured_game.id}")
+
+                def step(run: int, measured: dict[str, float], game_id: str = measured_game.id) -> None:
+                    progress.advance(task)
+                    if progress.disable and not as_json:  # no bar (stderr is no terminal): a line per run
+                        print(reports.bench_step(game_id, run, runs, measured), file=sys.stderr, flush=True)
+
+                results.append(bench_game(measured_game.id, seconds, runs, players, progress=step))
+    except KeyboardInterrupt:
+        raise reports.interrupted(f"bench interrupted after {len(results)} of {len(chosen)} games") from None
     if as_json:
         print(json.dumps({r.game: r.to_json() for r in results}))
     else:

@@ -1,15 +1,21 @@
-"""Human-readable tables for ``fruitbowl simulate``, ``bench`` and ``review``."""
+"""Human-readable tables for ``fruitbowl simulate``, ``bench`` and ``review``, and the progress
+the study commands show on stderr while they work."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from fruitbowl.sim import BenchResult, SimulationResult
 from fruitbowl.sim.review import Review
+
+from .crash import INTERRUPTED
 
 
 def print_simulation(console: Console, result: SimulationResult) -> None:
@@ -23,17 +29,21 @@ def print_simulation(console: Console, result: SimulationResult) -> None:
     table.add_column("Bot")
     table.add_column("Wins", justify="right")
     table.add_column("Win %", justify="right")
+    table.add_column("95% interval", justify="right")
     table.add_column("Mean score", justify="right")
     for seat, bot in enumerate(result.bots):
         wins = result.wins[seat]
+        low, high = result.win_ci95[seat]
         table.add_row(
             str(seat + 1),
             bot,
             f"{wins:g}",
             f"{100 * wins / result.games:.1f}",
+            f"{100 * low:.1f}–{100 * high:.1f}",
             f"{result.mean_scores[seat]:.2f}",
         )
     console.print(table)
+    console.print("[dim]A shared win counts as a fraction; 95% interval: the Wilson score interval of the win %.[/dim]")
     console.print(f"{result.mean_actions:.1f} actions per game · {result.truncated} truncated · {result.seconds:.2f} s")
 
 
@@ -63,3 +73,25 @@ def print_review(console: Console, result: Review, png: Path) -> None:
         table.add_row(str(point), f"{who}: {result.moves[point]}", *cells)
     console.print(table)
     console.print(f"Chart saved to {png}", soft_wrap=True)
+
+
+def progress_bar() -> Progress:
+    """A bar on stderr while a study command works, labelled by its task's description; on a
+    terminal only (piped, it would print a blank line and nothing more, so it is left out)."""
+    console = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)
+
+
+def bench_step(game: str, run: int, runs: int, measured: dict[str, float]) -> str:
+    """One line of ``bench``'s progress: a timed run and what it measured."""
+    rate = measured["actions"] / measured["seconds"]
+    return f"{game}: run {run} of {runs}: {rate:,.0f} actions/s"
+
+
+def interrupted(message: str) -> typer.Exit:
+    """After Ctrl-C in a study command: ``message`` as one line on stderr, and the exit (code 130)
+    to raise."""
+    sys.stderr.write(f"{message}\n")
+    sys.stderr.flush()
+    return typer.Exit(INTERRUPTED)

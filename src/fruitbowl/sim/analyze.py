@@ -27,23 +27,11 @@ from typing import Any
 
 from fruitbowl.engine import InvalidOption, get_game
 
+from .confidence import wilson
 from .worker import GameData
-
-Z95 = 1.959964
 
 #: ``lift`` (win rate when used minus when not) is given only when both groups have this many seat-games.
 MIN_GROUP = 10
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (``successes`` may be fractional)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _share(game: GameData, seat: int) -> float:

@@ -19,7 +19,6 @@ import contextlib
 import multiprocessing
 import os
 import re
-import signal
 import socket
 import warnings
 from abc import ABC, abstractmethod
@@ -28,6 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from fruitbowl.bots.pool import forking, stop_pool, worker_pool
 from fruitbowl.engine import FruitbowlError
 
 from .schedule import GameTask
@@ -179,6 +179,7 @@ class ProcessBackend(Backend):
 
     Workers start from a fork server, so a progress bar's thread in the parent is never copied
     (``start_method="fork"`` instead lets tests hand workers bots they registered themselves).
+    They ignore Ctrl-C: the parent stores what finished and terminates them (:mod:`fruitbowl.bots.pool`).
     A worker that dies breaks the pool: the pool is replaced and the lost games are retried.
     """
 
@@ -196,19 +197,18 @@ class ProcessBackend(Backend):
 
     def _executor(self) -> cf.ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = cf.ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=self._context, initializer=_ignore_interrupts
-            )
+            self._pool = worker_pool(self.workers, self._context)
         return self._pool
 
     def _submit(self, group: Chunk) -> Any:
         pool = self._executor()
-        try:
-            future = pool.submit(play_chunk, group)
-        except BrokenProcessPool:
-            self._replace(pool)
-            pool = self._executor()
-            future = pool.submit(play_chunk, group)
+        with forking():
+            try:
+                future = pool.submit(play_chunk, group)
+            except BrokenProcessPool:
+                self._replace(pool)
+                pool = self._executor()
+                future = pool.submit(play_chunk, group)
         self._pool_of[future] = pool
         return future
 
@@ -233,9 +233,15 @@ class ProcessBackend(Backend):
             self._pool = None
 
     def _cancel(self, handles: list[Any]) -> None:
+        """Abandoned calls (after Ctrl-C or an error in the caller) are not waited for: when any
+        is still running, the workers are terminated, and the next call starts a new pool."""
+        running = False
         for handle in handles:
-            handle.cancel()
+            running |= not handle.cancel() and not handle.done()
             self._pool_of.pop(handle, None)
+        if running and self._pool is not None:
+            stop_pool(self._pool)
+            self._pool = None
 
     def close(self) -> None:
         if self._pool is not None:
@@ -318,11 +324,6 @@ def _check_reachable(address: str, timeout: float = 5.0) -> None:
         socket.create_connection((host, port), timeout=timeout).close()
     except OSError as exc:
         raise BackendUnavailable(f"cannot reach Ray at {address!r}: {exc.strerror or exc}") from None
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stores what finished and stops them cleanly."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _forwarded_env() -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,8 +75,12 @@ def bench_game(
     runs: int = 3,
     num_players: int | None = None,
     seed: int = 0,
+    progress: Callable[[int, dict[str, float]], None] | None = None,
 ) -> BenchResult:
-    """Time ``runs`` runs of random playouts of about ``seconds`` each; report the medians."""
+    """Time ``runs`` runs of random playouts of about ``seconds`` each; report the medians.
+
+    ``progress(run, measured)`` is called after each run (counted from 1) with its actions,
+    games and seconds."""
     if seconds <= 0:
         raise InvalidOption(f"--seconds must be positive; got {seconds}")
     if runs < 1:
@@ -88,6 +92,8 @@ def bench_game(
     for run in range(runs):
         actions, games, elapsed = random_playouts(game, players, seconds, derive_seed(seed, "run", run))
         measured.append({"actions": actions, "games": games, "seconds": elapsed})
+        if progress is not None:
+            progress(run + 1, measured[-1])
     return BenchResult(
         game=game.id,
         players=players,

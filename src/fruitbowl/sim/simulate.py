@@ -16,6 +16,8 @@ from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Game, InvalidOption, get_game
 from fruitbowl.engine.rng import derive_seed
 
+from .confidence import wilson
+
 #: Safety net for games that never end by themselves (a table of bots that only ever work):
 #: after this many actions the game is abandoned and counted as truncated.
 DEFAULT_ACTION_CAP = 20_000
@@ -37,7 +39,8 @@ class GameOutcome:
 
 @dataclass(frozen=True)
 class SimulationResult:
-    """The summary ``fruitbowl simulate --json`` prints; ``wins`` split ties fractionally."""
+    """The summary ``fruitbowl simulate --json`` prints; ``wins`` split ties fractionally, and
+    ``win_ci95`` is each seat's 95% Wilson interval of its win share (wins / games)."""
 
     game: str
     games: int
@@ -46,6 +49,7 @@ class SimulationResult:
     options: dict[str, Any]
     seed: int
     wins: list[float]
+    win_ci95: list[tuple[float, float]]
     mean_scores: list[float]
     mean_actions: float
     truncated: int
@@ -54,7 +58,12 @@ class SimulationResult:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         del data["game"]
+        data["win_ci95"] = [list(interval) for interval in self.win_ci95]
         return data
+
+
+def _rounded(interval: tuple[float, float]) -> tuple[float, float]:
+    return (round(interval[0], 4), round(interval[1], 4))
 
 
 def resolve_bots(names: Sequence[str] | None, num_players: int) -> list[str]:
@@ -118,7 +127,11 @@ def simulate(
     for index in range(num_games):
         game_seed = derive_seed(seed, "game", index)
         seated = [make_bot(name, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
-        outcome = play_game(game, num_players, checked, seated, game_seed, action_cap)
+        try:
+            outcome = play_game(game, num_players, checked, seated, game_seed, action_cap)
+        finally:
+            for bot in seated:
+                bot.close()
         for winner in outcome.winners:
             wins[winner] += 1 / len(outcome.winners)
         if outcome.scores is not None:
@@ -137,6 +150,7 @@ def simulate(
         options=checked,
         seed=seed,
         wins=[round(w, 6) for w in wins],
+        win_ci95=[_rounded(wilson(w, num_games)) for w in wins],
         mean_scores=[round(s / scored, 4) if scored else 0.0 for s in score_sums],
         mean_actions=round(total_actions / num_games, 4),
         truncated=truncated,

@@ -86,15 +86,19 @@ def play_task(task: GameTask) -> GameData:
     texts: list[str] = []
     kinds: list[Counter[str]] = [Counter() for _ in range(n)]
     components: list[dict[str, Counter[str]]] = [{} for _ in range(n)]
-    while not state.is_terminal() and len(texts) < task.action_cap:
-        seat = state.current_player
-        action = bots[seat].choose(handles[seat])
-        events = state.apply(action)
-        texts.append(action.text)
-        kinds[seat][action.kind] += 1
-        for who, category, name in uses(game.id, action, seat, events):
-            if 0 <= who < n:
-                components[who].setdefault(category, Counter())[name] += 1
+    try:
+        while not state.is_terminal() and len(texts) < task.action_cap:
+            seat = state.current_player
+            action = bots[seat].choose(handles[seat])
+            events = state.apply(action)
+            texts.append(action.text)
+            kinds[seat][action.kind] += 1
+            for who, category, name in uses(game.id, action, seat, events):
+                if 0 <= who < n:
+                    components[who].setdefault(category, Counter())[name] += 1
+    finally:
+        for bot in bots:
+            bot.close()
     players = [Player(name, bot) for name, bot in zip(seat_names(task.seats), task.seats, strict=True)]
     facts: dict[str, Any] = {
         "kinds": [dict(c) for c in kinds],
