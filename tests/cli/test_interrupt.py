@@ -12,6 +12,7 @@ group is found through /proc (Linux), so every descendant is counted, orphans in
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -139,3 +140,14 @@ def test_ctrl_c_stops_a_tournament_with_worker_processes(home: Path) -> None:
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("tournament interrupted"), err
     assert "run the same command again" in lines[0]
+
+
+def test_ctrl_c_stops_a_simulation_of_hard_bots(home: Path) -> None:
+    """``simulate`` plays in its own process, but an ismcts:hard seat searches in worker processes."""
+    args = ["simulate", "tanghulu", "-n", "4", "--bots", "ismcts:hard,random"]
+    code, out, err, elapsed = interrupt(args, home, helpers=2)
+    assert code == 130, (out, err)
+    assert elapsed < STOP_LIMIT
+    assert "Traceback" not in out + err and out == ""
+    [line] = err.strip().splitlines()
+    assert re.fullmatch(r"simulate interrupted after [0-4] of 4 games; nothing reported", line), line
