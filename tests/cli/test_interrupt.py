@@ -139,7 +139,7 @@ def test_ctrl_c_stops_a_tournament_with_worker_processes(home: Path) -> None:
     assert "Traceback" not in out + err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("tournament interrupted"), err
-    assert "run the same command again" in lines[0]
+    assert lines[0].endswith("games stored; rerun the command to continue")
 
 
 def test_ctrl_c_stops_a_simulation_of_hard_bots(home: Path) -> None:

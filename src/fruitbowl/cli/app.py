@@ -246,8 +246,7 @@ def tournament_command(
             result = run_tournament(spec, db, backend, advance)
     except KeyboardInterrupt:
         raise reports.interrupted(
-            f"tournament interrupted: {stored[0]} of {stored[1]} games are stored; "
-            "run the same command again to play the rest"
+            f"tournament interrupted: {stored[0]} of {stored[1]} games stored; rerun the command to continue"
         ) from None
     finally:
         backend.close()

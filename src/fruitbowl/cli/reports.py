@@ -43,7 +43,7 @@ def print_simulation(console: Console, result: SimulationResult) -> None:
             f"{result.mean_scores[seat]:.2f}",
         )
     console.print(table)
-    console.print("[dim]A shared win counts as a fraction; 95% interval: the Wilson score interval of the win %.[/dim]")
+    console.print("[dim]Shared wins count as fractions; 95% interval: Wilson score interval of Win %.[/dim]")
     console.print(f"{result.mean_actions:.1f} actions per game · {result.truncated} truncated · {result.seconds:.2f} s")
 
 
