@@ -1,0 +1,53 @@
+"""Worker processes and root-parallel search: a tournament's worker starts no processes of its
+own, yet its ismcts:hard bot searches exactly as it does in a process of its own, and pools are
+stopped without waiting for the work they were given."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from fruitbowl.bots import ISMCTSBot, SeatHandle
+from fruitbowl.bots.ismcts import SearchStats
+from fruitbowl.bots.pool import in_worker, stop_pool, worker_pool
+from fruitbowl.engine import get_game
+
+
+def _stats() -> tuple[SearchStats, bool, int]:
+    """A two-process search of Tang Hu Lu's opening, where it runs: its root statistics, whether
+    this is a worker, and how many child processes the search left running."""
+    state = get_game("tanghulu").new_state(2, 11)
+    bot = ISMCTSBot(seed=5, budget=400, processes=2)
+    stats = bot.think(SeatHandle(state, state.current_player))
+    children = len(multiprocessing.active_children())
+    bot.close()
+    return stats, in_worker(), children
+
+
+def test_a_hard_search_in_a_worker_runs_in_it_with_the_same_result() -> None:
+    here, here_in_worker, _ = _stats()
+    assert not here_in_worker
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(1, mp_context=context) as pool:
+        there, there_in_worker, children = pool.submit(_stats).result()
+    assert there_in_worker and children == 0
+    assert sum(here.visits.values()) > 0
+    assert there.visits == here.visits and there.wins == here.wins
+
+
+def _sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def test_stop_pool_terminates_running_work_at_once() -> None:
+    pool = worker_pool(2, multiprocessing.get_context("fork"))
+    futures = [pool.submit(_sleep, 30) for _ in range(4)]
+    while not any(future.running() for future in futures):
+        time.sleep(0.01)
+    processes = list(multiprocessing.active_children())
+    started = time.monotonic()
+    stop_pool(pool)
+    assert time.monotonic() - started < 5
+    assert processes and not any(process.is_alive() for process in processes)
