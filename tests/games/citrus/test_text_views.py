@@ -140,6 +140,6 @@ def test_counts_read_as_words() -> None:
     state = first_position(one_tile_line)
     view = state.view(state.current_player)
     labels = [LABELS.action_label(view, a) for a in state.legal_actions() if a.kind == "buy"]
-    assert any(label.startswith("for 1 coin:") for label in labels)
+    assert any("for 1 coin:" in label for label in labels)
     assert not any("1 coins" in label for label in labels)
     assert view["money_cap"] == C.money_cap

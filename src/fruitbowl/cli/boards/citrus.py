@@ -103,6 +103,9 @@ class CitrusAdapter:
         return citrus_text.prompt(view, names)
 
     def action_label(self, view: dict[str, Any], action: Action) -> str:
+        """The game's label; a purchase only its price and tiles, as the menu shows ``buy R1`` beside it."""
+        if action.kind == "buy":
+            return citrus_text.line_contents(view, action.fields["line"])
         return citrus_text.action_label(view, action)
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:

@@ -339,15 +339,20 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return "Buy a market line or harvest" if mine else f"Waiting for {who} to buy or harvest"
 
 
+def line_contents(view: Mapping[str, Any], line_index: int) -> str:
+    """What buying a market line costs and brings: "for 3 coins: lemon, blood orange+well"."""
+    line = view["market"]["lines"][line_index]
+    tiles = [view["market"]["spaces"][m - 1]["tile"] for m in line["spaces"]]
+    names = [_type_name(t["type"]) + ("+well" if t["well"] else "") for t in tiles if t]
+    return f"for {counted(len(names), 'coin')}: {', '.join(names)}"
+
+
 def action_label(view: Mapping[str, Any], action: Action) -> str:
     """A longer description of an action for menus and tooltips."""
     f = action.fields
     kind = action.kind
     if kind == "buy":
-        line = view["market"]["lines"][f["line"]]
-        tiles = [view["market"]["spaces"][m - 1]["tile"] for m in line["spaces"]]
-        names = [_type_name(t["type"]) + ("+well" if t["well"] else "") for t in tiles if t]
-        return f"for {counted(len(names), 'coin')}: {', '.join(names)}"
+        return f"Buy line {view['market']['lines'][f['line']]['name']} {line_contents(view, f['line'])}"
     if kind == "harvest":
         board = view["board"]
         label = board["labels"][f["space"]]
@@ -524,4 +529,12 @@ def placement_problem(state: CitrusState, p: int, colour: int, t: int, mod: int)
     return ""
 
 
-__all__ = ["action_label", "build_view", "describe_event", "placement_problem", "prompt", "why_illegal"]
+__all__ = [
+    "action_label",
+    "build_view",
+    "describe_event",
+    "line_contents",
+    "placement_problem",
+    "prompt",
+    "why_illegal",
+]
