@@ -1,0 +1,303 @@
+"""Drive the real ``fruitbowl`` command in a subprocess the way a person at a terminal does.
+
+A :class:`Terminal` starts the console script with piped standard input and an 80×24 screen
+size, reads what it prints up to the prompt, reads the numbered menu off that screen as a
+person would (number and action text, nothing taken from the engine), and answers. Every read
+has a deadline, so a game that hangs fails with the last screen instead of hanging the suite.
+:func:`play_through` answers menus until the game ends, mixing menu numbers, action texts,
+mixed case and extra spaces, and now and then the commands (help, board, log, undo) and one
+bad input.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import random
+import re
+import select
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+PROMPT = "Your move › "
+READ_SECONDS = 45.0  # one screen; generous for CI on two busy cores, short enough to fail a hang
+SEGMENT = re.compile(r"\S+(?: \S+)*")  # the pieces of a line between runs of two or more spaces
+CELL = re.compile(r"^(\d+) (\S.*)$")
+STATUS_HINT = "quit"  # the status line's command hint ends with it
+MAX_ANSWERS = 3000
+
+
+class TerminalFailure(AssertionError):
+    """The program crashed, hung, or showed something a player could not act on."""
+
+
+def fruitbowl_command() -> list[str]:
+    """The ``fruitbowl`` console script of this interpreter's environment (its real entry point)."""
+    script = Path(sys.executable).with_name("fruitbowl")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from fruitbowl.cli.app import main; main()"]
+
+
+def terminal_env(home: Path) -> dict[str, str]:
+    """The environment of an 80×24 terminal with its own data directory and no colours."""
+    env = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"}}
+    env.update(FRUITBOWL_HOME=str(home), COLUMNS="80", LINES="24", PYTHONIOENCODING="utf-8", NO_COLOR="1")
+    return env
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A command that ran to its end without being answered."""
+
+    returncode: int
+    output: str
+
+
+def run(args: Sequence[str], home: Path, stdin: str = "", seconds: float = 120.0) -> Finished:
+    """Run ``fruitbowl ARGS`` to its end with ``stdin`` piped in; output is stdout and stderr together."""
+    try:
+        done = subprocess.run(
+            [*fruitbowl_command(), *args],
+            input=stdin.encode(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=terminal_env(home),
+            timeout=seconds,
+        )
+    except subprocess.TimeoutExpired as exc:
+        tail = (exc.output or b"").decode(errors="replace")[-3000:]
+        raise TerminalFailure(
+            f"fruitbowl {' '.join(args)} did not finish in {seconds} s; last output:\n{tail}"
+        ) from None
+    return Finished(done.returncode, done.stdout.decode(errors="replace"))
+
+
+def read_menu(screen: str) -> list[tuple[int, str]]:
+    """The numbered menu at the bottom of a screen, as (number, action text) in number order.
+
+    The menu is the run of rows after the status line; a row holds one or more cells
+    "N text" and then a description column, all separated by two or more spaces.
+    """
+    lines = screen.rsplit(PROMPT, 1)[0].rstrip("\n").split("\n")
+    rows: list[list[tuple[int, str]]] = []
+    for line in reversed(lines):
+        segments = [(m.start(), m.group()) for m in SEGMENT.finditer(line)]
+        if not segments or not CELL.match(segments[0][1]) or STATUS_HINT in line:
+            break
+        rows.insert(0, segments)
+    starts = [i for i, row in enumerate(rows) if CELL.match(row[0][1]).group(1) == "1"]  # type: ignore[union-attr]
+    if not starts:
+        return []
+    rows = rows[starts[-1] :]
+    # the description column starts at the same place in every row that has one
+    label_at = Counter(row[-1][0] for row in rows).most_common(1)[0][0] if len(rows) > 1 else None
+    menu: list[tuple[int, str]] = []
+    for row in rows:
+        for start, text in row:
+            cell = CELL.match(text)
+            if cell is None or int(cell.group(1)) != len(menu) + 1 or (label_at is not None and start >= label_at):
+                break
+            menu.append((len(menu) + 1, cell.group(2)))
+    return menu
+
+
+class Terminal:
+    """One ``fruitbowl`` process at a piped terminal: read to the prompt, answer, repeat."""
+
+    def __init__(self, args: Sequence[str], home: Path, seconds: float = READ_SECONDS):
+        self.args = list(args)
+        self.home = home
+        self.seconds = seconds
+        self.process = subprocess.Popen(
+            [*fruitbowl_command(), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=terminal_env(home),
+        )
+        assert self.process.stdout is not None and self.process.stdin is not None
+        self._out = self.process.stdout.fileno()
+        self._in = self.process.stdin
+        os.set_blocking(self._out, False)
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.transcript = ""  # everything printed so far
+        self.screen = ""  # what was printed since the last answer
+        self.returncode: int | None = None
+
+    # ------------------------------------------------------------------ reading and answering
+
+    def wait_for_prompt(self) -> bool:
+        """Read until the prompt waits for an answer (True) or the program ends (False)."""
+        if self.returncode is not None:
+            return False
+        deadline = time.monotonic() + self.seconds
+        while not self.screen.endswith(PROMPT):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._out], [], [], left)[0]:
+                self.kill()
+                raise self.failure(f"no prompt and no exit within {self.seconds:.0f} s")
+            data = os.read(self._out, 1 << 16)
+            if not data:
+                self._closed()
+                return False
+            text = self._decoder.decode(data)
+            self.screen += text
+            self.transcript += text
+            if "Traceback (most recent call last)" in self.screen:
+                self.kill()
+                raise self.failure("a traceback was printed")
+        return True
+
+    def answer(self, line: str) -> None:
+        self.screen = ""
+        try:
+            self._in.write(f"{line}\n".encode())
+            self._in.flush()
+        except BrokenPipeError:
+            raise self.failure(f"the program stopped reading before {line!r}") from None
+
+    def type_ahead(self, lines: Sequence[str]) -> None:
+        """Send several answers at once, before any prompt asks for them (as a pipe does)."""
+        self.screen = ""
+        self._in.write("".join(f"{line}\n" for line in lines).encode())
+        self._in.flush()
+
+    def read_to_end(self) -> int:
+        """Close standard input and read everything left; the exit code."""
+        self._in.close()
+        while self.returncode is None:
+            if self.wait_for_prompt():
+                self.screen = ""
+        return self.returncode
+
+    def _closed(self) -> None:
+        tail = self._decoder.decode(b"", final=True)
+        self.screen += tail
+        self.transcript += tail
+        try:
+            self.returncode = self.process.wait(timeout=self.seconds)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            raise self.failure("the output closed but the program did not exit") from None
+        if not self._in.closed:
+            self._in.close()
+        self.process.stdout.close()  # type: ignore[union-attr]
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def failure(self, why: str) -> TerminalFailure:
+        command = " ".join(["fruitbowl", *self.args])
+        return TerminalFailure(f"{command}: {why}; last output:\n{self.transcript[-4000:]}")
+
+    # ------------------------------------------------------------------ what is on the screen
+
+    @property
+    def prompts(self) -> int:
+        """How many times the program has asked for a move."""
+        return self.transcript.count(PROMPT)
+
+    def menu(self) -> list[tuple[int, str]]:
+        return read_menu(self.screen)
+
+    def save_path(self) -> Path:
+        """The save the welcome line names ("Saved after every move to FILE.")."""
+        found = re.search(r"Saved after every move to (\S+)\. ", self.transcript)
+        if found is None:
+            raise self.failure("the welcome line names no save file")
+        return Path(found.group(1))
+
+
+# ---------------------------------------------------------------------- playing a whole game
+
+
+def spelled(text: str, rng: random.Random, turn: int) -> str:
+    """An action text as a person might type it: as shown, in mixed case, or with extra spaces."""
+    style = turn % 3
+    if style == 0:
+        return text
+    if style == 1:
+        return "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in text)
+    return "  " + "   ".join(text.split(" ")) + " "
+
+
+def choose(menu: list[tuple[int, str]], rng: random.Random, turn: int) -> str:
+    """A random menu entry, answered by number on even turns and by its text on odd ones."""
+    number, text = rng.choice(menu)
+    if turn % 2 == 0 or text.endswith("…"):
+        return str(number)
+    return spelled(text, rng, turn // 2)
+
+
+@dataclass
+class Played:
+    """What one run of the driver saw: the exit code, the transcript and how often it answered."""
+
+    returncode: int
+    transcript: str
+    answers: int
+    save: Path
+
+
+def check_refused(term: Terminal, line: str) -> None:
+    """A bad answer is refused in one sentence, and the save is untouched."""
+    save = term.save_path()
+    before = save.read_bytes()
+    term.answer(line)
+    if not term.wait_for_prompt():
+        raise term.failure(f"{line!r} ended the program")
+    said = term.screen.removesuffix(PROMPT).strip()
+    if not said or len(said.splitlines()) > 2:
+        raise term.failure(f"{line!r} was not refused in one sentence: {said!r}")
+    if save.read_bytes() != before:
+        raise term.failure(f"{line!r} changed the save")
+
+
+def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: str | None = None) -> Played:
+    """Answer every menu until the game ends.
+
+    With ``commands``, also type help, board, log and undo now and then; ``bad_input`` is typed
+    once and must be refused without changing anything.
+    """
+    rng = random.Random(seed)
+    answers = 0
+    extras = ["help", "board", "log", "undo", "log", "undo"] if commands else []
+    menu: list[tuple[int, str]] = []
+    while term.wait_for_prompt():
+        menu = term.menu() or menu  # after a refusal only the prompt is shown again
+        if not menu:
+            raise term.failure("a prompt without a menu")
+        if answers >= MAX_ANSWERS:
+            raise term.failure(f"the game did not end after {answers} answers")
+        answers += 1
+        if bad_input is not None and answers > 3:
+            check_refused(term, bad_input)
+            bad_input = None
+        elif extras and answers % 7 == 0:
+            command = extras.pop(0)
+            term.answer(command)
+            if command != "undo" and term.wait_for_prompt():
+                check_command(term, command, menu)
+        else:
+            line = choose(menu, rng, answers)
+            term.answer(line)
+            if not line.isdigit() and term.wait_for_prompt() and term.screen.startswith("Not allowed"):
+                raise term.failure(f"the menu's own text {line!r} was refused")
+    return Played(term.returncode or 0, term.transcript, answers, term.save_path())
+
+
+def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> None:
+    """help, board and log show what they promise and then the same menu again."""
+    expected = {"help": "Commands", "log": "Recent moves", "board": ""}[command]
+    if expected not in term.screen:
+        raise term.failure(f"{command!r} did not show {expected!r}")
+    if term.menu() != menu:
+        raise term.failure(f"after {command!r} the menu is not the same: {term.menu()} instead of {menu}")
