@@ -566,16 +566,17 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
             for space in row["spaces"]:
                 if space and space["id"] == f["token"]:
                     cost = " + ".join(counted(n, fruit) for fruit, n in row["cost"].items())
-                    extra = f", +{space['points']} more" if space["category"] in ("small_venue", "placeholder") else ""
-                    what = f"{space['name']} ({_category(space)})"
+                    venue = space["category"] in ("small_venue", "placeholder")
+                    extra = f", +{space['points']} more" if venue else ""
+                    what = f"{space['name']} ({_category(space)}{extra})"
                     if _office_works(view, seat, "construction_office"):
                         shown = sum(row["cost"].values())
                         office = C.all_tokens[new_business.CONSTRUCTION].points
                         return (
-                            f"Claim the {what} from row {row['row']}: pay {shown - 1} of {cost} "
-                            f"(construction office), +{row['points']} + {office} office{extra}"
+                            f"{what}, row {row['row']}: +{row['points']} + {office} office, "
+                            f"pay {shown - 1} of {cost} (construction office)"
                         )
-                    return f"Claim the {what} from row {row['row']}: pay {cost}, +{row['points']}{extra}"
+                    return f"{what}, row {row['row']}: +{row['points']}, pay {cost}"
         return f"Claim {f['token']}"
     if kind in ("place", "place_block"):
         token = view["pending"].get("token")
@@ -653,7 +654,7 @@ def _category(token: Mapping[str, Any]) -> str:
     if token["category"] == "stall":
         return f"stall: {token['text']} at the end"
     if token["category"] == "advanced_collector":
-        return f"advanced collector {'/'.join(token['fruits'])}"
+        return f"advanced collector: {' or '.join(token['fruits'])}"
     if token["category"] in ("admin", "whale_watching"):
         return f"{CATEGORY_NAMES[token['category']]}: {token['text']}"
     if token.get("pond_only"):
