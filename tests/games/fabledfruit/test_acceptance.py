@@ -76,7 +76,7 @@ def test_e18_rhino_price():
     assert "buy" in texts(s)
     s = at_location(position(2, hands={0: "P P B B"}), 1)
     assert texts(s) == ["act"]
-    with pytest.raises(IllegalAction, match=r"#1 Draw 2 fruits costs PPP\* .*you have 2 pineapple, 2 banana"):
+    with pytest.raises(IllegalAction, match=r"#1 Draw 2 fruits costs PPP\* .*you have 2 pineapples, 2 bananas"):
         s.apply("buy")
 
 

@@ -102,7 +102,7 @@ def test_5l_double_or_wild_token_with_the_empty_pool_rule():
 def test_6l_saved_fruit_leaves_the_hand_is_private_and_pays_twice():
     s = lime(hands={0: "S B", 1: "C"}, draw="G")
     act(s, "6L")
-    assert texts(s) == ["save banana", "save strawberry"]
+    assert texts(s) == ["save banana", "save strawberry", "done"]
     s.apply("save strawberry")
     assert s.hands[0] == cards("B") and s.saved[0] == cards("S")
     assert s.view(0)["players"][0]["saved"] == {"strawberry": 1}

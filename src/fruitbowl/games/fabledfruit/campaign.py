@@ -95,6 +95,11 @@ class Campaign:
             raise InvalidOption(f"end_mode must be one of {', '.join(END_MODES)}; got {end_mode!r}")
         if ruleset not in RULESETS:
             raise InvalidOption(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
+        if ruleset == "lime" and end_mode == "immediate":
+            raise InvalidOption(
+                "a Lime campaign cannot end its games at once: the Lime rules end a game at the end of the round "
+                "in which the first player has the required number of fabled juices"
+            )
         lime = ruleset == "lime"
         stacks, counts, top = deck.first_display(lime)
         return cls(

@@ -74,6 +74,7 @@ class LimeData:
 
     limes: int
     gambling_tokens: int
+    gambling_reveals: int  # #12L: fruits revealed per gambling token returned
     coat: int
     base_locations: tuple[int, ...]  # #48–#53, used with ``base_copies`` copies each
     base_copies: int
@@ -207,6 +208,7 @@ def _build(raw: dict[str, Any]) -> Components:
     lime = LimeData(
         limes=int(lime_raw["limes"]),
         gambling_tokens=int(lime_raw["gambling_tokens"]),
+        gambling_reveals=int(lime_raw["gambling_reveals"]),
         coat=int(lime_raw["coat"]),
         base_locations=tuple(int(x) for x in lime_raw["base_locations"]),
         base_copies=int(lime_raw["base_copies"]),

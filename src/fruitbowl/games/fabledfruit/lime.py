@@ -2,7 +2,7 @@
 
 The Lime decision kinds are steps like the base ones (see :mod:`.rules`), registered here:
 
-* ``("save",)`` — #6L: the fruit put under your animal token (``save banana``);
+* ``("save",)`` — #6L: the fruit put under your animal token (``save banana``), or ``done``;
 * ``("offer", seat)`` — #11L: that seat adds a fruit to its offer or finishes it (``done``);
 * ``("accept",)`` — #11L: the active player accepts one offer (``accept 2``) or ``refuse``;
 * ``("limeask", seat)`` — #15L: that seat takes a lime (``take lime``) or passes (``done``);
@@ -21,6 +21,7 @@ from fruitbowl.engine.events import Event
 
 from . import actions as A
 from . import market
+from .components import COMPONENTS as C
 from .fruits import KIND_NAME, LIME, NUM_KINDS
 from .rules import NEEDS, FabledFruitState, Step, register_calls, register_handlers
 
@@ -40,7 +41,7 @@ def card_list(counts: list[int]) -> list[int]:
 
 
 def gamble(s: S, tokens: int, ev: Ev) -> None:
-    """Buy with ``tokens`` gambling tokens: reveal 3 each; pay if possible, else tough luck.
+    """Buy with ``tokens`` gambling tokens: reveal 3 each (data.toml); pay if possible, else tough luck.
 
     The declaration is binding (the seed's "you cannot switch back"): without a complete
     payment the reveals are discarded, the tokens stay in the pool and the action is lost.
@@ -50,7 +51,7 @@ def gamble(s: S, tokens: int, ev: Ev) -> None:
     s.gamble[p] -= tokens
     s.gamble_pool += tokens
     ev.append(Event("gamble", p, {"location": loc, "tokens": tokens}))
-    s.buf = market.reveal(s, 3 * tokens, ev)
+    s.buf = market.reveal(s, C.lime.gambling_reveals * tokens, ev)
     s.gambling = tokens
     ev.append(Event("reveal", p, {"fruits": names(s.buf), "reason": "gambling"}, irreversible=True))
     need, smoothies = NEEDS[loc]
@@ -71,9 +72,13 @@ def gamble(s: S, tokens: int, ev: Ev) -> None:
 
 
 def _h_save(s: S, step: Step, code: int, ev: Ev) -> None:
-    """#6L: the card leaves the hand face down; only its owner knows it."""
+    """#6L: the card leaves the hand face down; only its owner knows it. Saving is optional
+    (seed: "you **may** save 1 fruit"), so ``done`` saves nothing."""
     assert s.saved is not None
     p, k = s.active, code - A.SAVE
+    if code == A.DONE:
+        ev.append(Event("no_save", p, {"saved": sum(s.saved[p])}))
+        return
     s.hands[p][k] -= 1
     s.saved[p][k] += 1
     ev.append(Event("save", p, {"saved": sum(s.saved[p])}, {"fruit": KIND_NAME[k]}, p))

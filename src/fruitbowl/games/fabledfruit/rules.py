@@ -109,8 +109,15 @@ class FabledFruit(Game):
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
     ) -> dict[str, Any]:
+        if num_players is not None:
+            self.check_player_count(num_players)  # §2.2: 2–5 players, base and Lime alike
         checked = super().validate_options(options, num_players)
         lime = bool(checked["lime"])
+        if lime and checked["immediate_end"]:
+            raise InvalidOption(
+                "option immediate_end does not apply to a Lime game: the Lime rules end it at the end of the round "
+                "in which the first player has the required number of fabled juices"
+            )
         size = deck.LIME_SIZE if lime else deck.DECK_SIZE
         if lime and not checked["display"] and checked["big_stack"] == deck.DECK_SIZE - C.first_display:
             checked["big_stack"] = size - C.first_display  # the default names a new campaign of either kind
@@ -552,7 +559,7 @@ class FabledFruitState(State):
         if kind in ("save", "offer"):
             hand = self.hands[step[1] if kind == "offer" else p]
             codes = [(A.SAVE if kind == "save" else A.OFFER) + k for k in range(NUM_KINDS) if hand[k]]
-            return [*codes, A.DONE] if kind == "offer" else codes
+            return [*codes, A.DONE]  # #6L "you may save", #11L "may choose to make no offer"
         if kind == "limeask":
             return [A.TAKE + LIME_KIND, A.DONE]
         if kind == "accept":

@@ -23,7 +23,8 @@ The view (``build_view``) is plain JSON, shared by every front end::
                   Lime: "saved_count", "saved": {fruit: count} (own; all once over), "gambling": n,
                   "coat": bool}…],
      Lime games (None in base games): "lime_pile": n, "coat": holder seat | -1 pool | None,
-     "gambling_pool", "thief_stacks": [location…], "offer_round": {"limes", "offers":
+     "gambling_pool", "gambling_reveals" (fruits revealed per token), "thief_stacks": [location…],
+     "offer_round": {"limes", "offers":
      [{"seat", "fruits": {fruit: count}, "done": bool}…]} | None (#11L; offers are face up),
      "payment" gains "gambling": tokens returned (its reveals are "revealed"),
      "end_triggered", "ended_by", "standings": Result JSON once over}
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import counted
 
 from . import actions as A
 from .components import COMPONENTS as C
@@ -56,13 +58,13 @@ STEP_NAMES = {
     "extra": "extra_turn",
 }
 COMPONENT_NAMES = {
-    "market": "the market (5 fruits)",
+    "market": f"the market ({counted(C.market_size, 'fruit')})",
     "thief": "the thief",
     "fruit_tokens": "the fruit tokens",
     "coat": "the camouflage coat",
-    "gambling": "the 6 gambling tokens",
-    "wild_double_tokens": "3 wild and 3 double turn tokens",
-    "fruit_mix": "the 10 fruit-mix cards",
+    "gambling": f"the {counted(C.lime.gambling_tokens, 'gambling token')}",
+    "wild_double_tokens": f"{counted(C.wild_tokens, 'wild token')} and {counted(C.double_tokens, 'double turn token')}",
+    "fruit_mix": f"the {counted(len(C.mix_pairs), 'fruit-mix card')}",
 }
 
 
@@ -165,6 +167,7 @@ def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
         "lime_pile": s.limes if s.lime else None,
         "coat": s.coat if s.coat >= -1 else None,
         "gambling_pool": s.gamble_pool if s.gamble is not None else None,
+        "gambling_reveals": C.lime.gambling_reveals if s.lime else None,
         "thief_stacks": [loc for loc in (s.thief, s.thief2) if loc > 0] if s.lime else None,
         "offer_round": _offer_round(s),
         "end_triggered": s.end_triggered,
@@ -228,10 +231,6 @@ def _who(seat: int | None, viewer: int | None, names: Sequence[str], capital: bo
     return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' * (number != 1)}"
-
-
 def a_fruit(name: str) -> str:
     """``a banana``, ``an …``, ``grapes``, ``a banana/strawberry card``."""
     if "/" in name:
@@ -267,9 +266,9 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             got = _list(d["fruits"])
             tail = f" ({d['wanted'] - d['count']} lost: no fruit left)" if d["count"] < d["wanted"] else ""
             return f"{who} drew {got}{tail}."
-        return f"{who} drew {_count(d['count'], 'fruit')}."
+        return f"{who} drew {counted(d['count'], 'fruit')}."
     if kind == "reshuffle":
-        return f"The discard pile ({_count(d['cards'], 'fruit')}) was shuffled into a new draw stack."
+        return f"The discard pile ({counted(d['cards'], 'fruit')}) was shuffled into a new draw stack."
     if kind == "move":
         return f"{who} moved to {location_title(d['location'])}."
     if kind == "thief_pay":
@@ -289,7 +288,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "buy":
         return (
             f"{who} bought {location_title(d['location'])} as a fabled juice with {_list(d['paid'])} "
-            f"({_count(d['juices'], 'juice')})."
+            f"({counted(d['juices'], 'juice')})."
         )
     if kind == "refill":
         title = location_title(d["location"])
@@ -307,7 +306,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "market_refill":
         return f"The market received {_list(d['fruits'])}."
     if kind == "end_triggered":
-        return f"{who} reached {_count(d['juices'], 'fabled juice')}: the game ends at the end of this round."
+        return f"{who} reached {counted(d['juices'], 'fabled juice')}: the game ends at the end of this round."
     if kind == "game_over":
         reason = {
             "end_of_round": "at the end of the round",
@@ -319,7 +318,10 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "extra_turn":
         return f"{who} returned a double turn token for an extra turn."
     if kind == "signpost":
-        return f"{who} could not meet #{loc_label(d['location'])}'s requirement: the signpost gives 1 fruit instead."
+        label = loc_label(d["location"])
+        if C.locations[d["location"]].signpost:
+            return f"{who} could not meet #{label}'s requirement: the signpost gives 1 fruit instead."
+        return f"{who} could not carry out #{label}'s action: only 1 fruit is drawn instead."
     if kind == "target":
         how = "had to choose" if d.get("only") else "chose"
         return f"{who} {how} {_who(d['player'], viewer, names, capital=False)}."
@@ -357,17 +359,17 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"{who} looked at {_who(d['player'], viewer, names, capital=False)}'s hand{hand}."
     if kind == "look":
         seen = f": {_list(d['fruits'])}" if "fruits" in d else ""
-        return f"{who} looked at the top {_count(d['count'], 'fruit')}{seen}."
+        return f"{who} looked at the top {counted(d['count'], 'fruit')}{seen}."
     if kind == "pass_on":
         what = a_fruit(d["fruit"]) if "fruit" in d else "a random fruit"
         return f"{who} passed {what} to {_who(d['to'], viewer, names, capital=False)}."
     if kind == "fruit_token":
         giver = "the pool" if d["from"] < 0 else _who(d["from"], viewer, names, capital=False)
-        return f"{who} showed a {d['fruit']} and took the {d['fruit']} token from {giver}."
+        return f"{who} showed {a_fruit(d['fruit'])} and took the {d['fruit']} token from {giver}."
     if kind == "token":
         return f"{who} took a {d['token']} token."
     if kind == "tokens_returned":
-        return f"The {d['token']} pool was empty: all {_count(d['count'], d['token'] + ' token')} returned to it."
+        return f"The {d['token']} pool was empty: all {counted(d['count'], d['token'] + ' token')} returned to it."
     if kind == "reveal_hand":
         return f"{who} revealed {'your' if who == 'You' else 'their'} hand: {_list(d['hand'])}."
     return _lime_sentence(kind, d, who, viewer, names)
@@ -376,7 +378,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
 def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None, names: Sequence[str]) -> str:
     """The Lime expansion's events (§3)."""
     if kind == "take_lime":
-        return f"{who} took {_count(d['count'], 'lime')} from the lime pile ({d['pile']} left)."
+        return f"{who} took {counted(d['count'], 'lime')} from the lime pile ({d['pile']} left)."
     if kind == "coat":
         return f"{who} wore the camouflage coat: nothing to pay for moving onto #{loc_label(d['location'])}."
     if kind == "coat_taken":
@@ -385,8 +387,10 @@ def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None
     if kind == "save":
         what = a_fruit(d["fruit"]) if "fruit" in d else "a fruit"
         return f"{who} saved {what} under the animal token ({d['saved']} saved)."
+    if kind == "no_save":
+        return f"{who} saved no fruit."
     if kind == "offer_limes":
-        return f"{who} put {_count(d['limes'], 'lime')} in the centre: the others may make offers."
+        return f"{who} put {counted(d['limes'], 'lime')} in the centre: the others may make offers."
     if kind == "offer":
         return f"{who} offered {a_fruit(d['fruit'])}."
     if kind == "offer_done":
@@ -394,15 +398,15 @@ def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None
     if kind == "accept":
         taker = _who(d["player"], viewer, names, capital=False)
         whose = "your" if d["player"] == viewer else f"{taker}'s"
-        return f"{who} accepted {whose} offer ({_list(d['fruits'])}); {taker} took {_count(d['limes'], 'lime')}."
+        return f"{who} accepted {whose} offer ({_list(d['fruits'])}); {taker} took {counted(d['limes'], 'lime')}."
     if kind == "refuse":
-        return f"{who} accepted no offer and took {_count(d['limes'], 'lime')}; the others draw 1 fruit each."
+        return f"{who} accepted no offer and took {counted(d['limes'], 'lime')}; the others draw 1 fruit each."
     if kind == "offer_back":
         return f"{who} took back {_list(d['fruits'])}."
     if kind == "lime_pass":
         return f"{who} took no lime."
     if kind == "gamble":
-        return f"{who} returned {_count(d['tokens'], 'gambling token')} to buy {location_title(d['location'])}."
+        return f"{who} returned {counted(d['tokens'], 'gambling token')} to buy {location_title(d['location'])}."
     if kind == "gamble_failed":
         return f"Tough luck: {who.lower() if who == 'You' else who} could not pay; {_list(d['fruits'])} discarded."
     if kind == "return_juice":
@@ -413,7 +417,7 @@ def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None
     if kind == "decline":
         return f"{who} declined the trade and draws 1 fruit."
     if kind == "hand_limit":
-        return f"{who} must discard {_count(d['discard'], 'fruit')} down to 5."
+        return f"{who} must discard {counted(d['discard'], 'fruit')} down to 5."
     return kind
 
 
@@ -445,8 +449,8 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         "discard": "Discard a fruit",
         "put": "Put a fruit into the market",
         "take": "Take a fruit",
-        "save": "Save a fruit under your animal token (it pays twice)",
-        "offer": f"Offer fruits for the {d.get('limes', 2)} limes, or finish ('done')",
+        "save": "Save a fruit under your animal token (it pays twice), or save nothing ('done')",
+        "offer": f"Offer fruits for the {counted(d.get('limes', 2), 'lime')}, or finish ('done')",
         "accept": "Accept one offer for the limes, or refuse them all",
         "limeask": f"Take a lime ({_who(view['active_player'], viewer, names, False)} draws 2), or pass",
         "return": "Choose the fabled juice to trade back, or decline (draw 1 fruit)",
@@ -462,9 +466,9 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         what = "Take a non-lime market fruit"
     if kind == "give" and d["seat"] != view["active_player"] and view["active_player"] >= 0:
         spot = view["players"][view["active_player"]]["position"]
-        what += f" ({_who(view['active_player'], viewer, names, False)} used #{spot})" if spot else ""
+        what += f" ({_who(view['active_player'], viewer, names, False)} used #{loc_label(spot)})" if spot else ""
     if kind == "give" and d.get("filter"):
-        what += f" (a {C.type_names[C.type_codes.index(d['filter'])]})" if d["filter"] in C.type_codes else ""
+        what += f" ({a_fruit(C.type_names[C.type_codes.index(d['filter'])])})" if d["filter"] in C.type_codes else ""
     if d.get("optional"):
         what += ", or done"
     if mine:
@@ -494,17 +498,20 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         return f"Take the top card of {location_title(fields['location'])} as a fabled juice"
     if kind == "gamble":
         n = fields["tokens"]
-        return f"Buy by returning {_count(n, 'gambling token')}: reveal {3 * n} fruits to pay with (binding)"
+        reveals = counted(C.lime.gambling_reveals * n, "fruit")
+        return f"Buy by returning {counted(n, 'gambling token')}: reveal {reveals} to pay with (binding)"
+    decision = view.get("decision") or {}
     if kind == "accept":
         round_ = view.get("offer_round") or {}
         offer = next((o for o in round_.get("offers", []) if o["seat"] == fields["seat"]), None)
-        got = ", ".join(f"{n} {f}" for f, n in offer["fruits"].items()) if offer else ""
+        got = ", ".join(counted(n, f) for f, n in offer["fruits"].items()) if offer else ""
         return f"Accept player {fields['seat'] + 1}'s offer" + (f" ({got})" if got else "")
     if kind == "save":
         return f"Save {a_fruit(fields['fruit'])} under your animal token"
+    if kind == "done" and decision.get("kind") == "save":
+        return "Save nothing (the seed: you may save 1 fruit)"
     if kind == "offer":
         return f"Offer {a_fruit(fields['fruit'])}"
-    decision = view.get("decision") or {}
     if kind == "take" and decision.get("kind") == "limeask":
         return "Take a lime from the lime pile"
     if kind == "done" and decision.get("kind") == "limeask":
@@ -525,7 +532,7 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         loc = view["players"][seat]["position"] if seat >= 0 else 0
         return f"Buy #{loc_label(loc)} as a fabled juice for {C.locations[loc].price}" if loc else "Buy"
     if kind == "pay":
-        return f"Pay with {'a ' if fields['card'] is not None else 'your '}{fields['unit']}"
+        return f"Pay with {a_fruit(fields['unit']) if fields['card'] is not None else 'your ' + fields['unit']}"
     if kind == "player":
         return f"Choose player {fields['seat'] + 1}"
     if kind == "name":
@@ -556,7 +563,7 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
 
 def _bust_hint(view: Mapping[str, Any]) -> str:
     shown = sorted({part for name in view["revealed"] for part in name.split("/")}, key=C.type_names.index)
-    return f" (a {', '.join(shown)} busts)" if shown else ""
+    return f" (busts on {' or '.join(a_fruit(name) for name in shown)})" if shown else ""
 
 
 # ---------------------------------------------------------------------- refusals
@@ -575,8 +582,8 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
             return "first move your animal to another location stack (§2.3 step 1)"
         loc = action.fields["location"]
         if loc == s.pos[p]:
-            return f"you must move: your animal already stands on #{loc} (§2.3 step 1)"
-        return f"#{loc} is not in the display"
+            return f"you must move: your animal already stands on #{loc_label(loc)} (§2.3 step 1)"
+        return f"#{loc_label(loc)} is not in the display"
     if kind == "actbuy":
         if a in ("buy", "gamble") and not s.may_buy(p, s.pos[p]):
             target = C.targets[s.num_players]
@@ -586,10 +593,11 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
             )
         if a == "gamble":
             held = s.gamble[p] if s.gamble is not None else 0
-            return f"you hold {held} gambling token{'s' * (held != 1)}; gambling needs one per 3 reveals (§2.9.5)"
+            reveals = counted(C.lime.gambling_reveals, "reveal")
+            return f"you hold {counted(held, 'gambling token')}; gambling needs one per {reveals} (§2.9.5)"
         if a == "buy":
             loc = s.pos[p]
-            have = ", ".join(f"{n} {f}" for f, n in counts(s.hands[p]).items()) or "no fruit"
+            have = ", ".join(counted(n, f) for f, n in counts(s.hands[p]).items()) or "no fruit"
             return f"{location_title(loc)} costs {C.locations[loc].price} (* = any fruit); you have {have}"
         if a == "move":
             return "you have already moved this turn; now use the location's action or buy it (§2.3 step 3)"
@@ -617,9 +625,9 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
             return f"now {verbs[kind]} a fruit"
         filt = step[3] if kind == "give" else step[2]
         if filt in C.type_codes:
-            return f"it must be a {C.type_names[C.type_codes.index(filt)]} (or a fruit-mix card showing one)"
+            return f"it must be {a_fruit(C.type_names[C.type_codes.index(filt)])} (or a fruit-mix card showing one)"
         if filt:
-            return f"a {action.fields['fruit']} does not fit the location's rule here"
+            return f"{a_fruit(action.fields['fruit'])} does not fit the location's rule here"
         return f"there is no {action.fields['fruit']} to {verbs[kind]}"
     if kind == "player":
         return "choose one of the players the location allows"
@@ -635,7 +643,8 @@ def why_illegal(s: FabledFruitState, action: Action) -> str:
 def _why_illegal_lime(s: FabledFruitState, step: tuple[Any, ...], action: Action) -> str:
     kind, a = step[0], action.kind
     if kind == "save":
-        return f"save a fruit from your hand; you have no {action.fields.get('fruit', 'such fruit')}"
+        missing = action.fields.get("fruit", "such fruit")
+        return f"save a fruit from your hand, or save nothing ('done'); you have no {missing}"
     if kind == "offer":
         if a == "offer":
             return f"you have no {action.fields['fruit']} to offer"

@@ -29,6 +29,7 @@
 // Card actions (give/discard/put/take/pay) are found by their text, which names the card kind.
 
 import { s } from "../svg.js";
+import { counted } from "../wording.js";
 import { markerMarkup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
 
@@ -92,6 +93,7 @@ export const LOG_ICONS = {
   coat: "star",
   coat_taken: "star",
   save: "card",
+  no_save: "card",
   offer_limes: "fruit",
   offer: "card",
   offer_done: "card",
@@ -130,10 +132,10 @@ export function panelStats(view, seat) {
     p.coat ? "the camouflage coat" : null,
   ].filter(Boolean);
   const saved = view.lime
-    ? [{ key: "saved", icon: "card", value: p.saved_count, title: `${p.saved_count} saved fruit${p.saved_count === 1 ? "" : "s"} (each pays twice)` }]
+    ? [{ key: "saved", icon: "card", value: p.saved_count, title: `${counted(p.saved_count, "saved fruit")} (each pays twice)` }]
     : [];
   return [
-    { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: `${p.juices.length} of ${view.target} fabled juices` },
+    { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: `${p.juices.length} of ${counted(view.target, "fabled juice")}` },
     { key: "hand", icon: "card", value: p.hand_size, title: `${p.hand_size} fruit cards in hand` },
     { key: "tokens", icon: "coin", value: tokens, title: tokenWords.length ? tokenWords.join("; ") : "no tokens" },
     { key: "where", icon: "turn", value: p.position ? `#${label(p.position)}` : "–", title: p.position ? `animal on #${label(p.position)}` : "animal off the display" },
@@ -421,7 +423,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
     g.append(piece(ui, `backs:${seat}`, 0, 0, fan, String(p.hand_size)));
   }
   g.append(
-    s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: `${p.hand_size} card${p.hand_size === 1 ? "" : "s"} in hand` }),
+    s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: `${counted(p.hand_size, "card")} in hand` }),
   );
   // juices and tokens on the right
   const rx = x + w * 0.55;
@@ -499,7 +501,7 @@ function tokenRow(ui, g, p, x, y, mine) {
         `double:${p.seat}`,
         tx,
         y + r,
-        s("g", { "aria-label": `${p.double} double turn tokens` }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
+        s("g", { "aria-label": counted(p.double, "double turn token") }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
         String(p.double),
       ),
     );
@@ -515,7 +517,7 @@ function tokenRow(ui, g, p, x, y, mine) {
     const node = maybeTarget(
       ui,
       mine && ui.legalByText.has(text),
-      { text, kind: "gamble", label: `Buy by returning ${k} gambling token${k === 1 ? "" : "s"} (reveal ${3 * k})`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
+      { text, kind: "gamble", label: `Buy by returning ${counted(k, "gambling token")} (reveal ${counted(ui.view.gambling_reveals * k, "fruit")})`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
       art.gamblingToken(r),
     );
     g.append(piece(ui, `gamble:${p.seat}:${k}`, tx, y + r, node));
@@ -536,7 +538,7 @@ function savedRow(ui, g, p, x, y, mine) {
     if (count > 1) parts.push(s("text", { x: -4, y: h - 2, "text-anchor": "end", class: "ff-small", text: `${count}×` }));
     const node = kind
       ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: `Pay with your saved ${kind} (counts twice)`, hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
-      : s("g", { "aria-label": `${p.saved_count} saved fruits, face down` }, ...parts);
+      : s("g", { "aria-label": `${counted(p.saved_count, "saved fruit")}, face down` }, ...parts);
     g.append(piece(ui, `saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, String(count)));
   });
 }
@@ -679,7 +681,7 @@ function actionTray(ui, layer, y) {
     } else if (part === "payment") {
       const pay = view.payment;
       const st = view.display.find((d) => d.location === pay.location);
-      const gambled = pay.gambling ? ` · gambling ${pay.gambling} token${pay.gambling === 1 ? "" : "s"}: the revealed fruits pay too` : "";
+      const gambled = pay.gambling ? ` · ${counted(pay.gambling, "gambling token")}: the revealed fruits pay too` : "";
       layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `Buying #${label(pay.location)}${st ? ` ${st.name}` : ""}${gambled}` }));
       const pr = 12;
       const pw = pay.price.length * (2 * pr + 3);
@@ -731,7 +733,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   const round = view.offer_round;
   const asker = view.active_player;
   // the caption on two lines (who, then what), so that a long name never runs under the first offer
-  const offers = `offers ${round.limes} lime${round.limes === 1 ? "" : "s"}`;
+  const offers = `offers ${counted(round.limes, "lime")}`;
   layer.append(
     s("text", { x, y: y + 22, class: "ff-box-title", text: playerName(ui, asker) }),
     s("text", { x, y: y + 40, class: "ff-small", text: offers }),
@@ -881,7 +883,7 @@ function limePile(ui, layer, x, y, h, cw, chh) {
   const { view, decision } = ui;
   box(layer, x, y, 128, h, null, "lime");
   const n = view.lime_pile;
-  const g = s("g", { "aria-label": `lime pile: ${n} limes` });
+  const g = s("g", { "aria-label": `lime pile: ${counted(n, "lime")}` });
   for (let d = Math.min(3, Math.ceil(n / 4)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitCard("lime", cw, chh)));
   if (n) g.append(art.fruitCard("lime", cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
@@ -889,7 +891,7 @@ function limePile(ui, layer, x, y, h, cw, chh) {
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Lime pile" }),
     piece(ui, "limes", x + 34, y + 38, node, String(n)),
-    s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: `${n} lime${n === 1 ? "" : "s"}` }),
+    s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "lime") }),
   );
 }
 
@@ -897,7 +899,7 @@ function bigStack(ui, layer, x, y, h) {
   const { view } = ui;
   box(layer, x, y, 118, h, null);
   const n = view.big_stack.cards;
-  const g = s("g", { "aria-label": `big stack: ${n} location cards` });
+  const g = s("g", { "aria-label": `big stack: ${counted(n, "location card")}` });
   const w = 62;
   const ch = h - 52;
   for (let d = Math.min(3, Math.max(0, Math.ceil(n / 30))); d > 0; d--) {
@@ -916,14 +918,14 @@ function drawStack(ui, layer, x, y, h, cw, chh) {
   const { view } = ui;
   box(layer, x, y, 100, h, null);
   const n = view.draw_stack;
-  const g = s("g", { "aria-label": `draw stack: ${n} fruit cards` });
+  const g = s("g", { "aria-label": `draw stack: ${counted(n, "fruit card")}` });
   for (let d = Math.min(3, Math.ceil(n / 15)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitBack(cw, chh)));
   if (n) g.append(art.fruitBack(cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Draw" }),
     piece(ui, "draw", x + 24, y + 38, g, String(n)),
-    s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: `${n} cards` }),
+    s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "card") }),
   );
 }
 
@@ -946,7 +948,7 @@ function myArea(ui, layer, y) {
   layer.append(s("rect", { x: 10, y, width: W - 20, height: h, rx: 14, class: ["ff-player-box", "mine", acting && "acting"], stroke: st.color }));
   layer.append(
     s("g", { transform: `translate(30 ${y + 24})` }, markerG(me, 13)),
-    s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${p.hand_size} card${p.hand_size === 1 ? "" : "s"}${acting ? "  ▶ your turn" : ""}` }),
+    s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${counted(p.hand_size, "card")}${acting ? "  ▶ your turn" : ""}` }),
     s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${label(p.position)}` : "your animal is off the display" }),
   );
   const verb = ui.cardVerb;
