@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.cli.boards.juicyfruits import JuicyFruitsAdapter
-from fruitbowl.engine import BadPlayerCount, InvalidOption
+from fruitbowl.engine import BadPlayerCount, IllegalAction, InvalidOption
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, PRODUCE
 
@@ -145,6 +145,16 @@ def test_claim_by_name_any_case(typed, token):
     claimed = [e.data["token"] for e in events if e.kind == "claim"]
     name = C.all_tokens[C.token_index(token)].name
     assert len(claimed) == 1 and C.all_tokens[C.token_index(claimed[0])].name == name
+
+
+def test_claiming_a_module_3_token_by_name_without_module_3_says_so():
+    state = new(2, 1)
+    island(state, state.player, {"a3": "collector banana"})
+    state.apply("move a3-a2")
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="Module 3's tokens, which are not in play"):
+        state.apply("claim harbor office")
+    assert state.to_json() == before
 
 
 def test_help_documents_claiming_by_name_and_that_advanced_collectors_explore():

@@ -24,7 +24,7 @@ from typing import Any
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
-from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.errors import FruitbowlError, IllegalAction, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
@@ -681,7 +681,10 @@ class JuicyFruitsState(State):
             return words
         codes = [A.claim_code(t) for t in tokens if A.claim_code(t) < len(self.table)]
         if not codes:
-            return words
+            raise IllegalAction(
+                f"the {C.all_tokens[tokens[0]].name} is one of Module 3's tokens, which are not in play "
+                "(option modules=new_business)"
+            )
         legal = self._legal_codes() if self.phase != OVER else []
         on_board = [A.claim_code(t) for t in tokens if t in self.board]
         code = next((c for c in codes if c in legal), on_board[0] if on_board else codes[0])
