@@ -217,7 +217,16 @@ class JuicyFruitsAdapter:
     """The terminal picture of a Juicy Fruits view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
     rules = RULES
-    commands: tuple[str, ...] = ("move b4-c4", "collect", "supply c1", "claim T17", "place d4", "explore", "pass")
+    commands: tuple[str, ...] = (
+        "move b4-c4",
+        "collect",
+        "explore",
+        "supply c1",
+        "claim T17",
+        "claim harbor office",
+        "place d4",
+        "pass",
+    )
 
     def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
         return jf_text.prompt(view, names)
