@@ -224,3 +224,10 @@ def test_player_counts_outside_one_to_four_are_refused():
     for players in (0, 5):
         with pytest.raises(BadPlayerCount, match="1–4 players"):
             GAME.new_state(players, 1, {})
+
+
+def test_the_status_line_for_another_players_decision_says_their():
+    state = new(2, 1)
+    other = 1 - state.player
+    status = GAME.prompt(state.view(other), NAMES)
+    assert status.startswith(f"Waiting for {NAMES[state.player]}: step 1: slide one of their tokens"), status

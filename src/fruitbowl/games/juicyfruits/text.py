@@ -530,7 +530,10 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         "watch": "Move your whale-watching token, or leave it",
     }
     ask = asks[phase]
-    return ask if mine else f"Waiting for {who}: {ask[0].lower()}{ask[1:]}"
+    if mine:
+        return ask
+    theirs = ask.replace("your ", "their ").replace("Your ", "Their ")
+    return f"Waiting for {who}: {theirs[0].lower()}{theirs[1:]}"
 
 
 def action_label(view: Mapping[str, Any], action: Action) -> str:
