@@ -232,33 +232,70 @@ def spelled(text: str, rng: random.Random, turn: int) -> str:
 def choose(menu: list[tuple[int, str]], rng: random.Random, turn: int) -> str:
     """A random menu entry, answered by number on even turns and by its text on odd ones."""
     number, text = rng.choice(menu)
-    if turn % 2 == 0 or text.endswith("…"):
+    if turn % 2 == 0:
         return str(number)
     return spelled(text, rng, turn // 2)
 
 
 @dataclass
 class Played:
-    """What one run of the driver saw: the exit code, the transcript and how often it answered."""
+    """What one run of the driver saw: the exit code, the transcript, how often it answered,
+    and the screen each command (help, board, log, undo) showed the first time."""
 
     returncode: int
     transcript: str
     answers: int
     save: Path
+    shown: dict[str, str]
 
 
 def check_refused(term: Terminal, line: str) -> None:
     """A bad answer is refused in one sentence, and the save is untouched."""
-    save = term.save_path()
-    before = save.read_bytes()
+    before = term.save_path().read_bytes()
     term.answer(line)
     if not term.wait_for_prompt():
         raise term.failure(f"{line!r} ended the program")
     said = term.screen.removesuffix(PROMPT).strip()
     if not said or len(said.splitlines()) > 2:
         raise term.failure(f"{line!r} was not refused in one sentence: {said!r}")
-    if save.read_bytes() != before:
+    if term.save_path().read_bytes() != before:
         raise term.failure(f"{line!r} changed the save")
+
+
+def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> None:
+    """help, board and log show what they promise and then the same menu again; undo either
+    takes the move back (and says so) or is refused in a sentence and changes nothing."""
+    before = term.save_path().read_bytes()
+    term.answer(command)
+    if not term.wait_for_prompt():
+        raise term.failure(f"{command!r} ended the program")
+    if command == "undo":
+        if term.screen.startswith("Undone."):
+            return  # (a move that was the only one possible is played again at once)
+        if term.save_path().read_bytes() != before:
+            raise term.failure("a refused undo changed the save")
+        if len(term.screen.removesuffix(PROMPT).strip().splitlines()) > 3:
+            raise term.failure("a refused undo said more than a sentence")
+        return
+    expected = {"help": "Commands", "log": "Recent moves", "board": menu[0][1]}[command]
+    if expected not in term.screen or term.save_path().read_bytes() != before:
+        raise term.failure(f"{command!r} did not show {expected!r}, or changed the save")
+    if term.menu() != menu:
+        raise term.failure(f"after {command!r} the menu is not the same: {term.menu()} instead of {menu}")
+
+
+def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
+    """Every line fits 80 columns, and no menu entry is cut off.
+
+    A line with a file path or a command to copy may run on: the terminal wraps it, so it
+    copies whole.
+    """
+    for line in term.screen.split("\n"):
+        if len(line.removeprefix(PROMPT)) > 80 and str(term.home) not in line and "fruitbowl " not in line:
+            raise term.failure(f"a line wider than 80 columns: {line!r}")
+    for number, text in menu:
+        if text.endswith("…"):
+            raise term.failure(f"menu entry {number} is cut off: {text!r}")
 
 
 def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: str | None = None) -> Played:
@@ -270,11 +307,13 @@ def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: s
     rng = random.Random(seed)
     answers = 0
     extras = ["help", "board", "log", "undo", "log", "undo"] if commands else []
+    shown: dict[str, str] = {}
     menu: list[tuple[int, str]] = []
     while term.wait_for_prompt():
         menu = term.menu() or menu  # after a refusal only the prompt is shown again
         if not menu:
             raise term.failure("a prompt without a menu")
+        check_readable(term, menu)
         if answers >= MAX_ANSWERS:
             raise term.failure(f"the game did not end after {answers} answers")
         answers += 1
@@ -283,21 +322,12 @@ def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: s
             bad_input = None
         elif extras and answers % 7 == 0:
             command = extras.pop(0)
-            term.answer(command)
-            if command != "undo" and term.wait_for_prompt():
-                check_command(term, command, menu)
+            check_command(term, command, menu)
+            shown.setdefault(command, term.screen)
         else:
             line = choose(menu, rng, answers)
             term.answer(line)
             if not line.isdigit() and term.wait_for_prompt() and term.screen.startswith("Not allowed"):
                 raise term.failure(f"the menu's own text {line!r} was refused")
-    return Played(term.returncode or 0, term.transcript, answers, term.save_path())
-
-
-def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> None:
-    """help, board and log show what they promise and then the same menu again."""
-    expected = {"help": "Commands", "log": "Recent moves", "board": ""}[command]
-    if expected not in term.screen:
-        raise term.failure(f"{command!r} did not show {expected!r}")
-    if term.menu() != menu:
-        raise term.failure(f"after {command!r} the menu is not the same: {term.menu()} instead of {menu}")
+    check_readable(term, [])
+    return Played(term.returncode or 0, term.transcript, answers, term.save_path(), shown)

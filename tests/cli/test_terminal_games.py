@@ -18,6 +18,7 @@ import pytest
 from .terminal_driver import PROMPT, Played, Terminal, play_through, run
 
 FINAL = "Final scores"
+TITLES = {"tanghulu": "Tang Hu Lu", "citrus": "Citrus", "juicyfruits": "Juicy Fruits", "fabledfruit": "Fabled Fruit"}
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,9 @@ def finished(term: Terminal, seed: int, bad_input: str | None = "frobnicate") ->
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.id)
 def test_a_whole_game_in_the_terminal(table: Table, tmp_path: Path) -> None:
     term = Terminal(table.play_args(), tmp_path)
-    save = finished(term, table.seed).save
+    played = finished(term, table.seed)
+    assert TITLES[table.game] in played.shown["help"]  # the help of the game being played
+    save = played.save
     assert save.parent == tmp_path / "saves" and save.name.startswith(f"{table.game}-")
     accepts_the_save(save, tmp_path, table.review)
 
