@@ -19,7 +19,6 @@ import select
 import subprocess
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,10 +78,12 @@ def run(args: Sequence[str], home: Path, stdin: str = "", seconds: float = 120.0
 
 
 def read_menu(screen: str) -> list[tuple[int, str]]:
-    """The numbered menu at the bottom of a screen, as (number, action text) in number order.
+    """The numbered menu at the bottom of a screen, as (number, action text) by number.
 
-    The menu is the run of rows after the status line; a row holds one or more cells
-    "N text" and then a description column, all separated by two or more spaces.
+    The menu is the run of rows under the status line (whose command hint ends with "quit").
+    A row holds cells "N text" and maybe a description, separated by two or more spaces; the
+    numbers need not run in reading order (a board may group them), but every number from 1
+    to the last must be shown exactly once.
     """
     lines = screen.rsplit(PROMPT, 1)[0].rstrip("\n").split("\n")
     rows: list[list[tuple[int, str]]] = []
@@ -91,20 +92,21 @@ def read_menu(screen: str) -> list[tuple[int, str]]:
         if not segments or not CELL.match(segments[0][1]) or STATUS_HINT in line:
             break
         rows.insert(0, segments)
-    starts = [i for i, row in enumerate(rows) if CELL.match(row[0][1]).group(1) == "1"]  # type: ignore[union-attr]
-    if not starts:
-        return []
-    rows = rows[starts[-1] :]
-    # the description column starts at the same place in every row that has one
-    label_at = Counter(row[-1][0] for row in rows).most_common(1)[0][0] if len(rows) > 1 else None
-    menu: list[tuple[int, str]] = []
-    for row in rows:
-        for start, text in row:
-            cell = CELL.match(text)
-            if cell is None or int(cell.group(1)) != len(menu) + 1 or (label_at is not None and start >= label_at):
-                break
-            menu.append((len(menu) + 1, cell.group(2)))
-    return menu
+    cells = [(start, text) for row in rows for start, text in row if CELL.match(text)]
+    found = _numbered(cells)
+    if found is None and cells:  # descriptions may begin with a number: drop the rightmost column
+        rightmost = max(start for row in rows for start, _ in row[-1:])
+        found = _numbered([(start, text) for start, text in cells if start < rightmost])
+        if found is None:
+            numbers = sorted(int(m.group(1)) for _, text in cells if (m := CELL.match(text)))
+            raise TerminalFailure(f"the menu does not show each number from 1 once: {numbers}")
+    return found or []
+
+
+def _numbered(cells: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
+    """The cells as (number, text) if their numbers are exactly 1, 2, … with none twice."""
+    menu = sorted((int(m.group(1)), m.group(2)) for _, text in cells if (m := CELL.match(text)))
+    return menu if [number for number, _ in menu] == list(range(1, len(menu) + 1)) else None
 
 
 class Terminal:
@@ -206,7 +208,11 @@ class Terminal:
         return self.transcript.count(PROMPT)
 
     def menu(self) -> list[tuple[int, str]]:
-        return read_menu(self.screen)
+        """The menu on the screen; empty when only a message and the prompt were printed."""
+        try:
+            return read_menu(self.screen)
+        except TerminalFailure as exc:
+            raise self.failure(str(exc)) from None
 
     def save_path(self) -> Path:
         """The save the welcome line names ("Saved after every move to FILE.")."""
