@@ -19,7 +19,7 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -304,19 +304,30 @@ def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
             raise term.failure(f"menu entry {number} is cut off: {text!r}")
 
 
-def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: str | None = None) -> Played:
+def play_through(
+    term: Terminal,
+    seed: int,
+    commands: bool = False,
+    bad_input: str | None = None,
+    legal: Callable[[Path], list[str]] | None = None,
+) -> Played:
     """Answer every menu until the game ends.
 
     With ``commands``, also type help, board, log and undo now and then; ``bad_input`` is typed
-    once and must be refused without changing anything.
+    once and must be refused without changing anything. ``legal(save)``, if given, names the
+    legal actions in order: every menu must show exactly those, each under the number that
+    plays it.
     """
     rng = random.Random(seed)
     answers = 0
     extras = ["help", "board", "log", "undo", "log", "undo"] if commands else []
-    shown: dict[str, str] = {}
+    screens: dict[str, str] = {}
     menu: list[tuple[int, str]] = []
     while term.wait_for_prompt():
-        menu = term.menu() or menu  # after a refusal only the prompt is shown again
+        shown = term.menu()
+        if legal is not None and shown and [text for _, text in shown] != legal(term.save_path()):
+            raise term.failure(f"the menu {shown} is not the legal actions {legal(term.save_path())}")
+        menu = shown or menu  # after a refusal only the prompt is shown again
         if not menu:
             raise term.failure("a prompt without a menu")
         check_readable(term, menu)
@@ -329,11 +340,11 @@ def play_through(term: Terminal, seed: int, commands: bool = False, bad_input: s
         elif extras and answers % 7 == 0:
             command = extras.pop(0)
             check_command(term, command, menu)
-            shown.setdefault(command, term.screen)
+            screens.setdefault(command, term.screen)
         else:
             line = choose(menu, rng, answers)
             term.answer(line)
             if not line.isdigit() and term.wait_for_prompt() and term.screen.startswith("Not allowed"):
                 raise term.failure(f"the menu's own text {line!r} was refused")
     check_readable(term, [])
-    return Played(term.returncode or 0, term.transcript, answers, term.save_path(), shown)
+    return Played(term.returncode or 0, term.transcript, answers, term.save_path(), screens)

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from fruitbowl.engine import Match
+
 from .terminal_driver import PROMPT, Played, Terminal, play_through, run
 
 FINAL = "Final scores"
@@ -87,9 +89,15 @@ def reviewed_by(save: Path, home: Path) -> None:
     assert chart.stat().st_size > 0
 
 
+def legal_actions(save: Path) -> list[str]:
+    """The legal actions of the saved position, in the order the menu numbers them."""
+    return [action.text for action in Match.load(save).state.legal_actions()]
+
+
 def finished(term: Terminal, seed: int, bad_input: str | None = "frobnicate") -> Played:
-    """Play the game at ``term`` to its end, checking that only the bad input was refused."""
-    played = play_through(term, seed, commands=True, bad_input=bad_input)
+    """Play the game at ``term`` to its end, checking that every menu shows exactly the legal
+    actions, each under its number, and that only the bad input was refused."""
+    played = play_through(term, seed, commands=True, bad_input=bad_input, legal=legal_actions)
     assert played.returncode == 0, played.transcript[-3000:]
     assert FINAL in played.transcript and "Traceback" not in played.transcript
     refusals = played.transcript.count("Not allowed:") + played.transcript.count("There is no choice")
