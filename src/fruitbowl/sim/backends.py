@@ -123,8 +123,11 @@ class Backend(ABC):
                             handed.add(data.index)
                             on_result(data)
                 top_up()
-        finally:
+        except BaseException:
+            # Ctrl-C or an error in on_result: abandon what is running, including a call
+            # submitted just before the interrupt that never reached ``pending``.
             self._cancel(list(pending))
+            raise
         if failures:
             raise GamesFailed(failures)
 
@@ -233,13 +236,14 @@ class ProcessBackend(Backend):
             self._pool = None
 
     def _cancel(self, handles: list[Any]) -> None:
-        """Abandoned calls (after Ctrl-C or an error in the caller) are not waited for: when any
-        is still running, the workers are terminated, and the next call starts a new pool."""
-        running = False
+        """Abandoned calls (after Ctrl-C or an error in the caller) are not waited for: the
+        workers are terminated whatever they run (an interrupt may land between a submit and its
+        bookkeeping, so ``handles`` need not name every running call), and the next call starts
+        a new pool."""
         for handle in handles:
-            running |= not handle.cancel() and not handle.done()
-            self._pool_of.pop(handle, None)
-        if running and self._pool is not None:
+            handle.cancel()
+        self._pool_of.clear()
+        if self._pool is not None:
             stop_pool(self._pool)
             self._pool = None
 
