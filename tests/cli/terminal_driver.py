@@ -276,8 +276,8 @@ def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> 
     if not term.wait_for_prompt():
         raise term.failure(f"{command!r} ended the program")
     if command == "undo":
-        if term.screen.startswith("Undone."):
-            return  # (a move that was the only one possible is played again at once)
+        if term.screen.lstrip("\n").startswith("Undone"):
+            return
         if term.save_path().read_bytes() != before:
             raise term.failure("a refused undo changed the save")
         if len(term.screen.removesuffix(PROMPT).strip().splitlines()) > 3:
@@ -344,7 +344,7 @@ def play_through(
         else:
             line = choose(menu, rng, answers)
             term.answer(line)
-            if not line.isdigit() and term.wait_for_prompt() and term.screen.startswith("Not allowed"):
+            if not line.isdigit() and term.wait_for_prompt() and term.screen.lstrip("\n").startswith("Not allowed"):
                 raise term.failure(f"the menu's own text {line!r} was refused")
     check_readable(term, [])
     return Played(term.returncode or 0, term.transcript, answers, term.save_path(), screens)

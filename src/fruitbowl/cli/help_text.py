@@ -6,17 +6,37 @@ that game's component data.
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
 
-def commands_text(examples: tuple[str, ...]) -> str:
-    """The ``help`` command's list of commands; ``examples`` are the game's own action texts."""
-    shown = ", ".join(f"[cyan]{example}[/cyan]" for example in examples) or "the text beside each number"
-    return f"""\
-[bold]Commands[/bold]
-  [cyan]1[/cyan], [cyan]2[/cyan], …      play the action with that number
-  or type an action's text: {shown}
-  [cyan]undo[/cyan]           take back your last action (only within your turn, never past a die roll,
-                 a tile or card drawn, or another player's decision)
-  [cyan]hint[/cyan]           what a search from your own view recommends, with its win chance
-  [cyan]log[/cyan]            the last moves, newest first      [cyan]board[/cyan]   draw the board again
-  [cyan]help[/cyan]           this text                           [cyan]quit[/cyan]    save and leave (resume later)
-"""
+
+def commands_text(examples: tuple[str, ...]) -> RenderableType:
+    """The ``help`` command's list of commands; ``examples`` are the game's own action texts.
+
+    Two columns, the command and what it does; a long description wraps inside its column, so
+    the list reads cleanly at any width from 40 columns up.
+    """
+    shown = Text("for example ") if examples else Text("the text beside each number")
+    for number, example in enumerate(examples):
+        if number:
+            shown.append(", ")
+        shown.append(example, style="cyan")
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    table.add_row("1, 2, …", "play the action with that number")
+    table.add_row(Text("an action", style="default"), Text.assemble("type its text: ", shown))
+    table.add_row(
+        "undo",
+        "take back your last choice, and any move after it that was the only one possible; "
+        "only within your turn, never past a die roll, a tile or card drawn, or another "
+        "player's decision",
+    )
+    table.add_row("hint", "what a search from your own view recommends, with its chance to win")
+    table.add_row("log", "the last moves, newest first")
+    table.add_row("board", "draw the board again")
+    table.add_row("help", "this text")
+    table.add_row("quit", "save and leave; 'fruitbowl resume FILE' carries on later")
+    return Group(Text("Commands", style="bold"), Padding(table, (0, 0, 0, 2)))

@@ -1,49 +1,59 @@
-"""The final score table: each player's breakdown in the rules' own categories, then places."""
+"""The final score table: each player's breakdown in the rules' own categories, then places.
+
+The table is transposed: the categories are its rows and the players its columns, in
+finishing order. A game has up to eleven categories and five players, so categories as rows
+keep the table within 80 columns where categories as columns would cut their headings.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.table import Table
+from rich.text import Text
 
 from fruitbowl.engine import Result
 
+#: The trophy beside a winner's place.
+TROPHY = " 🏆"
+
+
+def heading(category: str) -> str:
+    """``final_harvest`` → "Final harvest"."""
+    return category.replace("_", " ").capitalize()
+
 
 def score_table(result: Result, names: Sequence[str], viewer: int | None = None) -> Table:
-    """Rows in finishing order; winners are marked, and ``viewer`` is shown as "(you)"."""
+    """One column per player in finishing order (winners marked, ``viewer`` shown as "(you)"),
+    one row per score category, then the total and any tie-breaks."""
     title = "Final scores" + (" (stopped by the round limit)" if result.truncated else "")
     table = Table(title=title, title_style="bold", show_lines=False)
-    table.add_column("Place", justify="right")
-    table.add_column("Player", no_wrap=True)
-    for category in result.categories:
-        table.add_column(category.replace("_", " ").capitalize(), justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    for name in result.tiebreak_names:
-        table.add_column(f"Tie-break: {name}", justify="right")
+    table.add_column("", no_wrap=True)
     order = sorted(range(len(result.scores)), key=lambda seat: (result.places[seat], seat))
-    for seat in order:
-        who = names[seat] + (" (you)" if seat == viewer else "")
-        place = f"{result.places[seat]}" + (" 🏆" if seat in result.winners else "")
-        table.add_row(
-            place,
-            who,
-            *(str(result.breakdown[seat][c]) for c in result.categories),
-            str(result.scores[seat]),
-            *(str(v) for v in result.tiebreaks[seat]),
-            style="bold green" if seat in result.winners else None,
-        )
     house = result.house
+    for seat in order:
+        who = Text(names[seat], overflow="fold")
+        if seat == viewer:
+            who.append(" (you)")
+        table.add_column(who, justify="right", style="bold green" if seat in result.winners else None)
     if house is not None:  # an automated opponent such as Pineapple: its own score, its own parts
-        place = f"{result.house_place}" + (" 🏆" if result.house_place == 1 else "")
-        blanks = [""] * len(result.categories)
-        table.add_row(
-            place,
-            house.name,
-            *blanks,
-            str(house.score),
-            *[""] * len(result.tiebreak_names),
-            style="bold red" if result.house_place == 1 else None,
-        )
+        table.add_column(house.name, justify="right", style="bold red" if result.house_place == 1 else None)
+
+    def row(label: str, cells: list[str], house_cell: str = "", style: str | None = None) -> None:
+        table.add_row(label, *cells, *([house_cell] if house is not None else []), style=style)
+
+    row(
+        "Place",
+        [f"{result.places[seat]}" + (TROPHY if seat in result.winners else "") for seat in order],
+        f"{result.house_place}" + (TROPHY if result.house_place == 1 else "") if house is not None else "",
+    )
+    for category in result.categories:
+        row(heading(category), [str(result.breakdown[seat][category]) for seat in order])
+    table.add_section()
+    row("Total", [str(result.scores[seat]) for seat in order], str(house.score) if house else "", style="bold")
+    for index, name in enumerate(result.tiebreak_names):
+        row(f"Tie-break: {name}", [str(result.tiebreaks[seat][index]) for seat in order])
+    if house is not None:
         table.caption = f"{house.name}: " + ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
     return table
 

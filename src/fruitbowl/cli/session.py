@@ -39,6 +39,8 @@ HELP_WORDS = {"help", "h", "rules"}
 LOG_WORDS = {"log", "l", "history"}
 BOARD_WORDS = {"board", "b", "look"}
 HINT_WORDS = {"hint", "?"}
+#: The status line's reminder of the commands; on its own line when the status leaves no room.
+KEY_HINT = "number or action · undo · hint · log · help · quit"
 LOG_LENGTH = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
 
@@ -99,6 +101,14 @@ class PlaySession:
     # ------------------------------------------------------------------ the loop
 
     def run(self, resumed: bool = False) -> None:
+        """Play until the game ends or the human quits; the bots' worker processes, if any, are
+        released however the session ends."""
+        try:
+            self._run(resumed)
+        finally:
+            self.close()
+
+    def _run(self, resumed: bool) -> None:
         self.save()
         self._welcome(resumed)
         while not self.match.state.is_terminal():
@@ -111,6 +121,10 @@ class PlaySession:
                 bot = self.bots[seat]
                 self._apply(bot.choose(SeatHandle(self.match.state, seat)))
         self._finish()
+
+    def close(self) -> None:
+        for bot in self.bots.values():
+            bot.close()
 
     def save(self) -> None:
         self.match.save(self.save_path)
@@ -184,24 +198,54 @@ class PlaySession:
         )
 
     def _undo(self) -> bool:
+        """Take back the human's last choice, and the moves after it that were the only ones
+        possible (played automatically, they would be played again at once)."""
         try:
             self.match.undo(self.human)
         except UndoError as exc:
             message = str(exc)
             self.console.print(f"[red]{escape(message[:1].upper() + message[1:])}[/red]")
             return False
+        undone = 1
+        while self._forced() and self.match.can_undo(self.human):
+            self.match.undo(self.human)
+            undone += 1
+        if self._forced():  # only forced moves since the turn began: put them back, nothing changed
+            for _ in range(undone):
+                self.match.apply(self.match.state.legal_actions()[0])
+            self.console.print(
+                "[red]Nothing to undo: every move since the start of your turn was the only one possible.[/red]"
+            )
+            return False
         self.save()
         self.seen = min(self.seen, len(self.match.log))
-        self.console.print("[green]Undone.[/green]")
+        forced = undone - 1
+        also = f" (with {counted(forced, 'move')} that followed as the only one possible)" if forced else ""
+        self.console.print(f"[green]Undone{also}.[/green]")
         return True
 
+    def _forced(self) -> bool:
+        """Whether the human is to act and has exactly one legal action (the session plays it)."""
+        state = self.match.state
+        return not state.is_terminal() and state.current_player == self.human and len(state.legal_actions()) == 1
+
     def _read(self) -> str | None:
+        """The human's next line; None at the end of input. Ctrl-C is left to :func:`keeping`
+        (one line naming the save, exit code 130)."""
         discard_type_ahead()
         try:
-            return normalize_text(self.console.input("[bold]Your move ›[/bold] "))
-        except (EOFError, KeyboardInterrupt):
+            line = self.console.input("[bold]Your move ›[/bold] ")
+        except EOFError:
             self.console.print()
             return None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise
+        if not (sys.stdin.isatty() and self.console.is_terminal):
+            # No terminal echoed the Enter key into the output: end the prompt's line, so the
+            # next screen starts on a line of its own.
+            self.console.print()
+        return normalize_text(line)
 
     # ------------------------------------------------------------------ drawing
 
@@ -254,14 +298,17 @@ class PlaySession:
 
     def _draw_menu(self, legal: Sequence[Action]) -> None:
         view = self.match.state.view(self.human)
-        status = Table.grid(expand=True)
-        status.add_column()
-        status.add_column(justify="right")
-        status.add_row(
-            Text(f" {self.adapter.status(view, self.match.names)} ", style="bold reverse"),
-            Text("number or action · undo · hint · log · help · quit", style="dim"),
-        )
-        self.console.print(status)
+        status = Text(f" {self.adapter.status(view, self.match.names)} ", style="bold reverse")
+        keys = Text(KEY_HINT, style="dim")
+        if status.cell_len + 1 + keys.cell_len <= self.console.width:
+            line = Table.grid(expand=True)
+            line.add_column()
+            line.add_column(justify="right")
+            line.add_row(status, keys)
+            self.console.print(line)
+        else:  # a long status keeps its line whole; the reminder goes underneath
+            self.console.print(status)
+            self.console.print(keys, justify="right")
         rows = self.adapter.menu(view, legal)
         width = len(str(len(legal)))
         text_width = max(len(a.text) for a in legal)
