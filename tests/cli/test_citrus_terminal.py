@@ -83,6 +83,10 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
     text = [Segment.get_line_length(line) for line in lines]
     assert max(text) <= 80
     assert len(lines) <= 22
+    console.print(picture)
+    header, *rows = console.export_text().splitlines()
+    assert header.split("╭")[0].split() == view["board"]["columns"], "every column of the board is drawn"
+    assert [row.split()[0] for row in rows[: len(view["board"]["rows"])]] == [str(r) for r in view["board"]["rows"]]
 
 
 def test_the_legend_explains_every_mark() -> None:
@@ -101,23 +105,48 @@ def test_the_legend_explains_every_mark() -> None:
 )
 def test_every_position_of_a_random_game_draws_and_numbers_every_action(players: int, options: dict[str, Any]) -> None:
     """Every decision of a whole game (placements, Finca sites, harvests, Money, Carts, Bulls)
-    draws its board in 80 columns and a menu that shows every legal action's number once."""
+    has a menu that shows every legal action's number once, in ascending order row by row; the
+    board (drawn at every third decision, to keep the test fast) fits 80 columns."""
     adapter = CitrusAdapter()
     state = get_game("citrus").new_state(players, 7, options)
     rng = random.Random(7)
     console = Console(width=80, record=True, color_system=None)
     names = [f"P{n + 1}" for n in range(players)]
     kinds: set[str] = set()
+    decisions = 0
     while not state.is_terminal():
         view = state.view(state.current_player)
         legal = state.legal_actions()
         rows = adapter.menu(view, legal)
         shown = [index for indices, _ in rows for index in indices]
-        assert sorted(shown) == list(range(len(legal)))
+        assert shown == list(range(len(legal)))
         assert all(isinstance(label, str) for _, label in rows)
         assert adapter.status(view, names)
-        lines = console.render_lines(adapter.board(view, names), pad=False)
-        assert max(Segment.get_line_length(line) for line in lines) <= 80
+        decisions += 1
+        if decisions % 3 == 1:
+            lines = console.render_lines(adapter.board(view, names), pad=False)
+            assert max(Segment.get_line_length(line) for line in lines) <= 80
         kinds.update(a.kind for a in legal)
         state.apply(rng.choice(legal))
     assert {"buy", "place", "harvest", "income", "end"} <= kinds
+
+
+def test_menu_numbers_run_in_reading_order_and_play_what_they_show(runner: CliRunner, home: Path) -> None:
+    """Issue 18 §2 (honest menus): after building onto a Money tile the menu held placements and
+    ``cash 3``, and "cash" was listed above placement 1. Read top to bottom, left to right, the
+    numbers now run 1, 2, 3, … and typing the number shown beside ``cash 3`` cashes it."""
+    save = home / "citrus.json"
+    moves = "buy C2\nplace lemon F8\nplace lemon well E8\n"
+    shown = runner.invoke(app, [*SHORT_THREE, "--seed", "5", "--save", str(save)], input=moves + "quit\n")
+    assert shown.exit_code == 0, shown.output
+    screen = shown.output.rsplit("number or action", 1)[1]
+    entries = re.findall(r"(?:^|\s)(\d+) (place [a-z ]+ [A-Z]\d+(?: bridge)?(?: milestone)?|cash \d)", screen)
+    numbers = [int(number) for number, _ in entries]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 3
+    cash = next(number for number, text in entries if text.startswith("cash"))
+    assert [text for _, text in entries][: int(cash) - 1] == [t for _, t in entries if t.startswith("place")]
+
+    save.unlink()
+    played = runner.invoke(app, [*SHORT_THREE, "--seed", "5", "--save", str(save)], input=moves + f"{cash}\nquit\n")
+    assert played.exit_code == 0, played.output
+    assert Record.parse(save.read_text()).actions[3] == "cash 3"
