@@ -119,7 +119,7 @@ def test_view_has_what_a_board_needs():
     e3 = board["labels"].index("E3")
     assert board["type"][e3] == "ordinary" and board["road_of"][e3] == "A"
     assert board["tile"][e3] == [3, 1] and board["owner"][e3] == 0
-    assert board["worker"][board["labels"].index("E2")]  # top-left tile of the region
+    assert board["worker"][board["labels"].index("E2")]  # the region's first tile in reading order
     site_a = v["sites"][0]
     assert site_a["finca"] is not None and site_a["roads"] == ["E3", "F4", "E5", "D4"]
     assert len(v["market"]["spaces"]) == 12 and len(v["market"]["lines"]) == 8

@@ -6,8 +6,9 @@ Spaces are named by column letter and row number (``C4``); sites by their letter
 block                     text                                        decision (rules)
 ========================  ==========================================  ===================
 ``BUY + line``            ``buy R0`` … ``buy C3``                     D1 buy a market line
-``HARVEST + space``       ``harvest C4`` (the region whose top-left   D2 harvest, one region
-                          tile is C4)                                 at a time
+``HARVEST + space``       ``harvest C4`` (the region whose first      D2 harvest, one region
+                          tile in reading order is C4: top row        at a time
+                          first, then leftmost)
 ``INCOME``                ``collect income``                          D2 finish the harvest
 ``SITE + site``           ``site E``                                  D3 the new Finca's site
 ``PLACE + ...``           ``place lime well C4`` (+ ``bridge``,       D4 place a waiting tile

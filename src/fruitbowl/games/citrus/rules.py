@@ -45,7 +45,13 @@ class Citrus(Game):
     max_players = 5
     rules_version = "1"
     option_specs = (
-        OptionSpec("board", str, "long", "board side: long (4–5 players) or short (2–3)", choices=("long", "short")),
+        OptionSpec(
+            "board",
+            str,
+            "long",
+            "board side: long (any player count) or short (recommended for 2–3 players; §3.2)",
+            choices=("long", "short"),
+        ),
         OptionSpec("family", bool, False, "family version: no variety rule on Finca roads (§11.2)"),
         OptionSpec("random_sites", bool, False, "starting Fincas on randomly drawn sites (§11.3)"),
         OptionSpec(
