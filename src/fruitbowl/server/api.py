@@ -7,6 +7,7 @@ status code.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, all_games
 
 from .limits import Limits, RateLimiter
+from .outbox import ABORT_KEY, Outbox
 from .tables import CreatedTable, Forbidden, SeatRequest, TableError, TableService, TooMany, hash_token
 
 MAX_MESSAGE = 4096
@@ -304,8 +306,20 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
             await websocket.send_json(crowded)
             await websocket.close(code=1013, reason="too many connections to this table, try again later")
             return
+
+        async def close(code: int, reason: str) -> None:
+            await websocket.close(code=code, reason=reason)
+
+        # Everything sent to this client goes through its outbox: the table never waits for it.
+        outbox = Outbox(
+            websocket.send_text,
+            close,
+            websocket.scope.get(ABORT_KEY),
+            max_pending=limits.ws_max_pending,
+            send_timeout=limits.ws_send_timeout,
+        )
         try:
-            table, connection = await service.connect(table_id, token, websocket.send_json)
+            table, connection = await service.connect(table_id, token, outbox)
         except (TableError, FruitbowlError) as exc:
             await websocket.send_json({"type": "error", "message": str(exc)})
             await websocket.close(code=4403 if getattr(exc, "status", 400) == 403 else 4404)
@@ -319,19 +333,19 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
         key = f"seat:{hash_token(token)}" if token else f"socket:{id(websocket)}"
         strikes = 0
         try:
-            while True:
+            while outbox.dropped is None:
                 raw = await websocket.receive_text()
                 if len(raw) > limits.max_ws_message:
-                    await websocket.send_json({"type": "error", "message": "message too big; closing"})
-                    await websocket.close(code=1009, reason=f"message too big (at most {limits.max_ws_message})")
+                    outbox.message({"type": "error", "message": "message too big; closing"})
+                    outbox.finish(1009, f"message too big (at most {limits.max_ws_message})")
                     break
                 wait = message_limiter.check(key)
                 if wait is not None:
                     strikes += 1
                     if strikes >= limits.ws_flood_strikes:
-                        await websocket.close(code=1008, reason="too many messages: the connection is closed")
+                        outbox.finish(1008, "too many messages: the connection is closed")
                         break
-                    await websocket.send_json(
+                    outbox.message(
                         {
                             "type": "error",
                             "status": 429,
@@ -342,13 +356,16 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
                 strikes = 0
                 reply = await _handle_message(service, table_id, token, raw)
                 if reply is not None:
-                    await websocket.send_json(reply)
+                    outbox.message(reply)
         except WebSocketDisconnect:
             pass
         finally:
             await service.disconnect(table, connection)
-            if websocket.application_state != WebSocketState.DISCONNECTED:
-                await websocket.close()
+            if not outbox.closing:
+                await outbox.stop()
+                if websocket.application_state != WebSocketState.DISCONNECTED:
+                    with contextlib.suppress(Exception):
+                        await websocket.close()
 
 
 async def _handle_message(service: TableService, table_id: str, token: str | None, raw: str) -> dict[str, Any] | None:

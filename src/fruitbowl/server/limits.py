@@ -38,6 +38,15 @@ class Limits:
     ws_flood_strikes: int = 100
     #: Open WebSockets per table (players and spectators); more are closed with 1013.
     max_table_connections: int = 100
+    #: Messages waiting to be sent to one WebSocket (snapshots count once: a newer one replaces
+    #: the waiting one); a connection with more, or whose client has not taken one message in
+    #: ``ws_send_timeout`` seconds, is dropped (see ``outbox.py``).
+    ws_max_pending: int = 64
+    ws_send_timeout: float = 10.0
+    #: Seconds a client has to send a request's headers (else 408 and the connection is closed),
+    #: and its body (else 408).
+    header_timeout: float = 10.0
+    body_timeout: float = 20.0
     #: New tables per client address.
     create_rate: float = 20.0
     create_burst: float = 200.0

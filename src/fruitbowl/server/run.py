@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 import uvicorn
 
 from .app import create_app
 from .db import default_db_url
 from .limits import Limits
+from .protocols import HttpProtocol, WebSocketProtocol
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, bot_delay: float = 0.6) -> None:
@@ -29,15 +32,36 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         port=port,
         log_level=os.environ.get("FRUITBOWL_LOG_LEVEL", "warning"),
         ws_max_size=2 * limits.max_ws_message,  # larger frames are cut off by uvicorn itself (close 1009)
-        h11_max_incomplete_event_size=64 * 1024,
+        # uvicorn's protocols with a deadline for request headers, and WebSockets that can be cut off
+        http=type("HttpProtocol", (HttpProtocol,), {"header_timeout": limits.header_timeout}),
+        ws=WebSocketProtocol,
     )
 
 
+#: Environment variables that set a limit (seconds), mostly for tests that cannot wait long.
+TIMEOUT_VARIABLES = {
+    "FRUITBOWL_WS_SEND_TIMEOUT": "ws_send_timeout",
+    "FRUITBOWL_HEADER_TIMEOUT": "header_timeout",
+    "FRUITBOWL_BODY_TIMEOUT": "body_timeout",
+}
+
+
 def limits_from_env() -> Limits:
-    """The server's limits; ``FRUITBOWL_RATE_LIMITS=off`` lifts the rate limits (load tests only)."""
+    """The server's limits; ``FRUITBOWL_RATE_LIMITS=off`` lifts the rate limits (load tests only),
+    and the variables of :data:`TIMEOUT_VARIABLES` set timeouts in seconds."""
+    limits = Limits()
     if os.environ.get("FRUITBOWL_RATE_LIMITS", "").lower() in ("off", "0", "no", "false"):
-        return Limits.relaxed()
-    return Limits()
+        limits = Limits.relaxed()
+    timeouts: dict[str, Any] = {}
+    for variable, name in TIMEOUT_VARIABLES.items():
+        if os.environ.get(variable):
+            try:
+                timeouts[name] = float(os.environ[variable])
+            except ValueError:
+                raise SystemExit(
+                    f"fruitbowl: {variable} must be a number of seconds, not {os.environ[variable]!r}"
+                ) from None
+    return dataclasses.replace(limits, **timeouts)
 
 
 def _safe(url: str) -> str:

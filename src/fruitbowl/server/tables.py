@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ from .campaigns import load_campaign, new_campaign
 from .campaigns import summary as campaign_summary
 from .cluster import CHANNEL, Claims, Listener, LocalClaims, PgClaims, conninfo, new_origin
 from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
+from .outbox import Outbox
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -95,15 +97,13 @@ def new_token() -> str:
 # ---------------------------------------------------------------------- live tables
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-
-
 @dataclass(eq=False)
 class Connection:
-    """One open WebSocket: the seat it speaks for (``None``: a spectator) and how to send to it."""
+    """One open WebSocket: the seat it speaks for (``None``: a spectator) and its outbox, which
+    takes messages without ever waiting for the client (see :mod:`.outbox`)."""
 
     seat: int | None
-    send: Send
+    outbox: Outbox
 
 
 @dataclass
@@ -931,21 +931,23 @@ class TableService:
         return table.match.game.prompt(view, names)
 
     async def broadcast(self, table: LiveTable) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        """Put each connection's new snapshot in its outbox; never waits for a socket (a client
+        that falls behind is dropped by its outbox and forgotten here)."""
+        cache: dict[int | None, str] = {}
         for connection in list(table.connections):
-            if connection.seat not in cache:
-                cache[connection.seat] = self.snapshot(table, connection.seat)
-            try:
-                await connection.send(cache[connection.seat])
-            except Exception:  # a closed socket: forget it
+            if connection.outbox.dropped is not None:
                 table.connections.discard(connection)
+                continue
+            if connection.seat not in cache:
+                cache[connection.seat] = json.dumps(self.snapshot(table, connection.seat))
+            connection.outbox.snapshot(cache[connection.seat])
 
-    async def connect(self, table_id: str, token: str | None, send: Send) -> tuple[LiveTable, Connection]:
+    async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:
         table = await self.get(table_id)
         seat = self._seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
-        connection = Connection(seat, send)
+        connection = Connection(seat, outbox)
         table.connections.add(connection)
         await self.broadcast(table)
         return table, connection

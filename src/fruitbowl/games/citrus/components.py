@@ -39,6 +39,10 @@ class Components:
     line_names: tuple[str, ...]
     lines: tuple[tuple[int, ...], ...]  # 0-based market spaces of each line
     trigger: int
+    min_players: int
+    max_players: int
+    #: player counts the rulebook recommends the short side for (any count may play either side)
+    short_recommended: tuple[int, ...]
     start_money: int
     money_cap: int
     workers: int
@@ -148,6 +152,12 @@ def _build(raw: dict[str, Any], name: str) -> Components:
     check(all(1 <= len(line) <= 4 for line in lines), "a line holds 1 to 4 spaces")
     for s in range(spaces):
         check(sum(s in line for line in lines) == 2, f"market space {s + 1} lies on one row and one column")
+    players = raw["players"]
+    check(1 <= players["min"] <= players["max"], "[players] min is at least 1 and at most max")
+    check(
+        all(players["min"] <= n <= players["max"] for n in players["short_recommended"]),
+        "[players] short_recommended lies within min–max",
+    )
     player, income = raw["player"], tuple(raw["income"]["by_workers"])
     check(0 <= player["start_money"] <= player["money_cap"], "start money lies on the money track")
     check(len(income) == player["workers"] + 1, "[income] gives one value for 0..workers workers on the mat")
@@ -166,6 +176,9 @@ def _build(raw: dict[str, Any], name: str) -> Components:
         line_names=tuple(mk["line_names"]),
         lines=lines,
         trigger=mk["trigger"],
+        min_players=players["min"],
+        max_players=players["max"],
+        short_recommended=tuple(players["short_recommended"]),
         start_money=player["start_money"],
         money_cap=player["money_cap"],
         workers=player["workers"],

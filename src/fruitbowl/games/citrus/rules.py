@@ -38,18 +38,26 @@ TYPES = len(C.types)
 CATEGORIES = ("harvests", "fincas", "penalties", "final_fincas", "final_harvest", "horses", "action_tiles")
 
 
+def _counts(counts: Sequence[int]) -> str:
+    """Player counts as a reader writes them: ``2–3``, ``2, 4``."""
+    if len(counts) > 1 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(map(str, counts))
+
+
 class Citrus(Game):
     id = "citrus"
     title = "Citrus"
-    min_players = 2
-    max_players = 5
+    min_players = C.min_players
+    max_players = C.max_players
     rules_version = "1"
     option_specs = (
         OptionSpec(
             "board",
             str,
             "long",
-            "board side: long (any player count) or short (recommended for 2–3 players; §3.2)",
+            f"board side: long (any player count) or short (recommended for {_counts(C.short_recommended)} players;"
+            " any count may play it, §3.2)",
             choices=("long", "short"),
         ),
         OptionSpec("family", bool, False, "family version: no variety rule on Finca roads (§11.2)"),
