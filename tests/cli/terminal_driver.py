@@ -28,6 +28,8 @@ READ_SECONDS = 45.0  # one screen; generous for CI on two busy cores, short enou
 SEGMENT = re.compile(r"\S+(?: \S+)*")  # the pieces of a line between runs of two or more spaces
 CELL = re.compile(r"^(\d+) (\S.*)$")
 STATUS_HINT = "quit"  # the status line's command hint ends with it
+KEY_HINT = "number or action · undo · hint · log · help · quit"  # shown whole above every menu
+COMMANDS = ("undo", "hint", "log", "board", "help", "quit")  # each begins a line of the help
 MAX_ANSWERS = 3000
 
 
@@ -286,6 +288,11 @@ def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> 
     expected = {"help": "Commands", "log": "Recent moves", "board": menu[0][1]}[command]
     if expected not in term.screen or term.save_path().read_bytes() != before:
         raise term.failure(f"{command!r} did not show {expected!r}, or changed the save")
+    if command == "help":
+        listed = term.screen.split("Commands", 1)[1]
+        for name in COMMANDS:
+            if not re.search(rf"^  {name}  ", listed, re.MULTILINE):
+                raise term.failure(f"the help does not list {name!r} at the start of its own line")
     if term.menu() != menu:
         raise term.failure(f"after {command!r} the menu is not the same: {term.menu()} instead of {menu}")
 
@@ -299,6 +306,8 @@ def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
     for line in term.screen.split("\n"):
         if len(line.removeprefix(PROMPT)) > 80 and str(term.home) not in line and "fruitbowl " not in line:
             raise term.failure(f"a line wider than 80 columns: {line!r}")
+    if menu and term.menu() and KEY_HINT not in term.screen:
+        raise term.failure("the status line's reminder of the commands is not shown whole on one line")
     for number, text in menu:
         if text.endswith("…"):
             raise term.failure(f"menu entry {number} is cut off: {text!r}")

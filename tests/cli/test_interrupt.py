@@ -60,10 +60,13 @@ def group_members(pgid: int) -> list[int]:
     return members
 
 
-def interrupt(args: list[str], home: Path, helpers: int, timeout: float = 120.0) -> tuple[int, str, str, float]:
+def interrupt(
+    args: list[str], home: Path, helpers: int, timeout: float = 120.0, signum: int = signal.SIGINT
+) -> tuple[int, str, str, float]:
     """Run ``fruitbowl ARGS`` until its group holds ``helpers`` processes besides itself that are
-    ready for Ctrl-C (they ignore SIGINT), send Ctrl-C to the group, and return (exit code,
-    stdout, stderr, seconds to stop)."""
+    ready for Ctrl-C (they ignore SIGINT), send Ctrl-C to the group (or ``signum`` to the
+    command's process alone, as ``kill PID`` does), and return (exit code, stdout, stderr,
+    seconds to stop)."""
     command = shutil.which("fruitbowl") or str(Path(sys.executable).with_name("fruitbowl"))
     env = {**os.environ, "FRUITBOWL_HOME": str(home), "COLUMNS": "100"}
     process = subprocess.Popen(
@@ -81,7 +84,10 @@ def interrupt(args: list[str], home: Path, helpers: int, timeout: float = 120.0)
             assert process.poll() is None, process.communicate()
             assert time.monotonic() - started < timeout, "the workers never started"
             time.sleep(0.05)
-        os.killpg(process.pid, signal.SIGINT)
+        if signum == signal.SIGINT:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            os.kill(process.pid, signum)
         sent = time.monotonic()
         out, err = process.communicate(timeout=30)
         elapsed = time.monotonic() - sent
@@ -93,7 +99,7 @@ def interrupt(args: list[str], home: Path, helpers: int, timeout: float = 120.0)
     while group_members(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert group_members(process.pid) == [], "processes were left behind"
-    print(f"fruitbowl {args[0]} stopped {elapsed:.2f} s after Ctrl-C")
+    print(f"fruitbowl {args[0]} stopped {elapsed:.2f} s after {signal.Signals(signum).name}")
     return process.returncode, out.decode(), err.decode(), elapsed
 
 
@@ -151,3 +157,36 @@ def test_ctrl_c_stops_a_simulation_of_hard_bots(home: Path) -> None:
     assert "Traceback" not in out + err and out == ""
     [line] = err.strip().splitlines()
     assert re.fullmatch(r"simulate interrupted after [0-4] of 4 games; nothing reported", line), line
+
+
+def test_ctrl_c_at_the_prompt_names_the_save_and_exits_130(home: Path) -> None:
+    """Ctrl-C while the game waits for the player's move is not a quiet 'quit': one line names
+    the save, the exit code is 130, and the save resumes."""
+    save = home / "game.json"
+    command = shutil.which("fruitbowl") or str(Path(sys.executable).with_name("fruitbowl"))
+    process = subprocess.Popen(
+        [command, "play", "tanghulu", "--bots", "random", "--seed", "3", "--save", str(save)],
+        env={**os.environ, "FRUITBOWL_HOME": str(home), "COLUMNS": "80"},
+        stdin=subprocess.PIPE,  # kept open: the player is thinking
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert process.stdout is not None
+        os.set_blocking(process.stdout.fileno(), False)
+        shown = b""
+        deadline = time.monotonic() + 60
+        while not shown.endswith("Your move › ".encode()):
+            assert time.monotonic() < deadline and process.poll() is None, shown.decode()[-2000:]
+            time.sleep(0.05)
+            shown += process.stdout.read() or b""
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, (out, err)
+    assert err.decode().strip().splitlines() == [f"interrupted — your game is saved in {save}"], err
+    assert b"Traceback" not in out + err and b"Resume with" not in out
+    assert Match.load(save).game.id == "tanghulu"

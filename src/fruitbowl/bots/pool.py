@@ -6,6 +6,10 @@ parent waiting on a broken pool, so they ignore SIGINT: the parent alone is inte
 :func:`stop_pool` cancels what is queued and terminates the workers (killing any that do not
 stop within a moment) instead of waiting for the calls they are running. A worker never starts
 workers of its own (:func:`in_worker`), so terminating the workers leaves no process behind.
+SIGTERM is the parent's too: the terminal commands turn it into an interrupt
+(:func:`fruitbowl.cli.crash.terminate_as_interrupt`), but a worker forked from such a parent
+would inherit that, so a worker's SIGTERM is put back to its default: it ends the worker, which
+is how :func:`stop_pool` terminates them.
 Root-parallel searches (:mod:`.ismcts`) and the simulation backends
 (:mod:`fruitbowl.sim.backends`) both use it.
 """
@@ -31,24 +35,31 @@ def worker_pool(workers: int, context: BaseContext | None = None) -> ProcessPool
 
 def ignore_interrupts() -> None:
     """A worker's initializer: SIGINT is the parent's to handle (one that arrived while the
-    worker was being forked, held back by :func:`forking`, is dropped here)."""
+    worker was being forked, held back by :func:`forking`, is dropped here), and SIGTERM ends
+    the worker (a handler inherited from the parent is dropped)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
+
+
+#: The signals held back while workers are forked: Ctrl-C and SIGTERM.
+HELD = {signal.SIGINT, signal.SIGTERM}
 
 
 @contextmanager
 def forking() -> Iterator[None]:
-    """Hold SIGINT back in this thread while a pool may fork workers (on ``submit``): a forked
-    worker starts with it held until its initializer ignores it, and the parent gets it after."""
+    """Hold SIGINT and SIGTERM back in this thread while a pool may fork workers (on
+    ``submit``): a forked worker starts with them held until its initializer has set them up,
+    and the parent gets them after, once the pool knows its workers."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
 
 def in_worker() -> bool:

@@ -21,7 +21,7 @@ from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, session
 from .campaign import campaign_app
-from .crash import keeping
+from .crash import keeping, sigterm_like_ctrl_c
 from .errors import CliError, OneLineErrorsGroup
 from .paths import new_save_path
 from .records import load_record
@@ -126,17 +126,30 @@ def replay(
 def review_command(
     record: Annotated[Path, typer.Argument(help="A save or record file of a finished or unfinished game.")],
     out: Annotated[Path | None, typer.Option(help="PNG to write (default: next to the record).")] = None,
-    playouts: Annotated[int, typer.Option(help="Random playouts per seat and move (more: smoother).", min=4)] = 48,
+    playouts: Annotated[
+        int, typer.Option(help="Random playouts per seat and point (more: smoother; fewer: faster).", min=1)
+    ] = 48,
+    every: Annotated[
+        int,
+        typer.Option(
+            help="Estimate after every Nth move only (plus the last): a quick look at a long game.",
+            metavar="N",
+            min=1,
+        ),
+    ] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the chances as JSON too.")] = False,
 ) -> None:
-    """Each seat's estimated chance to win after every move, drawn as a PNG with the turning points."""
+    """Each seat's estimated chance to win after every move, drawn as a PNG with the turning points.
+
+    The review plays random games from every move, which takes minutes for a long game of four
+    players; '--every 10 --playouts 8' gives a coarser chart in seconds."""
     from fruitbowl.sim.review import plot, review
 
     loaded = load_record(record)
     png = out if out is not None else record.with_suffix(".review.png")
     console = Console(stderr=True)
     with console.status("Reviewing the game…"):
-        result = review(loaded, playouts=playouts)
+        result = review(loaded, playouts=playouts, every=every)
     plot(result, png, f"{get_game(loaded.game).title}: estimated chances to win")
     if as_json:
         print(json.dumps(result.to_json()))
@@ -145,6 +158,7 @@ def review_command(
 
 
 @app.command(name="simulate")
+@sigterm_like_ctrl_c
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games to play.")] = 100,
@@ -198,6 +212,7 @@ WorkersOption = Annotated[
 
 
 @app.command(name="tournament")
+@sigterm_like_ctrl_c
 def tournament_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
     bots: Annotated[str, typer.Option("--bots", "-b", help="The bots to rate, e.g. random,ismcts:easy,ismcts.")],
@@ -261,6 +276,7 @@ def tournament_command(
 
 
 @app.command(name="analyze")
+@sigterm_like_ctrl_c
 def analyze_command(
     game: Annotated[str, typer.Argument(help="Game id, e.g. citrus.")],
     tournament: Annotated[
@@ -364,6 +380,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
 
 
 @app.command()
+@sigterm_like_ctrl_c
 def bench(
     game_ids: Annotated[
         list[str] | None, typer.Argument(metavar="[GAME]...", help="Games to measure (default: all).")

@@ -5,17 +5,26 @@ inside :func:`keeping`, which tags a bug with the file the game is in. The save 
 safe: a match is written atomically after every move and never after a failure.
 :func:`crash_report` writes the traceback to ``$FRUITBOWL_HOME/logs/`` and returns the one
 line to print. Ctrl-C inside :func:`keeping` is one line too, with exit code 130.
+
+SIGTERM (``kill PID``, a service manager stopping the program) is handled like Ctrl-C by the
+commands that hold a game or worker processes (:func:`terminate_as_interrupt`): the same one
+line, the save kept, the workers stopped, no process left behind; the exit code is 143
+(128 + SIGTERM, as a shell reports a terminated program) rather than 130.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 import tempfile
+import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import wraps
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import typer
 from typer.exceptions import TyperException
@@ -38,21 +47,72 @@ class GameCrash(Exception):
 
 #: The exit code of a command stopped by Ctrl-C, as a shell reports it.
 INTERRUPTED = 130
+#: The exit code of a command stopped by SIGTERM, as a shell reports it.
+TERMINATED = 128 + signal.SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C's ``KeyboardInterrupt`` would be, so that everything that
+    stops cleanly on Ctrl-C (worker pools, saves) stops cleanly on it too."""
+
+
+def stop_code(exc: BaseException | None) -> int:
+    """The exit code for an interrupted command: 143 after SIGTERM, 130 after Ctrl-C."""
+    return TERMINATED if isinstance(exc, Terminated) else INTERRUPTED
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM raises :class:`Terminated` in the main thread (once: a second
+    SIGTERM during the clean-up is ignored). Elsewhere than the main thread, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    fired = False
+
+    def handler(_signum: int, _frame: object) -> None:
+        nonlocal fired
+        if not fired:
+            fired = True
+            raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def sigterm_like_ctrl_c(command: Callable[P, R]) -> Callable[P, R]:
+    """A command (``simulate``, ``tournament``…) that stops on SIGTERM as on Ctrl-C."""
+
+    @wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with terminate_as_interrupt():
+            return command(*args, **kwargs)
+
+    return run
 
 
 @contextmanager
 def keeping(path: Path) -> Iterator[None]:
     """While inside, an unexpected error is reported with the file the game is saved in, and
-    Ctrl-C (a bot thinking, a board drawn) stops with one line naming it, exit code 130."""
+    Ctrl-C (a bot thinking, a board drawn, the prompt waiting) stops with one line naming it,
+    exit code 130; SIGTERM stops the same way, exit code 143."""
     try:
-        yield
+        with terminate_as_interrupt():
+            yield
     except (GameCrash, *EXPECTED):
         raise
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         kept = f" — your game is saved in {path}" if path.exists() else ""
         sys.stderr.write(f"interrupted{kept}\n")
         sys.stderr.flush()
-        raise typer.Exit(INTERRUPTED) from None
+        raise typer.Exit(stop_code(exc)) from None
     except Exception as exc:
         raise GameCrash(path) from exc
 

@@ -15,7 +15,7 @@ from rich.table import Table
 from fruitbowl.sim import BenchResult, SimulationResult
 from fruitbowl.sim.review import Review
 
-from .crash import INTERRUPTED
+from .crash import stop_code
 
 
 def print_simulation(console: Console, result: SimulationResult) -> None:
@@ -70,7 +70,7 @@ def print_review(console: Console, result: Review, png: Path) -> None:
         who = result.names[mover] if mover is not None and mover >= 0 else ""
         before, after = result.chances[point - 1], result.chances[point]
         cells = [f"{b:.0%} → {a:.0%}" for b, a in zip(before, after, strict=True)]
-        table.add_row(str(point), f"{who}: {result.moves[point]}", *cells)
+        table.add_row(result.span(point), f"{who}: {result.moves[point]}", *cells)
     console.print(table)
     console.print(f"Chart saved to {png}", soft_wrap=True)
 
@@ -90,8 +90,8 @@ def bench_step(game: str, run: int, runs: int, measured: dict[str, float]) -> st
 
 
 def interrupted(message: str) -> typer.Exit:
-    """After Ctrl-C in a study command: ``message`` as one line on stderr, and the exit (code 130)
-    to raise."""
+    """After Ctrl-C (or SIGTERM) in a study command, inside its ``except KeyboardInterrupt``:
+    ``message`` as one line on stderr, and the exit to raise (code 130, or 143 after SIGTERM)."""
     sys.stderr.write(f"{message}\n")
     sys.stderr.flush()
-    return typer.Exit(INTERRUPTED)
+    return typer.Exit(stop_code(sys.exc_info()[1]))

@@ -3,6 +3,10 @@
 A seat's chance at a position is estimated from that seat's own view, as a hint is: random
 playouts from determinizations of the view (``State.determinize``), counting the share of games
 the seat wins (shared wins split). The moves where a chance swung most are the turning points.
+
+The cost grows with the number of points estimated, the seats and the playouts per seat. A
+cheap review estimates after every ``every``-th move only (plus the start and the last move),
+and with fewer playouts: coarser, but a long game of four players takes seconds, not minutes.
 """
 
 from __future__ import annotations
@@ -28,6 +32,13 @@ class Review:
     movers: list[int | None]
     chances: list[list[float]]  # [point][seat]
     swings: list[int]  # point indices where a seat's chance changed most, biggest first
+    numbers: list[int]  # the number of the move before each point (0 for the start)
+
+    def span(self, point: int) -> str:
+        """The moves between the previous point and ``point``: "12", or "11–20" when the review
+        estimated only every few moves."""
+        first, last = self.numbers[point - 1] + 1, self.numbers[point]
+        return str(last) if first >= last else f"{first}–{last}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -36,6 +47,7 @@ class Review:
             "movers": self.movers,
             "chances": [[round(c, 4) for c in point] for point in self.chances],
             "swings": self.swings,
+            "numbers": self.numbers,
         }
 
 
@@ -56,23 +68,30 @@ def win_chance(state: State, seat: int, playouts: int, rng: random.Random) -> fl
     return won / playouts
 
 
-def review(record: Record, playouts: int = 48, swings: int = 3) -> Review:
-    """Estimate every seat's chance after every move of ``record`` (checked as it replays)."""
+def review(record: Record, playouts: int = 48, swings: int = 3, every: int = 1) -> Review:
+    """Estimate every seat's chance at the start and after every ``every``-th move of
+    ``record`` and its last move (the whole record is checked as it replays)."""
+    if playouts < 1 or every < 1:
+        raise ValueError("playouts and every must be at least 1")
     _, first = start_state(record)
     n = len(record.players)
+    last = len(record.actions)
     rng = random.Random(derive_seed(record.seed, "review"))
     points = [[win_chance(first, seat, playouts, rng) for seat in range(n)]]
     moves: list[str] = [""]
     movers: list[int | None] = [None]
+    numbers = [0]
     actor = first.current_player
-    for _number, text, state, _events in replay(record):
-        moves.append(text)
-        movers.append(actor)
-        points.append([win_chance(state, seat, playouts, rng) for seat in range(n)])
+    for number, text, state, _events in replay(record):
+        if number % every == 0 or number == last:
+            moves.append(text)
+            movers.append(actor)
+            numbers.append(number)
+            points.append([win_chance(state, seat, playouts, rng) for seat in range(n)])
         actor = state.current_player
     deltas = [max(abs(points[i][s] - points[i - 1][s]) for s in range(n)) for i in range(1, len(points))]
     biggest = sorted(range(len(deltas)), key=lambda i: -deltas[i])[:swings]
-    return Review([p.name for p in record.players], moves, movers, points, [i + 1 for i in biggest])
+    return Review([p.name for p in record.players], moves, movers, points, [i + 1 for i in biggest], numbers)
 
 
 def plot(result: Review, path: Path, title: str) -> None:
@@ -83,7 +102,7 @@ def plot(result: Review, path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(10, 4.5), dpi=120)
-    xs = list(range(len(result.chances)))
+    xs = result.numbers
     markers = ["o", "s", "^", "D", "v"]
     for seat, name in enumerate(result.names):
         ys = [point[seat] * 100 for point in result.chances]
@@ -91,10 +110,11 @@ def plot(result: Review, path: Path, title: str) -> None:
     for point in result.swings:
         mover = result.movers[point]
         who = result.names[mover] if mover is not None and mover >= 0 else ""
-        axes.axvline(point, color="grey", linestyle=":", linewidth=1)
+        x = result.numbers[point]
+        axes.axvline(x, color="grey", linestyle=":", linewidth=1)
         axes.annotate(
             f"{who}: {result.moves[point]}",
-            xy=(point, 100),
+            xy=(x, 100),
             xytext=(3, -12),
             textcoords="offset points",
             fontsize=8,
@@ -104,7 +124,7 @@ def plot(result: Review, path: Path, title: str) -> None:
     axes.set_xlabel("move")
     axes.set_ylabel("estimated chance to win (%)")
     axes.set_ylim(-2, 102)
-    axes.set_xlim(0, max(1, len(xs) - 1))
+    axes.set_xlim(0, max(1, xs[-1]))
     axes.set_title(title)
     axes.grid(alpha=0.3)
     axes.legend(loc="upper left", fontsize=8)
