@@ -129,7 +129,8 @@ class CitrusAdapter:
         top.add_column(no_wrap=True, min_width=3 * (len(view["board"]["columns"]) + 1))
         top.add_column()
         top.add_row(_grid(view), Group(_market(view), _table_info(view)))
-        return Group(top, _players(view, labels), _legend(view))
+        fincas = _fincas(view)
+        return Group(top, *([fincas] if fincas else []), _players(view, labels), _legend(view))
 
 
 def _pack_key(action: Action) -> tuple[Any, ...] | None:
@@ -221,18 +222,27 @@ def _table_info(view: dict[str, Any]) -> Text:
             out.append_text(type_text(w["type"], w["well"]))
             out.append(" ")
         out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _fincas(view: dict[str, Any]) -> Text | None:
+    """The unscored Fincas' values and how many of their neighbours are filled, in lines of at
+    most 80 characters under the board (beside it they made the picture taller than 24 lines)."""
     unscored = [
         f"{s['letter']} {s['finca']['high']}/{s['finca']['low']} {s['filled']}/{s['neighbours']}"
         for s in view["sites"]
         if s["finca"] and not s["finca"]["scored"]
     ]
     if not unscored or view["phase"] == "over":
-        out.rstrip()
-        return out
-    out.append("Fincas high/low, filled/all:", style="dim")
-    for start in range(0, len(unscored), 2):
-        out.append("\n" + " · ".join(unscored[start : start + 2]), style="dim")
-    return out
+        return None
+    lines = [f"Fincas high/low, neighbours filled/all: {unscored[0]}"]
+    for entry in unscored[1:]:
+        if len(lines[-1]) + len(" · ") + len(entry) > 80:
+            lines.append(entry)
+        else:
+            lines[-1] += f" · {entry}"
+    return Text("\n".join(lines), style="dim", no_wrap=True)
 
 
 def _players(view: dict[str, Any], labels: Sequence[str]) -> Table:
