@@ -106,7 +106,7 @@ def test_the_legend_explains_every_mark() -> None:
 def test_every_position_of_a_random_game_draws_and_numbers_every_action(players: int, options: dict[str, Any]) -> None:
     """Every decision of a whole game (placements, Finca sites, harvests, Money, Carts, Bulls)
     has a menu that shows every legal action's number once, in ascending order row by row; the
-    board (drawn at every third decision, to keep the test fast) fits 80 columns."""
+    board (drawn at every third decision, to keep the test fast) fits 80 columns and 23 lines."""
     adapter = CitrusAdapter()
     state = get_game("citrus").new_state(players, 7, options)
     rng = random.Random(7)
@@ -126,6 +126,7 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
         if decisions % 3 == 1:
             lines = console.render_lines(adapter.board(view, names), pad=False)
             assert max(Segment.get_line_length(line) for line in lines) <= 80
+            assert len(lines) <= 23, "the board leaves a 24-line screen a line for the status"
         kinds.update(a.kind for a in legal)
         state.apply(rng.choice(legal))
     assert {"buy", "place", "harvest", "income", "end"} <= kinds
