@@ -238,8 +238,11 @@ def test_finished_game_record_replay_and_rematch(client: TestClient) -> None:
     from fruitbowl.engine import Record, replay_to_end
 
     assert replay_to_end(Record.from_json(record)).result().to_json() == final["result"]
-    steps = client.get(f"/api/tables/{tid}/replay", headers={"X-Seat-Token": table["token"]}).json()["steps"]
-    assert len(steps) == final["version"] + 1 and steps[-1]["view"] == final["view"]
+    seat = {"X-Seat-Token": table["token"]}
+    steps = client.get(f"/api/tables/{tid}/replay", headers=seat).json()["steps"]
+    assert len(steps) == final["version"] + 1 and "view" not in steps[-1]  # positions come one at a time
+    last = client.get(f"/api/tables/{tid}/replay?at={final['version']}", headers=seat).json()
+    assert last["move"] == final["version"] and last["view"] == final["view"]
     rematch = client.post(f"/api/tables/{tid}/rematch", headers={"X-Seat-Token": table["token"]})
     assert rematch.status_code == 201
     new = rematch.json()

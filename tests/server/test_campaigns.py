@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
-from fruitbowl.server.db import CampaignRow
+from fruitbowl.server.db import CampaignRow, TableRow, make_engine
+from fruitbowl.server.run import free_port, spawn
 
+from .conftest import _pg_database
 from .helpers import act, snapshot
 
 
@@ -20,29 +30,34 @@ def _play_to_the_end(client: TestClient, table: dict) -> dict:
     raise AssertionError("the campaign game did not finish")
 
 
+def _owner(campaign: dict) -> dict[str, str]:
+    return {"X-Campaign-Token": campaign["token"]}
+
+
 def test_a_campaign_continues_game_after_game(client: TestClient) -> None:
     created = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Friday fables"})
     assert created.status_code == 201, created.text
     campaign = created.json()
     assert campaign["games_completed"] == 0 and campaign["cards_left"] == 216 and not campaign["complete"]
-    assert [c["name"] for c in client.get("/api/campaigns").json()["campaigns"]] == ["Friday fables"]
+    listed = client.get("/api/campaigns", headers=_owner(campaign)).json()["campaigns"]
+    assert [c["name"] for c in listed] == ["Friday fables"]
 
     body = {"players": 2, "name": "Ada"}
-    first = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body)
+    first = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign))
     assert first.status_code == 201, first.text
     table = first.json()
-    busy = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body)
-    assert busy.status_code == 409 and "still going on" in busy.json()["error"]
+    busy = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign))
+    assert busy.status_code == 409 and f"still going on at table {table['id']}" in busy.json()["error"]
     opening = snapshot(client, table["id"], table["token"])
     assert opening["game"] == "fabledfruit"
     _play_to_the_end(client, table)
 
-    after = client.get(f"/api/campaigns/{campaign['id']}").json()
+    after = client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()
     assert after["games_completed"] == 1 and after["cards_left"] < 216
     assert after["history"][0]["game_index"] == 1 and after["seating"] == ["Ada", "Random bot 2"]
     assert [t["status"] for t in after["tables"]] == ["finished"]
 
-    second = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body).json()
+    second = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
     record_options = client.app.state.service.tables[second["id"]].match.record.options  # type: ignore[attr-defined]
     assert record_options["game_number"] == 2
 
@@ -62,7 +77,7 @@ def test_a_damaged_stored_campaign_is_refused_not_repaired(client: TestClient) -
         data = dict(row.data)
         data["big_stack"] = data["big_stack"][:-1]  # a card vanishes
         row.data = data
-    response = client.post(f"/api/campaigns/{campaign['id']}/tables", json={"players": 2})
+    response = client.post(f"/api/campaigns/{campaign['id']}/tables", json={"players": 2}, headers=_owner(campaign))
     assert response.status_code == 400 and "big stack" in response.json()["error"]
     with service.sessions() as db:
         assert db.get(CampaignRow, campaign["id"]).data == data  # untouched
@@ -75,13 +90,189 @@ def test_a_lime_campaign_is_created_and_played_at_a_table(client: TestClient) ->
     assert campaign["ruleset"] == "lime" and campaign["cards_left"] == 74
     base = client.post("/api/campaigns", json={"name": "Plain"}).json()
     assert base["ruleset"] == "base" and base["cards_left"] == 216  # the default is unchanged
-    first = client.post(f"/api/campaigns/{campaign['id']}/tables", json={"players": 2, "name": "Ada"})
+    first = client.post(
+        f"/api/campaigns/{campaign['id']}/tables", json={"players": 2, "name": "Ada"}, headers=_owner(campaign)
+    )
     assert first.status_code == 201, first.text
     table = first.json()
     opening = snapshot(client, table["id"], table["token"])
     view = opening["view"]
     assert view["lime"] is True and 0 < view["lime_pile"] <= 15 and view["big_stack"]["cards"] <= 74
     _play_to_the_end(client, table)
-    after = client.get(f"/api/campaigns/{campaign['id']}").json()
+    after = client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()
     assert after["games_completed"] == 1 and after["ruleset"] == "lime" and after["cards_left"] < 74
     assert client.post("/api/campaigns", json={"lime": "maybe"}).status_code == 422
+
+
+# ---------------------------------------------------------------------- owners (issue 19, item 5)
+
+
+def test_only_the_owner_lists_starts_or_cancels_a_campaigns_tables(client: TestClient) -> None:
+    mine = client.post("/api/campaigns", json={"name": "Ours"}).json()
+    theirs = client.post("/api/campaigns", json={"name": "Theirs"}).json()
+    assert mine["token"] and mine["token"] != theirs["token"]
+    with client.app.state.service.sessions() as db:  # type: ignore[attr-defined]
+        stored = db.get(CampaignRow, mine["id"])
+        assert stored.owner_hash and mine["token"] not in stored.owner_hash  # only a hash is kept
+
+    # Listing: nobody's campaigns without a token; with tokens, exactly those campaigns.
+    assert client.get("/api/campaigns").json()["campaigns"] == []
+    assert [c["id"] for c in client.get("/api/campaigns", headers=_owner(mine)).json()["campaigns"]] == [mine["id"]]
+    both = {"X-Campaign-Token": f"{mine['token']}, {theirs['token']}"}
+    assert {c["id"] for c in client.get("/api/campaigns", headers=both).json()["campaigns"]} == {
+        mine["id"],
+        theirs["id"],
+    }
+
+    # A stranger may neither start the group's next table nor block it.
+    url = f"/api/campaigns/{mine['id']}/tables"
+    for headers in ({}, _owner(theirs), {"X-Campaign-Token": "made-up"}):
+        refused = client.post(url, json={"players": 2}, headers=headers)
+        assert refused.status_code == 403 and "owner" in refused.json()["error"]
+        refused = client.post(f"/api/campaigns/{mine['id']}/cancel", headers=headers)
+        assert refused.status_code == 403 and "owner" in refused.json()["error"]
+    started = client.post(url, json={"players": 2, "name": "Ada"}, headers=_owner(mine))
+    assert started.status_code == 201, started.text
+    table = started.json()
+
+    # A stranger who knows the id sees its name and progress, not its tables, seating or history.
+    public = client.get(f"/api/campaigns/{mine['id']}").json()
+    assert public["name"] == "Ours" and "tables" not in public and "seating" not in public
+    assert table["id"] not in str(public) and mine["token"] not in str(public)
+    owned = client.get(f"/api/campaigns/{mine['id']}", headers=_owner(mine)).json()
+    assert [t["id"] for t in owned["tables"]] == [table["id"]]
+
+    # The owner cancels the game going on; the table refuses moves, the campaign is unchanged.
+    nothing = client.post(f"/api/campaigns/{theirs['id']}/cancel", headers=_owner(theirs))
+    assert nothing.status_code == 409 and "no game going on" in nothing.json()["error"]
+    cancelled = client.post(f"/api/campaigns/{mine['id']}/cancel", headers=_owner(mine))
+    assert cancelled.status_code == 200 and cancelled.json()["cancelled"] == table["id"]
+    state = snapshot(client, table["id"], table["token"])
+    assert state["status"] == "cancelled" and state["legal"] == [] and "cancelled" in state["prompt"]
+    move = client.post(
+        f"/api/tables/{table['id']}/actions", json={"action": 0}, headers={"X-Seat-Token": table["token"]}
+    )
+    assert move.status_code == 409 and "cancelled" in move.json()["error"]
+    after = client.get(f"/api/campaigns/{mine['id']}", headers=_owner(mine)).json()
+    assert after["games_completed"] == 0 and [t["status"] for t in after["tables"]] == ["cancelled"]
+    again = client.post(url, json={"players": 2, "name": "Ada"}, headers=_owner(mine))
+    assert again.status_code == 201, again.text
+    seeds = [t.match.record.seed for t in client.app.state.service.tables.values()]  # type: ignore[attr-defined]
+    assert len(seeds) == len(set(seeds))  # the cancelled game's seed is not dealt again
+
+
+def test_campaign_creation_is_rate_limited_like_tables(db_url: str) -> None:
+    from fruitbowl.server import create_app
+    from fruitbowl.server.limits import Limits
+
+    with TestClient(create_app(db_url, limits=Limits(create_rate=0.01, create_burst=3))) as client:
+        made = [client.post("/api/campaigns", json={"name": f"C{i}"}) for i in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 201]
+        refused = client.post("/api/campaigns", json={"name": "one too many"})
+        assert refused.status_code == 429 and "too many new campaigns" in refused.json()["error"]
+        assert int(refused.headers["Retry-After"]) >= 1
+        table = client.post("/api/tables", json={"game": "tanghulu"})  # one allowance for both
+        assert table.status_code == 429
+
+
+# ---------------------------------------------------------------------- one table per campaign (item 2)
+
+
+def _race(bases: list[str], campaigns: int, per_campaign: int) -> None:
+    """Many campaigns; for each, ``per_campaign`` simultaneous requests for its next table (spread
+    over ``bases``): exactly one succeeds, the others name the table that is going on."""
+    with httpx.Client(timeout=30) as http:
+        made = [http.post(f"{bases[0]}/api/campaigns", json={"name": f"Race {i}"}) for i in range(campaigns)]
+    owned = [r.json() for r in made]
+    assert all(r.status_code == 201 for r in made)
+    jobs = [(c, bases[k % len(bases)]) for c in owned for k in range(per_campaign)]
+    start = threading.Barrier(len(jobs))
+
+    def request(job: tuple[dict, str]) -> httpx.Response:
+        campaign, base = job
+        with httpx.Client(timeout=60) as http:
+            start.wait()
+            return http.post(
+                f"{base}/api/campaigns/{campaign['id']}/tables", json={"players": 2}, headers=_owner(campaign)
+            )
+
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        answers = list(pool.map(request, jobs))
+    for campaign in owned:
+        mine = [a for (c, _), a in zip(jobs, answers, strict=True) if c is campaign]
+        won = [a.json()["id"] for a in mine if a.status_code == 201]
+        assert len(won) == 1, [a.text for a in mine]
+        for lost in (a for a in mine if a.status_code != 201):
+            assert lost.status_code == 409, lost.text
+            assert lost.json()["error"].startswith(f"this campaign's game is still going on at table {won[0]}")
+
+
+def _check_database(db_url: str) -> None:
+    engine = sa.create_engine(db_url.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(TableRow.campaign_id, TableRow.status, TableRow.seed)).all()
+    engine.dispose()
+    unfinished = [c for c, status, _ in rows if status in ("open", "playing")]
+    assert len(unfinished) == len(set(unfinished)) == len({c for c, _, _ in rows})
+    assert len({seed for _, _, seed in rows}) == len(rows)
+
+
+def test_two_servers_on_one_postgresql_start_one_table_per_campaign(pg_server: str | None, tmp_path: Path) -> None:
+    for db_url in _pg_database(pg_server):
+        env = {"FRUITBOWL_HOME": str(tmp_path), "FRUITBOWL_CLAIM_INTERVAL": "0.5"}
+        ports = [free_port(), free_port()]
+        servers = [spawn(port, db_url, 0.2, env) for port in ports]
+        try:
+            _race([f"http://127.0.0.1:{port}" for port in ports], campaigns=10, per_campaign=2)
+        finally:
+            for server in servers:
+                server.kill()
+                server.wait()
+        _check_database(db_url)
+
+
+def test_one_server_on_sqlite_starts_one_table_per_campaign(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'race.db'}"
+    port = free_port()
+    server = spawn(port, db_url, 0.2, {"FRUITBOWL_HOME": str(tmp_path)})
+    try:
+        _race([f"http://127.0.0.1:{port}"], campaigns=6, per_campaign=3)
+    finally:
+        server.kill()
+        server.wait()
+    _check_database(db_url)
+
+
+def test_the_database_itself_refuses_a_second_unfinished_table_or_a_reused_seed(db_url: str) -> None:
+    """The rules are the database's (any process, any code path), and a database made before
+    them gains them when a server starts on it."""
+    engine = make_engine(db_url)
+    with engine.begin() as conn:  # as a database made by an earlier version: no rules yet
+        conn.execute(sa.text("DROP INDEX tables_seed_unique"))
+        conn.execute(sa.text("DROP INDEX tables_one_unfinished_per_campaign"))
+    engine.dispose()
+    engine = make_engine(db_url)  # a server starting on it adds them
+    names = {i["name"] for i in sa.inspect(engine).get_indexes("tables")}
+    assert {"tables_seed_unique", "tables_one_unfinished_per_campaign"} <= names
+
+    def table(table_id: str, seed: int, status: str = "playing") -> dict:
+        return {
+            "id": table_id,
+            "game": "fabledfruit",
+            "rules_version": "1",
+            "options": {},
+            "seed": seed,
+            "num_players": 2,
+            "status": status,
+            "host_token_hash": "x",
+            "campaign_id": "c",
+        }
+
+    with engine.begin() as conn:
+        conn.execute(sa.insert(CampaignRow).values(id="c", game="fabledfruit", name="C", data={}))
+        conn.execute(sa.insert(TableRow).values(**table("t1", 1, "finished")))
+        conn.execute(sa.insert(TableRow).values(**table("t2", 2)))
+    for second in (table("t3", 3), table("t4", 1, "finished")):
+        with pytest.raises(IntegrityError), engine.begin() as conn:
+            conn.execute(sa.insert(TableRow).values(**second))
+    engine.dispose()

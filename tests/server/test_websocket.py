@@ -107,6 +107,9 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient) -> Non
             (json.dumps({"type": "action", "action": 1, "version": "x"}), "move number"),
             (json.dumps({"type": "action", "action": "x" * 10000}), "too long"),
             (json.dumps({"type": "action", "action": 99999, "version": first["version"]}), "outside"),
+            ("[" * 2000, "nests too deeply"),
+            ("[" * 2000 + "]" * 2000, "nests too deeply"),
+            ('{"type": "action", "action": ' + "[" * 1990 + "]" * 1990 + "}", "nests too deeply"),
         ]:
             ws.send_text(raw)
             reply = ws.receive_json()

@@ -143,7 +143,7 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     page.locator("#replay-bar").wait_for(state="visible")
     page.click("#replay-next")
     page.click("#replay-next")
-    assert page.evaluate("document.body.dataset.replayStep") == "2"
+    page.wait_for_function("document.body.dataset.replayStep === '2'")  # each position is fetched
     assert "Move 2" in page.inner_text("#replay-bar")
     page.click("#replay-close")
     assert page.locator("#results").is_visible()

@@ -376,6 +376,8 @@ async def _handle_message(service: TableService, table_id: str, token: str | Non
         message = json.loads(raw)
     except json.JSONDecodeError:
         return {"type": "error", "message": "messages are JSON objects"}
+    except RecursionError:
+        return {"type": "error", "message": "this message nests too deeply; messages are flat JSON objects"}
     if not isinstance(message, dict):
         return {"type": "error", "message": "messages are JSON objects"}
     kind = message.get("type")

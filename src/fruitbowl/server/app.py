@@ -12,6 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fruitbowl.engine import FruitbowlError
 
@@ -60,6 +61,7 @@ def create_app(
     app.add_exception_handler(FruitbowlError, handle_errors)
     app.add_exception_handler(SQLAlchemyError, _database_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected_error)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
 
@@ -95,11 +97,34 @@ async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     return error(500, "the server failed to handle this request (the error is logged)")
 
 
+#: The sentence for an HTTP error raised by FastAPI or Starlette themselves (not by our routes).
+HTTP_SENTENCES = {
+    400: "the request body is not valid JSON (or nests too deeply)",
+    404: "there is nothing at this address",
+    405: "this address does not take {method} requests",
+}
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    """FastAPI's and Starlette's own refusals (unknown route, wrong method, unparsable body) in the
+    project's shape: ``{"error": "one sentence"}`` instead of ``{"detail": …}``."""
+    assert isinstance(exc, StarletteHTTPException)
+    known = HTTP_SENTENCES.get(exc.status_code)
+    sentence = known.format(method=request.method) if known else str(exc.detail)
+    response = error(exc.status_code, sentence)
+    for name, value in (exc.headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     """Pydantic's error list condensed to one sentence naming the field and the problem."""
     assert isinstance(exc, RequestValidationError)
     problems = []
     for item in exc.errors()[:3]:
+        if item.get("type") == "json_invalid":
+            reason = (item.get("ctx") or {}).get("error", "")
+            return error(422, f"the request body is not valid JSON{': ' + str(reason) if reason else ''}")
         where = ".".join(str(part) for part in item.get("loc", ()) if part not in ("body", "query", "header"))
         problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
     return error(422, "; ".join(problems) or "invalid request")

@@ -33,6 +33,12 @@ class CampaignState(Protocol):
 
 RULESETS = ("base", "lime")
 
+#: Campaign tokens one request may present (``GET /api/campaigns``), and campaigns listed.
+MAX_CAMPAIGN_TOKENS = 50
+
+#: What anyone who knows a campaign's id may see; its seating, history and tables are its owner's.
+PUBLIC_FIELDS = ("id", "game", "name", "games_completed", "cards_left", "complete", "ruleset")
+
 
 def new_campaign(game_id: str, seed: int, ruleset: str = "base") -> CampaignState:
     if ruleset not in RULESETS:
@@ -68,3 +74,18 @@ def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> 
         "seating": data.get("seating", []),
         "history": data.get("history", []),
     }
+
+
+def public_campaign(summary: dict[str, Any]) -> dict[str, Any]:
+    """A campaign as shown to someone who is not its owner."""
+    return {key: summary[key] for key in PUBLIC_FIELDS}
+
+
+def campaign_tokens(header: str | None) -> list[str]:
+    """The owner tokens in an ``X-Campaign-Token`` header (several, comma-separated, for a list)."""
+    if not header:
+        return []
+    tokens = [t.strip() for t in header.split(",") if t.strip()]
+    if len(tokens) > MAX_CAMPAIGN_TOKENS:
+        raise FruitbowlError(f"send at most {MAX_CAMPAIGN_TOKENS} campaign tokens at once, not {len(tokens)}")
+    return tokens

@@ -7,6 +7,7 @@ replaying its actions, so the database holds exactly a record per table.
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,15 +17,20 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
+    inspect,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 from fruitbowl.database import open_engine
 from fruitbowl.paths import data_home
+
+log = logging.getLogger("fruitbowl.server")
 
 
 def default_db_url() -> str:
@@ -39,6 +45,11 @@ class Base(DeclarativeBase):
     pass
 
 
+#: A table still going on; a campaign has at most one (``finished`` and ``cancelled`` are over).
+UNFINISHED_STATUSES = ("open", "playing")
+UNFINISHED = "status IN ('open', 'playing')"
+
+
 class TableRow(Base):
     __tablename__ = "tables"
 
@@ -48,7 +59,7 @@ class TableRow(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     num_players: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | finished
+    status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | finished | cancelled
     allow_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
     open_join: Mapped[bool] = mapped_column(Boolean, default=True)
     host_token_hash: Mapped[str] = mapped_column(String(64))
@@ -60,6 +71,20 @@ class TableRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
+
+    __table_args__ = (
+        # A seed is never used by two tables: a finished table publishes its record (with the
+        # seed), which would reveal every hidden card of the other.
+        Index("tables_seed_unique", "seed", unique=True),
+        # One unfinished (open or playing) table per campaign, whichever process inserts it.
+        Index(
+            "tables_one_unfinished_per_campaign",
+            "campaign_id",
+            unique=True,
+            sqlite_where=text(UNFINISHED),
+            postgresql_where=text(UNFINISHED),
+        ),
+    )
 
 
 class SeatRow(Base):
@@ -83,6 +108,8 @@ class CampaignRow(Base):
     game: Mapped[str] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(80))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: SHA-256 of the owner's token (``None``: a campaign created before campaigns had owners).
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -106,9 +133,36 @@ def make_engine(url: str) -> Engine:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('fruitbowl-schema', 0))"))
             Base.metadata.create_all(conn)
+            upgrade(conn)
     else:
-        Base.metadata.create_all(engine)
+        with engine.begin() as conn:
+            Base.metadata.create_all(conn)
+            upgrade(conn)
     return engine
+
+
+def upgrade(conn: Connection) -> None:
+    """Bring a database made by an earlier version up to this schema: ``create_all`` adds missing
+    tables but neither columns nor indexes to tables that exist, so those are added here."""
+    inspector = inspect(conn)
+    columns = {c["name"] for c in inspector.get_columns("campaigns")}
+    if "owner_hash" not in columns:
+        conn.execute(text("ALTER TABLE campaigns ADD COLUMN owner_hash VARCHAR(64)"))
+        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_campaigns_owner_hash ON campaigns (owner_hash)"))
+    existing = {i["name"] for i in inspector.get_indexes("tables")}
+    for index in Base.metadata.tables["tables"].indexes:
+        if index.name in existing:
+            continue
+        try:
+            with conn.begin_nested():
+                index.create(conn)
+        except IntegrityError as exc:  # rows stored before the rule: the operator must settle them
+            log.error(
+                "cannot add the database rule %s: rows stored before it break it (%s); the server runs "
+                "without it until those duplicate tables are deleted and it restarts",
+                index.name,
+                str(exc.orig).strip().splitlines()[0],
+            )
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:

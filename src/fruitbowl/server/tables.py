@@ -19,7 +19,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -29,14 +29,13 @@ from fruitbowl.bots.hint import hint
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
-from fruitbowl.engine.record import replay
 from fruitbowl.engine.rng import derive_seed, random_seed
 from fruitbowl.sim.review import review as review_game
 
-from .campaigns import load_campaign, new_campaign
+from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
 from .campaigns import summary as campaign_summary
 from .cluster import CHANNEL, Claims, Listener, LocalClaims, PgClaims, conninfo, new_origin
-from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
+from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, SeatRow, TableRow, now
 from .outbox import Outbox
 
 log = logging.getLogger("fruitbowl.server")
@@ -530,66 +529,155 @@ class TableService:
     # ------------------------------------------------------------------ campaigns
 
     def create_campaign(self, game_id: str, name: str | None, ruleset: str = "base") -> dict[str, Any]:
+        """A new campaign; the answer carries its owner's token (stored only as a hash)."""
         game = get_game(game_id)
         campaign = new_campaign(game.id, random_seed(), ruleset)
         campaign_id = secrets.token_urlsafe(8)
+        token = new_token()
         title = _clean_name(name) or f"{game.title} campaign"
         with self.sessions.begin() as db:
-            db.add(CampaignRow(id=campaign_id, game=game.id, name=title, data=campaign.to_json()))
-        return campaign_summary(campaign_id, game.id, title, campaign)
+            db.add(
+                CampaignRow(
+                    id=campaign_id, game=game.id, name=title, data=campaign.to_json(), owner_hash=hash_token(token)
+                )
+            )
+        summary = campaign_summary(campaign_id, game.id, title, campaign)
+        return {**summary, "going_on": None, "tables": [], "token": token}
 
-    def list_campaigns(self) -> list[dict[str, Any]]:
+    def list_campaigns(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
+        """The campaigns whose owner tokens are presented (nobody else's), most recently played first."""
+        hashes = [hash_token(t) for t in tokens]
+        if not hashes:
+            return []
         with self.sessions() as db:
-            rows = db.scalars(select(CampaignRow).order_by(CampaignRow.updated_at.desc()).limit(50)).all()
-            return [campaign_summary(r.id, r.game, r.name, load_campaign(r.game, r.data)) for r in rows]
+            rows = db.scalars(
+                select(CampaignRow)
+                .where(CampaignRow.owner_hash.in_(hashes))
+                .order_by(CampaignRow.updated_at.desc())
+                .limit(MAX_CAMPAIGN_TOKENS)
+            ).all()
+            going_on = dict(
+                db.execute(
+                    select(TableRow.campaign_id, TableRow.id).where(
+                        TableRow.campaign_id.in_([r.id for r in rows]), TableRow.status.in_(UNFINISHED_STATUSES)
+                    )
+                ).all()
+            )
+            return [
+                {
+                    **campaign_summary(r.id, r.game, r.name, load_campaign(r.game, r.data)),
+                    "going_on": going_on.get(r.id),
+                }
+                for r in rows
+            ]
 
-    def campaign(self, campaign_id: str) -> dict[str, Any]:
+    def campaign(self, campaign_id: str, token: str | None) -> dict[str, Any]:
+        """A campaign: all of it for its owner; for anyone else only what its name and progress say."""
         with self.sessions() as db:
             row = db.get(CampaignRow, campaign_id)
             if row is None:
                 raise NotFound(f"there is no campaign {campaign_id!r}")
             info = campaign_summary(row.id, row.game, row.name, load_campaign(row.game, row.data))
+            if not _owns(row, token):
+                return public_campaign(info)
+            info["going_on"] = self._unfinished_table(db, campaign_id)
             info["tables"] = [
                 {"id": t.id, "status": t.status}
-                for t in db.scalars(select(TableRow).where(TableRow.campaign_id == campaign_id)).all()
+                for t in db.scalars(
+                    select(TableRow).where(TableRow.campaign_id == campaign_id).order_by(TableRow.created_at)
+                ).all()
             ]
             return info
+
+    def _owned_campaign(self, db: Session, campaign_id: str, token: str | None) -> CampaignRow:
+        row = db.get(CampaignRow, campaign_id)
+        if row is None:
+            raise NotFound(f"there is no campaign {campaign_id!r}")
+        if not _owns(row, token):
+            raise Forbidden(
+                "only the campaign's owner can start or cancel its tables "
+                "(send the campaign's token in the X-Campaign-Token header)"
+            )
+        return row
+
+    @staticmethod
+    def _unfinished_table(db: Session, campaign_id: str) -> str | None:
+        return db.scalar(
+            select(TableRow.id).where(TableRow.campaign_id == campaign_id, TableRow.status.in_(UNFINISHED_STATUSES))
+        )
 
     async def campaign_table(
         self,
         campaign_id: str,
+        token: str | None,
         num_players: int,
         seats: Sequence[SeatRequest] | None,
         you: int | None = 0,
         allow_spectators: bool = True,
         open_join: bool = True,
     ) -> CreatedTable:
-        """The campaign's next game at a new table (one unfinished table per campaign at a time)."""
+        """The campaign's next game at a new table. The database allows one unfinished table per
+        campaign (whichever process inserts it) and never two tables with one seed."""
         with self.sessions() as db:
-            row = db.get(CampaignRow, campaign_id)
-            if row is None:
-                raise NotFound(f"there is no campaign {campaign_id!r}")
-            unfinished = db.scalar(
-                select(TableRow.id).where(TableRow.campaign_id == campaign_id, TableRow.status != "finished")
-            )
+            row = self._owned_campaign(db, campaign_id, token)
+            unfinished = self._unfinished_table(db, campaign_id)
             game_id, campaign = row.game, load_campaign(row.game, row.data)
+            seed = campaign.game_seed()
+            if db.scalar(select(TableRow.id).where(TableRow.seed == seed)) is not None:
+                seed = random_seed()  # this game of the campaign was started before (and cancelled)
         if unfinished:
-            raise Conflict(f"this campaign's game is still going on at table {unfinished}")
+            raise Conflict(_going_on(unfinished))
         requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
         names = [_seat_name(i, r.controller.strip().lower(), r.name) for i, r in enumerate(requests)]
         requests = [SeatRequest(r.controller, names[i], r.token_hash) for i, r in enumerate(requests)]
         options = campaign.game_options(num_players, names)
-        return await self.create(
-            game_id,
-            num_players,
-            options,
-            requests,
-            you=you,
-            allow_spectators=allow_spectators,
-            open_join=open_join,
-            seed=campaign.game_seed(),
-            campaign_id=campaign_id,
-        )
+        try:
+            return await self.create(
+                game_id,
+                num_players,
+                options,
+                requests,
+                you=you,
+                allow_spectators=allow_spectators,
+                open_join=open_join,
+                seed=seed,
+                campaign_id=campaign_id,
+            )
+        except IntegrityError:  # another request (perhaps at another server) started it first
+            with self.sessions() as db:
+                unfinished = self._unfinished_table(db, campaign_id)
+            raise Conflict(
+                _going_on(unfinished)
+                if unfinished
+                else "another table of this campaign was started at the same moment; reload and try again"
+            ) from None
+
+    async def cancel_campaign_table(self, campaign_id: str, token: str | None) -> dict[str, Any]:
+        """The owner ends the campaign's unfinished game without a result; the campaign is unchanged."""
+        with self.sessions() as db:
+            self._owned_campaign(db, campaign_id, token)
+            unfinished = self._unfinished_table(db, campaign_id)
+        if unfinished is None:
+            raise Conflict("this campaign has no game going on to cancel")
+        table = await self.get(unfinished)
+        async with table.lock:
+            with self.sessions.begin() as db:
+                cancelled = db.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table.id, TableRow.status.in_(UNFINISHED_STATUSES))
+                    .values(status="cancelled", updated_at=now())
+                )
+                if getattr(cancelled, "rowcount", 1):
+                    self._notify(db, table.id)
+            if not getattr(cancelled, "rowcount", 1):
+                self._resync_locked(table)
+                raise Conflict(f"the game at table {table.id} has just ended; there is nothing to cancel")
+            table.status = "cancelled"
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        await self.broadcast(table)
+        await self.claims.release(table.id)
+        return {"campaign": campaign_id, "cancelled": table.id}
 
     # ------------------------------------------------------------------ loading
 
@@ -650,7 +738,12 @@ class TableService:
 
     def list_tables(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
         with self.sessions() as db:
-            query = select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit)
+            query = (  # a private table (no spectators, no open join) is never listed
+                select(TableRow)
+                .where(or_(TableRow.allow_spectators.is_(True), TableRow.open_join.is_(True)))
+                .order_by(TableRow.updated_at.desc())
+                .limit(limit)
+            )
             if status:
                 query = query.where(TableRow.status == status)
             rows = db.scalars(query).all()
@@ -723,6 +816,8 @@ class TableService:
         if table.status == "open":
             waiting = [str(i + 1) for i, s in enumerate(table.seats) if not s.claimed]
             raise Conflict(f"the game starts when every seat is taken (waiting for seat {', '.join(waiting)})")
+        if table.status == "cancelled":
+            raise Conflict("this game was cancelled by its campaign's owner")
         if table.status == "finished" or table.state.is_terminal():
             raise Conflict("the game is over")
         if version is not None and version != table.version:
@@ -925,6 +1020,8 @@ class TableService:
         return message
 
     def _prompt(self, table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
+        if table.status == "cancelled":
+            return "This game was cancelled by its campaign's owner"
         if table.status == "open":
             free = [s.name for s in table.seats if not s.claimed]
             return f"Waiting for players to join ({', '.join(free)})"
@@ -961,43 +1058,6 @@ class TableService:
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         return self.snapshot(table, seat)
-
-    def replay_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
-        """The game move by move, as the token's seat (or a spectator) was allowed to see it."""
-        seat = self._seat_of(table, token)
-        if seat is None and not table.allow_spectators:
-            raise Forbidden("the host does not allow spectators at this table")
-        game = table.match.game
-        record = table.match.record
-        names = [s.name for s in table.seats]
-        first = Match.from_record(Record(**{**record.__dict__, "actions": [], "result": None}))
-        steps: list[dict[str, Any]] = [
-            {
-                "move": 0,
-                "action": None,
-                "actor": None,
-                "view": first.state.view(seat),
-                "log": [game.describe_event(e, seat, names) for _, e in first.log],
-            }
-        ]
-        actors = self._actors(table.id)
-        for number, text, state, events in replay(Record(**{**record.__dict__, "result": None})):
-            steps.append(
-                {
-                    "move": number,
-                    "action": text,
-                    "actor": actors[number - 1],
-                    "view": state.view(seat),
-                    "log": [game.describe_event(e, seat, names) for e in events],
-                }
-            )
-        return {"table": table.id, "game": game.id, "seat": seat, "players": names, "steps": steps}
-
-    def _actors(self, table_id: str) -> list[int]:
-        with self.sessions() as db:
-            return list(
-                db.scalars(select(ActionRow.seat).where(ActionRow.table_id == table_id).order_by(ActionRow.number))
-            )
 
     async def rematch(self, table_id: str, token: str | None) -> CreatedTable:
         """A new table with the same game, options and players, each keeping their seat and token."""
@@ -1047,3 +1107,15 @@ def _clean_name(name: str | None) -> str | None:
         return None
     cleaned = " ".join(name.split())[:MAX_NAME]
     return cleaned or None
+
+
+def _owns(row: CampaignRow, token: str | None) -> bool:
+    """Whether ``token`` is the campaign's owner token; a campaign stored before campaigns had
+    owners (no hash) stays open to anyone, as it was."""
+    if row.owner_hash is None:
+        return True
+    return bool(token) and secrets.compare_digest(row.owner_hash, hash_token(token or ""))
+
+
+def _going_on(table_id: str) -> str:
+    return f"this campaign's game is still going on at table {table_id}; finish or cancel it first"

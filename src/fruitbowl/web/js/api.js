@@ -28,8 +28,9 @@ export const tableState = (id, token) => call("GET", `/api/tables/${id}`, { toke
 export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
 export const seatBot = (id, seat, bot, hostToken) =>
   call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });
-export const replay = (id, token) =>
-  call("GET", `/api/tables/${id}/replay${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+/** The game's moves as this seat (or a spectator) may know them; ``replayView`` gives one position. */
+export const replay = (id, token) => call("GET", `/api/tables/${id}/replay`, { token });
+export const replayView = (id, token, at) => call("GET", `/api/tables/${id}/replay?at=${at}`, { token });
 export const hint = (id, token) => call("POST", `/api/tables/${id}/hint`, { body: {}, token });
-export const review = (id) => call("GET", `/api/tables/${id}/review`);
+export const review = (id, token) => call("GET", `/api/tables/${id}/review`, { token });
 export const rematch = (id, token) => call("POST", `/api/tables/${id}/rematch`, { body: {}, token });

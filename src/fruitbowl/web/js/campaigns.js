@@ -1,16 +1,20 @@
 // Fable campaigns in the lobby: start one (a base fable or a Lime expansion campaign), and continue
 // it at a new table (the server keeps the campaign between games and updates it when a game ends).
+// A campaign belongs to the browser that created it: its owner token (kept in localStorage) is sent
+// as X-Campaign-Token to list it, start its tables and cancel the game going on.
 
 import { h } from "./svg.js";
-import { playerName, saveHost, saveSeat } from "./storage.js";
+import { campaignTokens, playerName, saveCampaignToken, saveHost, saveSeat } from "./storage.js";
 import { counted } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 
-async function call(method, path, body) {
+async function call(method, path, body, token) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (token) headers["X-Campaign-Token"] = token;
   const response = await fetch(path, {
     method,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = await response.json().catch(() => null);
@@ -28,13 +32,47 @@ async function continueCampaign(campaign, players) {
   showError("");
   try {
     const name = ($("name")?.value || playerName() || "").trim() || null;
-    const created = await call("POST", `/api/campaigns/${campaign.id}/tables`, { players, name });
+    const token = campaignTokens()[campaign.id];
+    const created = await call("POST", `/api/campaigns/${campaign.id}/tables`, { players, name }, token);
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
     location.href = created.url;
   } catch (error) {
     showError(`Could not continue “${campaign.name}”: ${error.message}`);
   }
+}
+
+async function cancelGame(campaign) {
+  showError("");
+  if (!window.confirm(`Cancel the game of “${campaign.name}” going on at table ${campaign.going_on}? It ends without a result.`)) return;
+  try {
+    await call("POST", `/api/campaigns/${campaign.id}/cancel`, undefined, campaignTokens()[campaign.id]);
+    await refresh();
+  } catch (error) {
+    showError(`Could not cancel the game of “${campaign.name}”: ${error.message}`);
+  }
+}
+
+function campaignActions(campaign, players) {
+  if (campaign.complete) return null;
+  if (campaign.going_on) {
+    return h(
+      "div",
+      { class: "table-actions" },
+      h("a", { class: "button primary", href: `/t/${campaign.going_on}` }, "Go to its table"),
+      h("button", { class: "cancel-game", onclick: () => cancelGame(campaign) }, "Cancel that game"),
+    );
+  }
+  return h(
+    "div",
+    { class: "table-actions" },
+    players,
+    h(
+      "button",
+      { class: "primary", onclick: () => continueCampaign(campaign, Number(players.value)) },
+      campaign.games_completed ? "Continue at a new table" : "Play the first game",
+    ),
+  );
 }
 
 function campaignRow(campaign) {
@@ -46,6 +84,7 @@ function campaignRow(campaign) {
     : `${counted(campaign.games_completed, "game")} played · ${counted(campaign.cards_left, "card")} to come`;
   const last = campaign.history.at(-1);
   const winners = last ? ` · last won by ${last.winners.join(" and ")}` : "";
+  const going = campaign.going_on ? ` · a game is going on at table ${campaign.going_on}` : "";
   return h(
     "li",
     { class: "table-row campaign-row" },
@@ -60,26 +99,17 @@ function campaignRow(campaign) {
           ? h("span", { class: "lime-badge", title: "The Lime expansion: its own 98-card campaign" }, "Lime")
           : null,
       ),
-      h("span", { class: "detail" }, detail + winners),
+      h("span", { class: "detail" }, detail + winners + going),
     ),
-    campaign.complete
-      ? null
-      : h(
-          "div",
-          { class: "table-actions" },
-          players,
-          h(
-            "button",
-            { class: "primary", onclick: () => continueCampaign(campaign, Number(players.value)) },
-            campaign.games_completed ? "Continue at a new table" : "Play the first game",
-          ),
-        ),
+    campaignActions(campaign, players),
   );
 }
 
 async function refresh() {
   try {
-    const { campaigns } = await call("GET", "/api/campaigns");
+    // Only this browser's campaigns: the server lists a campaign to whoever presents its token.
+    const tokens = Object.values(campaignTokens()).slice(-50);
+    const { campaigns } = tokens.length ? await call("GET", "/api/campaigns", undefined, tokens.join(",")) : { campaigns: [] };
     $("campaign-list").replaceChildren(
       ...(campaigns.length ? campaigns.map(campaignRow) : [h("li", { class: "empty" }, "No campaigns yet.")]),
     );
@@ -108,7 +138,8 @@ function main() {
     showError("");
     try {
       const name = $("campaign-name").value.trim() || null;
-      await call("POST", "/api/campaigns", { game: "fabledfruit", name, lime: lime.checked });
+      const created = await call("POST", "/api/campaigns", { game: "fabledfruit", name, lime: lime.checked });
+      saveCampaignToken(created.id, created.token);
       $("campaign-name").value = "";
       lime.checked = false;
       await refresh();

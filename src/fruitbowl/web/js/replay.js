@@ -1,4 +1,6 @@
 // Replay viewer: steps through /replay move by move (◀ ▶ or the arrow keys), as the viewer saw it.
+// /replay gives every move (its text when the viewer may know it, and its log); the position after
+// a move comes from /replay?at=N when it is shown, and is kept (the neighbours are fetched ahead).
 
 import * as api from "./api.js";
 import { seatStyle } from "./players.js";
@@ -15,6 +17,7 @@ export class ReplayViewer {
     Object.assign(this, options);
     this.steps = [];
     this.index = 0;
+    this.views = new Map(); // move number -> Promise of the view after it
     this.onKey = (event) => {
       if (event.target.closest?.("input, textarea, select")) return;
       if (event.key === "ArrowLeft") this.go(this.index - 1);
@@ -31,9 +34,9 @@ export class ReplayViewer {
     window.addEventListener("keydown", this.onKey);
     this.bar.hidden = false;
     this.review = null;
-    this.go(0);
+    await this.go(0);
     api
-      .review(this.tableId)
+      .review(this.tableId, this.token)
       .then((review) => {
         this.review = review;
         this.renderBar(this.steps[this.index]);
@@ -41,9 +44,29 @@ export class ReplayViewer {
       .catch(() => {}); // an unfinished game has no review: the replay works without it
   }
 
-  go(index) {
+  viewAt(index) {
+    if (!this.views.has(index)) {
+      const view = api.replayView(this.tableId, this.token, index).then((data) => data.view);
+      view.catch(() => this.views.delete(index)); // a failed fetch is tried again next time
+      this.views.set(index, view);
+    }
+    return this.views.get(index);
+  }
+
+  async go(index) {
     this.index = Math.max(0, Math.min(this.steps.length - 1, index));
-    const step = this.steps[this.index];
+    const wanted = this.index;
+    const step = this.steps[wanted];
+    this.renderBar(step);
+    let view;
+    try {
+      view = await this.viewAt(wanted);
+    } catch (error) {
+      this.renderBar(step, `Could not load this position: ${error.message}`);
+      return;
+    }
+    if (wanted !== this.index || this.bar.hidden) return; // another move was chosen meanwhile
+    for (const next of [wanted + 1, wanted - 1]) if (next >= 0 && next < this.steps.length) this.viewAt(next).catch(() => {});
     const snapshot = {
       type: "state",
       table: `replay:${this.tableId}`,
@@ -51,7 +74,7 @@ export class ReplayViewer {
       status: "replay",
       version: this.index,
       seat: this.data.seat,
-      view: step.view,
+      view,
       legal: [],
       illegal: {},
       players: this.players,
@@ -64,9 +87,12 @@ export class ReplayViewer {
     this.renderBar(step);
   }
 
-  renderBar(step) {
+  renderBar(step, problem = null) {
     const who = step.actor !== null && step.actor !== undefined ? this.players[step.actor]?.name : null;
-    const what = step.action ? `Move ${step.move} of ${this.steps.length - 1}: ${who ? `${who}: ` : ""}${step.action}` : "Start of the game";
+    // A move that hides something from this viewer has no text: its log says what may be known.
+    const said = step.action ?? (step.log.join(" ") || "a hidden move");
+    const what =
+      problem ?? (step.move ? `Move ${step.move} of ${this.steps.length - 1}: ${who ? `${who}: ` : ""}${said}` : "Start of the game");
     this.bar.replaceChildren(
       h("strong", {}, "Replay"),
       h("button", { id: "replay-first", "aria-label": "First move", onclick: () => this.go(0) }, "|◀"),

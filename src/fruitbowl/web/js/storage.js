@@ -29,6 +29,10 @@ export const forgetSeat = (tableId) => write(`seat.${tableId}`, null);
 export const hostFor = (tableId) => read(`host.${tableId}`);
 export const saveHost = (tableId, hostToken, invites, joinUrl) => write(`host.${tableId}`, { hostToken, invites, joinUrl });
 
+/** The owner tokens of the campaigns this browser created: {campaignId: token}. */
+export const campaignTokens = () => read("campaigns", {}) || {};
+export const saveCampaignToken = (campaignId, token) => write("campaigns", { ...campaignTokens(), [campaignId]: token });
+
 export const playerName = () => read("name", "");
 export const savePlayerName = (name) => write("name", name);
 
