@@ -98,10 +98,25 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+#: What SQLite and PostgreSQL say when the disk under the database fails or is full (SQLite's
+#: messages; PostgreSQL's SQLSTATE classes 53, insufficient resources, and 58, system errors).
+DISK_TROUBLE = ("disk i/o error", "disk is full", "readonly database", "no space left", "file too large")
+DISK_SQLSTATES = ("53", "58")
+
+
 def database_problem(exc: BaseException) -> tuple[int, str]:
-    """The status and sentence for a database error: 503 when it is busy or unreachable."""
+    """The status and sentence for a database error: 503 when it is busy or unreachable, or when
+    its disk failed or is full."""
     if isinstance(exc, IntegrityError):
         return 409, "this change conflicts with another one made at the same time; reload and try again"
+    original = getattr(exc, "orig", None)
+    text = str(original or exc).lower()
+    sqlstate = str(getattr(original, "sqlstate", None) or getattr(original, "pgcode", None) or "")
+    if any(words in text for words in DISK_TROUBLE) or sqlstate[:2] in DISK_SQLSTATES:
+        return 503, (
+            "the server's disk failed or is full, so the database cannot store anything; "
+            "nothing was changed, try again later"
+        )
     if isinstance(exc, PoolTimeout | ConnectionError) or (
         isinstance(exc, DBAPIError) and (exc.connection_invalidated or _is_operational(exc))
     ):

@@ -9,9 +9,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
+
+from fruitbowl.engine import FruitbowlError
 
 from .app import create_app
 from .db import default_db_url
@@ -24,7 +28,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     url = db_url or default_db_url()
     limits = limits_from_env()
     claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
-    app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval)
+    try:
+        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval)
+    except (OSError, SQLAlchemyError) as exc:
+        raise ServeError(cannot_open(url, exc)) from None
     print(f"fruitbowl: the table is open at http://{host}:{port}/  (database: {_safe(url)})", flush=True)
     uvicorn.run(
         app,
@@ -44,6 +51,30 @@ TIMEOUT_VARIABLES = {
     "FRUITBOWL_HEADER_TIMEOUT": "header_timeout",
     "FRUITBOWL_BODY_TIMEOUT": "body_timeout",
 }
+
+
+class ServeError(FruitbowlError):
+    """The server cannot start (printed as one line by the command line, exit code 2)."""
+
+
+def cannot_open(url: str, exc: BaseException) -> str:
+    """One sentence saying which database (or data directory) cannot be used, and why."""
+    if url.startswith("sqlite:///"):
+        file = Path(url.removeprefix("sqlite:///").partition("?")[0])
+        if isinstance(exc, OSError):
+            where = exc.filename or file.parent
+            return (
+                f"cannot keep the server's database in {where}: {exc.strerror or exc} "
+                "(set FRUITBOWL_HOME to a writable directory, or give --db)"
+            )
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        return (
+            f"cannot open the server's database {file}: {reason} "
+            f"(is {file.parent} a writable directory and {file.name} a database file?)"
+        )
+    reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
+    reason = reason.split(" (Background on this error")[0]
+    return f"cannot open the database {_safe(url)}: {reason}"
 
 
 def limits_from_env() -> Limits:
