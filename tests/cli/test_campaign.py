@@ -172,7 +172,7 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
         return console.export_text()
 
     mine = board(0)
-    for words in ("Lime pile: L×13", "Thief V2.0 next to #49 and #1L", "Offer round for 2 lime(s)", "Bo P",
+    for words in ("lime pile L×13", "thief V2.0 next to #49 and #1L", "Offer round for 2 limes", "Bo P",
                   "saved B (pays twice)", "COAT", "gambling 1", "gambling 5", "#1L ×4"):  # fmt: skip
         assert words in mine, words
     theirs = board(1)

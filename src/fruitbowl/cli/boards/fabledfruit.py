@@ -1,11 +1,14 @@
-"""Fabled Fruit in the terminal: the display as card stacks, the market, tokens, and the players.
+"""Fabled Fruit in the terminal: the display as one line per stack, the market, tokens, players.
 
-Every stack is a small card showing its number and copies, name, price and who stands there
-(the thief is marked ``THIEF``). Fruits are told apart by letter *and* colour (P B S C G,
-L for a lime; ``B/S`` is a fruit-mix card), and ``*`` in a price is the smoothie (any fruit).
-Your hand is shown in full, the others' as card backs with a count. Fits 100 columns for five
-players. Lime games add a line for the lime pile, the coat, gambling tokens and the #11L offer
-round, and the players' saved fruits (your own in full, the others' as a count).
+Every stack is one line: its number and cards (``#7 ×4``), the location's full printed name
+(wrapped, never cut), its price, ``⚑`` if it is a signpost location, and who stands there
+(``THIEF`` for the thief, ``①``–``⑤`` for the players' animals). Fruits are told apart by
+letter *and* colour (``B/S`` is a fruit-mix card), and ``*`` in a price is the smoothie (any
+fruit). A key under the players explains every letter and mark, read from ``data.toml``. Your
+hand is shown in full, the others' as card backs with a count. The picture fits an 80×24
+terminal for five players, base and Lime. Lime games add a line for the lime pile, the coat,
+gambling tokens and the #11L offer round, and the players' saved fruits (your own in full,
+the others' as a count).
 """
 
 from __future__ import annotations
@@ -13,20 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Group, RenderableType
-from rich.panel import Panel
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.wording import counted
 from fruitbowl.games.fabledfruit import text as ff_text
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
-from fruitbowl.games.fabledfruit.components import loc_label
+from fruitbowl.games.fabledfruit.components import SMOOTHIE, loc_label
 
 from . import MenuRow, one_per_line
 
 LETTER = dict(zip(C.type_names, C.type_codes, strict=True))
+LIME_LETTER = C.type_codes[-1]
 STYLE = {
     "P": "bold dark_orange",
     "B": "bold yellow",
@@ -35,23 +38,33 @@ STYLE = {
     "G": "bold magenta",
     "L": "bold green3",
 }
-CARD_WIDTH = 20
 SEAT_MARK = "①②③④⑤"
+SIGNPOST = "⚑"
+HAND_BACKS = 12  # the most card backs drawn for another player's hand (the count follows)
 
-RULES = """\
+
+def _rules() -> str:
+    base = C.type_codes[: C.base_types]
+    fruits = " ".join(base)
+    targets = ", ".join(f"{n}p {C.targets[n]}" for n in sorted(C.targets))
+    return f"""\
 [bold]Fabled Fruit[/bold] — buy location cards as fabled juices; the first to the target ends the round.
 Each turn: [bold]move[/bold] your animal to another stack (you must move). Pay first the thief
 (1 fruit into the market), then 1 fruit to each animal already there. Then [bold]act[/bold] (do the
-location's action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits,
-* is any fruit; fruit-mix cards count as either fruit, wild tokens as anything, fruit tokens as
-their fruit (kept). Buying reveals the next card of the big stack; a new number opens a stack.
-Signpost cards: if you cannot meet the requirement you only draw 1 fruit. At the end of your
-turn you may return a double turn token held since the turn began for another turn.
-Juices needed: 2p 5, 3p 4, 4–5p 3. Ties: most fruits in hand, then shared.
+location's action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits
+({fruits}), {SMOOTHIE} is any fruit; fruit-mix cards count as either fruit, wild tokens as anything,
+fruit tokens as their fruit (kept). Buying reveals the next card of the big stack; a new number
+opens a stack. Signpost cards ({SIGNPOST}): if you cannot meet the requirement you only draw 1 fruit.
+At the end of your turn you may return a double turn token held since the turn began for another
+turn. Juices needed: {targets}. Ties: most fruits in hand, then shared.
 In a campaign ('fruitbowl campaign'), the next game starts with the display this one leaves.
-[bold]Lime[/bold] (a Lime campaign): L is a lime, taken from the lime pile; saved fruits (#6L) pay
-twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal 3 fruits
-each when buying ('gamble N', binding); the thief V2.0 (#17L) stands next to two stacks."""
+[bold]Lime[/bold] (a Lime campaign): {LIME_LETTER} is a lime, taken from the lime pile; saved fruits
+(#6L) pay twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal
+{C.lime.gambling_reveals} fruits each when buying ('gamble N', binding); the thief V2.0 (#17L) stands
+next to two stacks."""
+
+
+RULES = _rules()
 
 
 def fruit_text(name: str, count: int = 1) -> Text:
@@ -87,8 +100,69 @@ def price_text(price: str) -> Text:
     return out
 
 
+def paid_text(unit: str) -> Text:
+    """A unit paid towards a price: a fruit (or fruit-mix card) as its letters, a token by name."""
+    if all(part in LETTER for part in unit.split("/")):
+        return fruit_text(unit)
+    return Text(unit)
+
+
 def seat_mark(seat: int) -> str:
     return SEAT_MARK[seat] if seat < len(SEAT_MARK) else str(seat + 1)
+
+
+class Packed:
+    """Pieces of text joined by `` · `` and broken between pieces (never inside one) to fit the width."""
+
+    def __init__(self, pieces: Sequence[Text]):
+        self.pieces = [piece for piece in pieces if piece.plain]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        line = Text()
+        for piece in self.pieces:
+            if line.plain and line.cell_len + 3 + piece.cell_len > options.max_width:
+                yield line
+                line = Text()
+            if line.plain:
+                line.append(" · ", style="dim")
+            line.append_text(piece)
+        if line.plain:
+            yield line
+
+
+class Board:
+    """The whole picture; if it is taller than the screen leaves room for (two lines less than
+    the terminal), the compact parts instead."""
+
+    def __init__(self, full: list[RenderableType], compact: list[RenderableType]):
+        self.full = Group(*full)
+        self.compact = Group(*compact)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = options.max_height - 2
+        if len(console.render_lines(self.full, options, pad=False)) <= room:
+            yield self.full
+        else:
+            yield self.compact
+
+
+def legend(view: dict[str, Any]) -> Packed:
+    """The key to every letter and mark the board shows, read from ``data.toml``: the fruit
+    letters (the lime's only in a Lime game), the smoothie, fruit-mix cards once they are in
+    play, and the signpost."""
+    types = C.type_codes if view.get("lime") else C.type_codes[: C.base_types]
+    pieces: list[Text] = []
+    for code in types:
+        piece = Text("Key: " if not pieces else "", style="dim")
+        piece.append(code, style=STYLE.get(code, "bold"))
+        piece.append(f" {C.type_names[C.type_codes.index(code)]}", style="dim")
+        pieces.append(piece)
+    pieces.append(Text(SMOOTHIE, style="bold cyan") + Text(" any fruit", style="dim"))
+    if view["fruit_mix_supply"] is not None:
+        mix = f"{C.type_codes[0]}/{C.type_codes[1]}"
+        pieces.append(Text(mix, style="bold") + Text(" fruit-mix (either fruit)", style="dim"))
+    pieces.append(Text(SIGNPOST, style="cyan") + Text(" signpost: can't do it → draw 1", style="dim"))
+    return Packed(pieces)
 
 
 class FabledFruitAdapter:
@@ -107,83 +181,85 @@ class FabledFruitAdapter:
         return one_per_line(self, view, legal)
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        parts: list[RenderableType] = [self._header(view), self._display(view, labels)]
-        table = self._table_line(view)
-        if table.plain:
-            parts.append(table)
+        return Board(self._parts(view, labels, False), self._parts(view, labels, True))
+
+    def _parts(self, view: dict[str, Any], labels: Sequence[str], compact: bool) -> list[RenderableType]:
+        parts: list[RenderableType] = [self._table(view, compact), self._display(view)]
         current = self._current(view, labels)
         if current.plain:
             parts.append(current)
-        parts.append(self._players(view, labels))
-        return Group(*parts)
+        parts.append(self._players(view, labels, compact))
+        parts.append(legend(view))
+        return parts
 
     # ------------------------------------------------------------------ pieces
 
-    def _header(self, view: dict[str, Any]) -> Text:
-        big = view["big_stack"]
-        out = Text()
-        out.append(f"Fabled Fruit · game {view['game_number']} · round {view['round']}", style="bold")
-        out.append(f" · {view['target']} juices to win", style="bold")
+    def _table(self, view: dict[str, Any], compact: bool) -> Packed:
+        """The game and round, the piles, the market and the pools, packed into as few lines as
+        fit; ``compact`` counts the discard pile instead of listing it."""
+        header = Text(f"Fabled Fruit · game {view['game_number']} · round {view['round']}", style="bold")
+        header.append(f" · {view['target']} juices to win", style="bold")
         if view["end_triggered"]:
-            out.append(" · LAST ROUND", style="bold red")
+            header.append(" · LAST ROUND", style="bold red")
+        big = view["big_stack"]
         top = f"#{loc_label(big['top'])}" if big["top"] else "empty"
-        out.append(f"\nBig stack {big['cards']} (next {top}) · draw stack {view['draw_stack']} · discard ", style="dim")
-        out.append_text(fruits_text(view["discard"]))
-        return out
-
-    def _display(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        me = view["viewer"]
-        here = view["players"][me]["position"] if me is not None else None
-        cards = []
-        for stack in view["display"]:
-            body = Text()
-            name = stack["name"]
-            body.append((name if len(name) <= CARD_WIDTH - 4 else name[: CARD_WIDTH - 5] + "…") + "\n")
-            body.append_text(price_text(stack["price"]))
-            if stack["signpost"]:
-                body.append(" ⚑", style="cyan")
-            body.append("\n")
-            if stack["thief"]:
-                body.append("THIEF ", style="bold red")
-            for seat in stack["animals"]:
-                body.append(seat_mark(seat) + " ", style="bold green" if seat == me else "bold")
-            title = f"#{stack.get('label', stack['location'])} ×{stack['cards']}"
-            style = "green" if stack["location"] == here else "blue"
-            cards.append(Panel(body, title=title, title_align="left", width=CARD_WIDTH, border_style=style))
-        return Columns(cards, padding=(0, 0))
-
-    def _table_line(self, view: dict[str, Any]) -> Text:
-        out = Text()
+        pieces = [header, Text(f"big stack {big['cards']} (next {top})"), Text(f"draw stack {view['draw_stack']}")]
+        if compact:
+            pieces.append(Text(f"discard {sum(view['discard'].values())}"))
+        else:
+            pieces.append(Text("discard ") + fruits_text(view["discard"]))
         if view["market"] is not None:
-            out.append("Market: ", style="bold")
-            out.append_text(fruits_text(view["market"]))
+            market = Text("market ", style="bold") + fruits_text(view["market"])
             if view["market_pending"]:
-                out.append("  (+ given: ")
-                out.append_text(fruits_text(view["market_pending"]))
-                out.append(")")
+                market += Text(" (+ given ") + fruits_text(view["market_pending"]) + Text(")")
+            pieces.append(market)
         if view["fruit_mix_supply"] is not None:
-            out.append("   Fruit-mix supply: ", style="bold")
-            out.append_text(fruits_text(view["fruit_mix_supply"]))
-        pools = []
+            pieces.append(Text("fruit-mix supply ") + fruits_text(view["fruit_mix_supply"]))
+        if view.get("lime"):
+            lime = Text("lime pile ")
+            lime.append(f"{LIME_LETTER}×{view['lime_pile']}", style=STYLE.get(LIME_LETTER, "bold"))
+            pieces.append(lime)
+            if view.get("thief_stacks"):
+                stacks = " and ".join(f"#{loc_label(x)}" for x in view["thief_stacks"])
+                pieces.append(Text(f"thief V2.0 next to {stacks}"))
         if view["fruit_tokens"] is not None:
             free = [LETTER[f] for f, holder in view["fruit_tokens"].items() if holder == -1]
-            pools.append(f"fruit tokens {' '.join(free) or '—'}")
+            pieces.append(Text(f"fruit tokens {' '.join(free) or '—'}"))
         if view["wild_pool"] is not None:
-            pools.append(f"wild {view['wild_pool']} · double turn {view['double_pool']}")
+            pieces.append(Text(f"wild {view['wild_pool']}, double turn {view['double_pool']}"))
         if view["thief"] == 0 and not view.get("thief_stacks"):
-            pools.append("thief waiting")
+            pieces.append(Text("thief waiting"))
         if view.get("gambling_pool") is not None:
-            pools.append(f"gambling {view['gambling_pool']}")
+            pieces.append(Text(f"gambling {view['gambling_pool']}"))
         if view.get("coat") == -1:
-            pools.append("camouflage coat")
-        if pools:
-            out.append(("\n" if out.plain else "") + "Pool: " + " · ".join(pools), style="dim")
-        if view.get("lime"):
-            out.append(("\n" if out.plain else "") + "Lime pile: ", style="bold")
-            out.append(f"L×{view['lime_pile']}", style=STYLE["L"])
-            if view.get("thief_stacks"):
-                out.append("   Thief V2.0 next to " + " and ".join(f"#{loc_label(x)}" for x in view["thief_stacks"]))
-        return out
+            pieces.append(Text("camouflage coat"))
+        return Packed(pieces)
+
+    def _display(self, view: dict[str, Any]) -> Table:
+        """One line per stack; a long name wraps in its column instead of being cut."""
+        me = view["viewer"]
+        here = view["players"][me]["position"] if me is not None else None
+        table = Table(box=None, padding=(0, 1, 0, 0), show_header=False, pad_edge=False)
+        table.add_column(no_wrap=True, justify="right")  # #7
+        table.add_column(no_wrap=True)  # ×4
+        table.add_column(ratio=1)  # the name, wrapped if it must
+        table.add_column(no_wrap=True)  # price
+        table.add_column(no_wrap=True)  # signpost
+        table.add_column(no_wrap=True)  # who stands there
+        for stack in view["display"]:
+            mine = stack["location"] == here
+            label = stack.get("label", loc_label(stack["location"]))
+            number = Text(f"#{label}", style="bold green" if mine else "bold")
+            cards = Text(f"×{stack['cards']}", style="dim")
+            name = Text(stack["name"], style="green" if mine else "")
+            sign = Text(SIGNPOST if stack["signpost"] else " ", style="cyan")
+            who = Text()
+            if stack["thief"]:
+                who.append("THIEF ", style="bold red")
+            for seat in stack["animals"]:
+                who.append(seat_mark(seat), style="bold green" if seat == me else "bold")
+            table.add_row(number, cards, name, price_text(stack["price"]), sign, who)
+        return table
 
     def _current(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
         out = Text()
@@ -201,11 +277,13 @@ class FabledFruitAdapter:
             out.append(f"Buying #{loc_label(pay['location'])} for ", style="bold")
             out.append_text(price_text(pay["price"]))
             if pay.get("gambling"):
-                out.append(f" (gambling {pay['gambling']} token(s); the reveals pay too)")
-            out.append(" — paid so far: " + (", ".join(pay["chosen"]) or "nothing"))
+                out.append(f" ({counted(pay['gambling'], 'gambling token')}; the reveals pay too)")
+            out.append(" — paid so far: ")
+            out.append_text(Text(" ").join(paid_text(unit) for unit in pay["chosen"]) or Text("nothing"))
         offers = view.get("offer_round")
         if offers:
-            out.append(("\n" if out.plain else "") + f"Offer round for {offers['limes']} lime(s): ", style="bold")
+            limes = counted(offers["limes"], "lime")
+            out.append(("\n" if out.plain else "") + f"Offer round for {limes}: ", style="bold")
             parts = []
             for offer in offers["offers"]:
                 line = Text(f"{labels[offer['seat']]} ")
@@ -217,14 +295,15 @@ class FabledFruitAdapter:
             out.append_text(Text(" · ").join(parts))
         return out
 
-    def _players(self, view: dict[str, Any], labels: Sequence[str]) -> Table:
+    def _players(self, view: dict[str, Any], labels: Sequence[str], compact: bool) -> Table:
+        """One row per player; ``compact`` leaves out the column headings."""
         me = view["viewer"]
-        table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+        table = Table(box=None, padding=(0, 1, 0, 0), show_header=not compact, header_style="dim", pad_edge=False)
         table.add_column("")
         table.add_column("player", no_wrap=True, max_width=22)
         table.add_column("on", no_wrap=True)
         table.add_column("hand")
-        table.add_column("juices", no_wrap=True)
+        table.add_column("juices")
         table.add_column("tokens")
         current = view["current_player"]
         for p in view["players"]:
@@ -236,7 +315,7 @@ class FabledFruitAdapter:
                 hand = fruits_text(p["hand"])
                 hand.append(f" ({p['hand_size']})", style="dim")
             else:
-                hand = Text("▮" * min(p["hand_size"], 12) + f" ({p['hand_size']})", style="blue")
+                hand = Text("▮" * min(p["hand_size"], HAND_BACKS) + f" ({p['hand_size']})", style="blue")
             juices = Text(f"{len(p['juices'])}/{view['target']} ", style="bold")
             juices.append(" ".join(f"#{loc_label(j)}" for j in p["juices"]), style="dim")
             tokens = []

@@ -260,6 +260,8 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return f"Game {d['game_number']} of the campaign: {first} will start."
     if kind == "turn":
         extra = " (extra turn)" if d["extra"] else ""
+        if event.actor is not None and event.actor == viewer:
+            return f"Round {d['round']}: your turn{extra}."
         return f"Round {d['round']}: {who} to play{extra}."
     if kind == "draw":
         if "fruits" in d:

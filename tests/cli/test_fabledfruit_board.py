@@ -1,0 +1,110 @@
+"""The Fabled Fruit board at a real 80×24 terminal (issue 18 §2 "Boards").
+
+"Fabled Fruit cuts location names to 16 characters and never explains the price letters or the
+signpost mark … Every board must be readable in an 80×24 terminal." These tests play through
+the real ``fruitbowl play`` entry point with piped input and read each screen as a player
+would: every line fits 80 columns, the whole board fits the 24-line screen with room for the
+status line, every stack shows its location's full printed name and price (as the component
+data file prints them, read here with ``tomllib``, not through the game's code), and the key
+under the board explains every letter and mark the stacks show.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import fruitbowl.games.fabledfruit as fabledfruit_package
+
+from .terminal_driver import PROMPT, Terminal, check_readable, choose
+
+DATA = tomllib.loads((Path(fabledfruit_package.__file__).parent / "data.toml").read_text(encoding="utf-8"))
+PRINTED = {str(loc["id"]): (loc["name"], loc["price"]) for loc in DATA["location"]}
+FRUIT_NAMES = dict(zip(DATA["fruits"]["codes"], DATA["fruits"]["names"], strict=True))
+LIME_NAMES = {DATA["lime"]["code"]: DATA["lime"]["name"]}
+STACK = re.compile(r"^#(\d+L?) ×\d+ (.*)$")
+TITLE = "Fabled Fruit · game "
+SCREEN_LINES = 24
+PROMPTS = 45  # answers per game: enough for several rounds, new stacks and purchases
+
+
+def boards(screen: str) -> list[list[str]]:
+    """Each board on a screen: its lines from the title to the end of the key (the signpost)."""
+    found = []
+    lines = screen.split("\n")
+    for start, line in enumerate(lines):
+        if line.startswith(TITLE):
+            end = next(i for i in range(start, len(lines)) if "signpost" in lines[i])
+            found.append(lines[start : end + 1])
+    return found
+
+
+def check_board(board: list[str], lime: bool) -> set[str]:
+    """The promises of one board; the locations it shows."""
+    assert len(board) <= SCREEN_LINES - 2, "\n".join(board)  # room for the status line and prompt
+    key_start = next(i for i, line in enumerate(board) if line.startswith("Key: "))
+    key = " ".join(board[key_start:])
+    letters = FRUIT_NAMES | LIME_NAMES if lime else FRUIT_NAMES
+    for code, name in letters.items():
+        assert f"{code} {name}" in key, (code, key)
+    if not lime:
+        assert f"{DATA['lime']['code']} {DATA['lime']['name']}" not in key
+    shown = set()
+    for line in board[:key_start]:
+        stack = STACK.match(line)
+        if stack is None:
+            continue
+        label, rest = stack.groups()
+        name, price = PRINTED[label]
+        assert rest.startswith(name + " "), f"#{label} shows {rest!r}, not its full name {name!r}"
+        after = rest[len(name) :].split()
+        assert after[0] == price, f"#{label} shows price {after[0]!r}, printed {price!r}"
+        for letter in price:
+            if letter == "*":
+                assert "* any fruit" in key, key
+            else:
+                assert f"{letter} {letters[letter]}" in key, (letter, key)
+        if len(after) > 1 and after[1] == "⚑":
+            assert "⚑ signpost: can't do it → draw 1" in key, key
+        shown.add(label)
+    assert shown, "\n".join(board)
+    return shown
+
+
+@pytest.mark.parametrize(
+    ("players", "lime", "seed"), [(5, False, 3), (5, True, 3), (2, False, 4), (3, True, 6)], ids=str
+)
+def test_every_board_fits_80x24_with_full_names_and_a_key(tmp_path: Path, players: int, lime: bool, seed: int) -> None:
+    args = ["play", "fabledfruit", "--players", str(players), "--seed", str(seed), "--name", "Sam"]
+    args += ["--bots", ",".join(["random"] * (players - 1))]
+    if lime:
+        args += ["--option", "lime=true"]
+    term = Terminal(args, tmp_path)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    signposts = 0
+    answers = 0
+    while term.wait_for_prompt():
+        menu = term.menu()
+        check_readable(term, menu)
+        for board in boards(term.screen):
+            seen |= check_board(board, lime)
+            signposts += sum("⚑" in line for line in board)
+        if answers == PROMPTS:
+            term.answer("quit")
+            continue
+        answers += 1
+        if menu:
+            term.answer(choose(menu, rng, answers))
+        else:
+            term.answer("board")
+    assert term.returncode == 0, term.transcript[-3000:]
+    assert "Traceback" not in term.transcript
+    assert len(seen) >= 6 and signposts, seen  # a whole display, signposts among it
+    if lime:
+        assert any(label.endswith("L") for label in seen)
+    assert PROMPT in term.transcript
