@@ -19,6 +19,7 @@ from fruitbowl.engine import FruitbowlError
 from .api import build_router, database_problem, error, handle_errors, install_websocket
 from .db import default_db_url, make_engine, make_sessionmaker
 from .limits import BodyLimit, Limits
+from .security import BodyTimeout
 from .tables import TableError, TableService
 
 log = logging.getLogger("fruitbowl.server")
@@ -64,6 +65,7 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected_error)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.add_middleware(BodyTimeout, timeout=limits.body_timeout)  # outermost: it times the body's arrival
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
