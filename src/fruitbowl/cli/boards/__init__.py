@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
+from rich.text import Text
 
 from fruitbowl.engine import Action
 
@@ -23,6 +24,23 @@ MenuRow = tuple[list[int], str]
 def one_per_line(adapter: BoardAdapter, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
     """The plain menu: every action on its own line with its label."""
     return [([index], adapter.action_label(view, action)) for index, action in enumerate(legal)]
+
+
+def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:
+    """Entries side by side, ``gap`` spaces apart, a new line where the next would pass ``width``:
+    a legend whose entries are never split across lines."""
+    out = Text()
+    used = 0
+    for entry in entries:
+        if used and used + gap + entry.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif used:
+            out.append(" " * gap)
+            used += gap
+        out.append_text(entry)
+        used += entry.cell_len
+    return out
 
 
 class BoardAdapter(Protocol):

@@ -32,7 +32,7 @@ from fruitbowl.games.juicyfruits import text as jf_text
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.juice import STEPS_PER_TURN
 
-from . import MenuRow
+from . import MenuRow, flowed
 
 FRUIT_LOOK = {
     "banana": ("B", "bold yellow"),
@@ -197,7 +197,9 @@ def _token_short(token: dict[str, Any] | None) -> Text:
     elif category == "stall":
         out.append(token["name"], style="white")
         out.append(" ✦", style="dim")
-    elif category in ("admin", "whale_watching"):
+    elif category == "whale_watching":  # its printed name repeats the id: "Whale watching X10"
+        out.append(token["name"].removesuffix(f" {token['id']}"), style="bold blue")
+    elif category == "admin":
         out.append(token["name"], style="bold blue")
     else:
         out.append(token["name"], style="cyan")
@@ -351,11 +353,12 @@ class JuicyFruitsAdapter:
                 tray.append(f"×{space['count']} ", style="dim")
             tray.append(f" first of a number +{info['first_points']}, later +{info['later_points']}", style="dim")
             lines.append(tray)
-            conditions = Text("Clear ▲ when: ", style="dim")
+            conditions = [Text("Clear ▲ when:", style="dim")]
             for tile in info["tiles"]:
-                conditions.append(f"{tile['id']} ", style="bold grey62")
-                conditions.append(f"{tile['text']}  ", style="dim")
-            lines.append(conditions)
+                condition = Text(f"{tile['id']} ", style="bold grey62")
+                condition.append(tile["text"], style="dim")
+                conditions.append(condition)
+            lines.append(flowed(conditions, ROW_WIDTH - 4))
         if view["solo"]:
             solo = view["solo"]
             pine = Text("Pineapple ", style="bold yellow")
@@ -405,13 +408,14 @@ class JuicyFruitsAdapter:
         for seat, edge in enumerate(board["edges"]):
             edges.append(f"{SEAT_MARKS[seat]}{edge} ")
         on_show = sorted(c["statue"] for c in board["cells"] if c["statue"])
-        tiles = Text(style="dim")
+        tiles = []
         for tile in board["tiles"]:
             if tile["tile"] in on_show:
-                tiles.append(f"S{tile['tile']}", style="bold yellow")
-                tiles.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}  ")
+                entry = Text(f"S{tile['tile']}", style="bold yellow")
+                entry.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}", style="dim")
+                tiles.append(entry)
         return Panel(
-            Group(grid, edges, tiles),
+            Group(grid, edges, flowed(tiles, PANEL_WIDTH - 2)),
             title="Mystic Island",
             title_align="left",
             width=PANEL_WIDTH,
