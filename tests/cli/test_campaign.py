@@ -237,3 +237,46 @@ def test_campaign_alone_shows_its_help_and_list_shows_every_campaign(runner: Cli
     [lime] = [line for line in lines if line.startswith("lime")]
     assert "Fabled Fruit" in fable and "Sam, Ada" in fable and " 1 " in fable and "game 2 next" in fable
     assert "Fabled Fruit + Lime" in lime and "Ann, Ada, Bruno" in lime and " 0 " in lime
+
+
+def test_a_lime_campaign_with_immediate_end_is_refused_before_anything_is_made(runner: CliRunner, home: Path) -> None:
+    """Issue 18 §5: Lime refuses the immediate_end option (the Lime rules end a game at the end of
+    the round); the campaign command says so in one sentence and creates nothing."""
+    for args in (["--lime", "--immediate-end"], ["--immediate-end", "--lime"]):
+        result = runner.invoke(app, ["campaign", "new", "fabledfruit", "zest", "--players", "3", *args])
+        assert result.exit_code != 0
+        said = " ".join(result.output.split())
+        assert "--immediate-end" in said and "Lime" in said and said.count(". ") == 0, said
+        assert "Traceback" not in result.output
+        assert not (home / "campaigns").exists() or not any((home / "campaigns").iterdir())
+    base = runner.invoke(app, ["campaign", "new", "fabledfruit", "fable", "--players", "2", "--immediate-end"])
+    assert base.exit_code == 0, base.output  # a base campaign may end its games at once
+
+
+def test_every_line_of_the_campaign_screens_fits_80_columns(tmp_path: Path) -> None:
+    """Issue 18 §2: every screen readable at 80 columns; the campaign's end line was over 80.
+    A whole campaign game at a piped 80×24 terminal, then show and list: no line wider than 80
+    (a line holding only a file path may run on, so it copies whole)."""
+    from .terminal_driver import Terminal, play_through, run
+
+    def check(output: str) -> None:
+        for line in output.splitlines():
+            if str(tmp_path) not in line:
+                assert len(line) <= 80, line
+
+    made = run(["campaign", "new", "fabledfruit", "orchard-tales", "--lime", "--players", "2", "--seed", "8"], tmp_path)
+    assert made.returncode == 0, made.output
+    check(made.output)
+    quit_early = run(["campaign", "play", "orchard-tales", "--bots", "random"], tmp_path, stdin="1\nquit\n")
+    assert quit_early.returncode == 0 and "Continue it with" in quit_early.output, quit_early.output
+    check(quit_early.output)
+    term = Terminal(["campaign", "play", "orchard-tales", "--bots", "random"], tmp_path)
+    played = play_through(term, 8)
+    assert played.returncode == 0, played.transcript[-2000:]
+    end = played.transcript.rsplit("Final scores", 1)[1]
+    assert "Campaign orchard-tales saved: 1 game played" in end and "fruitbowl campaign play orchard-tales" in end
+    check(end)
+    for command in (["campaign", "show", "orchard-tales"], ["campaign", "list"], ["campaign"]):
+        shown = run(command, tmp_path)
+        assert shown.returncode == 0, shown.output
+        check(shown.output)

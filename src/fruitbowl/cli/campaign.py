@@ -130,6 +130,11 @@ def new(
     (with --lime: 3 × #48–#53, 4 × #1L and 2 × #2L on the table, 74 Lime cards in the big stack)."""
     if normalize_game_id(game) not in GAMES:
         raise CliError(f"campaigns exist for {', '.join(GAMES)} only; got {game!r}")
+    if lime and immediate_end:
+        raise CliError(
+            "--immediate-end does not apply to a Lime campaign: the Lime rules end each game at the end of the "
+            "round in which a player first has the fabled juices needed"
+        )
     path = campaign_path(name)
     if path.exists():
         raise CliError(f"campaign {name!r} already exists ({path}); play it with 'fruitbowl campaign play {name}'")
@@ -144,10 +149,9 @@ def new(
     )
     save_campaign(name, campaign)
     kind = "Lime campaign" if lime else "Campaign"
-    Console(highlight=False).print(
-        f"{kind} [bold]{name}[/bold] created for {players} players ({', '.join(names)}). "
-        f"Play it with: [bold]fruitbowl campaign play {name}[/bold]"
-    )
+    console = Console(highlight=False)
+    console.print(f"{kind} [bold]{name}[/bold] created for {players} players ({', '.join(names)}).")
+    console.print(f"Play it with: [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
 
 
 @campaign_app.command("play")
@@ -189,20 +193,18 @@ def play(
             session.PlaySession(match, table.human, bots_by_seat, saved, console).run()
         match = Match.load(saved)
         if not match.state.is_terminal():
-            console.print(
-                f"Continue this game with [bold]fruitbowl campaign play {name}[/bold]; the campaign is updated "
-                "when it ends.",
-                soft_wrap=True,
-            )
+            console.print("The campaign is updated when this game ends. Continue it with:")
+            console.print(f"  [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
             return
         after = campaign.after_game(match.state, match.names)
         save_campaign(name, after)
     console.print(
         f"Campaign [bold]{name}[/bold] saved: {counted(after.games_completed, 'game')} played, "
         f"{counted(len(after.big_stack), 'card')} left in the big stack"
-        + (" — the campaign is complete!" if after.campaign_complete else f"; next: fruitbowl campaign play {name}"),
-        soft_wrap=True,
+        + (" — the campaign is complete!" if after.campaign_complete else ".")
     )
+    if not after.campaign_complete:
+        console.print(f"Next game: [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
 
 
 @campaign_app.command("list")
@@ -266,7 +268,8 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
                 str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
             )
         console.print(history)
-        console.print(f"[dim]Each game's record is kept in {games_dir(name)} (game-N.json).[/dim]", soft_wrap=True)
+        console.print("[dim]Each game's record is kept, one file per game (game-N.json), in:[/dim]")
+        console.print(f"[dim]  {games_dir(name)}[/dim]", soft_wrap=True)
     if campaign.seating:
         console.print(
             f"[dim]Table: {', '.join(campaign.seating)}; options: end {campaign.end_mode}, "
