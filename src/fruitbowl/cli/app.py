@@ -366,11 +366,38 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds between bot moves, so people can follow them.", min=0)
     ] = 0.6,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help=(
+                "Address or network (10.0.0.0/8) of a reverse proxy in front of the server whose "
+                "X-Forwarded-For names the client; repeat for several. Default: none, so each "
+                "client is its own connection's address (per-address limits use it)."
+            ),
+            metavar="IP",
+        ),
+    ] = None,
 ) -> None:
-    """Open the web table: play in the browser with friends and bots."""
+    """Open the web table: play in the browser with friends and bots.
+
+    Per-address limits (requests, new tables, invalid tokens) use the connection's address;
+    behind a reverse proxy, name it with --trusted-proxy so that each client counts as itself.
+    FRUITBOWL_RATE_LIMITS=off lifts the rate limits (load tests only; sizes still apply)."""
+    import ipaddress
+
     from fruitbowl.server.run import serve as run_server
 
-    run_server(host, port, db, bot_delay)
+    proxies = trusted_proxy or []
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise typer.BadParameter(
+                f"{proxy!r} is not an IP address or network (such as 127.0.0.1 or 10.0.0.0/8)",
+                param_hint="--trusted-proxy",
+            ) from None
+    run_server(host, port, db, bot_delay, proxies)
 
 
 @app.command()

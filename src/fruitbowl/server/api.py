@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -24,9 +24,10 @@ from starlette.websockets import WebSocketState
 from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, all_games
 
-from .limits import Limits, RateLimiter
+from .guard import OffLoop, client_address, guarded_route
+from .limits import Limits, RateLimiter, TokenLockout
 from .outbox import ABORT_KEY, Outbox
-from .tables import CreatedTable, Forbidden, SeatRequest, TableError, TableService, TooMany, hash_token
+from .tables import CreatedTable, InvalidToken, SeatRequest, TableError, TableService, TooMany, hash_token
 
 MAX_MESSAGE = 4096
 
@@ -133,22 +134,19 @@ def _is_operational(exc: DBAPIError) -> bool:
 
 
 def build_router(service: TableService, limits: Limits | None = None) -> APIRouter:
-    router = APIRouter(prefix="/api")
     limits = limits or Limits()
+    service.lockout = TokenLockout(limits.bad_token_rate, limits.bad_token_burst)
+    router = APIRouter(prefix="/api", route_class=guarded_route(service.lockout))
     seat_limiter = RateLimiter(limits.seat_rate, limits.seat_burst)
     create_limiter = RateLimiter(limits.create_rate, limits.create_burst)
-
-    bad_tokens = RateLimiter(limits.bad_token_rate, limits.bad_token_burst)
+    read_limiter = RateLimiter(limits.read_rate, limits.read_burst)
+    review_limiter = RateLimiter(limits.review_rate, limits.review_burst)
+    hint_limiter = RateLimiter(limits.hint_rate, limits.hint_burst)
+    off_loop = OffLoop()
 
     def limit_seat(request: Request, token: str | None) -> None:
-        """One allowance per seat token; an address that keeps sending refused tokens is cut off."""
-        address = request.client.host if request.client else "?"
-        guessing = bad_tokens.exhausted(address)
-        if guessing is not None:
-            raise TooMany(
-                f"too many invalid seat tokens from your address; wait {guessing:.1f} s and try again", guessing
-            )
-        wait = seat_limiter.check(f"seat:{hash_token(token)}" if token else f"addr:{address}")
+        """One allowance per seat token (an invalid token is the lockout's: see :mod:`.guard`)."""
+        wait = seat_limiter.check(f"seat:{hash_token(token)}" if token else f"addr:{client_address(request)}")
         if wait is not None:
             raise TooMany(
                 f"too many requests for this seat: at most {limits.seat_rate:g} a second; "
@@ -159,12 +157,27 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     @contextmanager
     def seat_request(request: Request, token: str | None) -> Iterator[None]:
         limit_seat(request, token)
-        try:
-            yield
-        except Forbidden as exc:
-            if token and "not valid" in str(exc):
-                bad_tokens.check(request.client.host if request.client else "?")
-            raise
+        yield
+
+    def limit_read(request: Request) -> None:
+        """Reads per address: generous (a person never meets it), against read floods."""
+        wait = read_limiter.check(client_address(request))
+        if wait is not None:
+            raise TooMany(
+                f"too many requests from your address: at most {limits.read_rate:g} a second; "
+                f"wait {wait:.1f} s and try again",
+                wait,
+            )
+
+    def limit_review(request: Request) -> None:
+        wait = review_limiter.check(client_address(request))
+        if wait is not None:
+            raise TooMany(f"too many reviews asked from your address; wait {wait:.1f} s and try again", wait)
+
+    def limit_hint(token: str | None) -> None:
+        wait = hint_limiter.check(hash_token(token or ""))
+        if wait is not None:
+            raise TooMany(f"too many hints for this seat; wait {wait:.1f} s and try again", wait)
 
     def limit_create(request: Request) -> None:
         wait = create_limiter.check(request.client.host if request.client else "?")
@@ -206,7 +219,12 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         )
         return _created_json(created)
 
-    @router.get("/tables")
+    @router.get("/stats")
+    def stats() -> dict[str, Any]:
+        """What the hint and review workers did: computations, answers shared or cached, refusals."""
+        return {"work": service.work.stats()}
+
+    @router.get("/tables", dependencies=[Depends(limit_read)])
     def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished)$")) -> dict[str, Any]:
         return {"tables": service.list_tables(status)}
 
@@ -234,14 +252,15 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         )
         return _created_json(created)
 
-    @router.get("/tables/{table_id}")
+    @router.get("/tables/{table_id}", dependencies=[Depends(limit_read)])
     async def table_state(
         table_id: str,
         x_seat_token: str | None = Header(None),
         token: str | None = Query(None),
-    ) -> dict[str, Any]:
+    ) -> Response:
         table = await service.get(table_id)
-        return service.view_for(table, x_seat_token or token)
+        async with table.lock:  # no move changes the position while a thread reads it
+            return await off_loop.json(lambda: service.view_for(table, x_seat_token or token))
 
     @router.post("/tables/{table_id}/join")
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
@@ -270,27 +289,29 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     async def table_hint(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
         """The action a search from your own view recommends, with its estimated win chance."""
         with seat_request(request, x_seat_token):
+            limit_hint(x_seat_token)
             return await service.hint(table_id, x_seat_token)
 
     @router.get("/tables/{table_id}/review")
-    async def table_review(table_id: str) -> dict[str, Any]:
+    async def table_review(table_id: str, request: Request) -> dict[str, Any]:
         """A finished game's review: every seat's estimated chance to win after every move."""
+        limit_review(request)
         return await service.review(table_id)
 
-    @router.get("/tables/{table_id}/actions")
+    @router.get("/tables/{table_id}/actions", dependencies=[Depends(limit_read)])
     async def actions(table_id: str) -> dict[str, Any]:
         """The table's whole action space, so a client can name any target's action (legal or not)."""
         table = await service.get(table_id)
         return {"actions": [action.to_json() for action in table.state.table.actions]}
 
-    @router.get("/tables/{table_id}/replay")
+    @router.get("/tables/{table_id}/replay", dependencies=[Depends(limit_read)])
     async def replay(
         table_id: str, x_seat_token: str | None = Header(None), token: str | None = Query(None)
     ) -> dict[str, Any]:
         table = await service.get(table_id)
         return service.replay_for(table, x_seat_token or token)
 
-    @router.get("/tables/{table_id}/record")
+    @router.get("/tables/{table_id}/record", dependencies=[Depends(limit_read)])
     async def record(table_id: str) -> dict[str, Any]:
         table = await service.get(table_id)
         if table.status != "finished":
@@ -335,6 +356,15 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
         )
         try:
             table, connection = await service.connect(table_id, token, outbox)
+        except InvalidToken as exc:  # counted with the HTTP routes' invalid tokens (see .guard)
+            wait = service.lockout.strike(table_id, websocket.client.host if websocket.client else "?")
+            if wait is None:
+                await websocket.send_json({"type": "error", "status": 403, "message": str(exc)})
+                await websocket.close(code=4403)
+            else:
+                await websocket.send_json({"type": "error", "status": 429, "message": service.lockout.message(wait)})
+                await websocket.close(code=1008, reason="too many invalid tokens, try again later")
+            return
         except (TableError, FruitbowlError) as exc:
             await websocket.send_json({"type": "error", "message": str(exc)})
             await websocket.close(code=4403 if getattr(exc, "status", 400) == 403 else 4404)

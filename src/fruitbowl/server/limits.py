@@ -50,15 +50,39 @@ class Limits:
     #: New tables per client address.
     create_rate: float = 20.0
     create_burst: float = 200.0
-    #: Refused (made-up or borrowed) seat tokens per client address, before it is refused outright.
+    #: Invalid tokens (seat, host, invitation) per table and client address; beyond them every
+    #: further invalid token at that table from that address is answered 429. A valid token is
+    #: never refused by this: players behind the same address as a guesser play on.
     bad_token_rate: float = 2.0
     bad_token_burst: float = 50.0
+    #: Reads (a table's snapshot, replay, record, actions; the table list) per client address.
+    read_rate: float = 20.0
+    read_burst: float = 200.0
+    #: Reviews per client address (each computed at most once per table, then cached).
+    review_rate: float = 0.5
+    review_burst: float = 8.0
+    #: Hints per seat token (each computed at most once per position, then cached).
+    hint_rate: float = 0.2
+    hint_burst: float = 10.0
 
     @classmethod
     def relaxed(cls) -> Limits:
         """No rate limits (sizes still apply): for load tests that play as fast as they can."""
         big = 1e9
-        return cls(seat_rate=big, seat_burst=big, ws_rate=big, ws_burst=big, create_rate=big, create_burst=big)
+        return cls(
+            seat_rate=big,
+            seat_burst=big,
+            ws_rate=big,
+            ws_burst=big,
+            create_rate=big,
+            create_burst=big,
+            read_rate=big,
+            read_burst=big,
+            review_rate=big,
+            review_burst=big,
+            hint_rate=big,
+            hint_burst=big,
+        )
 
 
 @dataclass
@@ -102,15 +126,6 @@ class RateLimiter:
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         return None if bucket.take() else bucket.wait()
 
-    def exhausted(self, key: str) -> float | None:
-        """Like :meth:`check` without using up anything: ``None`` if ``key`` has allowance left."""
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            return None
-        now = time.monotonic()
-        tokens = min(bucket.burst, bucket.tokens + (now - bucket.stamp) * bucket.rate)
-        return None if tokens >= 1.0 else (1.0 - tokens) / bucket.rate
-
     def _forget_idle(self) -> None:
         now = time.monotonic()
         full = [k for k, b in self.buckets.items() if b.tokens + (now - b.stamp) * b.rate >= b.burst]
@@ -118,6 +133,26 @@ class RateLimiter:
             del self.buckets[key]
         if len(self.buckets) >= self.max_keys:  # everyone is busy: start afresh rather than grow
             self.buckets.clear()
+
+
+class TokenLockout:
+    """Invalid tokens per table and client address (see :attr:`Limits.bad_token_burst`).
+
+    Only invalid tokens are counted and only they are ever refused: the lockout answers a guesser
+    429 with ``Retry-After`` instead of 403, while a valid token (the real player, who may share
+    the guesser's address behind a NAT) and every other table stay untouched.
+    """
+
+    def __init__(self, rate: float, burst: float):
+        self.limiter = RateLimiter(rate, burst)
+
+    def strike(self, table_id: str, address: str) -> float | None:
+        """Count one invalid token; ``None`` while within the allowance, else the seconds to wait."""
+        return self.limiter.check(f"{table_id}|{address}")
+
+    @staticmethod
+    def message(wait: float) -> str:
+        return f"too many invalid seat tokens (or invitations) for this table from your address; wait {wait:.1f} s"
 
 
 class BodyLimit:

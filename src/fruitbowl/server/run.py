@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,18 @@ from .limits import Limits
 from .protocols import HttpProtocol, WebSocketProtocol
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, bot_delay: float = 0.6) -> None:
-    """Run the server until interrupted. ``bot_delay`` paces bot moves so people can follow them."""
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    bot_delay: float = 0.6,
+    trusted_proxies: Sequence[str] = (),
+) -> None:
+    """Run the server until interrupted. ``bot_delay`` paces bot moves so people can follow them.
+
+    ``trusted_proxies`` (addresses or networks) are the reverse proxies whose ``X-Forwarded-For``
+    and ``X-Forwarded-Proto`` are believed; with none (the default) the peer's address is the
+    client's, whatever headers it sends, so per-address limits cannot be dodged by a header."""
     url = db_url or default_db_url()
     limits = limits_from_env()
     claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
@@ -42,6 +53,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         # uvicorn's protocols with a deadline for request headers, and WebSockets that can be cut off
         http=type("HttpProtocol", (HttpProtocol,), {"header_timeout": limits.header_timeout}),
         ws=WebSocketProtocol,
+        proxy_headers=bool(trusted_proxies),
+        forwarded_allow_ips=list(trusted_proxies) or None,
     )
 
 
@@ -112,13 +125,20 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def spawn(port: int, db_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+def spawn(
+    port: int,
+    db_url: str,
+    bot_delay: float = 0.0,
+    env: dict[str, str] | None = None,
+    options: Sequence[str] = (),
+) -> subprocess.Popen[bytes]:
     """``fruitbowl serve`` in a child process, returned once it answers (for tests and benchmarks).
 
+    ``options`` are more ``fruitbowl serve`` options (``["--trusted-proxy", "127.0.0.1"]``).
     Its output goes to a temporary file (``process.log_path``), never to a pipe that nobody
     reads (a full pipe would stall the server).
     """
-    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay)]
+    command = ["serve", "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay), *options]
     with tempfile.NamedTemporaryFile(prefix=f"fruitbowl-serve-{port}-", suffix=".log", delete=False) as log:
         process = subprocess.Popen(
             [sys.executable, "-c", "from fruitbowl.cli.app import main; main()", *command],

@@ -25,17 +25,17 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fruitbowl.bots import Bot, SeatHandle, bot_label, bot_names, make_bot
-from fruitbowl.bots.hint import hint
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed, random_seed
-from fruitbowl.sim.review import review as review_game
 
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
 from .campaigns import summary as campaign_summary
 from .cluster import CHANNEL, Claims, Listener, LocalClaims, PgClaims, conninfo, new_origin
 from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, SeatRow, TableRow, now
+from .expensive import REVIEW_TIMEOUT, ExpensiveWork, hint_job, position_key, review_job
+from .limits import Limits, TokenLockout
 from .outbox import Outbox
 
 log = logging.getLogger("fruitbowl.server")
@@ -61,6 +61,10 @@ class Forbidden(TableError):
     status = 403
 
 
+class InvalidToken(Forbidden):
+    """A seat, host or invitation token this table did not issue (counted by the lockout)."""
+
+
 class Conflict(TableError):
     status = 409
 
@@ -73,6 +77,12 @@ class TooMany(TableError):
     def __init__(self, message: str, retry_after: float = 1.0):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class Busy(TooMany):
+    """The server is already computing as much as it will (HTTP 503 with ``Retry-After``)."""
+
+    status = 503
 
 
 class Unavailable(TableError):
@@ -148,7 +158,7 @@ class LiveTable:
         for index, seat in enumerate(self.seats):
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return index
-        raise Forbidden("this seat token is not valid for this table")
+        raise InvalidToken("this seat token is not valid for this table")
 
     def online(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
@@ -198,6 +208,8 @@ class TableService:
         self._refreshing: set[str] = set()
         self._dirty: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.work = ExpensiveWork.from_env()  # hints and reviews, in worker processes
+        self.lockout = TokenLockout(Limits.bad_token_rate, Limits.bad_token_burst)  # the API sets its own
 
     # ------------------------------------------------------------------ starting and stopping
 
@@ -226,6 +238,7 @@ class TableService:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+        self.work.close()
         await self.claims.close()
 
     async def _sweep_forever(self) -> None:
@@ -495,7 +508,7 @@ class TableService:
                     if info.claimed:
                         raise Conflict(f"seat {index + 1} has already been taken")
                     return index
-            raise Forbidden("this invitation is not valid for this table")
+            raise InvalidToken("this invitation is not valid for this table")
         if not table.open_join:
             raise Forbidden("this table can be joined only by invitation")
         for index, info in enumerate(table.seats):
@@ -507,7 +520,7 @@ class TableService:
         """The host gives an unclaimed human seat to a bot."""
         table = await self.get(table_id)
         if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
-            raise Forbidden("only the table's host can change its seats")
+            raise InvalidToken("only the table's host can change its seats")
         if bot not in bot_names():
             raise TableError(f"unknown bot {bot!r}; the bots are: {', '.join(bot_names())}")
         async with table.lock:
@@ -903,29 +916,21 @@ class TableService:
             raise Forbidden("hints are for players: join a seat first")
         if table.status != "playing" or seat != table.state.current_player:
             raise Conflict("a hint is available on your own turn")
-        key = (seat, table.version)
-        if key not in table.hints:
-            handle = SeatHandle(table.state.clone(), seat)
-            loop = asyncio.get_running_loop()
-            work = loop.run_in_executor(self.executor, lambda: hint(handle, seed=table.version))
-            try:
-                advice = await asyncio.wait_for(work, self.bot_time_limit * 2)
-            except TimeoutError:
-                raise Conflict("the hint took too long; try again") from None
-            table.hints = {key: advice.to_json()}  # only the current position's hint is kept
-        return {"version": table.version, **table.hints[key]}
+        record = table.match.record.to_json()  # the position, as the worker will replay it
+        key = (table.id, seat, position_key(table.match.record.actions))
+        timeout = self.bot_time_limit * 2
+        advice = await self.work.run("hint", key, timeout, hint_job, record, seat, table.version)
+        return {"version": table.version, **advice}
 
     async def review(self, table_id: str) -> dict[str, Any]:
-        """Each seat's estimated chance to win after every move of a finished game (computed once)."""
+        """Each seat's estimated chance to win after the moves of a finished game (computed once,
+        in a worker process, within a budget: see :mod:`.expensive`)."""
         table = await self.get(table_id)
         if table.status != "finished":
             raise Conflict("a game is reviewed when it is over")
-        if table.review is None:
-            record = table.match.record
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self.executor, lambda: review_game(record, playouts=24))
-            table.review = result.to_json()
-        return table.review
+        record = table.match.record
+        key = (table.id, position_key(record.actions))
+        return await self.work.run("review", key, REVIEW_TIMEOUT, review_job, record.to_json())
 
     def _kick_bots(self, table: LiveTable) -> None:
         """Start the table's bot loop if a bot is to act and none is running."""
