@@ -108,3 +108,34 @@ def test_every_board_fits_80x24_with_full_names_and_a_key(tmp_path: Path, player
     if lime:
         assert any(label.endswith("L") for label in seen)
     assert PROMPT in term.transcript
+
+
+@pytest.mark.parametrize(
+    ("players", "lime", "seed"), [(2, False, 1), (5, False, 1), (4, True, 0), (5, True, 2)], ids=str
+)
+def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, seed: int) -> None:
+    """Late positions (many stacks, long hands, the end triggered) still draw in 80 columns and
+    leave the status line room on a 24-line screen; a board taller than that turns compact."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    from fruitbowl.cli.boards.fabledfruit import FabledFruitAdapter
+    from fruitbowl.engine import get_game
+
+    state = get_game("fabledfruit").new_state(players, seed, {"lime": lime})
+    rng = random.Random(seed)
+    console = Console(width=80, height=SCREEN_LINES, color_system=None)
+    labels = [f"Player {n + 1} (random)" for n in range(players)]
+    most = 0
+    step = 0
+    while not state.is_terminal():
+        step += 1
+        if step % 9 == 0 or len(state.view(None)["display"]) >= 10:
+            view = state.view(state.current_player)
+            lines = console.render_lines(FabledFruitAdapter().board(view, labels), pad=False)
+            assert len(lines) <= SCREEN_LINES - 2 and max(Segment.get_line_length(line) for line in lines) <= 80
+            most = max(most, len(view["display"]))
+        state.apply(rng.choice(state.legal_actions()))
+    lines = console.render_lines(FabledFruitAdapter().board(state.view(None), labels), pad=False)
+    assert len(lines) <= SCREEN_LINES - 2  # the final board, every hand shown
+    assert most >= 8
