@@ -307,7 +307,7 @@ def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
         if len(line.removeprefix(PROMPT)) > 80 and str(term.home) not in line and "fruitbowl " not in line:
             raise term.failure(f"a line wider than 80 columns: {line!r}")
     if menu and term.menu() and KEY_HINT not in term.screen:
-        raise term.failure("the status line's reminder of the commands is not shown whole on one line")
+        raise term.failure("the reminder of the commands is not shown whole on one line")
     for number, text in menu:
         if text.endswith("…"):
             raise term.failure(f"menu entry {number} is cut off: {text!r}")

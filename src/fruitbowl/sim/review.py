@@ -96,12 +96,14 @@ def review(record: Record, playouts: int = 48, swings: int = 3, every: int = 1) 
 
 def plot(result: Review, path: Path, title: str) -> None:
     """Draw the chances as lines, one per seat, with the biggest swings marked; save a PNG."""
-    import matplotlib
+    # A figure drawn straight on the Agg canvas: no pyplot (slower to import, and global state
+    # that threads drawing at once would share).
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(10, 4.5), dpi=120)
+    figure = Figure(figsize=(10, 4.5), dpi=120)
+    FigureCanvasAgg(figure)
+    axes = figure.subplots()
     xs = result.numbers
     markers = ["o", "s", "^", "D", "v"]
     for seat, name in enumerate(result.names):
@@ -131,4 +133,3 @@ def plot(result: Review, path: Path, title: str) -> None:
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
-    plt.close(figure)
