@@ -19,7 +19,9 @@ MY_TURN_OR_OVER = (
 
 
 def new_page(browser: Any, viewport: dict[str, int]) -> Any:
-    page = browser.new_context(viewport=viewport).new_page()
+    # Playwright's string predicates (wait_for_function) run through eval, which the pages'
+    # Content-Security-Policy forbids; tests/web/test_csp.py checks the pages under the policy.
+    page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors

@@ -7,6 +7,7 @@ status code.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -27,6 +28,7 @@ from fruitbowl.engine import FruitbowlError, all_games
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
 from .outbox import ABORT_KEY, Outbox
+from .security import origin_refusal
 from .tables import CreatedTable, InvalidToken, SeatRequest, TableError, TableService, TooMany, hash_token
 
 MAX_MESSAGE = 4096
@@ -335,7 +337,14 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        offered = websocket.scope.get("subprotocols") or []
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+        refusal = origin_refusal(websocket.scope, getattr(websocket.app.state, "allowed_origins", frozenset()))
+        if refusal is not None:
+            await websocket.send_json({"type": "error", "status": 403, "message": refusal})
+            await websocket.close(code=1008, reason="this page's origin may not open the table's WebSocket")
+            return
+        token = socket_token(websocket.headers.get("x-seat-token"), offered) or token
         live = service.tables.get(table_id)
         if live is not None and len(live.connections) >= limits.max_table_connections:
             crowded = {"type": "error", "status": 429, "message": "this table has too many connections"}
@@ -409,8 +418,25 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
             if not outbox.closing:
                 await outbox.stop()
                 if websocket.application_state != WebSocketState.DISCONNECTED:
-                    with contextlib.suppress(Exception):
-                        await websocket.close()
+                    with contextlib.suppress(Exception):  # a client that does not read cannot hold us here
+                        await asyncio.wait_for(websocket.close(), 2.0)
+
+
+#: The WebSocket subprotocol of the table's socket. A browser cannot set headers on a WebSocket,
+#: so the page offers its seat token as a second subprotocol, ``fruitbowl.token.<token>``,
+#: which (unlike a ``?token=`` in the URL) no proxy or server log records.
+SUBPROTOCOL = "fruitbowl"
+TOKEN_SUBPROTOCOL = "fruitbowl.token."
+
+
+def socket_token(header: str | None, subprotocols: list[str]) -> str | None:
+    """The seat token of a WebSocket: its ``X-Seat-Token`` header, or its token subprotocol."""
+    if header:
+        return header
+    for offered in subprotocols:
+        if offered.startswith(TOKEN_SUBPROTOCOL) and len(offered) > len(TOKEN_SUBPROTOCOL):
+            return offered[len(TOKEN_SUBPROTOCOL) :]
+    return None
 
 
 async def _handle_message(service: TableService, table_id: str, token: str | None, raw: str) -> dict[str, Any] | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -18,8 +18,9 @@ from fruitbowl.engine import FruitbowlError
 
 from .api import build_router, database_problem, error, handle_errors, install_websocket
 from .db import default_db_url, make_engine, make_sessionmaker
+from .eviction import IDLE_AFTER, Evictor
 from .limits import BodyLimit, Limits
-from .security import BodyTimeout
+from .security import BodyTimeout, SecurityHeaders, normalize_origins
 from .tables import TableError, TableService
 
 log = logging.getLogger("fruitbowl.server")
@@ -34,10 +35,14 @@ def create_app(
     bot_time_limit: float = 5.0,
     limits: Limits | None = None,
     claim_interval: float = 2.0,
+    allowed_origins: Sequence[str] = (),
+    evict_after: float = IDLE_AFTER,
 ) -> FastAPI:
     """The server for a database URL (SQLite in the data directory by default).
 
     With PostgreSQL, several processes may serve the same database (see :mod:`.cluster`).
+    ``allowed_origins`` are the other sites whose pages may open this server's WebSockets;
+    tables nobody used for ``evict_after`` seconds leave memory (0: never).
     """
     limits = limits or Limits()
     engine = make_engine(db_url or default_db_url())
@@ -48,13 +53,17 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        evictor.start()
         yield
+        await evictor.stop()
         await service.stop()
         service.executor.shutdown(wait=False, cancel_futures=True)
         engine.dispose()
 
     app = FastAPI(title="fruitbowl", lifespan=lifespan, docs_url="/api/docs", openapi_url="/api/openapi.json")
     app.state.service = service
+    app.state.allowed_origins = normalize_origins(tuple(allowed_origins))
+    evictor = Evictor(service, evict_after)
     app.state.limits = limits
     app.include_router(build_router(service, limits))
     install_websocket(app, service, limits)
@@ -65,7 +74,8 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unexpected_error)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
-    app.add_middleware(BodyTimeout, timeout=limits.body_timeout)  # outermost: it times the body's arrival
+    app.add_middleware(BodyTimeout, timeout=limits.body_timeout)  # it times the body's arrival
+    app.add_middleware(SecurityHeaders)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

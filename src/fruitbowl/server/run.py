@@ -40,7 +40,7 @@ def serve(
     limits = limits_from_env()
     claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
     try:
-        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval)
+        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval, **options_from_env())
     except (OSError, SQLAlchemyError) as exc:
         raise ServeError(cannot_open(url, exc)) from None
     print(f"fruitbowl: the table is open at http://{host}:{port}/  (database: {_safe(url)})", flush=True)
@@ -88,6 +88,23 @@ def cannot_open(url: str, exc: BaseException) -> str:
     reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
     reason = reason.split(" (Background on this error")[0]
     return f"cannot open the database {_safe(url)}: {reason}"
+
+
+def options_from_env() -> dict[str, Any]:
+    """``FRUITBOWL_ALLOWED_ORIGINS``: other sites (``https://host[:port]``, comma-separated) whose
+    pages may open the table's WebSockets; ``FRUITBOWL_EVICT_AFTER``: seconds after which a table
+    nobody uses leaves memory (0: never; it is read back from the database when asked for)."""
+    options: dict[str, Any] = {}
+    origins = os.environ.get("FRUITBOWL_ALLOWED_ORIGINS", "")
+    if origins.strip():
+        options["allowed_origins"] = [o for o in origins.split(",") if o.strip()]
+    evict = os.environ.get("FRUITBOWL_EVICT_AFTER", "")
+    if evict.strip():
+        try:
+            options["evict_after"] = float(evict)
+        except ValueError:
+            raise ServeError(f"FRUITBOWL_EVICT_AFTER must be a number of seconds, not {evict!r}") from None
+    return options
 
 
 def limits_from_env() -> Limits:

@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -141,6 +142,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     review: dict[str, Any] | None = None
+    touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
 
     @property
     def version(self) -> int:
@@ -695,14 +697,15 @@ class TableService:
     # ------------------------------------------------------------------ loading
 
     async def get(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded from the database if it is not (or no longer) there."""
         table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        async with self._loading:
-            table = self.tables.get(table_id)
-            if table is None:
-                table = self._load(table_id)
-                self.tables[table_id] = table
+        if table is None:
+            async with self._loading:
+                table = self.tables.get(table_id)
+                if table is None:
+                    table = self._load(table_id)
+                    self.tables[table_id] = table
+        table.touched = time.monotonic()
         return table
 
     def _load(self, table_id: str) -> LiveTable:

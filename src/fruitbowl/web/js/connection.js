@@ -23,8 +23,9 @@ export class TableConnection {
     this.closed = false;
     const token = this.tokenFn();
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = token ? `?token=${encodeURIComponent(token)}` : "";
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}${query}`);
+    // The seat token travels as a subprotocol (a header), never in the URL that logs record.
+    const protocols = token ? ["fruitbowl", `fruitbowl.token.${token}`] : ["fruitbowl"];
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}`, protocols);
     this.socket = socket;
     this.handlers.onStatus?.("connecting");
     socket.onopen = () => {

@@ -69,6 +69,21 @@ function hint(text, element, emphatic = false) {
 
 // ------------------------------------------------------------------ joining
 
+/**
+ * A seat token in the link (`#token=…`, or an old link's `?token=…`) moves into storage and out of
+ * the address bar at once, so it reaches no server log, history entry or referrer; the seat's
+ * number is filled in from the first snapshot.
+ */
+function takeTokenFromUrl() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("token") || params.get("token");
+  if (!token) return;
+  if (seatFor(tableId)?.token !== token) saveSeat(tableId, null, token);
+  params.delete("token");
+  const rest = params.toString();
+  history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}`);
+}
+
 async function claimSeatFromUrl() {
   const invite = params.get("invite");
   const wantsJoin = params.get("join");
@@ -291,6 +306,8 @@ async function openReplay() {
 // ------------------------------------------------------------------ start
 
 async function onSnapshot(snapshot) {
+  const saved = seatFor(tableId);
+  if (saved && saved.seat === null && snapshot.seat !== null) saveSeat(tableId, snapshot.seat, saved.token);
   if (!page.renderer || page.rendererGame !== snapshot.game) {
     try {
       page.renderer = await rendererFor(snapshot.game);
@@ -317,6 +334,7 @@ function setConnectionStatus(status, delay) {
 
 async function main() {
   bindSoundToggle($("sound"));
+  takeTokenFromUrl();
   await claimSeatFromUrl();
   try {
     page.actions = (await api.actions(tableId)).actions;
