@@ -44,24 +44,26 @@ HAND_BACKS = 12  # the most card backs drawn for another player's hand (the coun
 
 
 def _rules() -> str:
-    base = C.type_codes[: C.base_types]
-    fruits = " ".join(base)
+    """The help text, one paragraph per line (the terminal wraps them); numbers from data.toml."""
+    fruits = " ".join(C.type_codes[: C.base_types])
     targets = ", ".join(f"{n}p {C.targets[n]}" for n in sorted(C.targets))
-    return f"""\
-[bold]Fabled Fruit[/bold] — buy location cards as fabled juices; the first to the target ends the round.
-Each turn: [bold]move[/bold] your animal to another stack (you must move). Pay first the thief
-(1 fruit into the market), then 1 fruit to each animal already there. Then [bold]act[/bold] (do the
-location's action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits
-({fruits}), {SMOOTHIE} is any fruit; fruit-mix cards count as either fruit, wild tokens as anything,
-fruit tokens as their fruit (kept). Buying reveals the next card of the big stack; a new number
-opens a stack. Signpost cards ({SIGNPOST}): if you cannot meet the requirement you only draw 1 fruit.
-At the end of your turn you may return a double turn token held since the turn began for another
-turn. Juices needed: {targets}. Ties: most fruits in hand, then shared.
-In a campaign ('fruitbowl campaign'), the next game starts with the display this one leaves.
-[bold]Lime[/bold] (a Lime campaign): {LIME_LETTER} is a lime, taken from the lime pile; saved fruits
-(#6L) pay twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal
-{C.lime.gambling_reveals} fruits each when buying ('gamble N', binding); the thief V2.0 (#17L) stands
-next to two stacks."""
+    paragraphs = [
+        "[bold]Fabled Fruit[/bold] — buy location cards as fabled juices; the first to the target ends the round.",
+        "Each turn: [bold]move[/bold] your animal to another stack (you must move). Pay first the thief (1 fruit "
+        "into the market), then 1 fruit to each animal already there. Then [bold]act[/bold] (do the location's "
+        "action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits "
+        f"({fruits}), {SMOOTHIE} is any fruit; fruit-mix cards count as either fruit, wild tokens as anything, "
+        "fruit tokens as their fruit (kept). Buying reveals the next card of the big stack; a new number opens "
+        f"a stack. Signpost cards ({SIGNPOST}): if you cannot meet the requirement you only draw 1 fruit. At "
+        "the end of your turn you may return a double turn token held since the turn began for another turn.",
+        f"Juices needed: {targets}. Ties: most fruits in hand, then shared. In a campaign ('fruitbowl "
+        "campaign'), the next game starts with the display this one leaves.",
+        f"[bold]Lime[/bold] (a Lime campaign): {LIME_LETTER} is a lime, taken from the lime pile; saved fruits "
+        "(#6L) pay twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal "
+        f"{C.lime.gambling_reveals} fruits each when buying ('gamble N', binding); the thief V2.0 (#17L) "
+        "stands next to two stacks.",
+    ]
+    return "\n".join(paragraphs)
 
 
 RULES = _rules()
