@@ -47,13 +47,22 @@ class Match:
 
     @classmethod
     def from_record(cls, record: Record) -> Match:
-        """Rebuild a match by replaying its record (refusing a record that does not replay)."""
+        """Rebuild a match by replaying its record (refusing a record that does not replay),
+        with the undo history :meth:`apply` would have kept: a reloaded game (a restarted
+        server, a resumed save) offers exactly the undo it offered before."""
         game, state = start_state(record)
         match = cls(game, state, Record(**{**record.__dict__, "actions": [], "result": None}))
+        before, actor = state.clone(), state.current_player
         for number, text, replayed, events in replay(record):
+            log_length = len(match.log)
             match.state = replayed
             match.record.actions.append(text)
             match.log.extend((number, e) for e in events)
+            if any(e.irreversible for e in events) or replayed.current_player != actor:
+                match._undo.clear()
+            else:
+                match._undo.append((before, log_length))
+            before, actor = replayed.clone(), replayed.current_player
         if match.state.is_terminal():  # replay() has checked any result the record claims
             match.record.result = match.state.result().to_json()
         return match

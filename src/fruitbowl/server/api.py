@@ -23,11 +23,13 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_label, bot_names
-from fruitbowl.engine import FruitbowlError, all_games
+from fruitbowl.engine import FruitbowlError, Record, all_games
 
+from .campaigns import campaign_tokens
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
 from .outbox import ABORT_KEY, Outbox
+from .privacy import check_reader, replay_moves, replay_view
 from .security import origin_refusal
 from .tables import CreatedTable, InvalidToken, SeatRequest, TableError, TableService, TooMany, hash_token
 
@@ -181,10 +183,11 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         if wait is not None:
             raise TooMany(f"too many hints for this seat; wait {wait:.1f} s and try again", wait)
 
-    def limit_create(request: Request) -> None:
+    def limit_create(request: Request, what: str = "tables") -> None:
+        """New tables and campaigns share one allowance per address."""
         wait = create_limiter.check(request.client.host if request.client else "?")
         if wait is not None:
-            raise TooMany(f"too many new tables from your address; wait {wait:.1f} s and try again", wait)
+            raise TooMany(f"too many new {what} from your address; wait {wait:.1f} s and try again", wait)
 
     @router.get("/games")
     def games() -> dict[str, Any]:
@@ -195,21 +198,32 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         }
 
     @router.post("/campaigns", status_code=201)
-    def create_campaign(body: CampaignModel) -> dict[str, Any]:
-        """A new campaign (Fabled Fruit's fables, base or Lime) that a group continues game after game."""
+    def create_campaign(body: CampaignModel, request: Request) -> dict[str, Any]:
+        """A new campaign (Fabled Fruit's fables, base or Lime) that a group continues game after game.
+        The answer's ``token`` is the owner's: send it as ``X-Campaign-Token`` to start or cancel
+        the campaign's tables and to list it."""
+        limit_create(request, "campaigns")
         return service.create_campaign(body.game, body.name, "lime" if body.lime else "base")
 
     @router.get("/campaigns")
-    def list_campaigns() -> dict[str, Any]:
-        return {"campaigns": service.list_campaigns()}
+    def list_campaigns(x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
+        """The campaigns whose owner tokens the request carries (comma-separated); nobody else's."""
+        return {"campaigns": service.list_campaigns(campaign_tokens(x_campaign_token))}
 
     @router.get("/campaigns/{campaign_id}")
-    def campaign(campaign_id: str) -> dict[str, Any]:
-        return service.campaign(campaign_id)
+    def campaign(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
+        return service.campaign(campaign_id, x_campaign_token)
+
+    @router.post("/campaigns/{campaign_id}/cancel")
+    async def cancel_campaign_table(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
+        """The owner cancels the campaign's unfinished game (no result; the campaign is unchanged)."""
+        return await service.cancel_campaign_table(campaign_id, x_campaign_token)
 
     @router.post("/campaigns/{campaign_id}/tables", status_code=201)
-    async def campaign_table(campaign_id: str, body: CampaignTableModel) -> dict[str, Any]:
-        """The campaign's next game at a new table; seats as when creating a table."""
+    async def campaign_table(
+        campaign_id: str, body: CampaignTableModel, x_campaign_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        """The campaign's next game at a new table (its owner only); seats as when creating a table."""
         players = body.players or (len(body.seats) if body.seats else 2)
         seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         if seats is None:
@@ -217,7 +231,13 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         if body.name and body.you is not None and body.you < len(seats):
             seats[body.you] = SeatRequest(seats[body.you].controller, body.name)
         created = await service.campaign_table(
-            campaign_id, players, seats, you=body.you, allow_spectators=body.allow_spectators, open_join=body.open_join
+            campaign_id,
+            x_campaign_token,
+            players,
+            seats,
+            you=body.you,
+            allow_spectators=body.allow_spectators,
+            open_join=body.open_join,
         )
         return _created_json(created)
 
@@ -227,7 +247,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         return {"work": service.work.stats()}
 
     @router.get("/tables", dependencies=[Depends(limit_read)])
-    def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished)$")) -> dict[str, Any]:
+    def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished|cancelled)$")) -> dict[str, Any]:
         return {"tables": service.list_tables(status)}
 
     @router.post("/tables", status_code=201)
@@ -295,9 +315,13 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             return await service.hint(table_id, x_seat_token)
 
     @router.get("/tables/{table_id}/review")
-    async def table_review(table_id: str, request: Request) -> dict[str, Any]:
+    async def table_review(
+        table_id: str, request: Request, x_seat_token: str | None = Header(None), token: str | None = Query(None)
+    ) -> dict[str, Any]:
         """A finished game's review: every seat's estimated chance to win after every move."""
         limit_review(request)
+        table = await service.get(table_id)
+        check_reader(table, service._seat_of(table, x_seat_token or token), "review")
         return await service.review(table_id)
 
     @router.get("/tables/{table_id}/actions", dependencies=[Depends(limit_read)])
@@ -308,14 +332,27 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
 
     @router.get("/tables/{table_id}/replay", dependencies=[Depends(limit_read)])
     async def replay(
+        table_id: str,
+        x_seat_token: str | None = Header(None),
+        token: str | None = Query(None),
+        at: int | None = Query(None, ge=0, description="the move after which to show the position (0: the start)"),
+    ) -> dict[str, Any]:
+        """The game move by move as the viewer may know it; with ``at``, the position after that move."""
+        table = await service.get(table_id)
+        seat = service._seat_of(table, x_seat_token or token)
+        check_reader(table, seat, "replay")
+        record = table.match.record
+        record = Record(**{**record.__dict__, "actions": list(record.actions)})  # a copy: the table plays on
+        if at is None:
+            return {"table": table.id, **await asyncio.to_thread(replay_moves, record, seat)}
+        return {"table": table.id, **await asyncio.to_thread(replay_view, record, seat, at)}
+
+    @router.get("/tables/{table_id}/record", dependencies=[Depends(limit_read)])
+    async def record(
         table_id: str, x_seat_token: str | None = Header(None), token: str | None = Query(None)
     ) -> dict[str, Any]:
         table = await service.get(table_id)
-        return service.replay_for(table, x_seat_token or token)
-
-    @router.get("/tables/{table_id}/record", dependencies=[Depends(limit_read)])
-    async def record(table_id: str) -> dict[str, Any]:
-        table = await service.get(table_id)
+        check_reader(table, service._seat_of(table, x_seat_token or token), "record")
         if table.status != "finished":
             raise TableError("the record (which holds the seed) is published when the game is over")
         return table.match.record.to_json()
