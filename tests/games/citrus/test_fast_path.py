@@ -32,6 +32,7 @@ from fruitbowl.games.citrus.rules import (
     CitrusState,
 )
 
+from . import brute
 from .positions import GAME
 
 # ---------------------------------------------------------------------------- the reference
@@ -143,102 +144,9 @@ def _plain_copy(state: CitrusState) -> CitrusState:
     return copy_
 
 
-def ref_greedy(options: dict[int, list[PL.Placement]], counts: list[int], workers: int, s: CitrusState) -> bool:
-    used: set[int] = set()
-    roads: set[tuple[int, int]] = set()
-    road_site = s.geo.road_site
-    for c in sorted((c for c in range(len(counts)) if counts[c]), key=lambda c: len(options[c])):
-        for _ in range(counts[c]):
-            for t, mod, flags in options[c]:
-                if mod or t in used or (flags & PL.NEW and workers <= 0):
-                    continue
-                if flags & PL.ROAD and not s.family and (road_site[t], c) in roads:
-                    continue
-                used.add(t)
-                if flags & PL.ROAD:
-                    roads.add((road_site[t], c))
-                if flags & PL.NEW:
-                    workers -= 1
-                break
-            else:
-                return False
-    return True
-
-
-def ref_greedy_plan(
-    options: dict[int, list[PL.Placement]], counts: list[int], workers: int, s: CitrusState
-) -> list[tuple[int, int]] | None:
-    """The spaces and types a greedy plan uses (for the placement certificate)."""
-    used: set[int] = set()
-    roads: set[tuple[int, int]] = set()
-    plan = []
-    road_site = s.geo.road_site
-    for c in sorted((c for c in range(len(counts)) if counts[c]), key=lambda c: len(options[c])):
-        for _ in range(counts[c]):
-            for t, mod, flags in options[c]:
-                if mod or t in used or (flags & PL.NEW and workers <= 0):
-                    continue
-                if flags & PL.ROAD and not s.family and (road_site[t], c) in roads:
-                    continue
-                used.add(t)
-                if flags & PL.ROAD:
-                    roads.add((road_site[t], c))
-                if flags & PL.NEW:
-                    workers -= 1
-                plan.append((t, c))
-                break
-            else:
-                return None
-    return plan
-
-
-def ref_may_enable(node: Node, p: int, counts: list[int], colour: int) -> bool:
-    s = node.s
-    others = sum(counts) - counts[colour]
-    if not others:
-        return False
-    if s.workers[p] == 0:
-        for c in range(len(counts)):
-            if c != colour and counts[c] and sum(1 for r, o in enumerate(s.rown) if o == p and s.rcol[r] == c) >= 2:
-                return True
-    if any(C.landscape[t][0] == "bridge" for t in s.held[p]):
-        return True
-    targets = [x for x, t in enumerate(s.land) if t >= 0 and C.landscape[t][0] in ("bridge", "milestone")]
-    width = s.geo.width
-    for c in range(len(counts)):
-        if c != colour and counts[c]:
-            for t, _mod, _flags in node.options(p, c):
-                for target in targets:
-                    if abs(target % width - t % width) + abs(target // width - t // width) <= others - 1:
-                        return True
-    return False
-
-
-def ref_solve(node: Node, p: int, counts: list[int], budget: list[int] | None = None) -> bool:
-    """Can ``p`` build ``counts`` within :data:`SEARCH_BUDGET` nodes of the depth-first search?"""
-    if not any(counts):
-        return True
-    if budget is None:
-        budget = [PL.SEARCH_BUDGET]
-    budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    options = {c: node.options(p, c) for c in range(len(counts)) if counts[c]}
-    if ref_greedy(options, counts, node.s.workers[p], node.s):
-        return True
-    for c, opts in options.items():
-        if not opts and not ref_may_enable(node, p, counts, c):
-            return False
-    for c in sorted(options, key=lambda c: len(options[c])):
-        for t, mod, _flags in options[c]:
-            counts[c] -= 1
-            found = ref_solve(node.after(p, c, t, mod), p, counts, budget)
-            counts[c] += 1
-            if found:
-                return True
-            if budget[0] < 0:
-                return False
-    return False
+def ref_solve(node: Node, p: int, counts: list[int]) -> bool:
+    """Can ``p`` build ``counts`` from this position? The brute force, with no budget."""
+    return brute.buildable(node.s, p, counts)
 
 
 def ref_legal(state: CitrusState) -> list[int]:
@@ -314,25 +222,20 @@ def ref_legal(state: CitrusState) -> list[int]:
 
 
 def ref_place_codes(s: CitrusState, root: Node) -> list[int]:
+    """A placement is offered if the other waiting tiles can all be built after it (§5.7); if
+    none is (a position set up by hand), every placement legal on its own."""
     p, lay = s.player, s.lay
     counts = s._waiting_colours()
-    opts = {c: root.options(p, c) for c in range(TYPES) if counts[c]}
     chosen: list[tuple[int, int, int]] = []
     fallback: list[tuple[int, int, int]] = []
-    for c, options in opts.items():
+    for c in range(TYPES):
+        if not counts[c]:
+            continue
         rest = counts[:]
         rest[c] -= 1
-        for t, mod, flags in options:
+        for t, mod, _flags in root.options(p, c):
             fallback.append((c, t, mod))
-            if not any(rest) or s.free:
-                chosen.append((c, t, mod))
-                continue
-            plan = ref_greedy_plan(opts, rest, s.workers[p] - bool(flags & PL.NEW), s)
-            site = s.geo.road_site[t]
-            ok = plan is not None and not any(
-                u == t or (not s.family and site >= 0 and col == c and s.geo.road_site[u] == site) for u, col in plan
-            )
-            if ok or ref_solve(root.after(p, c, t, mod), p, rest[:]):
+            if s.free or not any(rest) or ref_solve(root.after(p, c, t, mod), p, rest[:]):
                 chosen.append((c, t, mod))
     picks = chosen or fallback
     return [
@@ -352,10 +255,9 @@ def check_caches(state: CitrusState) -> None:
         assert sorted(state._roads) == sorted(fresh.free_roads())
     if state._marks is not None:
         assert state._marks == fresh.marks()
-    for key, (plan, nodes, exact) in list(state._plans.items())[:4]:
+    for key, plan in list(state._plans.items())[:4]:
         p, counts = key[0], list(key[1:])
-        if exact and nodes <= PL.SEARCH_BUDGET:
-            assert (plan is not None) == ref_solve(Node(fresh), p, counts), ("search", key)
+        assert (plan is not None) == ref_solve(Node(fresh), p, counts), ("search", key)
     for (p, colour, t, mod), kid in list(state._kids.items())[:3]:
         after = _plain_copy(state)
         after.place_tile(p, colour * 2, t, mod, None)
@@ -401,53 +303,3 @@ def test_legal_actions_equal_the_plain_reference_in_random_games(players: int, s
             shadow = None
         steps += 1
     assert state.phase == OVER
-
-
-@pytest.mark.parametrize("budget", [2, 4, 7, 12])
-def test_search_memo_counts_nodes_exactly_when_the_budget_runs_out(budget: int, monkeypatch: pytest.MonkeyPatch):
-    """With a small budget many searches run dry, so the memo's node accounting decides
-    answers: it must still agree with the plain search everywhere."""
-    monkeypatch.setattr(PL, "SEARCH_BUDGET", budget)
-    for players, seed, options in [(3, 21 + budget, {}), (2, 31 + budget, {"board": "short"})]:
-        state = GAME.new_state(players, seed, options)
-        assert isinstance(state, CitrusState)
-        chooser = random.Random(seed)
-        while not state.is_terminal():
-            codes = [a.code for a in state.legal_actions()]
-            assert codes == ref_legal(state)
-            state.apply(chooser.choice(state.legal_actions()))
-
-
-def test_memoised_search_visits_as_many_nodes_as_the_plain_search():
-    """Ask the same questions of one position again and again with budgets in a random order
-    (so later answers come from the memo, whole or in part): the answer and the budget left
-    must be those of the plain search every time."""
-    rng = random.Random(5)
-    asked = dry = 0
-    for players, seed, options in [(3, 41, {}), (4, 42, {"board": "short"}), (2, 43, {"family": True})]:
-        state = GAME.new_state(players, seed, options)
-        assert isinstance(state, CitrusState)
-        while not state.is_terminal():
-            if rng.random() < 0.15:
-                p = state.player
-                questions = [state._waiting_colours()]
-                for line in range(len(C.lines)):
-                    counts = [0] * TYPES
-                    for k in state.line_tiles(line):
-                        counts[k >> 1] += 1
-                    questions.append(counts)
-                plain, cold = Node(_plain_copy(state)), _plain_copy(state)  # (cold: an empty memo)
-                for counts in questions:
-                    if not any(counts):
-                        continue
-                    budgets = list(range(1, PL.SEARCH_BUDGET + 1))  # rising: each just past the last
-                    if rng.random() < 0.5:
-                        rng.shuffle(budgets)
-                    for b in budgets:
-                        fast, slow = [b], [b]
-                        found = PL._search(cold, p, counts[:], fast) is not None
-                        assert (found, fast[0]) == (ref_solve(plain, p, counts[:], slow), slow[0]), (counts, b)
-                        asked += 1
-                        dry += slow[0] < 0
-            state.apply(rng.choice(state.legal_actions()))
-    assert asked > 1000 and dry > 100

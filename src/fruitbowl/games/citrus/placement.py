@@ -11,13 +11,18 @@ common case: a placement that is legal now stays legal after other placements of
 player, except when they take its space, put its colour on another road of the same site
 (variety), or use up the workers (§5.5 and the argument in :func:`greedy_plan`). So a greedy
 choice of distinct spaces among today's legal placements, counting roads and workers, is a
-proof. Only when it fails does :func:`solve` search orders of placements, with a node budget.
+proof. A "no" is proved as cheaply in the common cases: a type with no option that nothing
+else could give one (:func:`_may_enable`), or types that must each start a region with more
+of them than workers could ever be on the mat (:func:`_short_of_workers`). Otherwise
+:func:`solve` searches orders of placements completely — there is no budget — trying each set
+of placements once whatever its order (the position after them does not depend on it), so the
+answer is exact in every position (``tests/games/citrus/brute.py`` is the brute force it is
+tested against).
 
 Speed (none of it changes an answer; ``tests/games/citrus/test_fast_path.py`` compares every
 legal action list with a plain reference): a position caches each seat's options per type and,
 after a build, derives them from the previous position's (:func:`after_build`) instead of
-recomputing; the search memoises its subtrees with their exact node counts (:func:`_search`),
-so a repeated question costs what the walk would have cost without walking; the positions it
+recomputing; the search memoises its answers per position and question (:func:`_search`); the positions it
 looks ahead to are cached (``CitrusState.child``) and taken over by the real position when the
 player makes that placement; board facts are computed once per layout (:func:`tables`).
 """
@@ -37,11 +42,9 @@ if TYPE_CHECKING:
 NEW = 1  # starts a region (takes a worker)
 ROAD = 2  # lies on a road space of some site (variety applies)
 
-#: Search nodes one feasibility question may visit before giving up (and refusing the option).
-SEARCH_BUDGET = 30
-
 Placement = tuple[int, int, int]  # (space, mod, flags)
-Plan = list[tuple[int, int, int]]  # (space, type, mod) in a legal order
+Step = tuple[int, int, int]  # (space, type, mod)
+Plan = list[Step]  # in a legal order
 
 
 class Tables:
@@ -76,6 +79,7 @@ def tables(geo: Board) -> Tables:
 #: Per landscape tile id: is it a Bridge / a Milestone / either.
 IS_BRIDGE = tuple(kind == "bridge" for kind, _value in C.landscape)
 IS_MILESTONE = tuple(kind == "milestone" for kind, _value in C.landscape)
+IS_BRIDGE_OR_MILESTONE = tuple(a or b for a, b in zip(IS_BRIDGE, IS_MILESTONE, strict=True))
 BRIDGES_AND_MILESTONES = frozenset(t for t, (kind, _value) in enumerate(C.landscape) if kind in ("bridge", "milestone"))
 
 
@@ -280,52 +284,34 @@ def greedy_plan(
 
 def solve(state: CitrusState, p: int, counts: list[int]) -> Plan | None:
     """An order in which player ``p`` can build tiles of the given types (counts per type), or
-    ``None`` if none was found within :data:`SEARCH_BUDGET` nodes."""
+    ``None`` if there is none: the answer is exact (the search is complete, see :func:`_walk`)."""
     if not any(counts):
         return []
-    return _search(state, p, counts, [SEARCH_BUDGET])
+    return _search(state, p, counts, set(), frozenset())
 
 
-def _search(state: CitrusState, p: int, counts: list[int], budget: list[int]) -> Plan | None:
-    """One node of the depth-first search behind :func:`solve`; ``budget[0]`` counts down the
-    nodes left, and the search gives up once it goes below 0.
+def _search(
+    state: CitrusState, p: int, counts: list[int], failed: set[frozenset[Step]], path: frozenset[Step]
+) -> Plan | None:
+    """One node of the complete depth-first search behind :func:`solve`.
 
-    Memoised per position (``state._plans``) without changing which nodes are visited: a
-    subtree is a fixed depth-first walk, so one that finished within its budget is stored with
-    its answer and its exact node count ``n``, and any later visit with ``n`` or more nodes left
-    takes the answer and pays ``n``; with fewer left the walk would run dry, so it returns
-    ``None`` with the budget at -1, as the walk itself would. A subtree that ran dry is stored
-    as such ("more than the budget it had"), which settles later visits with no more budget.
+    Two memos, neither of which changes an answer: per position (``state._plans``, keyed by
+    seat and counts), and per question the sets of placements already known to lead nowhere
+    (``failed``): the position after a set of placements does not depend on their order (the
+    same tiles, regions, workers and hands), so each set is searched once, not once per order.
     """
-    if not any(counts):
-        return []  # (costs no node)
     key = (p, *counts)
     memo = state._plans
-    left = budget[0]
-    hit = memo.get(key)
-    if hit is not None:
-        plan, nodes, exact = hit
-        if exact:
-            if nodes <= left:
-                budget[0] = left - nodes
-                return plan
-            budget[0] = -1
-            return None
-        if left <= nodes:  # it ran dry with ``nodes`` left before: so it does again
-            budget[0] = -1
-            return None
-    plan = _walk(state, p, counts, budget)
-    if budget[0] >= 0:
-        memo[key] = (plan, left - budget[0], True)
-    else:
-        memo[key] = (None, left, False)
+    if key in memo:
+        return memo[key]
+    plan = _walk(state, p, counts, failed, path)
+    memo[key] = plan
     return plan
 
 
-def _walk(state: CitrusState, p: int, counts: list[int], budget: list[int]) -> Plan | None:
-    budget[0] -= 1
-    if budget[0] < 0:
-        return None
+def _walk(
+    state: CitrusState, p: int, counts: list[int], failed: set[frozenset[Step]], path: frozenset[Step]
+) -> Plan | None:
     known, option = state._opts, state.placement_options
     options = {}
     for c, n in enumerate(counts):
@@ -336,58 +322,150 @@ def _walk(state: CitrusState, p: int, counts: list[int], budget: list[int]) -> P
     if plan is not None:
         return plan
     for c, opts in options.items():
-        if not opts and not _may_enable(state, p, counts, c):
+        if not opts and not _may_enable(state, p, counts, c, options):
             return None
+    if _short_of_workers(state, p, counts, options):
+        return None
     for _size, c in sorted([(len(opts), c) for c, opts in options.items()]):
         for t, mod, _flags in options[c]:
-            child = state.child(p, c, t, mod)
+            step = (t, c, mod)
+            after = path | {step}
+            if after in failed:
+                continue
             counts[c] -= 1
-            rest = _search(child, p, counts, budget)
+            rest = _search(state.child(p, c, t, mod), p, counts, failed, after)
             counts[c] += 1
             if rest is not None:
-                return [(t, c, mod), *rest]
-            if budget[0] < 0:
-                return None
+                return [step, *rest]
+            failed.add(after)
     return None
 
 
-def _may_enable(state: CitrusState, p: int, counts: list[int], colour: int) -> bool:
-    """Could placing the other waiting tiles ever give ``colour`` a place?
+def _short_of_workers(state: CitrusState, p: int, counts: list[int], options: dict[int, list[Placement]]) -> bool:
+    """Do the waiting types need more new regions than ``p`` can ever have workers for?
 
-    Other colours never create space for a colour; they can only help by returning a worker
-    (a merge), by freeing a space with a held Bridge, or by picking up a Bridge or Milestone
-    from the board. The last needs a tile to reach that landscape space: within ``others - 1``
-    steps of a space where some other waiting colour can be built now. This over-approximates,
-    so refusing on ``False`` never refuses a buildable set.
+    A type none of whose options extends an own region ("needy") must start a region, which
+    takes a worker, unless a Bridge helps: a placement with a Bridge can make its type an
+    extension (over a rock or a neutral tile) and, by removing a neutral tile, free spaces for
+    that tile's type — at most two needy types per Bridge held or picked up in time
+    (:func:`_pickups`). Without a Bridge, extensions appear only by building that type.
+    Workers come back only through merges: a type with ``k`` own regions before the build ends
+    with at least one, so building it returns at most ``k - 1`` workers more than it takes (a
+    single tile at most one less than the own regions it touches), and a needy type with a
+    single tile takes one and returns none. When the last needy type starts its region, the
+    others have started theirs; if even this generous account leaves no worker for it, the set
+    cannot be built.
     """
-    others = sum(counts) - counts[colour]
-    if not others:
+    nets = []
+    for c, opts in options.items():
+        for _t, _mod, flags in opts:
+            if not flags & NEW:
+                break
+        else:
+            nets.append(c)
+    workers = state.workers[p]
+    if len(nets) <= workers:
+        return False
+    rcol, rcells, rid, rown, orth = state.rcol, state.rcells, state.rid, state.rown, state.geo.orth
+    owned = [0] * len(counts)
+    for r, owner in enumerate(rown):
+        if owner == p and rcells[r]:
+            owned[rcol[r]] += 1
+    # A single tile of a type without own regions is never an extension, Bridge or not.
+    soft = sorted((-1 if counts[c] == 1 else owned[c] - 1, c) for c in nets if counts[c] > 1 or owned[c])
+    bridges = 0
+    if soft:
+        bridges = sum(IS_BRIDGE[t] for t in state.held[p]) + _pickups(state, p, counts, options, IS_BRIDGE)
+    helped = {c for _net, c in soft[: 2 * bridges]}
+    needy = [net for net, c in soft[2 * bridges :]] + [-1] * sum(1 for c in nets if counts[c] == 1 and not owned[c])
+    if len(needy) <= workers:
+        return False
+    spare = 0
+    for c, opts in options.items():
+        if (c in nets and c not in helped) or owned[c] < 2:
+            continue
+        if counts[c] > 1 or bridges:
+            spare += owned[c] - 1
+            continue
+        best = 0
+        for t, _mod, _flags in opts:
+            touched = {rid[nb] for nb in orth[t] if rid[nb] >= 0 and rcol[rid[nb]] == c and rown[rid[nb]] == p}
+            best = max(best, len(touched) - 1)
+        spare += best
+    return workers + sum(needy) - min(needy) + spare <= 0
+
+
+def _pickups(
+    state: CitrusState,
+    p: int,
+    counts: list[int],
+    options: dict[int, list[Placement]],
+    wanted: tuple[bool, ...],
+    exclude: int = -1,
+) -> int:
+    """How many landscape tiles of the ``wanted`` kinds ``p`` might pick up, with tiles of the
+    types in ``counts`` other than ``exclude``, in time for a later tile to use them (an
+    over-count).
+
+    Tiles land on today's options, or grow their type's own regions: a tile ends up at distance
+    ``d`` from today's options and own regions of its type no earlier than as the ``d + 1``-th
+    tile of its type. Two things can move a start further: a worker brought back by a merge
+    when the mat is empty (the Finca roads are then counted as options of every type), and a
+    Milestone (a new region anywhere: then every such tile on the board is counted).
+    """
+    land, width = state.land, state.geo.width
+    targets = [t for t in state.marks() if wanted[land[t]]]
+    if not targets:
+        return 0
+    milestones = [t for t in state.marks() if IS_MILESTONE[land[t]]]
+    total = sum(counts)
+    rown, rcol, rcells = state.rown, state.rcol, state.rcells
+    roads = state.free_roads() if state.workers[p] == 0 else ()
+    if roads and held_bridge_milestone(state.held[p])[1]:
+        return len(targets)
+    found = set()
+    for c, opts in options.items():
+        reach = min(counts[c], total - 1) - 1
+        if reach < 0 or c == exclude:
+            continue
+        sources = [t for t, _mod, _flags in opts]
+        sources += roads
+        if reach:
+            sources += [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == c for cell in rcells[r]]
+        for t in sources:
+            tx, ty = t % width, t // width
+            for m in targets + milestones:
+                if abs(m % width - tx) + abs(m // width - ty) <= reach:
+                    found.add(m)
+    if found.intersection(milestones):
+        return len(targets)
+    return len(found.intersection(targets))
+
+
+def _may_enable(
+    state: CitrusState, p: int, counts: list[int], colour: int, options: dict[int, list[Placement]]
+) -> bool:
+    """Could placing the other waiting tiles ever give ``colour`` (which has no option) a place?
+
+    Other types never create space for a type; they can only help by returning a worker (a
+    merge, which needs two own regions of a type when no region can be started), by freeing a
+    space with a Bridge, or by picking up a Bridge or Milestone (:func:`_pickups`). This
+    over-approximates, so refusing on ``False`` never refuses a buildable set.
+    """
+    if sum(counts) == counts[colour]:
         return False
     if state.workers[p] == 0:
         rcol = state.rcol
         owned = [0] * len(counts)
         for r, owner in enumerate(state.rown):
-            if owner == p:
+            if owner == p and state.rcells[r]:
                 owned[rcol[r]] += 1
         for c in range(len(counts)):
             if c != colour and counts[c] and owned[c] >= 2:
                 return True
     if held_bridge_milestone(state.held[p])[0]:
         return True
-    targets = state.marks()
-    if not targets:
-        return False
-    width = state.geo.width
-    reach = others - 1
-    for c in range(len(counts)):
-        if c == colour or not counts[c]:
-            continue
-        for t, _mod, _flags in state.placement_options(p, c):
-            tx, ty = t % width, t // width
-            for target in targets:
-                if abs(target % width - tx) + abs(target // width - ty) <= reach:
-                    return True
-    return False
+    return _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE, colour) > 0
 
 
 def conflicts(plan: Plan, space: int, colour: int, road_site: tuple[int, ...], family: bool) -> bool:

@@ -205,7 +205,7 @@ class CitrusState(State):
     setup_events: list[Event]
     _legal: list[int] | None
     _opts: dict[tuple[int, int], list[PL.Placement]]
-    _plans: dict[tuple[int, ...], tuple[PL.Plan | None, int, bool]]  # search memo (see placement._search)
+    _plans: dict[tuple[int, ...], PL.Plan | None]  # search memo: (seat, *counts) -> plan (see placement._search)
     _trials: dict[int, CitrusState]  # per open site: this position with a Finca put there
     _kids: dict[tuple[int, int, int, int], CitrusState]  # (seat, type, space, mod): after that placement
     # The caches above depend only on the board (plantations, regions, landscape tiles,
@@ -781,8 +781,9 @@ class CitrusState(State):
                     ok = PL.solve(trial, p, rest) is not None
                 if ok:
                     chosen.append((c, t, mod))
-        # A search that gave up must not leave the player without a move: fall back to every
-        # placement legal on its own (never reached in the tests; see docs, "look-ahead").
+        # Waiting tiles that cannot all be built (only in a position set up by hand: a line is
+        # bought only if they can) must not leave the player without a move: every placement
+        # legal on its own is offered, and §5.7 returns what cannot be built.
         picks = chosen or fallback
         out = []
         for kind, n in enumerate(self.waiting):

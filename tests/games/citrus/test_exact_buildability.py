@@ -1,0 +1,117 @@
+"""§5.1: a line may be refused only "if you don't have enough money … or if you won't be able to
+build them all" — decided exactly, checked against a brute force with no budget
+(:mod:`.brute`) on crowded positions built by hand: many neutral regions (one tile and larger),
+own regions, Bridges and Milestones held and lying on landscape spaces, few workers, enclosed
+Fincas and nearly full boards. Each position is asked through the public entry point: a full
+market (so no Finca comes), 12 coins, and the line ``R3`` holding the tiles in question.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fruitbowl.games.citrus.components import COMPONENTS as C
+from fruitbowl.games.citrus.components import LANDSCAPE, ROCK, SITE
+from fruitbowl.games.citrus.rules import MAIN, CitrusState
+
+from . import brute
+from .positions import fresh, give, legal_texts, region, set_market, touch
+
+NAMES = C.types
+
+
+def _blob(state: CitrusState, rng: random.Random, colour: int, size: int) -> list[int] | None:
+    """A connected group of up to ``size`` empty spaces no tile of ``colour`` touches."""
+    geo = state.geo
+    empty = [s for s in range(geo.size) if state.plant[s] < 0 and geo.kind[s] not in (SITE, ROCK)]
+    if not empty:
+        return None
+    group = [rng.choice(empty)]
+    while len(group) < size:
+        nbs = [n for s in group for n in geo.orth[s] if n in empty and n not in group]
+        if not nbs:
+            break
+        group.append(rng.choice(nbs))
+    for s in group:
+        for n in geo.orth[s]:
+            if n not in group and state.plant[n] >= 0 and state.plant[n] >> 1 == colour:
+                return None
+    return group
+
+
+def crowded(seed: int) -> tuple[CitrusState, int]:
+    """A random crowded position for seat 0: returns it and how full the board is (in %)."""
+    rng = random.Random(seed)
+    state = fresh(rng.choice([2, 3, 4]), seed, board=rng.choice(["long", "short"]), family=rng.random() < 0.2)
+    geo = state.geo
+    if rng.random() < 0.5:  # a few more Fincas, so there are more roads
+        for site in rng.sample(state.open_sites, rng.randint(1, len(state.open_sites))):
+            state._put_finca(site, None)
+    fill = rng.uniform(0.3, 0.85)
+    buildable = sum(1 for k in geo.kind if k not in (SITE, ROCK))
+    tries = 0
+    while sum(1 for s in range(geo.size) if state.plant[s] >= 0) < fill * buildable and tries < 400:
+        tries += 1
+        colour = rng.randrange(len(NAMES))
+        owner = rng.choice([-1, -1, -1, 0, 1])
+        if owner >= 0 and state.workers[owner] <= 1:
+            owner = -1
+        group = _blob(state, rng, colour, rng.choice([1, 1, 2, 3, 4]))
+        if group is None:
+            continue
+        region(state, owner, NAMES[colour], [geo.labels[s] for s in group])
+    # Bridges and Milestones in hand and on the landscape spaces still open
+    for kind in ("bridge", "milestone"):
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            give(state, 0, kind)
+    spaces = [s for s in range(geo.size) if geo.kind[s] == LANDSCAPE and state.plant[s] < 0]
+    loose = [t for t, (k, _v) in enumerate(C.landscape) if k in ("bridge", "milestone") and t not in state.held[0]]
+    for t in loose:
+        if t in state.land:
+            state.land[state.land.index(t)] = -1
+    for s, t in zip(rng.sample(spaces, min(len(spaces), len(loose))), loose, strict=False):
+        if rng.random() < 0.6:
+            state.land[s] = t
+    state.workers[0] = rng.choice([0, 1, 1, 2, 2, 3, state.workers[0]])
+    state.player, state.phase, state.main_done = 0, MAIN, False
+    state.money[0] = 12
+    touch(state)
+    return state, round(100 * sum(1 for s in range(geo.size) if state.plant[s] >= 0) / buildable)
+
+
+def ask(state: CitrusState, tiles: list[int]) -> bool:
+    """Is ``buy R3`` offered with these tile kinds on spaces 9–12 of an otherwise full market?"""
+    market = {m: NAMES[0] for m in range(1, 9)}
+    for m, k in zip(range(9, 9 + len(tiles)), tiles, strict=False):
+        market[m] = NAMES[k >> 1] + (" well" if k & 1 else "")
+    set_market(state, market)
+    return "buy R3" in legal_texts(state)
+
+
+@pytest.mark.parametrize("batch", [0, 1, 3, 4])
+def test_lines_on_crowded_hand_built_positions_are_offered_exactly_when_the_brute_force_builds_them(batch: int):
+    rng = random.Random(batch)
+    asked = refused = 0
+    features = set()
+    for seed in range(batch * 40, batch * 40 + 40):
+        state, full = crowded(seed)
+        features.add("nearly full" if full >= 75 else "half full")
+        kinds = {C.landscape[t][0] for t in state.held[0]}
+        features.update(kinds)
+        if any(state.rown[r] == -1 and len(state.rcells[r]) > 1 for r in range(len(state.rown))):
+            features.add("neutral regions")
+        if any(state.enclosed(s) for s, f in enumerate(state.fincas) if f >= 0):
+            features.add("enclosed Finca")
+        for _ in range(6):
+            tiles = [rng.randrange(len(NAMES)) * 2 for _ in range(rng.randint(1, 4))]
+            counts = [0] * len(NAMES)
+            for k in tiles:
+                counts[k >> 1] += 1
+            expected = brute.buildable(state, 0, counts)
+            assert ask(state, tiles) == expected, (seed, counts)
+            asked += 1
+            refused += not expected
+    assert asked == 240 and 20 < refused < 220
+    assert {"nearly full", "neutral regions", "bridge", "milestone"} <= features
