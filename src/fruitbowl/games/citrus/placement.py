@@ -240,8 +240,9 @@ def greedy_plan(
     workers: int,
     road_site: tuple[int, ...],
     family: bool,
+    grow: CitrusState | None = None,
 ) -> Plan | None:
-    """A plan for ``counts[type]`` tiles made only of placements legal now, or ``None``.
+    """A plan for ``counts[type]`` tiles made of placements legal now, or ``None``.
 
     Why it is sound: a plain placement legal now stays legal after the player's other
     placements unless one of them takes its space, the same colour goes on another road of its
@@ -250,11 +251,15 @@ def greedy_plan(
     conflicts are exactly what this avoids, so the plan works in any order.
 
     Types are served fewest options first (ties: lower type first), each tile taking the first
-    of its type's options that is plain and free of those conflicts.
+    of its type's options that is plain and free of those conflicts. With ``grow`` (the
+    position), a type that runs out of options may also grow from its tiles planned so far
+    (:func:`_grow`); such a tile comes after the one it grows from, so the plan then works in
+    its own order, and still after any other placement of the player made first.
     """
-    for c, n in enumerate(counts):
-        if n and len(options[c]) < n:  # (it would run out of options for this type)
-            return None
+    if grow is None:
+        for c, n in enumerate(counts):
+            if n and len(options[c]) < n:  # (it would run out of options for this type)
+                return None
     used: set[int] = set()
     roads: set[tuple[int, int]] = set()
     plan: Plan = []
@@ -278,8 +283,33 @@ def greedy_plan(
                 plan.append((t, c, mod))
                 break
             else:
-                return None
+                t = -1 if grow is None else _grow(grow, c, plan, used)
+                if t < 0:
+                    return None
+                used.add(t)
+                plan.append((t, c, 0))
     return plan
+
+
+def _grow(state: CitrusState, colour: int, plan: Plan, used: set[int]) -> int:
+    """A space next to a planned tile of ``colour`` where that tile's region can surely grow:
+    empty, neither a rock nor a site nor a road (no variety to mind), and touching no tile of
+    ``colour`` on the board (so no other player's region and no neutral one, §5.3 rules 4 and
+    6). Own tiles planned next to it only make it an extension of the same region. -1 if none."""
+    plant, orth = state.plant, state.geo.orth
+    space_open, road_site = tables(state.geo).open, state.geo.road_site
+    for anchor, c, _mod in plan:
+        if c != colour:
+            continue
+        for u in orth[anchor]:
+            if plant[u] >= 0 or space_open[u] != 2 or road_site[u] >= 0 or u in used:
+                continue
+            for nb in orth[u]:
+                if plant[nb] >> 1 == colour:  # (-1 >> 1 == -1: empty spaces pass)
+                    break
+            else:
+                return u
+    return -1
 
 
 def solve(state: CitrusState, p: int, counts: list[int]) -> Plan | None:
@@ -318,7 +348,7 @@ def _walk(
         if n:
             opts = known.get((p, c))
             options[c] = option(p, c) if opts is None else opts
-    plan = greedy_plan(options, counts, state.workers[p], state.geo.road_site, state.family)
+    plan = greedy_plan(options, counts, state.workers[p], state.geo.road_site, state.family, state)
     if plan is not None:
         return plan
     for c, opts in options.items():
@@ -363,7 +393,16 @@ def _short_of_workers(state: CitrusState, p: int, counts: list[int], options: di
                 break
         else:
             nets.append(c)
+    if not nets:
+        return False
     workers = state.workers[p]
+    if len(nets) > 1 and len(nets) <= workers:
+        # Each needy type's first tile starts a region on one of today's options: if they cannot
+        # all have different spaces, the set cannot be built — unless a Bridge or a Milestone
+        # (a start anywhere) could come to hand.
+        if not (held_bridge_milestone(state.held[p])[0] or _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE)):
+            return not _distinct(sorted((options[c] for c in nets), key=len), set())
+        return False
     if len(nets) <= workers:
         return False
     rcol, rcells, rid, rown, orth = state.rcol, state.rcells, state.rid, state.rown, state.geo.orth
@@ -393,6 +432,20 @@ def _short_of_workers(state: CitrusState, p: int, counts: list[int], options: di
             best = max(best, len(touched) - 1)
         spare += best
     return workers + sum(needy) - min(needy) + spare <= 0
+
+
+def _distinct(choices: list[list[Placement]], taken: set[int]) -> bool:
+    """Can each list give a different space (a small matching, tried exhaustively)?"""
+    if not choices:
+        return True
+    for t, _mod, _flags in choices[0]:
+        if t not in taken:
+            taken.add(t)
+            found = _distinct(choices[1:], taken)
+            taken.discard(t)
+            if found:
+                return True
+    return False
 
 
 def _pickups(
