@@ -241,6 +241,8 @@ def greedy_plan(
     road_site: tuple[int, ...],
     family: bool,
     grow: CitrusState | None = None,
+    first: tuple[int, int, int] | None = None,
+    player: int = -1,
 ) -> Plan | None:
     """A plan for ``counts[type]`` tiles made of placements legal now, or ``None``.
 
@@ -255,6 +257,9 @@ def greedy_plan(
     position), a type that runs out of options may also grow from its tiles planned so far
     (:func:`_grow`); such a tile comes after the one it grows from, so the plan then works in
     its own order, and still after any other placement of the player made first.
+
+    With ``first`` = ``(space, type, flags)``, a plain placement (legal now) made before the
+    plan: its space, its road's variety and its worker are taken into account.
     """
     if grow is None:
         for c, n in enumerate(counts):
@@ -263,6 +268,13 @@ def greedy_plan(
     used: set[int] = set()
     roads: set[tuple[int, int]] = set()
     plan: Plan = []
+    if first is not None:
+        t, c, flags = first
+        used.add(t)
+        if flags & ROAD and not family:
+            roads.add((road_site[t], c))
+        if flags & NEW:
+            workers -= 1
     for _size, c in sorted([(len(options[c]), c) for c in range(len(counts)) if counts[c]]):
         opts = options[c]
         for _ in range(counts[c]):
@@ -270,6 +282,12 @@ def greedy_plan(
                 if mod or t in used:
                     continue
                 if flags:
+                    if flags & NEW and grow is not None:  # growing a planned tile saves a worker
+                        u = _grow(grow, player, c, plan, used, roads)
+                        if u >= 0:
+                            used.add(u)
+                            plan.append((u, c, 0))
+                            break
                     if flags & NEW and workers <= 0:
                         continue
                     if flags & ROAD and not family:
@@ -283,7 +301,7 @@ def greedy_plan(
                 plan.append((t, c, mod))
                 break
             else:
-                t = -1 if grow is None else _grow(grow, c, plan, used)
+                t = -1 if grow is None else _grow(grow, player, c, plan, used, roads)
                 if t < 0:
                     return None
                 used.add(t)
@@ -291,24 +309,39 @@ def greedy_plan(
     return plan
 
 
-def _grow(state: CitrusState, colour: int, plan: Plan, used: set[int]) -> int:
+def _grow(state: CitrusState, player: int, colour: int, plan: Plan, used: set[int], roads: set[tuple[int, int]]) -> int:
     """A space next to a planned tile of ``colour`` where that tile's region can surely grow:
-    empty, neither a rock nor a site nor a road (no variety to mind), and touching no tile of
-    ``colour`` on the board (so no other player's region and no neutral one, §5.3 rules 4 and
-    6). Own tiles planned next to it only make it an extension of the same region. -1 if none."""
-    plant, orth = state.plant, state.geo.orth
-    space_open, road_site = tables(state.geo).open, state.geo.road_site
+    empty, neither a rock nor a site, touching no tile of ``colour`` on the board but the
+    player's own (so no other player's region and no neutral one, §5.3 rules 4 and 6; own
+    regions it touches merge), and on a road only if no tile of
+    ``colour`` is on, or planned for, another road of its site (variety; ``roads`` is updated).
+    Own tiles planned next to it only make it an extension of the same region. -1 if none."""
+    plant, rid, rown, geo = state.plant, state.rid, state.rown, state.geo
+    orth, road_site = geo.orth, geo.road_site
+    tab = tables(geo)
+    space_open, other_roads = tab.open, tab.other_roads
+    family = state.family
     for anchor, c, _mod in plan:
         if c != colour:
             continue
         for u in orth[anchor]:
-            if plant[u] >= 0 or space_open[u] != 2 or road_site[u] >= 0 or u in used:
+            if plant[u] >= 0 or space_open[u] != 2 or u in used:
                 continue
             for nb in orth[u]:
-                if plant[nb] >> 1 == colour:  # (-1 >> 1 == -1: empty spaces pass)
+                if plant[nb] >> 1 == colour and rown[rid[nb]] != player:  # (-1 >> 1 == -1)
                     break
             else:
-                return u
+                site = road_site[u]
+                if site < 0 or family:
+                    return u
+                if (site, colour) in roads:
+                    continue
+                for road in other_roads[u]:
+                    if plant[road] >> 1 == colour:
+                        break
+                else:
+                    roads.add((site, colour))
+                    return u
     return -1
 
 
@@ -348,7 +381,7 @@ def _walk(
         if n:
             opts = known.get((p, c))
             options[c] = option(p, c) if opts is None else opts
-    plan = greedy_plan(options, counts, state.workers[p], state.geo.road_site, state.family, state)
+    plan = greedy_plan(options, counts, state.workers[p], state.geo.road_site, state.family, state, None, p)
     if plan is not None:
         return plan
     for c, opts in options.items():
@@ -466,33 +499,60 @@ def _pickups(
     when the mat is empty (the Finca roads are then counted as options of every type), and a
     Milestone (a new region anywhere: then every such tile on the board is counted).
     """
-    land, width = state.land, state.geo.width
-    targets = [t for t in state.marks() if wanted[land[t]]]
-    if not targets:
+    land, marks = state.land, state.marks()
+    if not any(wanted[land[t]] for t in marks):
         return 0
-    milestones = [t for t in state.marks() if IS_MILESTONE[land[t]]]
+    near = _near(state.geo, marks)
     total = sum(counts)
     rown, rcol, rcells = state.rown, state.rcol, state.rcells
     roads = state.free_roads() if state.workers[p] == 0 else ()
     if roads and held_bridge_milestone(state.held[p])[1]:
-        return len(targets)
-    found = set()
+        return sum(1 for t in marks if wanted[land[t]])
+    found: set[int] = set()
     for c, opts in options.items():
         reach = min(counts[c], total - 1) - 1
         if reach < 0 or c == exclude:
             continue
+        if reach > NEAR:  # (more tiles than a line holds: count every mark)
+            return sum(1 for t in marks if wanted[land[t]])
         sources = [t for t, _mod, _flags in opts]
         sources += roads
         if reach:
             sources += [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == c for cell in rcells[r]]
         for t in sources:
-            tx, ty = t % width, t // width
-            for m in targets + milestones:
-                if abs(m % width - tx) + abs(m // width - ty) <= reach:
-                    found.add(m)
-    if found.intersection(milestones):
-        return len(targets)
-    return len(found.intersection(targets))
+            close = near.get(t)
+            if close:
+                for m, d in close:
+                    if d <= reach:
+                        found.add(m)
+    if any(IS_MILESTONE[land[m]] for m in found):
+        return sum(1 for t in marks if wanted[land[t]])
+    return sum(1 for m in found if wanted[land[m]])
+
+
+#: Per board and set of marked spaces: each space within :data:`NEAR` steps of a mark, with
+#: the marks and their distances (a look-up table for :func:`_pickups`).
+_NEAR: dict[tuple[int, tuple[int, ...]], tuple[Board, dict[int, list[tuple[int, int]]]]] = {}
+NEAR = 3  # the farthest a pick-up can matter: four tiles, the last using it
+
+
+def _near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]:
+    key = (id(geo), marks)
+    entry = _NEAR.get(key)
+    if entry is None or entry[0] is not geo:
+        if len(_NEAR) > 4096:
+            _NEAR.clear()
+        width, height = geo.width, geo.size // geo.width
+        table: dict[int, list[tuple[int, int]]] = {}
+        for m in marks:
+            mx, my = m % width, m // width
+            for y in range(max(0, my - NEAR), min(height, my + NEAR + 1)):
+                for x in range(max(0, mx - NEAR), min(width, mx + NEAR + 1)):
+                    d = abs(x - mx) + abs(y - my)
+                    if d <= NEAR:
+                        table.setdefault(y * width + x, []).append((m, d))
+        entry = _NEAR[key] = (geo, table)
+    return entry[1]
 
 
 def _may_enable(

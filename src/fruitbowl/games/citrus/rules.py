@@ -776,6 +776,9 @@ class CitrusState(State):
                     base[new] = PL.greedy_plan(opts, rest, self.workers[p] - new, road_site, family)
                 plan = base[new]
                 ok = plan is not None and not PL.conflicts(plan, t, c, road_site, family)
+                if not ok and not mod:  # a plan for the rest that leaves this placement its room
+                    first = (t, c, flags)
+                    ok = PL.greedy_plan(opts, rest, self.workers[p], road_site, family, self, first, p) is not None
                 if not ok:
                     trial = self.child(p, c, t, mod)
                     ok = PL.solve(trial, p, rest) is not None
