@@ -381,9 +381,15 @@ def _walk(
         if n:
             opts = known.get((p, c))
             options[c] = option(p, c) if opts is None else opts
-    plan = greedy_plan(options, counts, state.workers[p], state.geo.road_site, state.family, state, None, p)
+    workers, road_site, family = state.workers[p], state.geo.road_site, state.family
+    plan = greedy_plan(options, counts, workers, road_site, family, state, None, p)
     if plan is not None:
         return plan
+    if any(n > 1 for n in counts):  # the first choice of where a type starts may leave it no room
+        backwards = {c: opts[::-1] for c, opts in options.items()}
+        plan = greedy_plan(backwards, counts, workers, road_site, family, state, None, p)
+        if plan is not None:
+            return plan
     for c, opts in options.items():
         if not opts and not _may_enable(state, p, counts, c, options):
             return None
