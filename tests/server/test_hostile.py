@@ -7,6 +7,7 @@ with a reason); nothing is ever a 500, and nothing refused changes a table.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -31,9 +32,12 @@ from .helpers import act, create, snapshot
 
 @pytest.fixture(scope="module")
 def app_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    """One server for the whole module (SQLite), with the production limits."""
+    """One server for the whole module (SQLite), with the production limits except for reads:
+    these tests read every position several times a move, and every test here shares one
+    address (test_limits.py checks the read limit against a real server)."""
     db = Path(tmp_path_factory.mktemp("hostile")) / "tables.db"
-    with TestClient(create_app(f"sqlite:///{db}"), raise_server_exceptions=True) as test_client:
+    limits = dataclasses.replace(Limits(), read_rate=1e9, read_burst=1e9)
+    with TestClient(create_app(f"sqlite:///{db}", limits=limits), raise_server_exceptions=True) as test_client:
         yield test_client
 
 

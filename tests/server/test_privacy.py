@@ -9,6 +9,7 @@ get its record, replay and review.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from fastapi.testclient import TestClient
 from fruitbowl.engine import Event, Record, replay
 from fruitbowl.engine.record import start_state
 from fruitbowl.server import create_app
+from fruitbowl.server.limits import Limits
 
 from .helpers import act, snapshot
 
@@ -55,7 +57,9 @@ def _play(client: TestClient, game: str, options: dict[str, Any], moves: int) ->
 @pytest.fixture(scope="module")
 def sqlite_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("privacy") / "t.db"
-    with TestClient(create_app(f"sqlite:///{db}")) as client:
+    # Reads are not the subject here (test_limits.py checks their limit): every position is read.
+    limits = dataclasses.replace(Limits(), read_rate=1e9, read_burst=1e9)
+    with TestClient(create_app(f"sqlite:///{db}", limits=limits)) as client:
         yield client
 
 
