@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from fruitbowl.engine import Match
+from fruitbowl.engine import Match, Record
 
 from .terminal_driver import PROMPT, Played, Terminal, play_through, run
 
@@ -99,9 +99,22 @@ def reviewed_by(save: Path, home: Path) -> None:
     assert numbers == sorted({0, *range(every, moves + 1, every), moves}), numbers
 
 
+#: The match each save was last seen at, so that each menu's check replays only the moves made
+#: since the last one (replaying a whole game at every prompt made long games slow to test).
+FOLLOWED: dict[Path, Match] = {}
+
+
 def legal_actions(save: Path) -> list[str]:
     """The legal actions of the saved position, in the order the menu numbers them."""
-    return [action.text for action in Match.load(save).state.legal_actions()]
+    actions = Record.load(save).actions
+    match = FOLLOWED.get(save)
+    if match is None or match.record.actions != actions[: len(match.record.actions)]:
+        match = Match.load(save)  # a new save, or moves taken back: replay it from the start
+    else:
+        for text in actions[len(match.record.actions) :]:
+            match.apply(text)
+    FOLLOWED[save] = match
+    return [action.text for action in match.state.legal_actions()]
 
 
 def finished(term: Terminal, seed: int, bad_input: str | None = "frobnicate") -> Played:
