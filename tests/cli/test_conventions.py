@@ -123,7 +123,8 @@ def test_a_save_that_cannot_be_written_is_named(runner: CliRunner, home: Path, t
 VALUES = [
     (["play", "tanghulu", "--seed", "abc"], "Invalid value for '--seed': it takes a whole number"),
     (["bench", "--seconds", "soon"], "Invalid value for '--seconds': it takes a number"),
-    (["review", "x.json", "--playouts", "2"], "Invalid value for '--playouts': it must be at least 4"),
+    (["review", "x.json", "--playouts", "0"], "Invalid value for '--playouts': it must be at least 1"),
+    (["review", "x.json", "--every", "0"], "Invalid value for '--every': it must be at least 1"),
 ]
 
 
