@@ -69,11 +69,30 @@ def test_undo_after_a_forced_move_goes_back_to_the_real_choice(tmp_path: Path) -
     assert Match.load(save).record.actions == before
 
 
+def turn_starting_with_a_forced_move(seed: int) -> Match:
+    """A Citrus game (Sam against a random bot) where Sam is to act with nothing to undo and
+    exactly one legal action, after which (and any more that are the only ones possible) Sam
+    decides within the same turn."""
+    match = new_citrus(seed)
+    rng = random.Random(seed)
+    while not match.state.is_terminal():
+        legal = match.state.legal_actions()
+        if match.state.current_player == 0 and len(legal) == 1 and not match.can_undo(0):
+            trial = Match.from_record(match.record)
+            while not trial.state.is_terminal() and trial.state.current_player == 0:
+                if len(trial.state.legal_actions()) > 1:
+                    if trial.can_undo(0):
+                        return match
+                    break
+                trial.apply(trial.state.legal_actions()[0])
+        match.apply(rng.choice(legal))
+    raise AssertionError("no such position in this game")
+
+
 def test_undo_with_only_forced_moves_since_the_turn_began_changes_nothing(tmp_path: Path) -> None:
     """When every move of the turn so far was the only one possible, there is nothing to take
     back: undo says so in a sentence, plays nothing again, and the save stays as it was."""
-    match, choice = choice_then_forced_moves(4)
-    match.apply(choice)  # saved here, the game resumes on a forced move, then a decision
+    match = turn_starting_with_a_forced_move(2)
     save = tmp_path / "game.json"
     match.save(save)
     done = run(["resume", str(save)], tmp_path, "undo\n")
