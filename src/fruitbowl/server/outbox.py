@@ -110,7 +110,11 @@ class Outbox:
                 if entry is self._snapshot:
                     self._snapshot = None
                 try:
-                    await asyncio.wait_for(self._send_text(entry[0]), self.send_timeout)
+                    # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                    # cancellation that arrives as the send completes, and the writer would
+                    # then wait forever (a server that never stops on SIGTERM).
+                    async with asyncio.timeout(self.send_timeout):
+                        await self._send_text(entry[0])
                 except TimeoutError:
                     self.drop(SLOW_READER)
                     return
@@ -120,7 +124,8 @@ class Outbox:
             if self._finish is not None:
                 self.dropped = self._finish[1]
                 try:
-                    await asyncio.wait_for(self._close(*self._finish), self.send_timeout)
+                    async with asyncio.timeout(self.send_timeout):
+                        await self._close(*self._finish)
                 except Exception:
                     if self._abort is not None:
                         self._abort()
@@ -143,7 +148,8 @@ class Outbox:
 
     async def _shut(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):  # the close frame cannot be sent: cut the connection below
-            await asyncio.wait_for(self._close(code, reason[:120]), 1.0)
+            async with asyncio.timeout(1.0):
+                await self._close(code, reason[:120])
         if self._abort is not None:
             # A client that does not read cannot take the close frame either, and a transport
             # only closes once its buffer is flushed: give a reader a moment, then cut it off.
@@ -154,5 +160,5 @@ class Outbox:
         """The connection ended: stop the writer (a pending close goes on by itself)."""
         if self._writer is not None and self._writer is not asyncio.current_task():
             self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._writer
+            # wait for it a moment only: a writer stuck in a send must not hold the handler
+            await asyncio.wait({self._writer}, timeout=1.0)

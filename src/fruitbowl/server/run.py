@@ -55,7 +55,14 @@ def serve(
         ws=WebSocketProtocol,
         proxy_headers=bool(trusted_proxies),
         forwarded_allow_ips=list(trusted_proxies) or None,
+        # Asked to stop, a server stops: connections still open after this are cut (every move
+        # is committed before it is answered, so nothing is lost).
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )
+
+
+#: Seconds open connections get to finish when the server is asked to stop.
+SHUTDOWN_GRACE = 5
 
 
 #: Environment variables that set a limit (seconds), mostly for tests that cannot wait long.
