@@ -309,6 +309,32 @@ def greedy_plan(
     return plan
 
 
+def _roomy(options: dict[int, list[Placement]], counts: list[int]) -> Plan | None:
+    """The common easy case: every type has as many plain extensions off the roads as there
+    are tiles in all (options sort these first), so each type finds distinct spaces whatever
+    the others take, with no worker and no variety to mind (the argument of
+    :func:`greedy_plan`). ``None`` otherwise."""
+    total = sum(counts)
+    for opts in options.values():
+        if len(opts) < total:
+            return None
+        last = opts[total - 1]
+        if last[1] or last[2]:
+            return None
+    used: set[int] = set()
+    plan: Plan = []
+    for c, opts in options.items():
+        need = counts[c]
+        for t, _mod, _flags in opts:
+            if t not in used:
+                used.add(t)
+                plan.append((t, c, 0))
+                need -= 1
+                if not need:
+                    break
+    return plan
+
+
 def _grow(state: CitrusState, player: int, colour: int, plan: Plan, used: set[int], roads: set[tuple[int, int]]) -> int:
     """A space next to a planned tile of ``colour`` where that tile's region can surely grow:
     empty, neither a rock nor a site, touching no tile of ``colour`` on the board but the
@@ -381,6 +407,9 @@ def _walk(
         if n:
             opts = known.get((p, c))
             options[c] = option(p, c) if opts is None else opts
+    plan = _roomy(options, counts)
+    if plan is not None:
+        return plan
     workers, road_site, family = state.workers[p], state.geo.road_site, state.family
     plan = greedy_plan(options, counts, workers, road_site, family, state, None, p)
     if plan is not None:

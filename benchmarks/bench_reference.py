@@ -1,0 +1,69 @@
+"""Random-playout speed of a game beside OpenSpiel's pure-Python tic-tac-toe, in one process.
+
+``python benchmarks/bench_reference.py citrus --seconds 3 --runs 5``
+
+The machine is shared and its speed changes from minute to minute, so a figure alone says
+little; each run here times the game's random playouts (the same loop as ``fruitbowl bench``,
+:func:`fruitbowl.sim.bench.random_playouts`) between two timings of OpenSpiel's tic-tac-toe
+written in Python (``open_spiel.python.games.tic_tac_toe``: ``legal_actions``, a uniform
+choice, ``apply_action``), and reports the ratio of the game's actions per second to the mean
+of the two. Needs the ``rl`` extra (``pip install -e ".[rl]"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from fruitbowl.engine import get_game
+from fruitbowl.engine.rng import derive_seed
+from fruitbowl.sim.bench import default_players, random_playouts
+
+
+def tic_tac_toe(seconds: float, seed: int) -> float:
+    """Actions per second of random tic-tac-toe playouts in OpenSpiel's Python implementation."""
+    from open_spiel.python.games.tic_tac_toe import TicTacToeGame
+
+    game = TicTacToeGame()
+    rng = random.Random(seed)
+    actions = 0
+    started = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return actions / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", help="game id, e.g. citrus")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed part of a run")
+    parser.add_argument("--runs", type=int, default=3, help="number of runs")
+    parser.add_argument("--players", "-p", type=int, default=None, help="players per game (default: 3)")
+    args = parser.parse_args()
+    try:
+        import open_spiel.python.games.tic_tac_toe  # noqa: F401
+    except ImportError:
+        sys.exit("OpenSpiel is not installed: pip install -e '.[rl]'")
+    game = get_game(args.game)
+    players = args.players or default_players(game)
+    ratios = []
+    for run in range(args.runs):
+        before = tic_tac_toe(args.seconds, run)
+        actions, _games, elapsed = random_playouts(game, players, args.seconds, derive_seed(0, "run", run))
+        after = tic_tac_toe(args.seconds, run)
+        speed, reference = actions / elapsed, (before + after) / 2
+        ratios.append(speed / reference)
+        print(f"run {run + 1}: {game.id} {speed:,.0f} actions/s, tic-tac-toe {reference:,.0f}/s, {ratios[-1]:.2f}×")
+    print(f"{game.id}: {min(ratios):.2f}–{max(ratios):.2f}× tic-tac-toe (median {statistics.median(ratios):.2f}×)")
+
+
+if __name__ == "__main__":
+    main()
