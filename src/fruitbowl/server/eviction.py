@@ -46,7 +46,9 @@ class Evictor:
         now = time.monotonic()
         gone = [t.id for t in list(self.service.tables.values()) if is_idle(self.service, t, self.idle_after, now)]
         for table_id in gone:
-            self.service.tables.pop(table_id, None)
+            table = self.service.tables.pop(table_id, None)
+            if table is not None:
+                table.close_bots()  # no bot is moving (see is_idle); a reload makes new ones
         if gone:
             log.info("%d idle tables left memory (%d remain)", len(gone), len(self.service.tables))
         return gone

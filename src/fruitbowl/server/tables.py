@@ -148,6 +148,12 @@ class LiveTable:
     def version(self) -> int:
         return len(self.match.record.actions)
 
+    def close_bots(self) -> None:
+        """Release the bots' resources (a searching bot's worker processes) once no bot will move
+        here again: the game is over, the table leaves memory, or the server stops."""
+        for bot in self.bots.values():
+            bot.close()
+
     @property
     def state(self) -> State:
         return self.match.state
@@ -240,6 +246,7 @@ class TableService:
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
+            table.close_bots()
         self.work.close()
         await self.claims.close()
 
@@ -863,9 +870,11 @@ class TableService:
         table.match.apply(legal)
         if finished:
             table.status = "finished"
+            table.close_bots()
 
     def _finish(self, table: LiveTable) -> None:
         table.status = "finished"
+        table.close_bots()
         with self.sessions.begin() as db:
             row = self._table_row(db, table.id)
             row.status, row.result = "finished", table.match.record.result
