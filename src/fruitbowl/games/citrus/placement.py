@@ -614,14 +614,3 @@ def _may_enable(
     if held_bridge_milestone(state.held[p])[0]:
         return True
     return _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE, colour) > 0
-
-
-def conflicts(plan: Plan, space: int, colour: int, road_site: tuple[int, ...], family: bool) -> bool:
-    """Does placing ``colour`` on ``space`` break a greedy plan (same space, or variety)?"""
-    site = road_site[space]
-    for t, c, _mod in plan:
-        if t == space:
-            return True
-        if not family and site >= 0 and c == colour and road_site[t] == site:
-            return True
-    return False

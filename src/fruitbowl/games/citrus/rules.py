@@ -758,27 +758,39 @@ class CitrusState(State):
     def _place_codes(self, p: int) -> list[int]:
         counts = self._waiting_colours()
         lay, road_site, family = self.lay, self.geo.road_site, self.family
+        workers, free = self.workers[p], self.free
         opts = {c: self.placement_options(p, c) for c in range(TYPES) if counts[c]}
         chosen: list[tuple[int, int, int]] = []  # (colour, space, mod)
         fallback: list[tuple[int, int, int]] = []
         for c, options in opts.items():
             rest = counts[:]
             rest[c] -= 1
-            last = not any(rest)
-            base: dict[bool, PL.Plan | None] = {}
+            if free or not any(rest):
+                for t, mod, _flags in options:
+                    chosen.append((c, t, mod))
+                continue
+            # A greedy plan for the rest (with one worker fewer for a placement that starts a
+            # region) certifies every placement off its spaces and its roads' colours.
+            base: dict[int, tuple[set[int], set[tuple[int, int]]] | None] = {}
             for t, mod, flags in options:
                 fallback.append((c, t, mod))
-                if last or self.free:
-                    chosen.append((c, t, mod))
-                    continue
-                new = bool(flags & PL.NEW)
+                new = flags & PL.NEW
                 if new not in base:
-                    base[new] = PL.greedy_plan(opts, rest, self.workers[p] - new, road_site, family)
-                plan = base[new]
-                ok = plan is not None and not PL.conflicts(plan, t, c, road_site, family)
+                    plan = PL.greedy_plan(opts, rest, workers - (1 if new else 0), road_site, family)
+                    base[new] = (
+                        None
+                        if plan is None
+                        else ({u for u, _c, _m in plan}, {(road_site[u], k) for u, k, _m in plan if road_site[u] >= 0})
+                    )
+                room = base[new]
+                ok = (
+                    room is not None
+                    and t not in room[0]
+                    and (family or road_site[t] < 0 or (road_site[t], c) not in room[1])
+                )
                 if not ok and not mod:  # a plan for the rest that leaves this placement its room
                     first = (t, c, flags)
-                    ok = PL.greedy_plan(opts, rest, self.workers[p], road_site, family, self, first, p) is not None
+                    ok = PL.greedy_plan(opts, rest, workers, road_site, family, self, first, p) is not None
                 if not ok:
                     trial = self.child(p, c, t, mod)
                     ok = PL.solve(trial, p, rest) is not None
