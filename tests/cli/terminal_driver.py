@@ -91,7 +91,11 @@ def read_menu(screen: str) -> list[tuple[int, str]]:
     rows: list[list[tuple[int, str]]] = []
     for line in reversed(lines):
         segments = [(m.start(), m.group()) for m in SEGMENT.finditer(line)]
-        if not segments or not CELL.match(segments[0][1]) or STATUS_HINT in line:
+        if not segments or STATUS_HINT in line:
+            break
+        if not CELL.match(segments[0][1]):
+            if segments[0][0] >= 3:  # a long description, continued under its row's action texts
+                continue
             break
         rows.insert(0, segments)
     cells = [(start, text) for row in rows for start, text in row if CELL.match(text)]

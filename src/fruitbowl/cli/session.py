@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -42,6 +43,8 @@ HINT_WORDS = {"hint", "?"}
 #: The status line's reminder of the commands; on its own line when the status leaves no room.
 KEY_HINT = "number or action · undo · hint · log · help · quit"
 LOG_LENGTH = 30
+#: Columns a menu description keeps at least when descriptions line up in one column.
+MENU_LABEL_ROOM = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
 
 
@@ -312,16 +315,27 @@ class PlaySession:
         rows = self.adapter.menu(view, legal)
         width = len(str(len(legal)))
         text_width = max(len(a.text) for a in legal)
-        menu = Table.grid(padding=(0, 2))
-        columns = max(len(indices) for indices, _ in rows)
-        for _ in range(columns):
-            menu.add_column(no_wrap=True, min_width=width + 2 + text_width)
-        menu.add_column(no_wrap=True)
-        for indices, label in rows:
-            cells = [self._menu_cell(index, legal[index], width, text_width) for index in indices]
-            cells += [Text()] * (columns - len(cells))
-            menu.add_row(*cells, Text(label, style="dim", overflow="ellipsis"))
-        self.console.print(menu)
+        lefts = [
+            Text("  ").join(self._menu_cell(index, legal[index], width, text_width) for index in indices)
+            for indices, _ in rows
+        ]
+        # Descriptions line up after the widest row's cells while they keep a fair share of the
+        # line; otherwise each follows its own cells. One that does not fit goes whole on the
+        # lines below, under the action texts: a description is never cut.
+        column: int | None = max(left.cell_len for left in lefts) + 2
+        if column is not None and column > self.console.width - MENU_LABEL_ROOM:
+            column = None
+        for left, (_, label) in zip(lefts, rows, strict=True):
+            start = column if column is not None else left.cell_len + 2
+            if not label or start + len(label) <= self.console.width:
+                entry = left.copy()
+                if label:
+                    entry.pad_right(start - left.cell_len)
+                    entry.append(label, style="dim")
+                self.console.print(entry, no_wrap=True, overflow="ignore")
+            else:
+                self.console.print(left, no_wrap=True, overflow="ignore")
+                self.console.print(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
 
     @staticmethod
     def _menu_cell(index: int, action: Action, width: int, text_width: int) -> Text:
@@ -361,9 +375,8 @@ class PlaySession:
             f"[bold]{verb} {game.title}[/bold]: you are {escape(me)}, seat {self.human + 1} of "
             f"{len(self.match.players)}."
         )
-        self.console.print(
-            f"[dim]Saved after every move to {escape(str(self.save_path))}. Type help for rules.[/dim]", soft_wrap=True
-        )
+        self.console.print(f"[dim]Saved after every move to {escape(str(self.save_path))}.[/dim]", soft_wrap=True)
+        self.console.print("[dim]Type help for the rules and commands.[/dim]")
         if resumed:
             self.seen = max(0, len(self.match.log) - RESUME_RECAP)
 
