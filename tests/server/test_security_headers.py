@@ -4,6 +4,9 @@ against a real server process."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,14 +18,15 @@ from websockets.sync.client import ClientConnection, connect
 
 from fruitbowl.server.run import free_port, spawn
 
-ALLOWED = "https://fruit.example"
+ALLOWED = "https://fruit.example"  # allowed by `fruitbowl serve --allowed-origin`
+ALSO_ALLOWED = "http://friends.example:8080"  # allowed by FRUITBOWL_ALLOWED_ORIGINS
 
 
 @pytest.fixture
 def server(db_url: str, tmp_path: Path) -> Iterator[str]:
     port = free_port()
-    env = {"FRUITBOWL_HOME": str(tmp_path), "FRUITBOWL_ALLOWED_ORIGINS": ALLOWED}
-    process = spawn(port, db_url, env=env)
+    env = {"FRUITBOWL_HOME": str(tmp_path), "FRUITBOWL_ALLOWED_ORIGINS": ALSO_ALLOWED}
+    process = spawn(port, db_url, env=env, options=["--allowed-origin", ALLOWED])
     try:
         yield f"127.0.0.1:{port}"
     finally:
@@ -60,7 +64,7 @@ def test_websockets_from_foreign_origins_are_refused(server: str) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008 and closed.value.rcvd.reason
-    for origin in (f"http://{server}", ALLOWED, None):  # its own pages, an allowed site, a script
+    for origin in (f"http://{server}", ALLOWED, ALSO_ALLOWED, None):  # its own pages, allowed sites, a script
         with connect(url, origin=origin) as ws:  # type: ignore[arg-type]
             assert _first(ws)["type"] == "state", origin
 
@@ -78,3 +82,17 @@ def test_seat_tokens_travel_in_a_header_or_subprotocol(server: str) -> None:
         assert _first(ws)["seat"] is None
     with connect(url, subprotocols=["fruitbowl", "fruitbowl.token.forged"]) as ws:  # type: ignore[list-item]
         assert "not valid" in _first(ws)["message"]
+
+
+def test_an_allowed_origin_that_is_not_a_site_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    command = [sys.executable, "-c", "from fruitbowl.cli.app import main; main()"]
+    done = subprocess.run(
+        [*command, "serve", "--allowed-origin", "fruit.example/page"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "FRUITBOWL_HOME": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "'fruit.example/page' is not a site's origin" in done.stderr
+    assert "Traceback" not in done.stderr

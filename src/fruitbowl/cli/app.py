@@ -8,6 +8,7 @@ stderr with exit code 2 by :class:`~fruitbowl.cli.errors.OneLineErrorsGroup`.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -378,6 +379,17 @@ def serve(
             metavar="IP",
         ),
     ] = None,
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-origin",
+            help=(
+                "Another site (https://host[:port]) whose pages may open this server's WebSockets; "
+                "repeat for several. Default: only the server's own pages."
+            ),
+            metavar="URL",
+        ),
+    ] = None,
 ) -> None:
     """Open the web table: play in the browser with friends and bots.
 
@@ -397,7 +409,14 @@ def serve(
                 f"{proxy!r} is not an IP address or network (such as 127.0.0.1 or 10.0.0.0/8)",
                 param_hint="--trusted-proxy",
             ) from None
-    run_server(host, port, db, bot_delay, proxies)
+    origins = allowed_origin or []
+    for origin in origins:
+        if not re.fullmatch(r"https?://[^/\s:]+(:\d{1,5})?/?", origin):
+            raise typer.BadParameter(
+                f"{origin!r} is not a site's origin (such as https://example.org or http://host:8080)",
+                param_hint="--allowed-origin",
+            )
+    run_server(host, port, db, bot_delay, proxies, origins)
 
 
 @app.command()

@@ -30,6 +30,7 @@ def serve(
     db_url: str | None = None,
     bot_delay: float = 0.6,
     trusted_proxies: Sequence[str] = (),
+    allowed_origins: Sequence[str] = (),
 ) -> None:
     """Run the server until interrupted. ``bot_delay`` paces bot moves so people can follow them.
 
@@ -40,7 +41,9 @@ def serve(
     limits = limits_from_env()
     claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
     try:
-        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval, **options_from_env())
+        options = options_from_env()
+        options["allowed_origins"] = [*options.get("allowed_origins", []), *allowed_origins]
+        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval, **options)
     except (OSError, SQLAlchemyError) as exc:
         raise ServeError(cannot_open(url, exc)) from None
     print(f"fruitbowl: the table is open at http://{host}:{port}/  (database: {_safe(url)})", flush=True)
