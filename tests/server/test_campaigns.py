@@ -276,3 +276,24 @@ def test_the_database_itself_refuses_a_second_unfinished_table_or_a_reused_seed(
         with pytest.raises(IntegrityError), engine.begin() as conn:
             conn.execute(sa.insert(TableRow).values(**second))
     engine.dispose()
+
+
+def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: str) -> None:
+    """Two servers on one database: the owner cancels through one while the other still holds the
+    game in memory as going on; a move sent to the other is refused and stored nowhere."""
+    from fruitbowl.server import create_app
+    from fruitbowl.server.db import ActionRow
+
+    with TestClient(create_app(db_url)) as here, TestClient(create_app(db_url)) as there:
+        campaign = here.post("/api/campaigns", json={"name": "Two servers"}).json()
+        body = {"players": 2, "name": "Ada"}
+        table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
+        state = snapshot(there, table["id"], table["token"])  # the other server now holds the table
+        assert state["status"] == "playing" and state["legal"]
+        cancelled = here.post(f"/api/campaigns/{campaign['id']}/cancel", headers=_owner(campaign))
+        assert cancelled.status_code == 200, cancelled.text
+        move = act(there, table["id"], table["token"], state["legal"][0]["code"], state["version"])
+        assert move.status_code == 409 and "cancelled" in move.json()["error"], move.text
+        with here.app.state.service.sessions() as db:  # type: ignore[attr-defined]
+            stored = db.scalars(select(ActionRow).where(ActionRow.table_id == table["id"])).all()
+            assert stored == [] and db.get(TableRow, table["id"]).status == "cancelled"

@@ -369,9 +369,17 @@ class TableService:
         """Lock the table's row for this transaction (an UPDATE, which also stores ``changes`` and
         the time), then check that no move was stored meanwhile (a second statement, so that it
         sees what a transaction that held the lock before us committed)."""
-        locked = db.execute(update(TableRow).where(TableRow.id == table.id).values(updated_at=now(), **changes))
+        locked = db.execute(
+            update(TableRow)
+            .where(TableRow.id == table.id, TableRow.status != "cancelled")
+            .values(updated_at=now(), **changes)
+        )
         if getattr(locked, "rowcount", 1) == 0:
-            raise NotFound(f"there is no table {table.id!r}")
+            if db.get(TableRow, table.id) is None:
+                raise NotFound(f"there is no table {table.id!r}")
+            # cancelled by its campaign's owner, perhaps through another server a moment ago
+            table.status = "cancelled"
+            raise Conflict("this game was cancelled by its campaign's owner; nothing was changed")
         last = db.execute(
             select(ActionRow.number, ActionRow.text)
             .where(ActionRow.table_id == table.id)
