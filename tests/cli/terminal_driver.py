@@ -222,7 +222,7 @@ class Terminal:
 
     def save_path(self) -> Path:
         """The save the welcome line names ("Saved after every move to FILE.")."""
-        found = re.search(r"Saved after every move to (\S+)\. ", self.transcript)
+        found = re.search(r"Saved after every move to (\S+)\.\s", self.transcript)
         if found is None:
             raise self.failure("the welcome line names no save file")
         return Path(found.group(1))
