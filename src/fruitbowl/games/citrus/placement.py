@@ -403,25 +403,31 @@ def _walk(
 ) -> Plan | None:
     known, option = state._opts, state.placement_options
     options = {}
+    empty = False
     for c, n in enumerate(counts):
         if n:
             opts = known.get((p, c))
-            options[c] = option(p, c) if opts is None else opts
-    plan = _roomy(options, counts)
-    if plan is not None:
-        return plan
-    workers, road_site, family = state.workers[p], state.geo.road_site, state.family
-    plan = greedy_plan(options, counts, workers, road_site, family, state, None, p)
-    if plan is not None:
-        return plan
-    if any(n > 1 for n in counts):  # the first choice of where a type starts may leave it no room
-        backwards = {c: opts[::-1] for c, opts in options.items()}
-        plan = greedy_plan(backwards, counts, workers, road_site, family, state, None, p)
+            if opts is None:
+                opts = option(p, c)
+            options[c] = opts
+            empty = empty or not opts
+    if empty:  # (no greedy plan can place a type without options: only a search might)
+        for c, opts in options.items():
+            if not opts and not _may_enable(state, p, counts, c, options):
+                return None
+    else:
+        plan = _roomy(options, counts)
         if plan is not None:
             return plan
-    for c, opts in options.items():
-        if not opts and not _may_enable(state, p, counts, c, options):
-            return None
+        workers, road_site, family = state.workers[p], state.geo.road_site, state.family
+        plan = greedy_plan(options, counts, workers, road_site, family, state, None, p)
+        if plan is not None:
+            return plan
+        if any(n > 1 for n in counts):  # the first choice of where a type starts may leave it no room
+            backwards = {c: opts[::-1] for c, opts in options.items()}
+            plan = greedy_plan(backwards, counts, workers, road_site, family, state, None, p)
+            if plan is not None:
+                return plan
     if _short_of_workers(state, p, counts, options):
         return None
     for _size, c in sorted([(len(opts), c) for c, opts in options.items()]):
