@@ -436,13 +436,27 @@ class CitrusState(State):
 
     def _place(self, p: int, kind: int, t: int, mod: int, events: list[Event]) -> None:
         """Build for real, keeping what is known about the new position: every seat's options
-        for the types the build leaves alone (see :func:`.placement.after_build`), and the
+        for the types the build leaves alone (see :func:`.placement.after_build`), the other
+        seats' options of the type built (a rival's tile never opens a space, unless a Bridge
+        took a tile away: then they are computed afresh), and the
         caches of a :meth:`child` for the same placement, which has the same board (wells
         aside, which no cached answer depends on)."""
         colour = kind >> 1
         kid = self._kids.get((p, colour, t, mod))
         old = self._opts
         before = self._before_build(p, t, mod)
+        # The spaces where other seats lose options of this type: the space built on, its
+        # neighbours, and the neutral regions it absorbs with their neighbours (no contact
+        # with the builder's region, §5.3 rule 4), and the other roads of its site (variety).
+        orth, plant, rid, rown = self.geo.orth, self.plant, self.rid, self.rown
+        lost = {t, *orth[t]}
+        for nb in orth[t]:
+            if plant[nb] >= 0 and plant[nb] >> 1 == colour and rown[rid[nb]] < 0:
+                for cell in self.rcells[rid[nb]]:
+                    lost.add(cell)
+                    lost.update(orth[cell])
+        if not self.family:
+            lost.update(PL.tables(self.geo).other_roads[t])
         self.place_tile(p, kind, t, mod, events)
         roads, marks = self._roads, self._marks
         if kid is not None:
@@ -456,7 +470,11 @@ class CitrusState(State):
         opts = self._opts
         for key, was in old.items():
             q, c = key
-            if c in (colour, replaced) or key in opts:
+            if c == replaced or key in opts:
+                continue
+            if c == colour:  # another seat's options of the type built only shrink (see above)
+                if q != p and replaced < 0:
+                    opts[key] = [o for o in was if o[0] not in lost]
                 continue
             if q != p:  # other seats' hands and workers did not change
                 opts[key] = PL.after_build(was, t, False, 0, self)
