@@ -1,13 +1,14 @@
 """How many concurrent tables with bots one server process sustains with p95 move latency < 100 ms.
 
-Starts ``fruitbowl serve`` on SQLite in a temporary directory, then, for each table count in
-``--tables``, opens that many tables (one human seat driven by this script over a WebSocket,
-the other seats random bots paced by ``--bot-delay`` as on a real table). Each simulated person
-thinks for ``--think`` seconds, then moves; a move's latency is the time from sending it to
-receiving the snapshot that contains it. Prints p50/p95/max per table count and the largest
-count whose p95 stays under the target.
+Starts ``fruitbowl serve`` on SQLite in a temporary directory, then, for the game ``--game``
+(or each game in turn with ``--game all``) and each table count in ``--tables``, opens that many
+tables of that game (one human seat driven by this script over a WebSocket, the other seats
+random bots paced by ``--bot-delay`` as on a real table). Each simulated person thinks for
+``--think`` seconds, then moves; a move's latency is the time from sending it to receiving the
+snapshot that contains it. Prints p50/p95/max per game and table count, the snapshots' sizes,
+and per game the largest count whose p95 stays under the target.
 
-    python benchmarks/bench_server.py --tables 10,50,100,200 --seconds 20
+    python benchmarks/bench_server.py --game all --tables 10,50,100,200 --seconds 20
 """
 
 from __future__ import annotations
@@ -26,21 +27,25 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
+from fruitbowl.engine import all_games
 from fruitbowl.server.run import free_port, spawn
 
 
-async def play_table(base: str, players: int, think: float, until: float, latencies: list[float]) -> None:
+async def play_table(
+    base: str, game: str, players: int, think: float, until: float, latencies: list[float], sizes: list[int]
+) -> None:
     """One person at one table: wait for the turn, think, move, time the answer; new table at the end."""
     rng = random.Random()
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < until:
-            created = (await http.post("/api/tables", json={"game": "tanghulu", "players": players})).json()
+            created = (await http.post("/api/tables", json={"game": game, "players": players})).json()
             url = base.replace("http", "ws") + f"/ws/tables/{created['id']}?token={created['token']}"
             async with connect(url, max_size=2**22) as ws:
                 sent_at: float | None = None
                 sent_version = -1
                 async for raw in ws:
                     message: dict[str, Any] = json.loads(raw)
+                    sizes.append(len(raw))
                     if message.get("type") != "state":
                         sent_at = None  # a refusal (the table moved): wait for the next snapshot
                         continue
@@ -57,11 +62,14 @@ async def play_table(base: str, players: int, think: float, until: float, latenc
                         await ws.send(json.dumps({"type": "action", "action": action, "version": sent_version}))
 
 
-async def measure(base: str, tables: int, players: int, think: float, seconds: float) -> list[float]:
+async def measure(
+    base: str, game: str, tables: int, players: int, think: float, seconds: float
+) -> tuple[list[float], list[int]]:
     latencies: list[float] = []
+    sizes: list[int] = []
     until = time.monotonic() + seconds
-    await asyncio.gather(*(play_table(base, players, think, until, latencies) for _ in range(tables)))
-    return latencies
+    await asyncio.gather(*(play_table(base, game, players, think, until, latencies, sizes) for _ in range(tables)))
+    return latencies, sizes
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -71,6 +79,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="tanghulu", help="the game to play, or 'all' for each game in turn")
     parser.add_argument("--tables", default="10,25,50,100", help="comma-separated table counts to try")
     parser.add_argument("--players", type=int, default=3, help="seats per table (one person, the rest bots)")
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each measurement")
@@ -79,6 +88,10 @@ def main() -> None:
     parser.add_argument("--target-ms", type=float, default=100.0, help="p95 latency target")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+    known = [game.id for game in all_games()]
+    games = known if args.game == "all" else [args.game]
+    if any(game not in known for game in games):
+        parser.error(f"--game must be one of {', '.join(known)} or all, not {args.game!r}")
 
     home = tempfile.mkdtemp(prefix="fruitbowl-bench-")
     os.environ["FRUITBOWL_HOME"] = home
@@ -87,34 +100,43 @@ def main() -> None:
     server = spawn(port, f"sqlite:///{home}/bench.db", args.bot_delay, env={"FRUITBOWL_RATE_LIMITS": "off"})
     rows = []
     try:
-        for count in [int(c) for c in args.tables.split(",")]:
-            latencies = asyncio.run(measure(f"http://127.0.0.1:{port}", count, args.players, args.think, args.seconds))
-            if not latencies:
-                continue
-            rows.append(
-                {
-                    "tables": count,
-                    "moves": len(latencies),
-                    "p50_ms": round(statistics.median(latencies) * 1000, 1),
-                    "p95_ms": round(percentile(latencies, 0.95) * 1000, 1),
-                    "max_ms": round(max(latencies) * 1000, 1),
-                }
-            )
-            if not args.json:
-                row = rows[-1]
-                print(
-                    f"{count:5d} tables  {row['moves']:6d} moves  p50 {row['p50_ms']:7.1f} ms"
-                    f"  p95 {row['p95_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms",
-                    flush=True,
+        for game in games:
+            for count in [int(c) for c in args.tables.split(",")]:
+                base = f"http://127.0.0.1:{port}"
+                latencies, sizes = asyncio.run(measure(base, game, count, args.players, args.think, args.seconds))
+                if not latencies:
+                    continue
+                rows.append(
+                    {
+                        "game": game,
+                        "tables": count,
+                        "moves": len(latencies),
+                        "p50_ms": round(statistics.median(latencies) * 1000, 1),
+                        "p95_ms": round(percentile(latencies, 0.95) * 1000, 1),
+                        "max_ms": round(max(latencies) * 1000, 1),
+                        "snapshot_max_kib": round(max(sizes) / 1024, 1),
+                    }
                 )
+                if not args.json:
+                    row = rows[-1]
+                    print(
+                        f"{game:12s} {count:5d} tables  {row['moves']:6d} moves  p50 {row['p50_ms']:7.1f} ms"
+                        f"  p95 {row['p95_ms']:7.1f} ms  max {row['max_ms']:7.1f} ms"
+                        f"  largest snapshot {row['snapshot_max_kib']:5.1f} KiB",
+                        flush=True,
+                    )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)
-    sustained = max((r["tables"] for r in rows if r["p95_ms"] < args.target_ms), default=0)
+    sustained = {
+        game: max((r["tables"] for r in rows if r["game"] == game and r["p95_ms"] < args.target_ms), default=0)
+        for game in games
+    }
     if args.json:
         print(json.dumps({"runs": rows, "sustained_tables": sustained, "target_p95_ms": args.target_ms}))
     else:
-        print(f"sustained: {sustained} concurrent tables with p95 move latency under {args.target_ms:.0f} ms")
+        for game, count in sustained.items():
+            print(f"{game}: sustained {count} concurrent tables with p95 move latency under {args.target_ms:.0f} ms")
 
 
 if __name__ == "__main__":

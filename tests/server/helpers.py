@@ -20,6 +20,14 @@ def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[s
     return response.json()
 
 
+def legal_actions(client: Any, table: str, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal actions of a snapshot (code and label) with their text, kind and fields, read from
+    the table's action space as the page reads them (``client``: a TestClient, or an httpx client
+    with a base URL)."""
+    space = client.get(f"/api/tables/{table}/actions").json()["actions"]
+    return [{**space[action["code"]], **action} for action in state["legal"]]
+
+
 def act(client: TestClient, table: str, token: str, action: int | str, version: int | None) -> Any:
     return client.post(
         f"/api/tables/{table}/actions", json={"action": action, "version": version}, headers={"X-Seat-Token": token}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from .helpers import act, create, snapshot
+from .helpers import act, create, legal_actions, snapshot
 
 
 def test_games_lists_every_game_and_bot(client: TestClient) -> None:
@@ -141,10 +141,13 @@ def test_actions_illegal_stale_and_malformed_change_nothing(client: TestClient) 
     tid, token = table["id"], table["token"]
     state = _my_turn(client, table)
     version = state["version"]
-    illegal_code = next(int(code) for code in state["illegal"])
+    legal = {a["code"] for a in state["legal"]}
+    space = client.get(f"/api/tables/{tid}/actions").json()["actions"]
+    illegal_code = next(a["code"] for a in space if a["code"] not in legal)
+    reason = client.get(f"/api/tables/{tid}/explain", params={"code": illegal_code}, headers={"X-Seat-Token": token})
     response = act(client, tid, token, illegal_code, version)
     assert response.status_code == 400
-    assert response.json()["error"] == state["illegal"][str(illegal_code)]
+    assert response.json()["error"] == reason.json()["reason"]
     stale = act(client, tid, token, state["legal"][0]["code"], version + 5)
     assert stale.status_code == 409 and "moved on" in stale.json()["error"]
     for body in ({"action": True}, {"action": [1]}, {}, {"action": 1, "version": -1}, {"action": 1, "x": 1}):
@@ -159,7 +162,7 @@ def test_actions_illegal_stale_and_malformed_change_nothing(client: TestClient) 
 def test_a_legal_action_by_text_or_code_advances(client: TestClient) -> None:
     table = create(client)
     state = _my_turn(client, table)
-    first = state["legal"][0]
+    first = legal_actions(client, table["id"], state)[0]
     response = act(client, table["id"], table["token"], first["text"], state["version"])
     assert response.status_code == 200 and response.json()["version"] > state["version"]
     log = snapshot(client, table["id"], table["token"])["log"]
@@ -172,7 +175,7 @@ def test_undo_within_the_turn_and_refused_after_it(client: TestClient) -> None:
     # Find a position where a buy keeps the turn (a shop phase follows), play it, undo it.
     for _ in range(60):
         state = _my_turn(client, table)
-        buys = [a for a in state["legal"] if a["kind"] == "buy"]
+        buys = [a for a in legal_actions(client, tid, state) if a["kind"] == "buy"]
         if state["view"]["phase"] == "action" and buys and state["view"]["players"][0]["coins"] >= 3:
             act(client, tid, token, buys[0]["code"], state["version"])
             after = snapshot(client, tid, token)
@@ -187,7 +190,7 @@ def test_undo_within_the_turn_and_refused_after_it(client: TestClient) -> None:
         pytest.fail("no undoable buy found")
     # After the turn ends (a refill and a die roll happen), nothing can be undone.
     state = snapshot(client, tid, token)
-    stop = next(a for a in state["legal"] if a["kind"] in ("work", "stop"))
+    stop = next(a for a in legal_actions(client, tid, state) if a["kind"] in ("work", "stop"))
     act(client, tid, token, stop["code"], state["version"])
     refused = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": token})
     assert refused.status_code == 409 and "nothing to undo" in refused.json()["error"]

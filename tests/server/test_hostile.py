@@ -27,7 +27,7 @@ from fruitbowl.server.db import ActionRow
 from fruitbowl.server.limits import Limits
 
 from ..fuzz.strategies import FUZZ, action_codes, action_texts, json_values
-from .helpers import act, create, snapshot
+from .helpers import act, create, legal_actions, snapshot
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,7 @@ def test_fuzzed_actions_by_the_seat_to_act_are_refused_or_legal(
     table_id, tokens = _fixture_table(app_client)
     seat = snapshot(app_client, table_id, tokens[0])["view"]["current_player"]
     state = snapshot(app_client, table_id, tokens[seat])
-    legal = {a["text"] for a in state["legal"]} | {a["code"] for a in state["legal"]}
+    legal = {a["text"] for a in legal_actions(app_client, table_id, state)} | {a["code"] for a in state["legal"]}
     response = app_client.post(
         f"/api/tables/{table_id}/actions",
         json={"action": action, "version": version},
@@ -340,7 +340,6 @@ def test_each_seat_and_spectator_gets_exactly_its_own_view(app_client: TestClien
             break
         current = live.state.current_player
         assert shown[current]["legal"] and not shown[None]["legal"] and not shown[1 - current]["legal"]
-        assert not shown[None]["illegal"] and not shown[1 - current]["illegal"]
         choice = rng.choice(shown[current]["legal"])
         # The spectator and the other seat try the very move the seat to act may make.
         refused = app_client.post(f"/api/tables/{table_id}/actions", json={"action": choice["code"]})

@@ -167,7 +167,7 @@ def test_concurrent_reviews_and_hints_are_computed_once_off_the_loop(db_url: str
 def test_big_reads_do_not_block_other_requests(db_url: str, tmp_path: Path) -> None:
     with _server(db_url, tmp_path, bot_delay=0.1) as base, httpx.Client(base_url=base, timeout=30) as http:
         bots = _create(http, game="citrus", **BOTS_ONLY)["id"]
-        # Citrus with four players, at the human's turn: the snapshot explains every illegal action.
+        # Citrus with four players, at the human's turn: the largest snapshots the server builds.
         big = _create(http, game="citrus", players=4)
         headers = {"X-Seat-Token": big["token"]}
         deadline = time.monotonic() + 30

@@ -57,8 +57,9 @@ def _play(client: TestClient, game: str, options: dict[str, Any], moves: int) ->
 @pytest.fixture(scope="module")
 def sqlite_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("privacy") / "t.db"
-    # Reads are not the subject here (test_limits.py checks their limit): every position is read.
-    limits = dataclasses.replace(Limits(), read_rate=1e9, read_burst=1e9)
+    # Reads are not the subject here (test_limits.py checks their limits): every position is read,
+    # and each game's review asked for by every viewer, faster than a person would.
+    limits = dataclasses.replace(Limits(), read_rate=1e9, read_burst=1e9, review_rate=1e9, review_burst=1e9)
     with TestClient(create_app(f"sqlite:///{db}", limits=limits)) as client:
         yield client
 

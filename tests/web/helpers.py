@@ -42,8 +42,31 @@ def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool
 
 
 def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    """A table's snapshot, each legal action completed with its text, kind and fields from the
+    table's action space (as the page completes them: a snapshot sends only codes and labels)."""
     headers = {"X-Seat-Token": token} if token else {}
-    return http.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    snap: dict[str, Any] = http.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    if snap.get("legal"):
+        space = http.get(f"{base}/api/tables/{table_id}/actions").json()["actions"]
+        snap["legal"] = [{**space[action["code"]], **action} for action in snap["legal"]]
+    return snap
+
+
+def explain(base: str, table_id: str, token: str, code: int | str) -> str:
+    """Why an action is not possible for the seat to act, as the server tells the page."""
+    response = http.get(f"{base}/api/tables/{table_id}/explain", params={"code": code}, headers={"X-Seat-Token": token})
+    response.raise_for_status()
+    reason = response.json()["reason"]
+    assert reason, f"action {code} is legal here"
+    return str(reason)
+
+
+def wait_for_text(page: Any, element_id: str, text: str) -> None:
+    """Wait until the element shows ``text`` (any case): a reason the page asked the server for."""
+    page.wait_for_function(
+        "([id, text]) => document.getElementById(id).textContent.toLowerCase() === text",
+        arg=[element_id, text.lower()],
+    )
 
 
 def no_sideways_scroll(page: Any) -> None:

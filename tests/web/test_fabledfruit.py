@@ -12,11 +12,13 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    explain,
     http,
     new_page,
     no_sideways_scroll,
     open_seated,
     state,
+    wait_for_text,
 )
 
 NEXT_TURN = (
@@ -156,15 +158,15 @@ def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_
         for a in http.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
         if a["text"] == f"move {here}"
     )
-    reason = snap["illegal"][str(code)]
+    reason = explain(server_url, table["id"], table["token"], code)
     page = new_page(browser, DESKTOP)
     open_seated(page, server_url, table)
     stack = page.locator(f"#board .target[data-code='{code}']")
     assert stack.get_attribute("aria-disabled") == "true"
     stack.hover()
-    page.wait_for_function("r => document.getElementById('hint').textContent.toLowerCase() === r", arg=reason.lower())
+    wait_for_text(page, "hint", reason)
     stack.click(force=True)
-    assert page.locator("#message").inner_text().lower() == reason.lower()
+    wait_for_text(page, "message", reason)
 
     legal = page.locator("#board .target.legal")
     assert legal.count() > 0

@@ -12,11 +12,13 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    explain,
     http,
     new_page,
     no_sideways_scroll,
     open_seated,
     state,
+    wait_for_text,
 )
 
 #: board targets tried first, so that random clicking still ends the game (claims move the license marker)
@@ -174,15 +176,15 @@ def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_
         for a in http.get(f"{server_url}/api/tables/{table['id']}/actions").json()["actions"]
         if a["kind"] == "claim" and a["token"] == token["id"]
     )
-    reason = snap["illegal"][str(code)]  # step 1 comes first: claiming must wait
+    reason = explain(server_url, table["id"], table["token"], code)  # step 1 comes first: claiming must wait
 
     tile = page.locator(f"#board .target[data-code='{code}']")
     assert tile.get_attribute("aria-disabled") == "true"
     tile.hover()
     # table.js writes the hover text into getElementById("hint") (the tooltip; see the report about the id)
-    page.wait_for_function("r => document.getElementById('hint').textContent.toLowerCase() === r", arg=reason.lower())
+    wait_for_text(page, "hint", reason)
     tile.click(force=True)
-    assert page.locator("#message").inner_text().lower() == reason.lower()
+    wait_for_text(page, "message", reason)
 
     # Every legal target is focusable and labelled; Enter picks a token up, Enter again slides it.
     legal = page.locator("#board .target.legal")

@@ -15,11 +15,13 @@ from .helpers import (
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
+    explain,
     http,
     new_page,
     no_sideways_scroll,
     open_seated,
     state,
+    wait_for_text,
 )
 
 # ---------------------------------------------------------------------------- helpers
@@ -157,16 +159,14 @@ def test_illegal_target_explains_itself_and_keyboard_plays(browser: Any, server_
     snap = state(server_url, table["id"], table["token"])
     assert snap["legal"], "seat 0 moves first"
     assert snap["view"]["phase"] != "pattern"
-    reason = snap["illegal"]["8"]  # "all different" is not a choice outside a completed stick
+    reason = explain(server_url, table["id"], table["token"], 8)  # "all different" needs a completed stick
 
     card = page.locator("#board .target[data-code='8']")
     assert card.get_attribute("aria-disabled") == "true"
     card.hover()
-    hint = page.locator("#hint")
-    hint.wait_for(state="visible")
-    assert hint.inner_text().lower() == reason.lower()
+    wait_for_text(page, "hint", reason)
     card.click(force=True)  # aria-disabled: Playwright would wait for it to become enabled
-    assert page.locator("#message").inner_text().lower() == reason.lower()
+    wait_for_text(page, "message", reason)
 
     # Every legal target is focusable, labelled with the action, and Enter plays it.
     legal = page.locator("#board .target.legal")

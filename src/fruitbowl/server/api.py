@@ -284,6 +284,18 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         async with table.lock:  # no move changes the position while a thread reads it
             return await off_loop.json(lambda: service.view_for(table, x_seat_token or token))
 
+    @router.get("/tables/{table_id}/explain", dependencies=[Depends(limit_read)])
+    async def explain(
+        table_id: str,
+        code: int = Query(description="the code of the action to explain"),
+        x_seat_token: str | None = Header(None),
+    ) -> Response:
+        """Why one action is not possible now for the seat to act (``reason``; ``null`` if it is
+        legal): what the page shows when a player clicks a target that is not possible."""
+        table = await service.get(table_id)
+        async with table.lock:  # no move changes the position while a thread reads it
+            return await off_loop.json(lambda: service.explain(table, x_seat_token, code))
+
     @router.post("/tables/{table_id}/join")
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
         seat, token = await service.join(table_id, body.name, body.invite)

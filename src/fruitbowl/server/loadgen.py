@@ -51,6 +51,7 @@ class TableLog:
     seats: dict[int, SeatLog]
     finished: bool = False
     last_version: int = 0
+    texts: list[str] = field(default_factory=list)  # every action's text, by code (snapshots name codes)
 
 
 @dataclass
@@ -194,7 +195,11 @@ async def _new_table(config: LoadConfig, http: httpx.AsyncClient, rng: random.Ra
         if joined.status_code != 200:
             raise _GiveUp(f"join: {joined.status_code} {joined.text}")
         tokens[int(seat_text)] = joined.json()["token"]
-    return TableLog(created["id"], config.game, {s: SeatLog(s, t) for s, t in tokens.items()})
+    space, _ = await _with_retries(lambda: http.get(f"{base}/api/tables/{created['id']}/actions"), until)
+    if space.status_code != 200:
+        raise _GiveUp(f"actions: {space.status_code} {space.text}")
+    texts = [str(action["text"]) for action in space.json()["actions"]]
+    return TableLog(created["id"], config.game, {s: SeatLog(s, t) for s, t in tokens.items()}, texts=texts)
 
 
 async def _drive_seat(
@@ -255,7 +260,7 @@ async def _play(
                     stats.failures.append(f"table {log.id} seat {seat.seat}: refused 50 times: {text}")
                     return
                 await asyncio.sleep(0.01 * retries)
-                await _move(config, latest, seat, ws, rng, stats)
+                await _move(config, log, latest, seat, ws, rng)
             continue
         if message.get("type") != "state":
             continue
@@ -283,19 +288,19 @@ async def _play(
             log.finished = True
             return
         if message["legal"] and seat.inflight is None:
-            await _move(config, message, seat, ws, rng, stats)
+            await _move(config, log, message, seat, ws, rng)
 
 
 async def _move(
-    config: LoadConfig, snapshot: dict[str, Any], seat: SeatLog, ws: Any, rng: random.Random, stats: Stats
+    config: LoadConfig, log: TableLog, snapshot: dict[str, Any], seat: SeatLog, ws: Any, rng: random.Random
 ) -> None:
     if not snapshot["legal"]:
         return
     if config.think:
         await asyncio.sleep(config.think * rng.uniform(0.5, 1.5))
-    action = rng.choice(snapshot["legal"])
-    seat.inflight = (int(snapshot["version"]), str(action["text"]), time.monotonic())
-    await ws.send(json.dumps({"type": "action", "action": action["text"], "version": snapshot["version"]}))
+    text = log.texts[int(rng.choice(snapshot["legal"])["code"])]
+    seat.inflight = (int(snapshot["version"]), text, time.monotonic())
+    await ws.send(json.dumps({"type": "action", "action": text, "version": snapshot["version"]}))
 
 
 # ---------------------------------------------------------------------- checking the database

@@ -42,7 +42,9 @@ from .outbox import Outbox
 log = logging.getLogger("fruitbowl.server")
 
 MAX_NAME = 40
-LOG_LENGTH = 80
+#: Log entries in a snapshot: the latest ones; the page keeps those it was sent before, so a
+#: player who watches the table sees a longer log while every snapshot stays small.
+LOG_LENGTH = 20
 
 
 # ---------------------------------------------------------------------- errors
@@ -1012,6 +1014,10 @@ class TableService:
         my_turn = seat is not None and seat == state.current_player and table.status == "playing"
         legal = state.legal_actions() if my_turn else []
         online = table.online()
+        entries = table.match.log
+        start = max(0, len(entries) - LOG_LENGTH)
+        while start > 0 and entries[start - 1][0] == entries[-1][0]:  # the last move's entries, all of them
+            start -= 1
         message: dict[str, Any] = {
             "type": "state",
             "table": table.id,
@@ -1022,8 +1028,10 @@ class TableService:
             "seat": seat,
             "view": view,
             "prompt": self._prompt(table, view, names),
-            "legal": [{**a.to_json(), "label": game.describe_action(view, a)} for a in legal],
-            "illegal": {a.code: state.explain(a) for a in state.table.actions if a not in legal} if my_turn else {},
+            # Each legal action by its code and label only: its text, kind and fields are in the
+            # table's action space (``GET /api/tables/{id}/actions``), and why another action is
+            # not possible is asked for one action at a time (:meth:`explain`).
+            "legal": [{"code": a.code, "label": game.describe_action(view, a)} for a in legal],
             "can_undo": seat is not None and table.match.can_undo(seat),
             "players": [
                 {
@@ -1037,12 +1045,27 @@ class TableService:
             ],
             "log": [
                 {"move": n, "kind": e.kind, "actor": e.actor, "text": game.describe_event(e, seat, names)}
-                for n, e in table.match.log[-LOG_LENGTH:]
+                for n, e in entries[start:]
             ],
+            "log_start": start,  # the first entry's place in the table's whole log
             "result": table.match.record.result,
             "rematch": table.rematch_id,
         }
         return message
+
+    def explain(self, table: LiveTable, token: str | None, code: int) -> dict[str, Any]:
+        """Why the action ``code`` is not possible for the seat to act (``reason`` ``None``: it
+        is legal), at the table's current ``version``; asked when a player clicks a target."""
+        seat = self._seat_of(table, token)
+        if seat is None:
+            raise Forbidden("only a seated player can ask why an action is not possible (send your seat token)")
+        state = table.state
+        if not 0 <= code < len(state.table):
+            raise TableError(f"there is no action {code} in this game: codes go from 0 to {len(state.table) - 1}")
+        if table.status != "playing" or seat != state.current_player:
+            names = [s.name for s in table.seats]
+            raise Conflict(f"it is not your turn: {self._prompt(table, state.view(seat), names)}")
+        return {"code": code, "version": table.version, "reason": state.explain(code)}
 
     def _prompt(self, table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
         if table.status == "cancelled":
@@ -1061,7 +1084,7 @@ class TableService:
                 table.connections.discard(connection)
                 continue
             if connection.seat not in cache:
-                cache[connection.seat] = json.dumps(self.snapshot(table, connection.seat))
+                cache[connection.seat] = json.dumps(self.snapshot(table, connection.seat), separators=(",", ":"))
             connection.outbox.snapshot(cache[connection.seat])
 
     async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:

@@ -25,6 +25,8 @@ export const tables = (status) => call("GET", status ? `/api/tables?status=${sta
 export const createTable = (body) => call("POST", "/api/tables", { body });
 export const actions = (id) => call("GET", `/api/tables/${id}/actions`);
 export const tableState = (id, token) => call("GET", `/api/tables/${id}`, { token });
+/** Why the action with this code is not possible now for the seat to act: {code, version, reason}. */
+export const explain = (id, token, code) => call("GET", `/api/tables/${id}/explain?code=${code}`, { token });
 export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
 export const seatBot = (id, seat, bot, hostToken) =>
   call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });

@@ -76,7 +76,6 @@ export class ReplayViewer {
       seat: this.data.seat,
       view,
       legal: [],
-      illegal: {},
       players: this.players,
       log: [],
       result: null,

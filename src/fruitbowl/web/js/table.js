@@ -26,8 +26,35 @@ const page = {
   narrow: false,
   wasMyTurn: false,
   messageTimer: null,
-  actions: [], // the table's whole action space: [{code, text, kind, ...fields}]
+  actions: [], // the table's whole action space: [{code, text, kind, ...fields}], by code
+  reasons: new Map(), // "version:code" → the promised sentence saying why that action is not possible
+  hintSerial: 0, // counts hints shown, so that a late answer does not replace a newer hint
+  log: [], // the log entries seen at this seat (a snapshot carries only the latest), oldest first
+  logStart: 0, // the place of log[0] in the table's whole log
+  logSeat: undefined, // the seat (or spectator) whose sentences log holds
 };
+
+const PAGE_LOG = 80; // log entries kept on the page
+
+/** Keep a snapshot's latest log entries after the earlier ones this page was sent (an undo's
+ * removed entries are replaced, as the snapshot's entries go to the end of the table's log). */
+function mergeLog(snapshot) {
+  const start = snapshot.log_start ?? 0;
+  const seat = `${snapshot.table}:${snapshot.seat}`;
+  const kept = start - page.logStart;
+  if (page.logSeat !== seat || kept < 0 || kept > page.log.length) {
+    page.log = snapshot.log;
+    page.logStart = start;
+  } else {
+    page.log = page.log.slice(0, kept).concat(snapshot.log);
+  }
+  page.logSeat = seat;
+  const extra = page.log.length - PAGE_LOG;
+  if (extra > 0) {
+    page.log = page.log.slice(extra);
+    page.logStart += extra;
+  }
+}
 
 /** The code of the action of this kind with these fields (e.g. "buy", {space: 0, stick: 2}), or null. */
 function codeOf(kind, fields = {}) {
@@ -48,13 +75,60 @@ function showMessage(text, kind = "error") {
   if (text) page.messageTimer = setTimeout(() => (box.hidden = true), 7000);
 }
 
+/**
+ * Why a target is not possible, asked of the server when the player points at it or clicks it
+ * (snapshots carry no explanations: Citrus alone has thousands of actions). A renderer passes it to
+ * ctx.hint like a sentence; the hint says so while the answer is on its way.
+ */
+class Reason {
+  constructor(code) {
+    this.code = code;
+  }
+}
+
+const ASKING = "Not possible now — asking the server why…";
+
+/** The sentence explaining an action in the current position: one request per action and move. */
+function reasonText(code) {
+  const version = page.snapshot?.version;
+  const key = `${version}:${code}`;
+  if (!page.reasons.has(key)) {
+    const asked = api.explain(tableId, seatFor(tableId)?.token, code).then(
+      (answer) => {
+        const reason = answer.version === version && answer.reason ? answer.reason : "not possible now";
+        return reason.charAt(0).toUpperCase() + reason.slice(1);
+      },
+      (error) => {
+        page.reasons.delete(key); // asked again next time
+        return `Not possible now (the server could not say why: ${error.message})`;
+      },
+    );
+    page.reasons.set(key, asked);
+  }
+  return page.reasons.get(key);
+}
+
 /** The floating explanation next to a board target (its action, or why it is illegal). */
 function hint(text, element, emphatic = false) {
   const box = $("hint");
+  const serial = ++page.hintSerial;
   if (!text || !element) {
     box.hidden = true;
     return;
   }
+  if (!(text instanceof Reason)) {
+    showHint(text, element, emphatic);
+    return;
+  }
+  showHint(ASKING, element, emphatic);
+  reasonText(text.code).then((sentence) => {
+    if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic);
+    else if (emphatic && $("message").textContent === ASKING) showMessage(sentence);
+  });
+}
+
+function showHint(text, element, emphatic) {
+  const box = $("hint");
   const wrap = $("board-wrap").getBoundingClientRect();
   const rect = element.getBoundingClientRect();
   box.textContent = text;
@@ -64,7 +138,7 @@ function hint(text, element, emphatic = false) {
   const above = rect.top - wrap.top - box.offsetHeight - 8;
   box.style.left = `${Math.max(4, left)}px`;
   box.style.top = `${above > 0 ? above : rect.bottom - wrap.top + 8}px`;
-  if (emphatic) showMessage(text);
+  if (emphatic) showMessage(text, text === ASKING ? "info" : "error");
 }
 
 // ------------------------------------------------------------------ joining
@@ -115,11 +189,8 @@ function drawBoard(snapshot, interactive) {
       if (!page.connection.action(code, page.snapshot.version)) showMessage("Not connected: reconnecting…");
       document.body.dataset.pending = "1";
     },
-    reasonFor: (code) => {
-      const reason = page.snapshot?.illegal?.[code];
-      if (reason) return reason.charAt(0).toUpperCase() + reason.slice(1);
-      return isMyTurn(page.snapshot) ? null : page.snapshot.prompt;
-    },
+    // Why a target is not possible: the prompt while it is not your turn, else the server's reason.
+    reasonFor: (code) => (isMyTurn(page.snapshot) ? new Reason(code) : page.snapshot.prompt),
   });
 }
 
@@ -213,7 +284,7 @@ function drawAll() {
   drawBoard(snapshot, true);
   renderPanels($("panels"), snapshot, page.renderer, page.previous);
   const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
-  renderLog($("log"), snapshot.log, page.renderer.LOG_ICONS || {}, lastSeen);
+  renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
   drawHostBox(snapshot);
   $("open-replay-top").hidden = snapshot.status !== "finished";
@@ -317,6 +388,11 @@ async function onSnapshot(snapshot) {
       return;
     }
   }
+  // A snapshot names each legal action by code and label; its text, kind and fields come from the
+  // table's action space, which the page loaded first.
+  snapshot.legal = snapshot.legal.map((action) => ({ ...page.actions[action.code], ...action }));
+  if (snapshot.version !== page.snapshot?.version) page.reasons.clear();
+  mergeLog(snapshot);
   page.previous = page.snapshot;
   page.snapshot = snapshot;
   drawAll();

@@ -34,7 +34,7 @@ export const LOG_ICONS = {
 };
 
 // Every target knows its action's code, legal or not, so that an illegal target can still show the
-// engine's reason from snapshot.illegal. Codes come from the table's action space (ctx.code).
+// engine's reason (asked of the server when shown). Codes come from the table's action space (ctx.code).
 const STICKS = 3;
 const PATTERNS = ["all-different", "all-same", "two-pairs"];
 let codeOf = () => null; // set by render() from ctx.code
