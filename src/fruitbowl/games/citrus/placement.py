@@ -105,11 +105,12 @@ def held_bridge_milestone(held: list[int]) -> tuple[bool, bool]:
     return bridge, milestone
 
 
-def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
+def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = None) -> list[Placement]:
     """Every legal (space, mod, flags) for a tile of ``colour`` by player ``p`` now (§5.3, §8.5, §8.6).
 
-    Sorted: plain extensions off the roads first, then other plain ones, then those spending
-    tiles, so that greedy plans use the cheapest placements.
+    Sorted (:func:`order`): plain extensions off the roads first, then other plain ones, then
+    those spending tiles, so that greedy plans use the cheapest placements. With ``only``,
+    just the legal placements on those spaces (each space gets the full test).
     """
     geo = state.geo
     plant, rid, rown, rcol, rcells = state.plant, state.rid, state.rown, state.rcol, state.rcells
@@ -119,19 +120,23 @@ def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
     bridge, milestone = held_bridge_milestone(state.held[p])
     workers = state.workers[p]
     family = state.family
-    cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
-    cand: set[int] = set().union(*map(orth.__getitem__, cells))
-    cand.difference_update(cells)  # own tiles: never built on
-    if workers:
-        if milestone:
-            cand.update(range(geo.size))
-        elif bridge:  # a Bridge may cover a neutral tile on a road
-            site_roads = geo.site_roads
-            for s, f in enumerate(fincas):
-                if f >= 0:
-                    cand.update(site_roads[s])
-        else:
-            cand.update(state.free_roads())
+    cand: set[int]
+    if only is not None:
+        cand = only  # (the test below is complete for any space)
+    else:
+        cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
+        cand = set().union(*map(orth.__getitem__, cells))
+        cand.difference_update(cells)  # own tiles: never built on
+        if workers:
+            if milestone:
+                cand.update(range(geo.size))
+            elif bridge:  # a Bridge may cover a neutral tile on a road
+                site_roads = geo.site_roads
+                for s, f in enumerate(fincas):
+                    if f >= 0:
+                        cand.update(site_roads[s])
+            else:
+                cand.update(state.free_roads())
     out: list[tuple[int, Placement]] = []
     append = out.append
     for t in cand:
@@ -194,6 +199,28 @@ def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
             append(((mod * 4 + (flags & ROAD) * 2 + (flags & NEW)) * 65536 + t, (t, mod, flags)))
     out.sort()
     return [placement for _, placement in out]
+
+
+def order(option: Placement) -> int:
+    """The sort key of :func:`placements` (spaces break ties)."""
+    t, mod, flags = option
+    return (mod * 4 + (flags & ROAD) * 2 + (flags & NEW)) * 65536 + t
+
+
+def refreshed(
+    opts: dict[tuple[int, int], list[Placement]], state: CitrusState, spaces: set[int]
+) -> dict[tuple[int, int], list[Placement]]:
+    """Each seat's options per type in ``state``, given ``opts`` from a position that differed
+    only on ``spaces`` or in ways that only change what may be built there: options elsewhere
+    are kept, and those spaces are tested afresh."""
+    out = {}
+    for key, was in opts.items():
+        q, c = key
+        kept = [o for o in was if o[0] not in spaces]
+        kept += placements(state, q, c, spaces)
+        kept.sort(key=order)
+        out[key] = kept
+    return out
 
 
 def _counted(near: tuple[int, ...], upto: int, rid: list[int], r: int) -> bool:

@@ -491,6 +491,7 @@ class CitrusState(State):
         trial = self._trials.get(site)
         if trial is None:
             trial = self.scratch()
+            trial._opts = self._opts
             trial._put_finca(site, None)
             self._trials[site] = trial
         return trial
@@ -828,7 +829,9 @@ class CitrusState(State):
         lay, p = self.lay, self.player
         self._legal = None
         if lay.site <= code < lay.place:
-            self._forget()  # a new Finca: new roads for everyone
+            old = self._opts
+            self._forget()  # a new Finca: new roads for everyone (options: see _put_finca)
+            self._opts = old
         # A placement, a harvest and a Bull update the caches below; the other actions leave the
         # board as it is.
         events: list[Event] = []
@@ -957,9 +960,13 @@ class CitrusState(State):
             self.phase = PLACE
 
     def _put_finca(self, site: int, events: list[Event] | None) -> None:
+        """A Finca on ``site``: the options held (``_opts``) are brought up to date, since only
+        its roads change (a region may now start there, without a Milestone)."""
         finca = self.finca_stack.pop()
         self.fincas[site] = finca
         self._roads = None
+        if self._opts:
+            self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]))
         self.open_sites.remove(site)
         revealed = self.site_stack.pop() if self.site_stack else -1
         if revealed >= 0:
@@ -1149,20 +1156,20 @@ class CitrusState(State):
         )
 
     def _harvest_keeping(self, p: int, r: int, events: list[Event]) -> None:
-        """Harvest, keeping the options the harvest cannot change: those of other types than the
-        region's, of seats without a Bridge (the region's tiles become neutral, so a Bridge may
-        cover them), except the harvester's if its mat was empty (new regions become possible)."""
+        """Harvest, keeping what is known of the options: the region's tiles become neutral, which
+        changes only what may be built on them (a Bridge may cover them) and next to them (no
+        contact rule, neutral merges); the harvester's are computed afresh if its mat was empty
+        (new regions become possible anywhere)."""
         old, roads, marks = self._opts, self._roads, self._marks
-        colour, workers = self.rcol[r], self.workers[p]
+        workers = self.workers[p]
+        cells = self.rcells[r]
         self._forget()
         self._harvest(p, r, events)
         self._roads, self._marks = roads, marks
-        opts = self._opts
-        for key, before in old.items():
-            q, c = key
-            if c == colour or (q == p and workers == 0) or PL.held_bridge_milestone(self.held[q])[0]:
-                continue
-            opts[key] = before
+        if workers == 0:  # new regions become possible for the harvester anywhere
+            old = {key: opts for key, opts in old.items() if key[0] != p}
+        orth = self.geo.orth
+        self._opts = PL.refreshed(old, self, {s for cell in cells for s in (cell, *orth[cell])})
 
     def _income(self, p: int, events: list[Event]) -> None:
         income = C.income[self.workers[p]]
