@@ -208,14 +208,16 @@ def order(option: Placement) -> int:
 
 
 def refreshed(
-    opts: dict[tuple[int, int], list[Placement]], state: CitrusState, spaces: set[int]
+    opts: dict[tuple[int, int], list[Placement]], state: CitrusState, spaces: set[int], seat: int = -1
 ) -> dict[tuple[int, int], list[Placement]]:
-    """Each seat's options per type in ``state``, given ``opts`` from a position that differed
-    only on ``spaces`` or in ways that only change what may be built there: options elsewhere
-    are kept, and those spaces are tested afresh."""
+    """Each seat's options per type in ``state`` (only ``seat``'s if given), given ``opts`` from
+    a position that differed only on ``spaces`` or in ways that only change what may be built
+    there: options elsewhere are kept, and those spaces are tested afresh."""
     out = {}
     for key, was in opts.items():
         q, c = key
+        if seat >= 0 and q != seat:
+            continue
         kept = [o for o in was if o[0] not in spaces]
         kept += placements(state, q, c, spaces)
         kept.sort(key=order)

@@ -492,7 +492,7 @@ class CitrusState(State):
         if trial is None:
             trial = self.scratch()
             trial._opts = self._opts
-            trial._put_finca(site, None)
+            trial._put_finca(site, None, self.player)  # (only the player to move asks a trial)
             self._trials[site] = trial
         return trial
 
@@ -959,14 +959,15 @@ class CitrusState(State):
         else:
             self.phase = PLACE
 
-    def _put_finca(self, site: int, events: list[Event] | None) -> None:
-        """A Finca on ``site``: the options held (``_opts``) are brought up to date, since only
-        its roads change (a region may now start there, without a Milestone)."""
+    def _put_finca(self, site: int, events: list[Event] | None, seat: int = -1) -> None:
+        """A Finca on ``site``: the options held (``_opts``; only ``seat``'s if given) are brought
+        up to date, since only its roads change (a region may now start there, without a
+        Milestone)."""
         finca = self.finca_stack.pop()
         self.fincas[site] = finca
         self._roads = None
         if self._opts:
-            self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]))
+            self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]), seat)
         self.open_sites.remove(site)
         revealed = self.site_stack.pop() if self.site_stack else -1
         if revealed >= 0:
@@ -1161,15 +1162,23 @@ class CitrusState(State):
         contact rule, neutral merges); the harvester's are computed afresh if its mat was empty
         (new regions become possible anywhere)."""
         old, roads, marks = self._opts, self._roads, self._marks
-        workers = self.workers[p]
-        cells = self.rcells[r]
+        workers, colour, cells = self.workers[p], self.rcol[r], self.rcells[r]
         self._forget()
         self._harvest(p, r, events)
         self._roads, self._marks = roads, marks
-        if workers == 0:  # new regions become possible for the harvester anywhere
-            old = {key: opts for key, opts in old.items() if key[0] != p}
+        bridges = [PL.held_bridge_milestone(held)[0] for held in self.held]
+        keep, stale = {}, {}
+        for key, opts in old.items():
+            q, c = key
+            if q == p and workers == 0:  # new regions become possible for the harvester anywhere
+                continue
+            if c == colour or bridges[q]:
+                stale[key] = opts
+            else:
+                keep[key] = opts  # (other types, no Bridge to cover the tiles: nothing changed)
         orth = self.geo.orth
-        self._opts = PL.refreshed(old, self, {s for cell in cells for s in (cell, *orth[cell])})
+        keep.update(PL.refreshed(stale, self, {s for cell in cells for s in (cell, *orth[cell])}))
+        self._opts = keep
 
     def _income(self, p: int, events: list[Event]) -> None:
         income = C.income[self.workers[p]]
