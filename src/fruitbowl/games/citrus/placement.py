@@ -561,7 +561,7 @@ def _pickups(
 ) -> int:
     """How many landscape tiles of the ``wanted`` kinds ``p`` might pick up, with tiles of the
     types in ``counts`` other than ``exclude``, in time for a later tile to use them (an
-    over-count).
+    over-count; asked for both kinds, only whether there is one: then 1 as soon as one is).
 
     Tiles land on today's options, or grow their type's own regions: a tile ends up at distance
     ``d`` from today's options and own regions of its type no earlier than as the ``d + 1``-th
@@ -594,6 +594,8 @@ def _pickups(
             if close:
                 for m, d in close:
                     if d <= reach:
+                        if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
+                            return 1
                         found.add(m)
     if any(IS_MILESTONE[land[m]] for m in found):
         return sum(1 for t in marks if wanted[land[t]])
