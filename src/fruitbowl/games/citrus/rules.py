@@ -966,8 +966,8 @@ class CitrusState(State):
         finca = self.finca_stack.pop()
         self.fincas[site] = finca
         self._roads = None
-        if self._opts:
-            self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]), seat)
+        # (always a new dict: a trial starts from its parent's, which must stay as it is)
+        self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]), seat)
         self.open_sites.remove(site)
         revealed = self.site_stack.pop() if self.site_stack else -1
         if revealed >= 0:
