@@ -21,10 +21,11 @@ tested against).
 
 Speed (none of it changes an answer; ``tests/games/citrus/test_fast_path.py`` compares every
 legal action list with a plain reference): a position caches each seat's options per type and,
-after a build, derives them from the previous position's (:func:`after_build`) instead of
-recomputing; the search memoises its answers per position and question (:func:`_search`); the positions it
-looks ahead to are cached (``CitrusState.child``) and taken over by the real position when the
-player makes that placement; board facts are computed once per layout (:func:`tables`).
+after a build, derives them from the previous position's (:func:`after_build`), and after a new
+Finca or a harvest tests afresh only the spaces that changed (:func:`refreshed`); the search
+memoises its answers per position and question (:func:`_search`); the positions it looks ahead
+to are cached (``CitrusState.child``) and taken over by the real position when the player makes
+that placement; board facts are computed once per layout (:func:`tables`).
 """
 
 from __future__ import annotations
