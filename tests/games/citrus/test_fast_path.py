@@ -194,6 +194,25 @@ def ref_legal(state: CitrusState) -> list[int]:
                 out.append(lay.cart + m)
         return out
 
+    def cart_codes_while_waiting() -> list[int]:
+        """§5.6 lifted: the Cart's tile joins the bought ones; all must be buildable, and a refill
+        already pending covers the Cart (no second Finca)."""
+        if not any(C.landscape[t][0] == "cart" for t in s.held[p]):
+            return []
+        out = []
+        for m in range(C.market_spaces):
+            if s.market[m] < 0:
+                continue
+            counts = s._waiting_colours()
+            counts[s.market[m] >> 1] += 1
+            if ref_solve(root, p, counts[:]) or (
+                not s.refill_pending
+                and finca_comes(1)
+                and any(ref_solve(trial(site), p, counts[:]) for site in s.open_sites)
+            ):
+                out.append(lay.cart + m)
+        return out
+
     def buy_codes(money: int) -> list[int]:
         return [lay.buy + line for line in range(len(C.lines)) if buy_ok(line, money)]
 
@@ -207,10 +226,12 @@ def ref_legal(state: CitrusState) -> list[int]:
         else:
             sites = [site for site in s.open_sites if ref_solve(trial(site), p, counts[:])] or list(s.open_sites)
         return sorted(lay.site + site for site in sites)
-    if s.phase == HARVEST:
-        return sorted(set([*harvests, lay.income]))
     codes = s._cash_codes(p) + s._bull_codes(p)
+    if s.phase == HARVEST:  # Money and the Bull at any moment of the turn, no Cart inside a harvest
+        return sorted(set([*harvests, lay.income, *codes]))
     if s.phase == PLACE:
+        if not s.cart_restriction and not s.from_cart:
+            codes += cart_codes_while_waiting()
         return sorted(set(ref_place_codes(s, root) + codes))
     codes += cart_codes()
     if s.phase == AFTER:
@@ -277,6 +298,8 @@ CASES = [
     (4, 16, {"board": "short", "free_placement": True}),
     (5, 17, {"family": True}),
     (5, 18, {}),
+    (3, 19, {"cart_restriction": False, "horses_at_once": True}),
+    (4, 20, {"random_sites": True, "three_fincas": True, "cart_restriction": False}),
 ]
 
 

@@ -53,6 +53,8 @@ class Components:
     unused_action_points: int
     board_files: dict[str, str]
     status: dict[str, str]
+    #: starting Fincas on the long side in the §11.3 sub-variant
+    few_start_fincas: int
 
     @property
     def kinds(self) -> int:
@@ -162,6 +164,8 @@ def _build(raw: dict[str, Any], name: str) -> Components:
     check(0 <= player["start_money"] <= player["money_cap"], "start money lies on the money track")
     check(len(income) == player["workers"] + 1, "[income] gives one value for 0..workers workers on the mat")
     sc = raw["scoring"]
+    few = raw["variants"]["few_start_fincas"]
+    check(isinstance(few, int) and few >= 1, "[variants] few_start_fincas is a whole number of at least 1")
     return Components(
         types=types,
         type_names=tuple(pl["names"]),
@@ -189,6 +193,7 @@ def _build(raw: dict[str, Any], name: str) -> Components:
         unused_action_points=sc["unused_action_tile"],
         board_files={k: v for k, v in raw["boards"].items() if k not in ("status", "ref")},
         status=status,
+        few_start_fincas=few,
     )
 
 

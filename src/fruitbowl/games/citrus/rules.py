@@ -18,12 +18,13 @@ from typing import Any
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
-from fruitbowl.engine.errors import FruitbowlError
+from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
+from fruitbowl.engine.wording import counted
 
 from . import observation, text
 from . import placement as PL
@@ -78,7 +79,49 @@ class Citrus(Game):
             seat=True,
         ),
         OptionSpec("random_first", bool, False, "draw the start player at random instead (seeded)"),
+        OptionSpec(
+            "cart_restriction",
+            bool,
+            True,
+            "Yucata's rule, on by default: no Cart while bought tiles wait to be built; false lifts it"
+            " (§5.6, §11.5; not with free_placement)",
+        ),
+        OptionSpec(
+            "horses_at_once",
+            bool,
+            False,
+            "Yucata's variant: wild horses score when collected instead of at the end (§8.1, §11.5)",
+        ),
+        OptionSpec(
+            "three_fincas",
+            bool,
+            False,
+            f"with random_sites on the long side: only {C.few_start_fincas} starting Fincas (§11.3)",
+        ),
     )
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None = None, num_players: int | None = None
+    ) -> dict[str, Any]:
+        checked = super().validate_options(options, num_players)
+        if checked["three_fincas"]:
+            if checked["board"] != "long":
+                starts = len(BOARDS[checked["board"]].start_sites)
+                raise InvalidOption(
+                    f"option three_fincas is for the long side; the {checked['board']} side always starts with"
+                    f" {counted(starts, 'Finca')} (§3.2)"
+                )
+            if not checked["random_sites"]:
+                raise InvalidOption(
+                    "option three_fincas is part of the random starting sites variant (§11.3);"
+                    " give random_sites=true as well"
+                )
+        if not checked["cart_restriction"] and checked["free_placement"]:
+            raise InvalidOption(
+                "option cart_restriction=false does not combine with free_placement: a returned tile could not"
+                " be told apart from the Cart's free one, so its refund (§5.7) would be undefined"
+            )
+        return checked
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, options.get("board", "long"))
@@ -132,6 +175,7 @@ class CitrusState(State):
         "_roads",
         "_trials",
         "bag",
+        "cart_restriction",
         "family",
         "final",
         "finca_stack",
@@ -201,6 +245,7 @@ class CitrusState(State):
     refill_pending: bool
     family: bool
     free: bool
+    cart_restriction: bool
     final: list[dict[str, int]] | None
     setup_events: list[Event]
     _legal: list[int] | None
@@ -246,7 +291,8 @@ class CitrusState(State):
         if options["random_sites"]:
             letters = list(range(len(geo.site_letters)))
             rng.shuffle(letters)
-            starts, rest = letters[: len(geo.start_sites)], letters[len(geo.start_sites) :]
+            count = C.few_start_fincas if options["three_fincas"] else len(geo.start_sites)
+            starts, rest = letters[:count], letters[count:]
         else:
             starts, rest = list(geo.start_sites), list(geo.stack_sites)
             rng.shuffle(rest)
@@ -289,6 +335,7 @@ class CitrusState(State):
         self.table, self.lay = table_for(options["board"])
         self.geo = BOARDS[options["board"]]
         self.family, self.free = options["family"], options["free_placement"]
+        self.cart_restriction = options["cart_restriction"]
         self._legal = None
         self._opts = {}
         self._plans = {}
@@ -318,7 +365,7 @@ class CitrusState(State):
             self.table,
             self.lay,
         )
-        c.geo, c.family, c.free = self.geo, self.family, self.free
+        c.geo, c.family, c.free, c.cart_restriction = self.geo, self.family, self.free, self.cart_restriction
         c.rng = self.rng
         c.plant, c.rid, c.land = self.plant[:], self.rid[:], self.land[:]
         c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
@@ -363,6 +410,7 @@ class CitrusState(State):
             self.lay,
         )
         c.geo, c.family, c.free, c.rng = self.geo, self.family, self.free, self.rng
+        c.cart_restriction = self.cart_restriction
         c.plant, c.rid = self.plant[:], self.rid[:]
         c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
         c.workers = self.workers[:]
@@ -671,10 +719,12 @@ class CitrusState(State):
             return []
         if phase in (SITE_CHOICE, BLOCKED_SITE):
             return [lay.site + s for s in self._site_choices(p)]
-        if phase == HARVEST:
-            return [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)] + [lay.income]
         codes = self._cash_codes(p) + self._bull_codes(p)
+        if phase == HARVEST:  # Money and the Bull at any moment (§4); no Cart inside the harvest
+            return [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)] + [lay.income] + codes
         if phase == PLACE:
+            if not self.cart_restriction and not self.from_cart:
+                codes += self._cart_codes(p)  # the restriction lifted (§5.6): bought tiles wait
             return self._place_codes(p) + codes
         codes += self._cart_codes(p)
         if phase == AFTER:
@@ -705,11 +755,20 @@ class CitrusState(State):
         return [self.lay.cart + m for m in range(C.market_spaces) if self.market[m] >= 0 and self._cart_ok(p, m)]
 
     def _cart_ok(self, p: int, m: int) -> bool:
-        """A Cart's tile must be buildable (§8.3), with the new Finca's roads if it brings one."""
+        """A Cart's tile must be buildable (§8.3), with the new Finca's roads if it brings one;
+        taken while bought tiles wait (§5.6 lifted), it and those tiles must all be buildable
+        (§5.7), and the purchase's pending refill covers it (no second Finca)."""
         colour = self.market[m] >> 1
+        finca = not self.refill_pending and self.market_count() - 1 <= C.trigger and self.finca_available()
+        if any(self.waiting):
+            counts = self._waiting_colours()
+            counts[colour] += 1
+            if PL.solve(self, p, counts) is not None:
+                return True
+            return finca and any(PL.solve(self.finca_trial(site), p, counts) is not None for site in self.open_sites)
         if self.placement_options(p, colour):
             return True
-        if self.market_count() - 1 <= C.trigger and self.finca_available():
+        if finca:
             for site in self.open_sites:
                 trial = self.finca_trial(site)
                 if trial.placement_options(p, colour):
@@ -936,15 +995,16 @@ class CitrusState(State):
         self._use_tile(p, "cart", 0)
         kind = self.market[m]
         self.market[m] = -1
+        self.from_cart = not any(self.waiting)  # (else it joins bought tiles: §5.6 lifted)
         self.waiting[kind] += 1
-        self.from_cart = True
         events.append(Event("cart", p, {"market_space": m, "kind": kind}))
         self._after_taking(events)
 
     def _after_taking(self, events: list[Event]) -> None:
-        """§5.2: with 3 or fewer tiles left, a new Finca (site chosen now) and a refill later."""
+        """§5.2: with 3 or fewer tiles left, a new Finca (site chosen now) and a refill later; a
+        refill already pending covers a Cart taken meanwhile (§5.6)."""
         self.phase = PLACE
-        if self.market_count() <= C.trigger:
+        if not self.refill_pending and self.market_count() <= C.trigger:
             self.refill_pending = True
             if self.finca_available():
                 self.phase = SITE_CHOICE
@@ -1074,6 +1134,8 @@ class CitrusState(State):
         if tile >= 0:
             what, value = C.landscape[tile]
             data["pickup"] = {"kind": what, "value": value}
+            if what == "horses" and self.options["horses_at_once"]:
+                data["pickup"]["scored"] = True  # (§8.1 Yucata: they count on the score track now)
         events.append(Event("place", p, data))
 
     def _remove_neutral(self, t: int) -> None:
@@ -1245,6 +1307,8 @@ class CitrusState(State):
             h, f, pen = self.points[seat]
             row = {"harvests": h, "fincas": f, "penalties": pen}
             row.update(self.final[seat] if self.final else dict.fromkeys(CATEGORIES[3:], 0))
+            if self.options["horses_at_once"]:  # §8.1 Yucata: on the score track when collected
+                row["horses"] = sum(C.landscape[t][1] for t in self.horses[seat])
             rows.append(row)
         return Result.ranked(CATEGORIES, rows)
 

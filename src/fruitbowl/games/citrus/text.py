@@ -307,6 +307,8 @@ def _describe_place(d: dict[str, Any], who: str) -> str:
         pick = d["pickup"]
         if pick["kind"] == "horses":
             out += f", and took {counted(pick['value'], 'wild horse')}"
+            if pick.get("scored"):
+                out += f", scoring {counted(pick['value'], 'point')} at once"
         else:
             out += f", and took the {LANDSCAPE_NAMES[pick['kind']]}" + (f" ({pick['value']})" if pick["value"] else "")
     return out + "."
@@ -404,7 +406,12 @@ def why_illegal(state: CitrusState, action: Action) -> str:
                 geo.site_letters[s] for s in state.open_sites
             )
         return f"with a Finca on site {f['letter']} your waiting tiles could not all be built (§5.7)"
-    if phase == HARVEST and kind not in ("harvest", "income"):
+    if phase == HARVEST and kind == "cart":
+        return (
+            "finish the harvest first (harvest another region or collect income): a Cart's tile would change"
+            " the regions and workers the harvest counts (§6)"
+        )
+    if phase == HARVEST and kind not in ("harvest", "income", "cash", "bull"):
         return "finish the harvest first: harvest another region or collect income"
     if kind == "income":
         return "income is collected only after harvesting"
@@ -438,8 +445,12 @@ def why_illegal(state: CitrusState, action: Action) -> str:
             state, p, f["tile"] >> 1, f["space"], int(f["bridge"]) * BRIDGE + int(f["milestone"]) * MILESTONE
         )
         return reason or "after that your other waiting tiles could no longer all be built (§5.7)"
-    if phase == PLACE and kind in ("end", "cart", "pass"):
-        return "build your waiting tiles first" + (" (no Cart while bought tiles wait, §5.6)" if kind == "cart" else "")
+    if phase == PLACE and kind in ("end", "pass"):
+        return "build your waiting tiles first"
+    if phase == PLACE and kind == "cart" and state.from_cart:
+        return "build the Cart's tile first: a Cart's tile is built at once (§8.3)"
+    if phase == PLACE and kind == "cart" and state.cart_restriction:
+        return "build your waiting tiles first (no Cart while bought tiles wait, §5.6)"
     if kind in ("cash", "cart", "bull"):
         name = {"cash": f"Money tile worth {f.get('value')}", "cart": "Cart", "bull": "Bull"}[kind]
         wanted = "money" if kind == "cash" else kind
@@ -451,6 +462,8 @@ def why_illegal(state: CitrusState, action: Action) -> str:
             m = f["market_space"]
             if state.market[m] < 0:
                 return f"market space {m + 1} is empty"
+            if any(state.waiting):
+                return f"the {C.kind_name(state.market[m])} and your waiting tiles could not all be built (§5.7)"
             return f"the {C.kind_name(state.market[m])} could not be built anywhere (§8.3)"
         if kind == "bull":
             s = f["space"]
