@@ -25,7 +25,7 @@ def test_mystic_island_panel_shows_statues_plateaus_explorers_and_edges():
     assert "Mystic Island" in text and "▲12" in text and "▲10" in text and "⌂" in text
     assert sum(f"S{t}" in text for t in range(1, 13)) >= 10
     assert "①②" in text, "both explorers on the base"
-    assert "Edges ①bottom ②top" in text
+    assert "edges ①bottom ②top" in text
 
 
 def test_boulders_on_corners_and_the_tray_line():
@@ -43,7 +43,7 @@ def test_whale_watching_token_and_its_whale_are_listed():
     state.owned[0].append(C.token_index("X09"))
     state.whales[0] = 2
     text = render(state)
-    assert "≈X09" in text and "whale X09 at S" in text
+    assert "≈X09" in text and "≈X09 whale at S" in text
 
 
 def test_module_actions_have_menu_labels():
@@ -56,8 +56,11 @@ def test_module_actions_have_menu_labels():
 
 
 def test_every_board_fits_80_columns_and_names_are_never_cut():
-    """Every board readable in an 80-column terminal: no line wider, no name cut with '…'."""
+    """Every board readable in an 80-column terminal: no line wider, no name cut with '…', every
+    token on the business board named by its id and its name or a short form help spells out."""
     from fruitbowl.engine import get_game
+
+    from .test_terminal_board_size import check_tokens_named
 
     game = get_game("juicyfruits")
     setups = [(1, {"solo_board": 2}), (1, {"modules": "all", "juice_factory": True})]
@@ -73,14 +76,14 @@ def test_every_board_fits_80_columns_and_names_are_never_cut():
             state.apply(legal[step % len(legal)])
         console = Console(width=80, record=True, color_system=None)
         seat = max(state.current_player, 0)
-        console.print(ADAPTER.board(state.view(seat), ["Ada", "Bo", "Cy", "Di"][:players]))
+        view = state.view(seat)
+        console.print(ADAPTER.board(view, ["Ada", "Bo", "Cy", "Di"][:players]))
         text = console.export_text()
         assert max(len(line) for line in text.splitlines()) <= 80
+        assert len(text.splitlines()) <= 22, (players, options)
         assert "…" not in text, (players, options)
-        for row in state.view(seat)["business_board"]["rows"]:
-            for token in row["spaces"]:
-                if token:
-                    assert all(word in text for word in token["name"].split()), token["name"]
+        menu = [f"{a.text} {ADAPTER.action_label(view, a)}" for a in state.legal_actions()]
+        check_tokens_named(text, view, menu)
 
 
 def test_help_commands_are_actions_of_the_game():

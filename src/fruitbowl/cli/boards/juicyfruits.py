@@ -17,18 +17,21 @@ listed under the island.
 
 from __future__ import annotations
 
+import io
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
+from fruitbowl.games.juicyfruits import mystic
 from fruitbowl.games.juicyfruits import text as jf_text
+from fruitbowl.games.juicyfruits.boulders import condition_text
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.juice import STEPS_PER_TURN
 
@@ -52,7 +55,31 @@ KIND_STYLE = {
 CELL_WIDTH = 7
 #: An island or Mystic Island panel: rank column + 5 cells + borders; two fit side by side in 80.
 PANEL_WIDTH = 2 + 5 * CELL_WIDTH + 2
-ROW_WIDTH = 2 * PANEL_WIDTH + 1
+#: The board's width: an 80-column terminal.
+ROW_WIDTH = 80
+#: The most lines a board takes: with the status line and the prompt it fits a 24-line terminal.
+MAX_LINES = 22
+#: Phases whose decision is about the business board, the ice cream pools or the juice factory:
+#: their board ends with the business board, just above the menu; the others end with the islands.
+BUSINESS_PHASES = frozenset({"action", "bonus", "discount", "juice", "produce", "over"})
+#: The optional parts of the board, most wanted first, for each decision (the rest: the default).
+DEFAULT_PRIORITY = ("juice", "statues", "conditions", "legend")
+PRIORITY = {
+    "arrange": ("conditions", "juice", "statues", "legend"),
+    "explore": ("statues", "juice", "conditions", "legend"),
+    "statue": ("statues", "juice", "conditions", "legend"),
+}
+#: Short forms of the longest token names, used on the business board only when a row would not
+#: fit 80 columns otherwise; ``help`` lists them.
+SHORT_NAMES = {
+    "Guesthouse at the pond": "Guesthouse",
+    "Construction Office": "Constr. Office",
+    "Milkshake Stand": "Shake Stand",
+    "Cocktail Bar": "Cocktails",
+    "Souvenir Shop": "Souvenirs",
+    "Whale watching": "Whale watch",
+}
+_MEASURE = Console(width=ROW_WIDTH, file=io.StringIO(), color_system=None, legacy_windows=False)
 SEAT_MARKS = "①②③④"
 #: Statue effects in a few words, for the tiles still on Mystic Island.
 STATUE_SHORT = {
@@ -126,6 +153,7 @@ def _rules_text() -> str:
             "'watch X09 c4'.",
         ),
     ]
+    paragraphs += _key_paragraphs()
     lines = [
         textwrap.fill(
             words,
@@ -138,6 +166,43 @@ def _rules_text() -> str:
         for lead, words in paragraphs
     ]
     return "\n".join(lines)
+
+
+def _key_paragraphs() -> list[tuple[str, str]]:
+    """What the board's letters, marks and short names mean, and what every statue tile,
+    boulder and juice space does: all the board leaves out when a 24-line terminal is full."""
+    fruits = ", ".join(f"{letter} {name}" for name, (letter, _) in FRUIT_LOOK.items())
+    short = ", ".join(f"{s} = {full}" for full, s in SHORT_NAMES.items())
+    statues = ", ".join(f"S{t.tile} {mystic.tile_text(t.tile)}" for t in C.statue_tiles)
+    conditions = ", ".join(f"{b.id} {condition_text(code)}" for code, b in enumerate(C.boulders))
+    juice = " ".join(
+        f"{space}:{''.join(C.fruit_codes[f] if n == 1 else f'{n}{C.fruit_codes[f]}' for f, n in enumerate(cost) if n)}"
+        f"+{points}"
+        for space, (cost, points) in enumerate(zip(C.juice_costs, C.juice_points, strict=True), 1)
+    )
+    return [
+        ("", "The board (type 'board' to see it again):"),
+        ("  ", f"Fruits: {fruits}, told apart by letter and colour."),
+        (
+            "  ",
+            "Islands: 3B2L:4 a ship (demand:points), (L) a collector, (B/L) an advanced collector, "
+            "cart an ice cream cart, T07 a business token (a large venue on all four of its cells), "
+            "~ an empty pond, · an empty space, ▲4b a boulder, ≈X09 whale watching; ★ venue stars, "
+            "J3 your juice factory space.",
+        ),
+        (
+            "  ",
+            "Business board: each row's cost and points, then its tokens by id and name: +6 a venue's "
+            f"points at the end, ✦ a stall (scores at the end). Short names in a crowded row: {short}.",
+        ),
+        (
+            "  ",
+            "Mystic Island: S7 a statue tile, ▲12 a plateau, ⌂ the base, ✧ the compass, ①–④ explorers, "
+            f"Ⓟ Pineapple; edges: the side each seat sees it from. Statue tiles: {statues}.",
+        ),
+        ("  ", f"Boulders clear with: {conditions}."),
+        ("  ", f"Juice factory (space:fruits+points): {juice}."),
+    ]
 
 
 RULES = _rules_text()
@@ -181,9 +246,19 @@ def piece_text(piece: dict[str, Any] | None, kind: str) -> Text:
     return out
 
 
-def _token_short(token: dict[str, Any] | None) -> Text:
+def _base_name(token: dict[str, Any]) -> str:
+    """A token's name without its id (a whale watching token's printed name repeats it)."""
+    return str(token["name"]).removesuffix(f" {token['id']}")
+
+
+def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) -> Text:
+    """A token on the business board: its id and name (its short form if the name is in
+    ``short``), a venue's points, ✦ for a stall."""
     if token is None:
         return Text("—", style="dim")
+    name = _base_name(token)
+    if name in short:
+        name = SHORT_NAMES[name]
     out = Text(f"{token['id']} ", style="bold")
     category = token["category"]
     if category == "advanced_collector":
@@ -195,15 +270,13 @@ def _token_short(token: dict[str, Any] | None) -> Text:
     elif category == "ice_cream_cart":
         out.append(f"{token['kind']} cart", style=KIND_STYLE[token["kind"]])
     elif category == "stall":
-        out.append(token["name"], style="white")
-        out.append(" ✦", style="dim")
-    elif category == "whale_watching":  # its printed name repeats the id: "Whale watching X10"
-        out.append(token["name"].removesuffix(f" {token['id']}"), style="bold blue")
-    elif category == "admin":
-        out.append(token["name"], style="bold blue")
+        out.append(name, style="white")
+        out.append("✦", style="dim")
+    elif category in ("whale_watching", "admin"):
+        out.append(name, style="bold blue")
     else:
-        out.append(token["name"], style="cyan")
-        out.append(f" +{token['points']}", style="yellow")
+        out.append(name, style="cyan")
+        out.append(f"+{token['points']}", style="yellow")
     return out
 
 
@@ -276,104 +349,180 @@ class JuicyFruitsAdapter:
         return f"Place the {token['name']} here"
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        """80 columns wide: the business board; your island (or, for a spectator, the acting
-        player's) in full beside Mystic Island or another island; one line for every other player."""
+        """At most :data:`MAX_LINES` lines of 80 columns, so the board, the status line and the
+        prompt fit a 24-line terminal. Always: the business board one line per row, your island
+        (or, for a spectator, the acting player's) beside Mystic Island or another island, one
+        line for every other player, the ice cream pools, the boulder tray and Pineapple. Then,
+        while there is room, what the decision needs first (the boulders' conditions when
+        choosing a corner, the statues when exploring, the juice factory when making juice),
+        then the rest; what is left out is printed by ``help``. The part the decision is about
+        comes last, just above the menu: the business board in step 2, the islands otherwise."""
         players = view["players"]
         focus = view["viewer"] if view["viewer"] is not None else max(view["current_player"], 0)
-        parts: list[RenderableType] = [self._business(view, labels)]
+        left = self._island(view, players[focus], labels)
         shown = [focus]
+        outside: Text | None = None  # the statues on show, when they do not fit beside the island
         right: RenderableType | None = None
         if view.get("mystic"):
-            right = self._mystic(view, labels)
+            right = self._mystic(view, with_statues=True)
+            if _height(right) > _height(left):
+                right, outside = self._mystic(view, with_statues=False), self._statues(view, ROW_WIDTH)
         elif len(players) > 1:
             acting = view["current_player"]
             other = acting if acting >= 0 and acting != focus else (focus + 1) % len(players)
             shown.append(other)
             right = self._island(view, players[other], labels)
-        row = Table.grid(padding=(0, 1))
-        row.add_row(self._island(view, players[focus], labels), *([right] if right is not None else []))
-        parts.append(row)
-        for player in players:
-            if player["seat"] not in shown:
-                parts.append(self._summary(view, player, labels))
-        legend = Text(no_wrap=False)
-        for name, (letter, style) in FRUIT_LOOK.items():
-            legend.append(letter, style=style)
-            legend.append(f" {name}  ", style="dim")
-        legend.append("\n3B2L:4 ship (demand:points)  (L) collector  ~ pond  ✦ stall", style="dim")
-        if view.get("boulders") or view.get("new_business"):
-            legend.append("  ▲ boulder  ≈ whale watching", style="dim")
-        parts.append(legend)
-        return Group(*parts)
+        islands = Table.grid(padding=(0, 1))
+        islands.add_row(left, *([right] if right is not None else []))
+        others = [self._summary(view, p, labels) for p in players if p["seat"] not in shown]
+
+        required: dict[str, RenderableType] = {
+            "header": self._header(view),
+            "rows": self._rows(view),
+            "ice": self._ice(view),
+            "islands": islands,
+        }
+        if others:
+            required["others"] = Group(*others)
+        optional: dict[str, RenderableType] = {"legend": _legend(view)}
+        if view["juice_factory"]:
+            optional["juice"] = self._juice(view)
+        if view.get("boulders"):
+            required["tray"] = self._tray(view)
+            optional["conditions"] = self._conditions(view)
+        if view["solo"]:
+            required["pineapple"] = self._pineapple(view)
+        if outside is not None:
+            optional["statues"] = outside
+
+        chosen = dict(required)
+        room = MAX_LINES - sum(_height(part) for part in chosen.values())
+        if room < 0 and others:  # the other players one line each: what they hold beyond it is left out
+            chosen["others"] = Group(*(_first_line(line) for line in others))
+            room = MAX_LINES - sum(_height(part) for part in chosen.values())
+        for name in PRIORITY.get(view["phase"], DEFAULT_PRIORITY):
+            part = optional.get(name)
+            if part is not None and _height(part) <= room:
+                chosen[name] = part
+                room -= _height(part)
+        business = ["header", "rows", "ice", "juice", "tray", "conditions", "pineapple"]
+        if view["phase"] in BUSINESS_PHASES:
+            order = ["legend", "islands", "statues", "others", *business]
+        else:
+            order = ["legend", *business, "statues", "others", "islands"]
+        return Group(*(chosen[name] for name in order if name in chosen))
 
     # ------------------------------------------------------------------ parts
 
-    def _business(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
-        """Rows with their cost and points, then the tokens waiting; names wrap, never cut."""
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(justify="right", style="bold", no_wrap=True)
-        grid.add_column(no_wrap=True)
-        grid.add_column(justify="right", style="yellow", no_wrap=True)
-        used = view["business_board"]["columns_in_play"]
-        for _ in range(used):
-            grid.add_column(ratio=1, overflow="fold")
-        for row in view["business_board"]["rows"]:
-            cells = [_token_short(t) for t in row["spaces"][:used]]
-            grid.add_row(str(row["row"]), _cost(row["cost"]), f"+{row['points']}", *cells)
-        lines: list[RenderableType] = [grid]
+    def _header(self, view: dict[str, Any]) -> Text:
+        """The business board's title line with the round and the license track."""
         lic = view["license"]
-        track = Text("License ")
-        track.append("■" * (lic["start"] - lic["left"]), style="bold")
-        track.append("□" * lic["left"], style="dim")
-        track.append(" X", style="bold red")
-        track.append(f"  {counted(lic['left'], 'claim')} to X", style="bold" if lic["left"] else "bold red")
+        out = Text(f"Business board · round {view['round']} · ", style="bold")
+        out.append("License ")
+        out.append("■" * (lic["start"] - lic["left"]), style="bold")
+        out.append("□" * lic["left"], style="dim")
+        out.append(" X", style="bold red")
+        out.append(f" {counted(lic['left'], 'claim')} to X", style="bold" if lic["left"] else "bold red")
         if view["end_triggered"] and view["phase"] != "over":
-            track.append("  · last round!", style="bold red")
-        lines.append(track)
-        ice = Text("Ice")
+            out.append(" · last round!", style="bold red")
+        return out
+
+    def _rows(self, view: dict[str, Any]) -> Text:
+        """One line per row: its cost and points, then its tokens by id and name. Names are
+        shortened (longest first, to the short forms ``help`` lists) only as far as the row must
+        to fit 80 columns; a name is never cut."""
+        used = view["business_board"]["columns_in_play"]
+        rows = view["business_board"]["rows"]
+        short: set[str] = set()
+        candidates = sorted(
+            {_base_name(t) for row in rows for t in row["spaces"][:used] if t and _base_name(t) in SHORT_NAMES},
+            key=lambda name: (-len(name), name),
+        )
+        cost_width = max(_cost(row["cost"]).cell_len for row in rows)
+        points_width = max(len(f"+{row['points']}") for row in rows)
+        while True:
+            cells = [[_token_short(t, short) for t in row["spaces"][:used]] for row in rows]
+            widths = [max(line[c].cell_len for line in cells) for c in range(used)]
+            tokens_width = sum(widths) + len(widths) - 1
+            spaced = cost_width + 1 + points_width + 1 + tokens_width <= ROW_WIDTH
+            if spaced or cost_width + points_width + 1 + tokens_width <= ROW_WIDTH or not candidates:
+                break
+            short.add(candidates.pop(0))
+        out = Text(no_wrap=False)
+        for row, line in zip(rows, cells, strict=True):
+            if out:
+                out.append("\n")
+            cost = _cost(row["cost"])
+            cost.pad_right(cost_width - cost.cell_len + (1 if spaced else 0))
+            out.append_text(cost)
+            out.append(f"+{row['points']}".ljust(points_width), style="yellow")
+            for cell, width in zip(line, widths, strict=True):
+                out.append(" ")
+                cell.pad_right(width - cell.cell_len)
+                out.append_text(cell)
+            out.rstrip()
+        return out
+
+    def _ice(self, view: dict[str, Any]) -> Text:
+        """The ice cream and milkshake markers still in each pool, next value first."""
+        ice = Text("Ice cream")
         for pool in view["ice_cream"]["pools"]:
             taken = len(pool["values"]) - pool["left"]
             name = "shake" if pool["kind"] == "milkshake" else pool["kind"]
             ice.append(f" {name} ", style=KIND_STYLE[pool["kind"]])
             ice.append("/".join(str(v) for v in pool["values"][taken:]) or "—")
-        lines.append(ice)
-        if view["juice_factory"]:
-            jf = Text("Juice ")
-            for space in view["juice_factory"]["spaces"]:
-                jf.append(f"J{space['space']}:")
-                for name, count in space["cost"].items():
-                    jf.append_text(fruit_letter(name) if count == 1 else fruit_letter(name, count))
-                jf.append(f"+{space['points']} ", style="yellow")
-            lines.append(jf)
-        if view.get("boulders"):
-            info = view["boulders"]
-            tray = Text("Boulder tray ")
-            for space in info["tray"]:
-                tray.append(f"{space['id']}", style="bold grey62")
-                tray.append(f"×{space['count']} ", style="dim")
-            tray.append(f" first of a number +{info['first_points']}, later +{info['later_points']}", style="dim")
-            lines.append(tray)
-            conditions = [Text("Clear ▲ when:", style="dim")]
-            for tile in info["tiles"]:
-                condition = Text(f"{tile['id']} ", style="bold grey62")
-                condition.append(tile["text"], style="dim")
-                conditions.append(condition)
-            lines.append(flowed(conditions, ROW_WIDTH - 4))
-        if view["solo"]:
-            solo = view["solo"]
-            pine = Text("Pineapple ", style="bold yellow")
-            pine.append(f"{solo['pineapple_score']} pts", style="bold")
-            pine.append(f" (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
-            pine.append(f"  bag {solo['bag_size']}  board {solo['board']}")
-            if solo["drawn"]:
-                last = solo["drawn"][-1]
-                pine.append(f"  last boat {last['id']} V{last['value']} W{last['wait']}", style="dim")
-            lines.append(pine)
-        title = f"Business board · round {view['round']}"
-        return Panel(Group(*lines), title=title, title_align="left", padding=(0, 1), width=ROW_WIDTH)
+        return ice
 
-    def _mystic(self, view: dict[str, Any], labels: Sequence[str]) -> Panel:
-        """Mystic Island in its printed orientation, with each seat's edge and the statues on show."""
+    def _juice(self, view: dict[str, Any]) -> Text:
+        jf = Text("Juice")
+        for space in view["juice_factory"]["spaces"]:
+            jf.append(f" {space['space']}:")
+            jf.append_text(_cost(space["cost"]))
+            jf.append(f"+{space['points']}", style="yellow")
+        return flowed([jf], ROW_WIDTH)
+
+    def _tray(self, view: dict[str, Any]) -> Text:
+        info = view["boulders"]
+        tray = Text("Boulder tray ")
+        for space in info["tray"]:
+            tray.append(f"▲{space['id']}", style="bold grey62")
+            tray.append(f"×{space['count']} ", style="dim")
+        tray.append(f"· first of a number +{info['first_points']}, later +{info['later_points']}", style="dim")
+        return tray
+
+    def _conditions(self, view: dict[str, Any]) -> Text:
+        conditions = [Text("A boulder clears with:", style="dim")]
+        for tile in view["boulders"]["tiles"]:
+            condition = Text(f"▲{tile['id']} ", style="bold grey62")
+            condition.append(tile["text"], style="dim")
+            conditions.append(condition)
+        return flowed(conditions, ROW_WIDTH)
+
+    def _pineapple(self, view: dict[str, Any]) -> Text:
+        solo = view["solo"]
+        pine = Text("Pineapple ", style="bold yellow")
+        pine.append(f"{solo['pineapple_score']} pts", style="bold")
+        pine.append(f" (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
+        pine.append(f"  bag {solo['bag_size']}  board {solo['board']}")
+        if solo["drawn"]:
+            last = solo["drawn"][-1]
+            pine.append(f"  last boat {last['id']} V{last['value']} W{last['wait']}", style="dim")
+        return pine
+
+    def _statues(self, view: dict[str, Any], width: int) -> Text:
+        """The statue tiles still on Mystic Island and what each scores."""
+        board = view["mystic"]
+        on_show = {c["statue"] for c in board["cells"] if c["statue"]}
+        tiles = [Text("Statues:" if width < ROW_WIDTH else "Statues on Mystic Island:", style="dim")]
+        for tile in board["tiles"]:
+            if tile["tile"] in on_show:
+                entry = Text(f"S{tile['tile']}", style="bold yellow")
+                entry.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}", style="dim")
+                tiles.append(entry)
+        return flowed(tiles, width)
+
+    def _mystic(self, view: dict[str, Any], with_statues: bool) -> Panel:
+        """Mystic Island in its printed orientation, each seat's edge under it."""
         board = view["mystic"]
         here: dict[int, list[str]] = {}
         for explorer in board["explorers"]:
@@ -404,20 +553,16 @@ class JuicyFruitsAdapter:
                 cells.append(text)
             grid.add_row(str(5 - row), *cells)
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        edges = Text("Edges ")
-        for seat, edge in enumerate(board["edges"]):
-            edges.append(f"{SEAT_MARKS[seat]}{edge} ")
-        on_show = sorted(c["statue"] for c in board["cells"] if c["statue"])
-        tiles = []
-        for tile in board["tiles"]:
-            if tile["tile"] in on_show:
-                entry = Text(f"S{tile['tile']}", style="bold yellow")
-                entry.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}", style="dim")
-                tiles.append(entry)
+        edges = "edges " + " ".join(f"{SEAT_MARKS[seat]}{edge}" for seat, edge in enumerate(board["edges"]))
+        parts: list[RenderableType] = [grid]
+        if with_statues:
+            parts.append(self._statues(view, PANEL_WIDTH - 2))
         return Panel(
-            Group(grid, edges, flowed(tiles, PANEL_WIDTH - 2)),
+            Group(*parts),
             title="Mystic Island",
             title_align="left",
+            subtitle=edges,
+            subtitle_align="right",
             width=PANEL_WIDTH,
             padding=(0, 0),
             border_style="dim",
@@ -434,13 +579,13 @@ class JuicyFruitsAdapter:
             rank = str(5 - row)
             grid.add_row(rank, *(piece_text(player["grid"][row * 5 + c], cells[row * 5 + c]["kind"]) for c in range(5)))
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        lines: list[RenderableType] = [grid, _reserve(player), *self._holdings(view, player)]
+        holdings = flowed([_reserve(player), *self._holdings(view, player, tokens=False)], PANEL_WIDTH - 2)
         acting = view["current_player"] == seat
         title = Text("▶ " if acting else "", style="bold yellow")
         title.append(f"{SEAT_MARKS[seat]} {labels[seat]}", style="bold" if acting else "")
         mine = view["viewer"] == seat
         return Panel(
-            Group(*lines),
+            Group(grid, holdings),
             title=title,
             title_align="left",
             subtitle=f"{player['score']} pts",
@@ -450,52 +595,65 @@ class JuicyFruitsAdapter:
             border_style="bold cyan" if mine else ("yellow" if acting else "dim"),
         )
 
-    def _holdings(self, view: dict[str, Any], player: dict[str, Any]) -> list[Text]:
-        """Ships, stars, markers, juice and tokens; then the modules' whales, offices and statues."""
+    def _holdings(self, view: dict[str, Any], player: dict[str, Any], tokens: bool) -> list[Text]:
+        """Ships, stars, markers, juice (and the tokens' ids, for a player whose island is not
+        drawn); then the modules' whales, offices, statues and boulders."""
         seat = player["seat"]
-        out = Text(f"Ships {len(player['supplied'])}  ★{player['stars']}")
+        out = [Text(f"Ships {len(player['supplied'])}"), Text(f"★{player['stars']}")]
         markers = sum(player["markers"].values())
         if markers:
-            out.append(f"  {counted(markers, 'marker')}")
+            out.append(Text(counted(markers, "marker")))
         if view["juice_factory"]:
-            out.append(f"  J{player['juice']}")
-        out.append("  Tokens " + (" ".join(player["tokens"]) or "—"), style="dim")
-        extras = Text()
+            out.append(Text(f"J{player['juice']}"))
+        if tokens and player["tokens"]:
+            out.append(Text("Tokens " + " ".join(player["tokens"]), style="dim"))
         extra = view.get("new_business")
         if extra:
             for whale in extra["whales"]:
                 if whale["owner"] == seat and whale["beach"]:
-                    extras.append(f"whale {whale['token']} at {whale['beach']}", style="bold blue")
-                    extras.append("  ")
+                    out.append(Text(f"≈{whale['token']} whale at {whale['beach']}", style="bold blue"))
             for name, active in extra["offices"][seat].items():
-                extras.append(f"{name.replace('_', ' ')}{'' if active else ' (next turn)'}", style="cyan")
-                extras.append("  ")
+                office = name.replace("_", " ").replace("construction", "constr.")
+                out.append(Text(f"{office}{'' if active else ' (next turn)'}", style="cyan"))
         mystic = view.get("mystic")
         if mystic and mystic["collected"][seat]:
-            extras.append("statues " + " ".join(str(t) for t in mystic["collected"][seat]), style="yellow")
-        extras.rstrip()
-        return [out, extras] if extras.plain else [out]
+            out.append(Text("statues " + " ".join(f"S{t}" for t in mystic["collected"][seat]), style="yellow"))
+        if tokens:
+            boulders = [p["id"] for p in player["grid"] if p and p["type"] == "boulder"]
+            if boulders:
+                out.append(Text(" ".join(f"▲{b}" for b in boulders), style="grey62"))
+        return out
 
     def _summary(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Text:
-        """One line (two at most) for a player whose island is not drawn."""
+        """One line for a player whose island is not drawn (the next ones indented, if the
+        player holds much)."""
         seat = player["seat"]
         acting = view["current_player"] == seat
-        out = Text("▶ " if acting else "  ", style="bold yellow")
-        out.append(f"{SEAT_MARKS[seat]} {labels[seat]} {player['score']} pts ", style="bold" if acting else "")
-        out.append_text(_reserve(player, ""))
-        for part in self._holdings(view, player):
-            out.append_text(part)
-            out.append("  ")
-        out.rstrip()
-        boulders = [p["id"] for p in player["grid"] if p and p["type"] == "boulder"]
-        if boulders:
-            out.append("  " + " ".join(f"▲{b}" for b in boulders), style="grey62")
-        return out
+        name = Text("▶ " if acting else "  ", style="bold yellow")
+        name.append(f"{SEAT_MARKS[seat]} {labels[seat]} {player['score']} pts", style="bold" if acting else "")
+        entries = [name, _reserve(player, ""), *self._holdings(view, player, tokens=True)]
+        return Text("\n    ").join(flowed(entries, ROW_WIDTH - 4).split("\n"))
+
+
+def _height(renderable: RenderableType) -> int:
+    """The lines a part of the board takes in an 80-column terminal."""
+    return len(_MEASURE.render_lines(renderable, pad=False))
+
+
+def _first_line(text: Text) -> Text:
+    return text.split("\n")[0]
+
+
+def _legend(view: dict[str, Any]) -> Text:
+    legend = Text()
+    for name, (letter, style) in FRUIT_LOOK.items():
+        legend.append(letter, style=style)
+        legend.append(f" {name} · ", style="dim")
+    legend.append("more: help", style="dim")
+    return legend
 
 
 def _reserve(player: dict[str, Any], label: str = "Fruit ") -> Text:
     out = Text(label)
-    for name, count in player["reserve"].items():
-        out.append_text(fruit_letter(name, count))
-        out.append(" ")
+    out.append_text(Text(" ").join(fruit_letter(name, count) for name, count in player["reserve"].items()))
     return out
