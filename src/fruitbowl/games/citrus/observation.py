@@ -302,6 +302,7 @@ def encode(state: CitrusState, seat: int | None) -> Observation:
     at = lay.seats_at
     money, workers, points, final = state.money, state.workers, state.points, state.final
     held, horses = state.held, state.horses
+    at_once = state.options["horses_at_once"]
     for k in range(n):
         p = (me + k) % n
         if money[p]:
@@ -317,6 +318,8 @@ def encode(state: CitrusState, seat: int | None) -> Observation:
         score = sum(points[p])
         if final is not None:
             score += sum(final[p].values())
+        elif at_once:  # wild horses on the score track when collected (§8.1 Yucata)
+            score += sum(C.landscape[t][1] for t in horses[p])
         if score > 0:
             put(at + 3)
             val(min(score, 150) / 150)

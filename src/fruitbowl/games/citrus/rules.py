@@ -149,8 +149,8 @@ class Citrus(Game):
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         return [
             {},
-            {"board": "short", "first_player": num_players},
-            {"family": True, "random_sites": True},
+            {"board": "short", "first_player": num_players, "cart_restriction": False},
+            {"family": True, "random_sites": True, "three_fincas": True, "horses_at_once": True},
             {"board": "short", "family": True, "free_placement": True, "random_first": True},
         ]
 
