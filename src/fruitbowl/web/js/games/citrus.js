@@ -71,7 +71,7 @@ export function panelStats(view, seat) {
     { key: "money", icon: "coin", value: p.money, title: `${counted(p.money, "coin")} (at most ${view.money_cap})` },
     { key: "workers", icon: "turn", value: p.workers, title: `${counted(p.workers, "worker")} on the mat (income ${counted(p.income, "coin")})` },
     { key: "regions", icon: "fruit", value: p.regions, title: `${counted(p.regions, "region")} with a worker` },
-    { key: "horses", icon: "star", value: horses, title: `${counted(horses, "wild horse")} (1 point each at the end)` },
+    { key: "horses", icon: "star", value: horses, title: `${counted(horses, "wild horse")} (1 point each${view.options?.horses_at_once ? ", already scored" : " at the end"})` },
   ];
 }
 
