@@ -406,12 +406,12 @@ def why_illegal(state: CitrusState, action: Action) -> str:
                 geo.site_letters[s] for s in state.open_sites
             )
         return f"with a Finca on site {f['letter']} your waiting tiles could not all be built (§5.7)"
-    if phase == HARVEST and kind == "cart":
+    if phase == HARVEST and kind == "cart" and "cart" in state.held_kinds(p):
         return (
             "finish the harvest first (harvest another region or collect income): a Cart's tile would change"
             " the regions and workers the harvest counts (§6)"
         )
-    if phase == HARVEST and kind not in ("harvest", "income", "cash", "bull"):
+    if phase == HARVEST and kind not in ("harvest", "income", "cash", "cart", "bull"):
         return "finish the harvest first: harvest another region or collect income"
     if kind == "income":
         return "income is collected only after harvesting"
