@@ -3,6 +3,7 @@ seated tables, and the layout check."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -41,13 +42,29 @@ def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool
         page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
 
 
+#: each table's action space (fixed for the table's life), by table id
+_spaces: dict[str, list[dict[str, Any]]] = {}
+
+
+def _read(url: str, headers: dict[str, str] | None = None) -> Any:
+    """A GET's JSON; a test that reads faster than the server's read limit waits as told (429)."""
+    for _ in range(30):
+        response = http.get(url, headers=headers or {})
+        if response.status_code != 429:
+            response.raise_for_status()
+            return response.json()
+        time.sleep(float(response.headers.get("Retry-After", "1")))
+    raise AssertionError(f"{url}: still refused after 30 waits")
+
+
 def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
     """A table's snapshot, each legal action completed with its text, kind and fields from the
     table's action space (as the page completes them: a snapshot sends only codes and labels)."""
-    headers = {"X-Seat-Token": token} if token else {}
-    snap: dict[str, Any] = http.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+    snap: dict[str, Any] = _read(f"{base}/api/tables/{table_id}", {"X-Seat-Token": token} if token else None)
     if snap.get("legal"):
-        space = http.get(f"{base}/api/tables/{table_id}/actions").json()["actions"]
+        if table_id not in _spaces:
+            _spaces[table_id] = _read(f"{base}/api/tables/{table_id}/actions")["actions"]
+        space = _spaces[table_id]
         snap["legal"] = [{**space[action["code"]], **action} for action in snap["legal"]]
     return snap
 

@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .helpers import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -204,6 +206,50 @@ def test_keyboard_buys_and_an_illegal_space_explains_itself(browser: Any, server
     page.locator("#board .target.legal[data-kind='place']").first.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)])
+def test_a_clicked_illegal_target_asks_why_and_says_so_while_waiting_or_failing(
+    browser: Any, server_url: str, screenshot_dir: Path, name: str, viewport: dict[str, int]
+):
+    """The page asks the server why a target is not possible when it is pointed at or clicked: it
+    says it is asking, then gives the reason, or says the server could not answer (then asks again)."""
+    table = create_table(server_url, players=2)
+    page = new_page(browser, viewport)
+    asked: list[str] = []
+    page.on("request", lambda request: "/explain" in request.url and asked.append(request.url))
+    open_seated(page, server_url, table)
+    # buy a line, so that the board shows spaces where its tiles may and may not go
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#board .target.legal[data-kind='buy']").last.click()
+    page.wait_for_function(NEXT_DECISION, arg=version, timeout=TURN_TIMEOUT)
+    snap = state(server_url, table["id"], table["token"])
+    if snap["view"]["phase"] == "site":
+        page.locator("#board .target.legal[data-kind='site']").first.click()
+        page.wait_for_function(NEXT_DECISION, arg=str(snap["version"]), timeout=TURN_TIMEOUT)
+    spaces = page.locator("#board .ct-targets .target.illegal[data-kind='place']")
+    target = spaces.nth(spaces.count() // 2)
+    code = str(target.get_attribute("data-code"))
+    reason = explain(server_url, table["id"], table["token"], code)
+    if name == "phone":  # the answer fails once, then comes late: the page says so each time
+        page.route("**/explain?*", lambda route: route.fulfill(status=503, json={"error": "busy"}))
+        target.click(force=True)
+        failed = "() => document.getElementById('message').textContent.includes('could not say why: busy')"
+        page.wait_for_function(failed)
+        page.unroute("**/explain?*")
+        held: list[Any] = []
+        page.route("**/explain?*", lambda route: held.append(route))
+        target.click(force=True)
+        wait_for_text(page, "message", "Not possible now — asking the server why…")
+        assert held, "the click asked the server"
+        held[0].continue_()
+    else:
+        target.click(force=True)
+    wait_for_text(page, "message", reason)
+    wait_for_text(page, "hint", reason)
+    assert asked and not any(table["token"] in url for url in asked), "the seat token travels in a header"
+    page.screenshot(path=str(screenshot_dir / f"citrus-illegal-{name}.png"))
     assert page.js_errors == []
 
 

@@ -87,11 +87,14 @@ class Reason {
 }
 
 const ASKING = "Not possible now — asking the server why…";
+const HOVER_DWELL_MS = 150; // a pointer passing over a target does not ask; one resting on it does
+
+const reasonKey = (code) => `${page.snapshot?.version}:${code}`;
 
 /** The sentence explaining an action in the current position: one request per action and move. */
 function reasonText(code) {
   const version = page.snapshot?.version;
-  const key = `${version}:${code}`;
+  const key = reasonKey(code);
   if (!page.reasons.has(key)) {
     const asked = api.explain(tableId, seatFor(tableId)?.token, code).then(
       (answer) => {
@@ -121,10 +124,13 @@ function hint(text, element, emphatic = false) {
     return;
   }
   showHint(ASKING, element, emphatic);
-  reasonText(text.code).then((sentence) => {
-    if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic);
-    else if (emphatic && $("message").textContent === ASKING) showMessage(sentence);
-  });
+  const ask = () =>
+    reasonText(text.code).then((sentence) => {
+      if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic);
+      else if (emphatic && $("message").textContent === ASKING) showMessage(sentence);
+    });
+  if (emphatic || page.reasons.has(reasonKey(text.code))) ask();
+  else setTimeout(() => serial === page.hintSerial && ask(), HOVER_DWELL_MS);
 }
 
 function showHint(text, element, emphatic) {
