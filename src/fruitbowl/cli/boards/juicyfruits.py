@@ -73,7 +73,7 @@ PRIORITY = {
 #: fit 80 columns otherwise; ``help`` lists them.
 SHORT_NAMES = {
     "Guesthouse at the pond": "Guesthouse",
-    "Construction Office": "Constr. Office",
+    "Construction Office": "Constr.Office",
     "Milkshake Stand": "Shake Stand",
     "Cocktail Bar": "Cocktails",
     "Souvenir Shop": "Souvenirs",
@@ -359,21 +359,33 @@ class JuicyFruitsAdapter:
         comes last, just above the menu: the business board in step 2, the islands otherwise."""
         players = view["players"]
         focus = view["viewer"] if view["viewer"] is not None else max(view["current_player"], 0)
-        left = self._island(view, players[focus], labels)
         shown = [focus]
-        outside: Text | None = None  # the statues on show, when they do not fit beside the island
-        right: RenderableType | None = None
-        if view.get("mystic"):
-            right = self._mystic(view, with_statues=True)
-            if _height(right) > _height(left):
-                right, outside = self._mystic(view, with_statues=False), self._statues(view, ROW_WIDTH)
-        elif len(players) > 1:
+        if not view.get("mystic") and len(players) > 1:
             acting = view["current_player"]
-            other = acting if acting >= 0 and acting != focus else (focus + 1) % len(players)
-            shown.append(other)
-            right = self._island(view, players[other], labels)
-        islands = Table.grid(padding=(0, 1))
-        islands.add_row(left, *([right] if right is not None else []))
+            shown.append(acting if acting >= 0 and acting != focus else (focus + 1) % len(players))
+
+        def islands_row(inside: bool) -> tuple[Table, Text | None, Text | None]:
+            """Your island beside Mystic Island or another island; the statues on show when they
+            do not fit beside your island; your modules' holdings under the row if not ``inside``."""
+            left = self._island(view, players[focus], labels, extras=inside)
+            statues: Text | None = None
+            right: RenderableType | None = None
+            if view.get("mystic"):
+                right = self._mystic(view, with_statues=True)
+                if _height(right) > _height(left):
+                    right, statues = self._mystic(view, with_statues=False), self._statues(view, ROW_WIDTH)
+            elif len(shown) > 1:
+                right = self._island(view, players[shown[1]], labels)
+            row = Table.grid(padding=(0, 1))
+            row.add_row(left, *([right] if right is not None else []))
+            below = None
+            if not inside:
+                extras = self._holdings(view, players[focus], tokens=False)[len(self._basics(view, players[focus])) :]
+                if extras:
+                    below = flowed([Text(f"{SEAT_MARKS[focus]} {labels[focus]}:", style="bold"), *extras], ROW_WIDTH)
+            return row, statues, below
+
+        islands, outside, below = islands_row(inside=True)
         others = [self._summary(view, p, labels) for p in players if p["seat"] not in shown]
 
         required: dict[str, RenderableType] = {
@@ -395,16 +407,32 @@ class JuicyFruitsAdapter:
         if outside is not None:
             optional["statues"] = outside
 
+        measured: dict[int, int] = {}
+
+        def height(part: RenderableType) -> int:
+            if id(part) not in measured:
+                measured[id(part)] = _height(part)
+            return measured[id(part)]
+
         chosen = dict(required)
-        room = MAX_LINES - sum(_height(part) for part in chosen.values())
+        room = MAX_LINES - sum(height(part) for part in chosen.values())
         if room < 0 and others:  # the other players one line each: what they hold beyond it is left out
             chosen["others"] = Group(*(_first_line(line) for line in others))
-            room = MAX_LINES - sum(_height(part) for part in chosen.values())
+            room = MAX_LINES - sum(height(part) for part in chosen.values())
+        if room < 0:  # your whales, offices and statues on full lines under the islands
+            row, statues, below = islands_row(inside=False)
+            if below is not None and height(row) + height(below) < height(chosen["islands"]):
+                chosen["islands"] = Group(row, below)
+                room = MAX_LINES - sum(height(part) for part in chosen.values())
+                if statues is not None:
+                    optional["statues"] = statues
+                else:
+                    optional.pop("statues", None)
         for name in PRIORITY.get(view["phase"], DEFAULT_PRIORITY):
             part = optional.get(name)
-            if part is not None and _height(part) <= room:
+            if part is not None and height(part) <= room:
                 chosen[name] = part
-                room -= _height(part)
+                room -= height(part)
         business = ["header", "rows", "ice", "juice", "tray", "conditions", "pineapple"]
         if view["phase"] in BUSINESS_PHASES:
             order = ["legend", "islands", "statues", "others", *business]
@@ -568,7 +596,9 @@ class JuicyFruitsAdapter:
             border_style="dim",
         )
 
-    def _island(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Panel:
+    def _island(
+        self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str], extras: bool = True
+    ) -> Panel:
         seat = player["seat"]
         cells = view["island"]["cells"]
         grid = Table.grid(padding=(0, 0))
@@ -579,7 +609,8 @@ class JuicyFruitsAdapter:
             rank = str(5 - row)
             grid.add_row(rank, *(piece_text(player["grid"][row * 5 + c], cells[row * 5 + c]["kind"]) for c in range(5)))
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        holdings = flowed([_reserve(player), *self._holdings(view, player, tokens=False)], PANEL_WIDTH - 2)
+        held = self._holdings(view, player, tokens=False) if extras else self._basics(view, player)
+        holdings = flowed([_reserve(player), *held], PANEL_WIDTH - 2)
         acting = view["current_player"] == seat
         title = Text("▶ " if acting else "", style="bold yellow")
         title.append(f"{SEAT_MARKS[seat]} {labels[seat]}", style="bold" if acting else "")
@@ -599,12 +630,7 @@ class JuicyFruitsAdapter:
         """Ships, stars, markers, juice (and the tokens' ids, for a player whose island is not
         drawn); then the modules' whales, offices, statues and boulders."""
         seat = player["seat"]
-        out = [Text(f"Ships {len(player['supplied'])}"), Text(f"★{player['stars']}")]
-        markers = sum(player["markers"].values())
-        if markers:
-            out.append(Text(counted(markers, "marker")))
-        if view["juice_factory"]:
-            out.append(Text(f"J{player['juice']}"))
+        out = self._basics(view, player)
         if tokens and player["tokens"]:
             out.append(Text("Tokens " + " ".join(player["tokens"]), style="dim"))
         extra = view.get("new_business")
@@ -622,6 +648,16 @@ class JuicyFruitsAdapter:
             boulders = [p["id"] for p in player["grid"] if p and p["type"] == "boulder"]
             if boulders:
                 out.append(Text(" ".join(f"▲{b}" for b in boulders), style="grey62"))
+        return out
+
+    def _basics(self, view: dict[str, Any], player: dict[str, Any]) -> list[Text]:
+        """Ships supplied, venue stars, ice cream markers, the juice factory space."""
+        out = [Text(f"Ships {len(player['supplied'])}"), Text(f"★{player['stars']}")]
+        markers = sum(player["markers"].values())
+        if markers:
+            out.append(Text(counted(markers, "marker")))
+        if view["juice_factory"]:
+            out.append(Text(f"J{player['juice']}"))
         return out
 
     def _summary(self, view: dict[str, Any], player: dict[str, Any], labels: Sequence[str]) -> Text:
