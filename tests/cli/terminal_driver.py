@@ -93,9 +93,9 @@ def read_menu(screen: str) -> list[tuple[int, str]]:
         segments = [(m.start(), m.group()) for m in SEGMENT.finditer(line)]
         if not segments or STATUS_HINT in line:
             break
+        if segments[0][0] >= 4:  # a long description, continued under its row's action texts
+            continue  # (a row's number starts within the first 3 columns, right-aligned)
         if not CELL.match(segments[0][1]):
-            if segments[0][0] >= 3:  # a long description, continued under its row's action texts
-                continue
             break
         rows.insert(0, segments)
     cells = [(start, text) for row in rows for start, text in row if CELL.match(text)]
