@@ -60,10 +60,11 @@ def raw_websocket(base: str, path: str, rcvbuf: int = 2048) -> socket.socket:
     return sock
 
 
-def fill_frozen_buffers(base: str, path: str, visits: int = 120) -> None:
-    """Send every client of a table ~2.5 MB: each spectator coming and going sends everyone a
-    snapshot (of about 10 kB), so after this a client that never reads has fallen far behind."""
-    for _ in range(visits):
+def fill_frozen_buffers(base: str, path: str, total: int = 1_200_000) -> None:
+    """Send every client of a table ~1.2 MB: each spectator coming and going sends everyone a
+    snapshot (a few kB), so after this a client that never reads has fallen far behind."""
+    size = len(httpx.get(f"{base}/api/tables/{path.rsplit('/', 1)[-1]}").content)
+    for _ in range(total // size + 1):
         with raw_websocket(base, path, rcvbuf=65536) as visitor:
             visitor.settimeout(5)
             received = b""
