@@ -296,4 +296,5 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
         assert move.status_code == 409 and "cancelled" in move.json()["error"], move.text
         with here.app.state.service.sessions() as db:  # type: ignore[attr-defined]
             stored = db.scalars(select(ActionRow).where(ActionRow.table_id == table["id"])).all()
-            assert stored == [] and db.get(TableRow, table["id"]).status == "cancelled"
+            assert len(stored) == state["version"]  # the bot's moves before it, none after the cancel
+            assert db.get(TableRow, table["id"]).status == "cancelled"

@@ -26,6 +26,8 @@ from multiprocessing.context import BaseContext
 
 #: Seconds a terminated worker has to exit before it is killed.
 TERMINATE_GRACE = 0.5
+#: Seconds to wait for a killed worker to be gone (it cannot refuse; this only bounds a stuck kernel).
+KILLED_REAP = 10.0
 
 
 def worker_pool(workers: int, context: BaseContext | None = None) -> ProcessPoolExecutor:
@@ -82,4 +84,4 @@ def stop_pool(pool: ProcessPoolExecutor, grace: float = TERMINATE_GRACE) -> None
         process.join(max(0.0, deadline - time.monotonic()))
         if process.is_alive():
             process.kill()
-            process.join(grace)
+            process.join(KILLED_REAP)  # SIGKILL always ends it; a loaded machine may take a moment

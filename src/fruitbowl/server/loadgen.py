@@ -209,9 +209,12 @@ async def _drive_seat(
     failures = 0
     while not until.passed() and not log.finished:
         base = rng.choice(config.servers)
-        url = base.replace("http", "ws", 1) + f"/ws/tables/{log.id}?token={seat.token}"
+        url = base.replace("http", "ws", 1) + f"/ws/tables/{log.id}"
+        headers = {"X-Seat-Token": seat.token}  # never in the URL, where proxies log it
         try:
-            async with ws_connect(url, max_size=2**23, open_timeout=10, ping_interval=None) as ws:
+            async with ws_connect(
+                url, additional_headers=headers, max_size=2**23, open_timeout=10, ping_interval=None
+            ) as ws:
                 failures = 0
                 await _play(config, log, seat, ws, rng, until, stats)
         except (OSError, TimeoutError) as exc:
