@@ -58,14 +58,19 @@ class Match:
             match.state = replayed
             match.record.actions.append(text)
             match.log.extend((number, e) for e in events)
-            if any(e.irreversible for e in events) or replayed.current_player != actor:
-                match._undo.clear()
-            else:
-                match._undo.append((before, log_length))
+            match._remember(before, log_length, actor, events)
             before, actor = replayed.clone(), replayed.current_player
         if match.state.is_terminal():  # replay() has checked any result the record claims
             match.record.result = match.state.result().to_json()
         return match
+
+    def _remember(self, before: State, log_length: int, actor: int, events: list[Event]) -> None:
+        """The undo policy after a move by ``actor``: the position before it may be returned to
+        while the same player acts and nothing irreversible (a draw, a reveal) happened."""
+        if any(e.irreversible for e in events) or self.state.current_player != actor:
+            self._undo.clear()
+        else:
+            self._undo.append((before, log_length))
 
     @property
     def players(self) -> list[Player]:
@@ -84,10 +89,7 @@ class Match:
         self.record.actions.append(action.text)
         log_length = len(self.log)
         self.log.extend((len(self.record.actions), e) for e in events)
-        if any(e.irreversible for e in events) or self.state.current_player != actor:
-            self._undo.clear()
-        else:
-            self._undo.append((before, log_length))
+        self._remember(before, log_length, actor, events)
         if self.state.is_terminal():
             self.record.result = self.state.result().to_json()
         return events
