@@ -142,8 +142,6 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
-    hints: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
-    review: dict[str, Any] | None = None
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
 
     @property
@@ -352,14 +350,12 @@ class TableService:
         for _number, action_text in stored:
             table.match.apply(action_text)
             changed = True
-        if changed:
-            table.hints.clear()
         return changed
 
     def _reload_match(self, table: LiveTable) -> None:
         fresh = self._load(table.id)
         table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
-        table.rematch_id, table.bots, table.hints = fresh.rematch_id, fresh.bots, {}
+        table.rematch_id, table.bots = fresh.rematch_id, fresh.bots
 
     def _notify(self, db: Session, table_id: str) -> None:
         """Tell the other processes, when this transaction commits, that a table changed."""
