@@ -322,9 +322,8 @@ class PlaySession:
         # Descriptions line up after the widest row's cells while they keep a fair share of the
         # line; otherwise each follows its own cells. One that does not fit goes whole on the
         # lines below, under the action texts: a description is never cut.
-        column: int | None = max(left.cell_len for left in lefts) + 2
-        if column is not None and column > self.console.width - MENU_LABEL_ROOM:
-            column = None
+        widest = max(left.cell_len for left in lefts) + 2
+        column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
         for left, (_, label) in zip(lefts, rows, strict=True):
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
