@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -14,10 +15,20 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
+    """The table as the seat (or a spectator) sees it. Like the page, a client that polls faster
+    than the read limit waits the ``Retry-After`` it is told and asks again (a few times at most)."""
     headers = {"X-Seat-Token": token} if token else {}
-    response = client.get(f"/api/tables/{table}", headers=headers)
+    for _ in range(READ_RETRIES):
+        response = client.get(f"/api/tables/{table}", headers=headers)
+        if response.status_code != 429 or "too many requests" not in response.text:
+            break
+        time.sleep(float(response.headers.get("Retry-After", "1")))
     assert response.status_code == 200, response.text
     return response.json()
+
+
+#: Times a read refused by the read limit is asked again.
+READ_RETRIES = 5
 
 
 def legal_actions(client: Any, table: str, state: dict[str, Any]) -> list[dict[str, Any]]:
