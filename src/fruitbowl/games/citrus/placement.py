@@ -458,10 +458,28 @@ def _walk(
             plan = greedy_plan(backwards, counts, workers, road_site, family, state, None, p)
             if plan is not None:
                 return plan
-    if _short_of_workers(state, p, counts, options):
+    nets = _needy(options)
+    if nets and (
+        _short_of_workers(state, p, counts, options, nets) or _short_of_starts(state, p, counts, options, nets)
+    ):
         return None
+    total = sum(counts)
+    plant, land = state.plant, state.land
     for _size, c in sorted([(len(opts), c) for c, opts in options.items()]):
-        for t, mod, _flags in options[c]:
+        alike: dict[int, int] = {}  # starts of a single tile tried so far, per mod (see below)
+        single = counts[c] == 1
+        for t, mod, flags in options[c]:
+            if single and flags & NEW and plant[t] < 0 and land[t] < 0:
+                # The last tile of a type starting a region on an empty space with nothing to
+                # pick up changes, for the other tiles, only that this space is taken (they
+                # are of other types; the worker and any tile spent are the same wherever it
+                # goes). So if the rest can be built after one such start, its plan (at most
+                # total - 1 spaces) leaves one of any ``total`` such starts free, and works
+                # after that one too: trying ``total`` of them decides them all.
+                tried = alike.get(mod, 0)
+                if tried >= total:
+                    continue
+                alike[mod] = tried + 1
             step = (t, c, mod)
             after = path | {step}
             if after in failed:
@@ -475,7 +493,66 @@ def _walk(
     return None
 
 
-def _short_of_workers(state: CitrusState, p: int, counts: list[int], options: dict[int, list[Placement]]) -> bool:
+def _needy(options: dict[int, list[Placement]]) -> list[int]:
+    """The waiting types none of whose options extends an own region: each must start one,
+    unless a Bridge helps (see :func:`_short_of_workers`)."""
+    nets = []
+    for c, opts in options.items():
+        for _t, _mod, flags in opts:
+            if not flags & NEW:
+                break
+        else:
+            nets.append(c)
+    return nets
+
+
+def _short_of_starts(
+    state: CitrusState, p: int, counts: list[int], options: dict[int, list[Placement]], nets: list[int]
+) -> bool:
+    """Do the needy types need more places to start than there can be?
+
+    Without a Bridge, a needy type gets no extension before it starts a region, and it starts
+    either on a Finca road where it may start today (an option without a tile spent: such
+    spaces never open up while tiles are built — other types only take spaces, its own tiles
+    only make extensions, the roads' variety only tightens — and Fincas come before the
+    build), or anywhere with a Milestone, held or picked up in time. Different types start on
+    different spaces, so the needy types without a Milestone must be matched to distinct
+    road spaces. A Bridge helps at most two needy types (:func:`_short_of_workers`), and is
+    counted so here.
+    """
+    held = state.held[p]
+    spare = sum(IS_MILESTONE[t] for t in held) + 2 * sum(IS_BRIDGE[t] for t in held)
+    if spare >= len(nets):
+        return False
+    roads = [[t for t, mod, _flags in options[c] if not mod] for c in nets]
+    matched = _matching(roads)
+    if matched + spare >= len(nets):
+        return False
+    spare += _pickups(state, p, counts, options, IS_MILESTONE) + 2 * _pickups(state, p, counts, options, IS_BRIDGE)
+    return matched + spare < len(nets)
+
+
+def _matching(choices: list[list[int]]) -> int:
+    """The largest number of lists that can each be given a different space of their own
+    (augmenting paths; the lists are few and short)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        for t in choices[i]:
+            if t in seen:
+                continue
+            seen.add(t)
+            if t not in owner or place(owner[t], seen):
+                owner[t] = i
+                return True
+        return False
+
+    return sum(place(i, set()) for i in range(len(choices)))
+
+
+def _short_of_workers(
+    state: CitrusState, p: int, counts: list[int], options: dict[int, list[Placement]], nets: list[int]
+) -> bool:
     """Do the waiting types need more new regions than ``p`` can ever have workers for?
 
     A type none of whose options extends an own region ("needy") must start a region, which
@@ -490,15 +567,6 @@ def _short_of_workers(state: CitrusState, p: int, counts: list[int], options: di
     others have started theirs; if even this generous account leaves no worker for it, the set
     cannot be built.
     """
-    nets = []
-    for c, opts in options.items():
-        for _t, _mod, flags in opts:
-            if not flags & NEW:
-                break
-        else:
-            nets.append(c)
-    if not nets:
-        return False
     workers = state.workers[p]
     if len(nets) > 1 and len(nets) <= workers:
         # Each needy type's first tile starts a region on one of today's options: if they cannot
