@@ -17,7 +17,7 @@ from fruitbowl.games.citrus.components import LANDSCAPE, ROCK, SITE
 from fruitbowl.games.citrus.rules import MAIN, CitrusState
 
 from . import brute
-from .positions import begin_placing, fresh, give, legal_texts, region, set_market, touch
+from .positions import begin_placing, finca_id, fresh, give, legal_texts, region, sandbox, set_market, touch
 
 NAMES = C.types
 
@@ -169,3 +169,22 @@ def test_a_line_the_budgeted_search_refused_is_offered_and_builds_completely():
     assert not any(state.waiting)
     assert not [e for e in events if e.kind == "returned"]
     assert len([e for e in events if e.kind == "place"]) == 3
+
+
+@pytest.mark.parametrize(("gap", "expected"), [(["C2"], True), (["C2", "D2"], False)])
+def test_a_worker_a_merge_brings_back_lets_a_type_with_no_place_start_on_a_finca_road(gap: list[str], expected: bool):
+    """§5.3: a new region takes a worker; joining two of your regions returns one (§5.5). With
+    no worker on the mat, oranges have nowhere to go — until a lemon on the single space
+    between two lemon regions joins them: then the orange starts on a road of Finca A."""
+    state = sandbox(2)
+    state.fincas[0] = finca_id(C.fincas[0][0])
+    region(state, 0, "lemon", ["B2"])
+    region(state, 0, "lemon", [chr(ord(gap[-1][0]) + 1) + "2"])
+    region(state, 1, "orange", ["J9"])
+    state.workers[0] = 0
+    state.player, state.phase, state.main_done, state.money[0] = 0, MAIN, False, 12
+    touch(state)
+    counts = [0] * len(NAMES)
+    counts[NAMES.index("lemon")] = counts[NAMES.index("orange")] = 1
+    assert brute.buildable(state, 0, counts) is expected
+    assert ask(state, [NAMES.index("lemon") * 2, NAMES.index("orange") * 2]) is expected

@@ -511,7 +511,7 @@ def _short_of_starts(
 ) -> bool:
     """Do the needy types need more places to start than there can be?
 
-    Without a Bridge, a needy type gets no extension before it starts a region, and it starts
+    With a worker on the mat, the options list every start allowed today. Without a Bridge, a needy type gets no extension before it starts a region, and it starts
     either on a Finca road where it may start today (an option without a tile spent: such
     spaces never open up while tiles are built — other types only take spaces, its own tiles
     only make extensions, the roads' variety only tightens — and Fincas come before the
@@ -520,6 +520,8 @@ def _short_of_starts(
     road spaces. A Bridge helps at most two needy types (:func:`_short_of_workers`), and is
     counted so here.
     """
+    if not state.workers[p]:
+        return False  # (options list starts only while a worker is on the mat; a merge may bring one)
     held = state.held[p]
     spare = sum(IS_MILESTONE[t] for t in held) + 2 * sum(IS_BRIDGE[t] for t in held)
     if spare >= len(nets):
