@@ -339,6 +339,24 @@ def greedy_plan(
     return plan
 
 
+def roomy(state: CitrusState, p: int, tiles: list[int]) -> bool:
+    """Can ``p`` surely build these tiles (kinds) because every type among them has as many
+    plain extensions off the roads as there are tiles (:func:`_roomy`'s case, asked before any
+    plan is made)?"""
+    total = len(tiles)
+    known, option = state._opts, state.placement_options
+    for kind in tiles:
+        opts = known.get((p, kind >> 1))
+        if opts is None:
+            opts = option(p, kind >> 1)
+        if len(opts) < total:
+            return False
+        last = opts[total - 1]
+        if last[1] or last[2]:
+            return False
+    return True
+
+
 def _roomy(options: dict[int, list[Placement]], counts: list[int]) -> Plan | None:
     """The common easy case: every type has as many plain extensions off the roads as there
     are tiles in all (options sort these first), so each type finds distinct spaces whatever
@@ -464,18 +482,25 @@ def _walk(
     ):
         return None
     total = sum(counts)
-    plant, land = state.plant, state.land
+    plant, land, rid, rown = state.plant, state.land, state.rid, state.rown
     for _size, c in sorted([(len(opts), c) for c, opts in options.items()]):
         alike: dict[int, int] = {}  # starts of a single tile tried so far, per mod (see below)
         single = counts[c] == 1
         for t, mod, flags in options[c]:
-            if single and flags & NEW and plant[t] < 0 and land[t] < 0:
-                # The last tile of a type starting a region on an empty space with nothing to
-                # pick up changes, for the other tiles, only that this space is taken (they
-                # are of other types; the worker and any tile spent are the same wherever it
-                # goes). So if the rest can be built after one such start, its plan (at most
-                # total - 1 spaces) leaves one of any ``total`` such starts free, and works
-                # after that one too: trying ``total`` of them decides them all.
+            if (
+                single
+                and flags & NEW
+                and land[t] < 0
+                and (plant[t] < 0 or (rown[rid[t]] < 0 and not counts[plant[t] >> 1]))
+            ):
+                # The last tile of a type starting a region where there is nothing to pick up
+                # changes, for the other tiles, only that this space is taken — it was empty,
+                # a rock, or (with a Bridge) a neutral tile of a type none of them is — since
+                # they are of other types, and the worker and any tile spent are the same
+                # wherever it goes. So if the rest can be built after one such start, its plan
+                # (at most total - 1 spaces, none of them this start's) leaves one of any
+                # ``total`` such starts free, and works after that one too: trying ``total``
+                # of them decides them all.
                 tried = alike.get(mod, 0)
                 if tried >= total:
                     continue
@@ -511,13 +536,14 @@ def _short_of_starts(
 ) -> bool:
     """Do the needy types need more places to start than there can be?
 
-    With a worker on the mat, the options list every start allowed today. Without a Bridge, a needy type gets no extension before it starts a region, and it starts
-    either on a Finca road where it may start today (an option without a tile spent: such
-    spaces never open up while tiles are built — other types only take spaces, its own tiles
-    only make extensions, the roads' variety only tightens — and Fincas come before the
-    build), or anywhere with a Milestone, held or picked up in time. Different types start on
-    different spaces, so the needy types without a Milestone must be matched to distinct
-    road spaces. A Bridge helps at most two needy types (:func:`_short_of_workers`), and is
+    With a worker on the mat, the options list every start allowed today. Without a Bridge, a
+    needy type gets no extension before it starts a region, and it starts either on a Finca
+    road where it may start today (an option without a tile spent: such spaces never open up
+    while tiles are built — other types only take spaces, its own tiles only make extensions,
+    the roads' variety only tightens — and Fincas come before the build), or anywhere with a
+    Milestone, held or picked up in time. Different types start on different spaces, so the
+    needy types without a Milestone must be matched to distinct road spaces. A Bridge helps at
+    most two needy types (:func:`_short_of_workers`), and is
     counted so here.
     """
     if not state.workers[p]:
@@ -704,21 +730,30 @@ def _may_enable(
     """Could placing the other waiting tiles ever give ``colour`` (which has no option) a place?
 
     Other types never create space for a type; they can only help by returning a worker (a
-    merge, which needs two own regions of a type when no region can be started), by freeing a
+    merge, which needs two own regions of a type — a single tile joining two where it is
+    placed — and, for the worker to matter, a free Finca road or a Milestone), by freeing a
     space with a Bridge, or by picking up a Bridge or Milestone (:func:`_pickups`). This
     over-approximates, so refusing on ``False`` never refuses a buildable set.
     """
     if sum(counts) == counts[colour]:
         return False
-    if state.workers[p] == 0:
-        rcol = state.rcol
+    bridge, milestone = held_bridge_milestone(state.held[p])
+    if bridge:
+        return True
+    if state.workers[p] == 0 and (milestone or state.free_roads()):
+        # A worker brought back lets ``colour`` start, on a Finca road or with the Milestone.
+        rcol, rid, rown, orth = state.rcol, state.rid, state.rown, state.geo.orth
         owned = [0] * len(counts)
-        for r, owner in enumerate(state.rown):
+        for r, owner in enumerate(rown):
             if owner == p and state.rcells[r]:
                 owned[rcol[r]] += 1
         for c in range(len(counts)):
-            if c != colour and counts[c] and owned[c] >= 2:
+            if c == colour or not counts[c] or owned[c] < 2:
+                continue
+            if counts[c] > 1:
                 return True
-    if held_bridge_milestone(state.held[p])[0]:
-        return True
+            for t, _mod, _flags in options[c]:  # a single tile must join two regions where it goes
+                touched = {rid[nb] for nb in orth[t] if rid[nb] >= 0 and rcol[rid[nb]] == c and rown[rid[nb]] == p}
+                if len(touched) > 1:
+                    return True
     return _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE, colour) > 0

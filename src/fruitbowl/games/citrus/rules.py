@@ -776,14 +776,20 @@ class CitrusState(State):
         return False
 
     def _buy_codes(self, p: int, money: int) -> list[int]:
-        return [self.lay.buy + line for line in range(len(C.lines)) if self._buy_ok(p, line, money)]
+        market, buy = self.market, self.lay.buy
+        out = []
+        for line, spaces in enumerate(C.lines):
+            tiles = [market[m] for m in spaces if market[m] >= 0]
+            if tiles and len(tiles) <= money and self._buy_ok(p, tiles):
+                out.append(buy + line)
+        return out
 
-    def _buy_ok(self, p: int, line: int, money: int) -> bool:
-        tiles = self.line_tiles(line)
-        if not tiles or len(tiles) > money:
-            return False
+    def _buy_ok(self, p: int, tiles: list[int]) -> bool:
+        """May ``p`` buy a line of these tiles, money aside (§5.1)?"""
         if self.free:  # [ENG] at least one tile must be buildable, so every Build makes progress (§9)
             return any(self.placement_options(p, k >> 1) for k in tiles) or self._finca_helps(p, tiles)
+        if PL.roomy(self, p, tiles):
+            return True
         counts = [0] * TYPES
         for k in tiles:
             counts[k >> 1] += 1
