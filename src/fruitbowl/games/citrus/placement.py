@@ -584,10 +584,12 @@ def _short_of_workers(
     """Do the waiting types need more new regions than ``p`` can ever have workers for?
 
     A type none of whose options extends an own region ("needy") must start a region, which
-    takes a worker, unless a Bridge helps: a placement with a Bridge can make its type an
-    extension (over a rock or a neutral tile) and, by removing a neutral tile, free spaces for
-    that tile's type — at most two needy types per Bridge held or picked up in time
-    (:func:`_pickups`). Without a Bridge, extensions appear only by building that type.
+    takes a worker, unless a Bridge helps a type that has own regions: a placement with a
+    Bridge can make its type an extension (over a rock or a neutral tile next to its region)
+    and, by removing a neutral tile, free spaces next to its own regions for that tile's type —
+    at most two needy types per Bridge held or picked up in time (:func:`_pickups`). Without a
+    Bridge, extensions appear only by building that type; a type without own regions starts
+    one with its first tile whatever happens.
     Workers come back only through merges: a type with ``k`` own regions before the build ends
     with at least one, so building it returns at most ``k - 1`` workers more than it takes (a
     single tile at most one less than the own regions it touches), and a needy type with a
@@ -610,13 +612,13 @@ def _short_of_workers(
     for r, owner in enumerate(rown):
         if owner == p and rcells[r]:
             owned[rcol[r]] += 1
-    # A single tile of a type without own regions is never an extension, Bridge or not.
-    soft = sorted((-1 if counts[c] == 1 else owned[c] - 1, c) for c in nets if counts[c] > 1 or owned[c])
+    # A type without own regions starts one with its first tile, Bridge or not.
+    soft = sorted((-1 if counts[c] == 1 else owned[c] - 1, c) for c in nets if owned[c])
     bridges = 0
     if soft:
         bridges = sum(IS_BRIDGE[t] for t in state.held[p]) + _pickups(state, p, counts, options, IS_BRIDGE)
     helped = {c for _net, c in soft[: 2 * bridges]}
-    needy = [net for net, c in soft[2 * bridges :]] + [-1] * sum(1 for c in nets if counts[c] == 1 and not owned[c])
+    needy = [net for net, c in soft[2 * bridges :]] + [-1] * sum(1 for c in nets if not owned[c])
     if len(needy) <= workers:
         return False
     spare = 0

@@ -167,6 +167,7 @@ class Citrus(Game):
 class CitrusState(State):
     __slots__ = (
         "_base",
+        "_buys",
         "_kids",
         "_legal",
         "_marks",
@@ -262,6 +263,7 @@ class CitrusState(State):
     # the builder's last worker left; the Bridge/Milestone tiles the builder no longer holds,
     # as mod bits; the type of the tile a Bridge removed, or -1): lets placement_options derive
     # the builder's options for the types the build left alone (see _after_build).
+    _buys: tuple[int, int, tuple[int, ...], list[int]] | None  # (seat, money, market, buy codes): see _buy_codes
     _roads: tuple[int, ...] | None  # empty road spaces of sites with a Finca (see free_roads)
     _marks: tuple[int, ...] | None  # spaces holding a Bridge or Milestone tile (see marks)
 
@@ -341,14 +343,14 @@ class CitrusState(State):
         self._plans = {}
         self._trials = {}
         self._kids = {}
-        self._base = None
+        self._base = self._buys = None
         self._roads = self._marks = None
         self.setup_events = []
 
     def clone(self) -> CitrusState:
         c = self.scratch()
         c.rng = copy_rng(self.rng)
-        c._legal = self._legal
+        c._legal, c._buys = self._legal, self._buys
         c._opts = self._opts  # answers (plain data) are shared; look-ahead positions are not,
         c._plans = self._plans  # because they share lists with this state (see lookahead)
         c._base = self._base
@@ -386,7 +388,7 @@ class CitrusState(State):
         c._plans = {}
         c._trials = {}
         c._kids = {}
-        c._base = None
+        c._base = c._buys = None
         c._roads, c._marks = self._roads, self._marks
         return c
 
@@ -432,7 +434,7 @@ class CitrusState(State):
         c._plans = {}
         c._trials = {}
         c._kids = {}
-        c._base = None
+        c._base = c._buys = None
         c._roads, c._marks = self._roads, self._marks
         return c
 
@@ -532,7 +534,7 @@ class CitrusState(State):
     def _forget(self) -> None:
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
-        self._base = self._roads = self._marks = None
+        self._base = self._roads = self._marks = self._buys = None
 
     def finca_trial(self, site: int) -> CitrusState:
         """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
@@ -776,12 +778,19 @@ class CitrusState(State):
         return False
 
     def _buy_codes(self, p: int, money: int) -> list[int]:
+        """The lines ``p`` may buy with ``money``; the last answer is kept for the same seat,
+        money and market until the next action (the passing test at the start of a turn asks
+        what the legal actions ask again)."""
         market, buy = self.market, self.lay.buy
+        known = self._buys
+        if known is not None and known[0] == p and known[1] == money and known[2] == tuple(market):
+            return known[3]
         out = []
         for line, spaces in enumerate(C.lines):
             tiles = [market[m] for m in spaces if market[m] >= 0]
             if tiles and len(tiles) <= money and self._buy_ok(p, tiles):
                 out.append(buy + line)
+        self._buys = (p, money, tuple(market), out)
         return out
 
     def _buy_ok(self, p: int, tiles: list[int]) -> bool:
@@ -892,7 +901,7 @@ class CitrusState(State):
 
     def _apply_code(self, code: int) -> list[Event]:
         lay, p = self.lay, self.player
-        self._legal = None
+        self._legal = self._buys = None
         if lay.site <= code < lay.place:
             old = self._opts
             self._forget()  # a new Finca: new roads for everyone (options: see _put_finca)
