@@ -31,10 +31,26 @@ def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[s
 READ_RETRIES = 5
 
 
+def fixed_view(client: Any, table: str) -> dict[str, Any]:
+    """The parts of every view of the table that never change, which snapshots leave out."""
+    return client.get(f"/api/tables/{table}/actions").json()["fixed_view"]
+
+
+def with_fixed(view: Any, fixed: Any) -> Any:
+    """A snapshot's view with its fixed parts put back, as the page does: an object gets the keys
+    it lacks from the fixed object, and each key both have is completed in turn; a list as long as
+    the fixed list has each object item completed from the fixed item at the same place."""
+    if isinstance(view, dict) and isinstance(fixed, dict):
+        return {**fixed, **{key: with_fixed(value, fixed.get(key)) for key, value in view.items()}}
+    if isinstance(view, list) and isinstance(fixed, list) and len(view) == len(fixed):
+        return [with_fixed(item, fixed[i]) if isinstance(item, dict) else item for i, item in enumerate(view)]
+    return view
+
+
 def legal_actions(client: Any, table: str, state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The legal actions of a snapshot (code and label) with their text, kind and fields, read from
-    the table's action space as the page reads them (``client``: a TestClient, or an httpx client
-    with a base URL)."""
+    """The legal actions of a snapshot (code, and label where it is not the usual one) with their
+    text, kind, fields and label, read from the table's action space as the page reads them
+    (``client``: a TestClient, or an httpx client with a base URL)."""
     space = client.get(f"/api/tables/{table}/actions").json()["actions"]
     return [{**space[action["code"]], **action} for action in state["legal"]]
 

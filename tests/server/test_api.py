@@ -200,7 +200,8 @@ def test_action_space_lists_every_action(client: TestClient) -> None:
     table = create(client)
     actions = client.get(f"/api/tables/{table['id']}/actions").json()["actions"]
     assert [a["code"] for a in actions] == list(range(25))
-    assert {"code": 12, "text": "buy S1 on 1", "kind": "buy", "space": 0, "stick": 0} in actions
+    buy = {"code": 12, "text": "buy S1 on 1", "kind": "buy", "space": 0, "stick": 0}
+    assert actions[12] == {**buy, "label": actions[12]["label"]} and actions[12]["label"].startswith("Buy")
 
 
 def test_list_tables_filters_by_status(client: TestClient) -> None:

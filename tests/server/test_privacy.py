@@ -23,7 +23,7 @@ from fruitbowl.engine.record import start_state
 from fruitbowl.server import create_app
 from fruitbowl.server.limits import Limits
 
-from .helpers import act, snapshot
+from .helpers import act, snapshot, with_fixed
 
 GAMES = [
     ("fabledfruit", {}),
@@ -109,13 +109,14 @@ def test_every_payload_holds_only_what_its_viewer_may_know(
         assert beyond.status_code == 404 and "no move" in beyond.json()["error"]
         # The live snapshot and the WebSocket message carry the same view and log.
         current = snapshot(client, table_id, tokens[viewer] if viewer is not None else None)
-        assert current["view"] == json.loads(json.dumps(live.state.view(viewer)))
+        space = client.get(f"/api/tables/{table_id}/actions").json()
+        assert with_fixed(current["view"], space["fixed_view"]) == json.loads(json.dumps(live.state.view(viewer)))
         query = f"?token={tokens[viewer]}" if viewer is not None else ""
         with client.websocket_connect(f"/ws/tables/{table_id}{query}") as socket:
             message = socket.receive_json()
         assert message["view"] == current["view"] and message["log"] == current["log"]
         # The action list is the game's whole action space, the same for everyone.
-        assert client.get(f"/api/tables/{table_id}/actions").json()["actions"] == [
+        assert [{k: v for k, v in a.items() if k != "label"} for a in space["actions"]] == [
             a.to_json() for a in live.state.table.actions
         ]
         # The record (its seed decides every hidden card) is nobody's until the game is over.

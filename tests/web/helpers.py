@@ -8,6 +8,8 @@ from typing import Any
 
 import httpx
 
+from ..server.helpers import with_fixed
+
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 TURN_TIMEOUT = 15_000
@@ -43,7 +45,7 @@ def open_seated(page: Any, base: str, table: dict[str, Any], wait_for_turn: bool
 
 
 #: each table's action space (fixed for the table's life), by table id
-_spaces: dict[str, list[dict[str, Any]]] = {}
+_spaces: dict[str, dict[str, Any]] = {}
 
 
 def _read(url: str, headers: dict[str, str] | None = None) -> Any:
@@ -58,14 +60,14 @@ def _read(url: str, headers: dict[str, str] | None = None) -> Any:
 
 
 def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    """A table's snapshot, each legal action completed with its text, kind and fields from the
-    table's action space (as the page completes them: a snapshot sends only codes and labels)."""
+    """A table's snapshot completed from the table's action space as the page completes it: each
+    legal action with its text, kind, fields and usual label, the view with its fixed parts."""
     snap: dict[str, Any] = _read(f"{base}/api/tables/{table_id}", {"X-Seat-Token": token} if token else None)
-    if snap.get("legal"):
-        if table_id not in _spaces:
-            _spaces[table_id] = _read(f"{base}/api/tables/{table_id}/actions")["actions"]
-        space = _spaces[table_id]
-        snap["legal"] = [{**space[action["code"]], **action} for action in snap["legal"]]
+    if table_id not in _spaces:
+        _spaces[table_id] = _read(f"{base}/api/tables/{table_id}/actions")
+    space = _spaces[table_id]
+    snap["legal"] = [{**space["actions"][action["code"]], **action} for action in snap["legal"]]
+    snap["view"] = with_fixed(snap["view"], space["fixed_view"])
     return snap
 
 

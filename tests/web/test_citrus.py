@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from fruitbowl.engine import get_game
+
 from .helpers import (
     DESKTOP,
     MY_TURN_OR_OVER,
@@ -305,4 +307,54 @@ def test_long_board_for_five_renders(browser: Any, server_url: str, screenshot_d
     board = snap["view"]["board"]
     assert (board["width"], board["height"]) == (15, 10)
     page.screenshot(path=str(screenshot_dir / "citrus-long-5p.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_a_placement_reads_as_the_game_gives_it_although_the_snapshot_leaves_the_fixed_parts_out(
+    browser: Any, server_url: str, screenshot_dir: Path
+):
+    """A snapshot leaves the board's fixed parts and each action's usual label to the action space
+    (issue 20 §3); the page puts them back, so the board and every way to build read as the game
+    gives them."""
+    rng = random.Random(11)
+    table = create_table(server_url, players=3)
+
+    def building(snap: dict[str, Any]) -> bool:
+        return snap["view"]["phase"] == "place" and sum(w["count"] for w in snap["view"]["waiting"]) >= 2
+
+    snap = play_by_api(server_url, table, rng, until=building)
+    assert building(snap)
+    raw = http.get(f"{server_url}/api/tables/{table['id']}", headers={"X-Seat-Token": table["token"]}).json()
+    assert "labels" not in raw["view"]["board"] and "ring" not in raw["view"]["sites"][0]
+    assert any("label" not in action for action in raw["legal"]), "usual labels come from the action space"
+    page = new_page(browser, {"width": 1366, "height": 768})
+    open_seated(page, server_url, table)
+    view, rules = snap["view"], get_game("citrus")
+    actions = rules.action_table(3)
+    board = view["board"]
+    spaces = page.locator("#board .ct-targets .target[data-kind='place']")
+    # every space but the building sites (a fixed part of the view) can be pointed at
+    assert spaces.count() == board["width"] * board["height"] - len(view["sites"])
+    lit = page.locator("#board .ct-targets .target.legal[data-kind='place']")
+    assert lit.count() >= 1
+    several, single = None, None
+    for i in range(lit.count()):
+        node = lit.nth(i)
+        code = node.get_attribute("data-code")
+        if code is None:
+            several = node
+            continue
+        single = (node, rules.describe_action(view, actions[int(code)]))
+        assert node.get_attribute("aria-label") == single[1]
+    if single is not None:  # pointing at a lit space says what building there does
+        single[0].hover()
+        wait_for_text(page, "hint", single[1])
+    page.screenshot(path=str(screenshot_dir / "citrus-placement-1366.png"))
+    if several is not None:  # a space with several ways to build offers each, with its label
+        several.click()
+        ways = page.locator("#board .ct-choice .target.legal")
+        assert ways.count() >= 2
+        for i in range(ways.count()):
+            code = int(str(ways.nth(i).get_attribute("data-code")))
+            assert ways.nth(i).get_attribute("aria-label") == rules.describe_action(view, actions[code])
     assert page.js_errors == []

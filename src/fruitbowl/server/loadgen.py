@@ -32,6 +32,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect as ws_connect  # ships with uvicorn[standard]
 
+from .tables import without_fixed
+
 
 @dataclass
 class SeatLog:
@@ -52,6 +54,7 @@ class TableLog:
     finished: bool = False
     last_version: int = 0
     texts: list[str] = field(default_factory=list)  # every action's text, by code (snapshots name codes)
+    fixed_view: dict[str, Any] = field(default_factory=dict)  # the views' fixed parts, which snapshots leave out
 
 
 @dataclass
@@ -199,7 +202,8 @@ async def _new_table(config: LoadConfig, http: httpx.AsyncClient, rng: random.Ra
     if space.status_code != 200:
         raise _GiveUp(f"actions: {space.status_code} {space.text}")
     texts = [str(action["text"]) for action in space.json()["actions"]]
-    return TableLog(created["id"], config.game, {s: SeatLog(s, t) for s, t in tokens.items()}, texts=texts)
+    logs = {s: SeatLog(s, t) for s, t in tokens.items()}
+    return TableLog(created["id"], config.game, logs, texts=texts, fixed_view=space.json()["fixed_view"])
 
 
 async def _drive_seat(
@@ -402,7 +406,7 @@ def _compare_views(
 ) -> None:
     for (v, seat), digest in wanted.items():
         if v == version:
-            shown = view_digest(json.loads(json.dumps(match.state.view(seat))))
+            shown = view_digest(without_fixed(json.loads(json.dumps(match.state.view(seat))), log.fixed_view))
             if shown != digest:
                 problems.append(f"table {log.id}: seat {seat} was shown a view at move {v} the record does not give")
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import gzip
 import hashlib
 import json
 import logging
@@ -28,7 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from fruitbowl.bots import Bot, SeatHandle, bot_label, bot_names, make_bot
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
 from fruitbowl.engine.actions import Action
-from fruitbowl.engine.game import State
+from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.rng import derive_seed, random_seed
 
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
@@ -45,6 +47,69 @@ MAX_NAME = 40
 #: Log entries in a snapshot: the latest ones; the page keeps those it was sent before, so a
 #: player who watches the table sees a longer log while every snapshot stays small.
 LOG_LENGTH = 20
+
+
+# ---------------------------------------------------------------------- the action space
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """What a client loads once per table (``GET /api/tables/{id}/actions``) so that each
+    snapshot can leave it out: every action (code, text, kind, fields and ``label``) and the
+    parts of every view that never change (``fixed_view``, see ``ActionTable.fixed_view``)."""
+
+    #: per code, the action's label at the start of a game with these players and options (seed
+    #: 0, as the first seat to act sees it; ``None`` where the game cannot describe it there): a
+    #: snapshot names a legal action's label only when it differs
+    labels: tuple[str | None, ...]
+    fixed_view: Mapping[str, Any]
+    body: bytes  # the response, as JSON
+    gzipped: bytes  # the same, gzip-compressed (Citrus: ~1.4 MB of JSON)
+
+
+@functools.lru_cache(maxsize=32)
+def action_space(game_id: str, num_players: int, options: str) -> ActionSpace:
+    """The action space of a game with these players and options (``options``: their JSON with
+    sorted keys), built once and shared by every table that plays it."""
+    game = get_game(game_id)
+    start = game.new_state(num_players, 0, json.loads(options))
+    view = start.view(start.current_player)
+    labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
+    fixed = start.table.fixed_view
+    body = {
+        "actions": [
+            {**action.to_json(), "label": label} for action, label in zip(start.table.actions, labels, strict=True)
+        ],
+        "fixed_view": fixed,
+    }
+    encoded = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    return ActionSpace(labels, fixed, encoded, gzip.compress(encoded, compresslevel=6))
+
+
+def _label_at_start(game: Game, view: Mapping[str, Any], action: Action) -> str | None:
+    try:
+        return game.describe_action(view, action)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return None  # a game describes the actions a position allows; this one needs another
+
+
+def without_fixed(value: Any, fixed: Any) -> Any:
+    """``value`` (a view, or a part of one) without what it shares with ``fixed`` (the view's fixed
+    parts): an object keeps only the keys whose values differ, each reduced the same way; a list
+    as long as ``fixed``'s keeps every item, objects among them reduced the same way; anything
+    else is kept whole. A client puts the fixed parts back the other way round (``withFixed`` in
+    ``web/js/table.js``)."""
+    if isinstance(value, dict) and isinstance(fixed, dict):
+        return {
+            key: without_fixed(item, fixed[key]) if key in fixed else item
+            for key, item in value.items()
+            if key not in fixed or item != fixed[key]
+        }
+    if isinstance(value, list) and isinstance(fixed, list) and len(value) == len(fixed):
+        return [
+            without_fixed(item, f) if isinstance(item, dict) else item for item, f in zip(value, fixed, strict=True)
+        ]
+    return value
 
 
 # ---------------------------------------------------------------------- errors
@@ -1014,6 +1079,7 @@ class TableService:
         start = max(0, len(entries) - LOG_LENGTH)
         while start > 0 and entries[start - 1][0] == entries[-1][0]:  # the last move's entries, all of them
             start -= 1
+        space = self.action_space(table)
         message: dict[str, Any] = {
             "type": "state",
             "table": table.id,
@@ -1022,12 +1088,14 @@ class TableService:
             "status": table.status,
             "version": table.version,
             "seat": seat,
-            "view": view,
+            # The view without its fixed parts, which the table's action space carries.
+            "view": without_fixed(view, space.fixed_view),
             "prompt": self._prompt(table, view, names),
-            # Each legal action by its code and label only: its text, kind and fields are in the
-            # table's action space (``GET /api/tables/{id}/actions``), and why another action is
-            # not possible is asked for one action at a time (:meth:`explain`).
-            "legal": [{"code": a.code, "label": game.describe_action(view, a)} for a in legal],
+            # Each legal action by its code, and its label where it is not the action space's:
+            # its text, kind, fields and usual label are in the table's action space
+            # (``GET /api/tables/{id}/actions``), and why another action is not possible is asked
+            # for one action at a time (:meth:`explain`).
+            "legal": [_legal_entry(a.code, game.describe_action(view, a), space.labels) for a in legal],
             "can_undo": seat is not None and table.match.can_undo(seat),
             "players": [
                 {
@@ -1048,6 +1116,11 @@ class TableService:
             "rematch": table.rematch_id,
         }
         return message
+
+    @staticmethod
+    def action_space(table: LiveTable) -> ActionSpace:
+        record = table.match.record
+        return action_space(record.game, len(record.players), json.dumps(record.options, sort_keys=True))
 
     def explain(self, table: LiveTable, token: str | None, code: int) -> dict[str, Any]:
         """Why the action ``code`` is not possible for the seat to act (``reason`` ``None``: it
@@ -1163,3 +1236,8 @@ def _owns(row: CampaignRow, token: str | None) -> bool:
 
 def _going_on(table_id: str) -> str:
     return f"this campaign's game is still going on at table {table_id}; finish or cancel it first"
+
+
+def _legal_entry(code: int, label: str, usual: Sequence[str | None]) -> dict[str, Any]:
+    """A legal action in a snapshot: its code, and its label unless the action space gives it."""
+    return {"code": code} if label == usual[code] else {"code": code, "label": label}

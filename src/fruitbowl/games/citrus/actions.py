@@ -84,6 +84,8 @@ def layout_for(board: Board) -> Layout:
 
 @cache
 def table_for(side: str) -> tuple[ActionTable, Layout]:
+    from .text import fixed_view  # the view's fixed parts (text imports this module)
+
     board = BOARDS[side]
     lay = layout_for(board)
     labels = board.labels
@@ -120,4 +122,4 @@ def table_for(side: str) -> tuple[ActionTable, Layout]:
     actions.append(Action(lay.end, "end turn", "end"))
     actions.append(Action(lay.pass_, "pass", "pass"))
     aliases = {"end": "end turn", "income": "collect income", "done": "end turn"}
-    return ActionTable(actions, aliases), lay
+    return ActionTable(actions, aliases, fixed_view(board)), lay

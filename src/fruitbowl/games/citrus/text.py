@@ -98,25 +98,21 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
         for r, cells in enumerate(state.rcells)
         if cells
     ]
+    fixed = fixed_view(geo)
     sites = []
-    for i, letter in enumerate(geo.site_letters):
+    for i, site in enumerate(fixed["sites"]):
         f = state.fincas[i]
-        ring = geo.site_ring[i]
-        sites.append(
+        site.update(
             {
-                "letter": letter,
-                "space": geo.labels[geo.site_space[i]],
-                "roads": [geo.labels[s] for s in geo.site_roads[i]],
-                "ring": [geo.labels[s] for s in ring],
                 "state": "finca" if f >= 0 else ("open" if i in state.open_sites else "stacked"),
                 "finca": {"high": C.fincas[f][0], "low": C.fincas[f][1], "scored": bool(state.scored[i])}
                 if f >= 0
                 else None,
-                "filled": sum(1 for s in ring if state.occupied(s)),
-                "neighbours": len(ring),
+                "filled": sum(1 for s in geo.site_ring[i] if state.occupied(s)),
                 "totals": state.finca_totals(i) if f >= 0 and not state.scored[i] else None,
             }
         )
+        sites.append(site)
     standings = state.standings()
     players = []
     for p in range(n):
@@ -143,11 +139,11 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
         "current_player": state.current_player,
         "first_player": state.first,
         "options": dict(state.options),
-        "types": list(C.types),
-        "type_names": list(C.type_names),
+        "types": fixed["types"],
+        "type_names": fixed["type_names"],
         "money_cap": C.money_cap,
         "board": {
-            **_static_board(geo),
+            **fixed["board"],
             "tile": [[k >> 1, k & 1] if k >= 0 else None for k in plant],
             "region": [r if r >= 0 else None for r in rid],
             "owner": [rown[r] if r >= 0 else None for r in rid],
@@ -159,13 +155,10 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
         "sites": sites,
         "market": {
             "spaces": [
-                {"number": m + 1, "row": C.market_cells[m][0], "col": C.market_cells[m][1], "tile": tile_json(k)}
-                for m, k in enumerate(state.market)
+                {**space, "tile": tile_json(k)}
+                for space, k in zip(fixed["market"]["spaces"], state.market, strict=True)
             ],
-            "lines": [
-                {"name": name, "spaces": [m + 1 for m in C.lines[i]], "tiles": len(state.line_tiles(i))}
-                for i, name in enumerate(C.line_names)
-            ],
+            "lines": [{**line, "tiles": len(state.line_tiles(i))} for i, line in enumerate(fixed["market"]["lines"])],
         },
         "bag": {
             "size": state.bag_size(),
@@ -187,24 +180,53 @@ def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
     }
 
 
-_STATIC: dict[str, dict[str, Any]] = {}
+_FIXED: dict[str, dict[str, Any]] = {}
 
 
-def _static_board(geo: Board) -> dict[str, Any]:
-    """The board's geometry (never changes during a game), computed once per side and copied."""
-    if geo.side not in _STATIC:
-        _STATIC[geo.side] = {
-            "side": geo.side,
-            "status": geo.status,
-            "width": geo.width,
-            "height": geo.height,
-            "columns": [chr(65 + x) for x in range(geo.width)],
-            "rows": list(range(1, geo.height + 1)),
-            "labels": list(geo.labels),
-            "type": [SPACE_TYPES[k] for k in geo.kind],
-            "road_of": [geo.site_letters[r] if r >= 0 else None for r in geo.road_site],
+def fixed_view(geo: Board) -> dict[str, Any]:
+    """The parts of every view on this board side that never change, whoever the viewer: the
+    board's and the building sites' geometry, the market's layout, the plantation types. A fresh
+    copy (computed once per side); the view is built on it, and the side's action table carries
+    it (``ActionTable.fixed_view``) so that the web table sends it once, not in every view."""
+    if geo.side not in _FIXED:
+        _FIXED[geo.side] = {
+            "types": list(C.types),
+            "type_names": list(C.type_names),
+            "board": {
+                "side": geo.side,
+                "status": geo.status,
+                "width": geo.width,
+                "height": geo.height,
+                "columns": [chr(65 + x) for x in range(geo.width)],
+                "rows": list(range(1, geo.height + 1)),
+                "labels": list(geo.labels),
+                "type": [SPACE_TYPES[k] for k in geo.kind],
+                "road_of": [geo.site_letters[r] if r >= 0 else None for r in geo.road_site],
+            },
+            "sites": [
+                {
+                    "letter": letter,
+                    "space": geo.labels[geo.site_space[i]],
+                    "roads": [geo.labels[s] for s in geo.site_roads[i]],
+                    "ring": [geo.labels[s] for s in geo.site_ring[i]],
+                    "neighbours": len(geo.site_ring[i]),
+                }
+                for i, letter in enumerate(geo.site_letters)
+            ],
+            "market": {
+                "spaces": [{"number": m + 1, "row": row, "col": col} for m, (row, col) in enumerate(C.market_cells)],
+                "lines": [{"name": name, "spaces": [m + 1 for m in C.lines[i]]} for i, name in enumerate(C.line_names)],
+            },
         }
-    return {k: list(v) if isinstance(v, list) else v for k, v in _STATIC[geo.side].items()}
+    return _copy(_FIXED[geo.side])
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
 
 
 # ---------------------------------------------------------------------- sentences
@@ -546,6 +568,7 @@ __all__ = [
     "action_label",
     "build_view",
     "describe_event",
+    "fixed_view",
     "line_contents",
     "placement_problem",
     "prompt",

@@ -26,7 +26,9 @@ const page = {
   narrow: false,
   wasMyTurn: false,
   messageTimer: null,
-  actions: [], // the table's whole action space: [{code, text, kind, ...fields}], by code
+  actions: [], // the table's whole action space: [{code, text, kind, label, ...fields}], by code
+  fixedView: null, // the parts of every view that never change, which snapshots leave out
+  spaceLoading: null, // the request for the action space while it is under way
   reasons: new Map(), // "version:code" → the promised sentence saying why that action is not possible
   hintSerial: 0, // counts hints shown, so that a late answer does not replace a newer hint
   log: [], // the log entries seen at this seat (a snapshot carries only the latest), oldest first
@@ -54,6 +56,39 @@ function mergeLog(snapshot) {
     page.log = page.log.slice(extra);
     page.logStart += extra;
   }
+}
+
+/** The table's action space and the views' fixed parts, loaded once (again after a failure). */
+function loadActionSpace() {
+  page.spaceLoading ??= api.actions(tableId).then(
+    (space) => {
+      page.actions = space.actions;
+      page.fixedView = space.fixed_view;
+    },
+    (error) => {
+      page.spaceLoading = null;
+      throw error;
+    },
+  );
+  return page.spaceLoading;
+}
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A snapshot's view with the fixed parts it leaves out put back: an object takes the fixed
+ * object's keys it does not have, each of its own completed the same way; a list as long as the
+ * fixed list completes each object item from the fixed item at its place (the server's
+ * ``without_fixed`` the other way round). */
+function withFixed(value, fixed) {
+  if (isObject(value) && isObject(fixed)) {
+    const out = { ...fixed };
+    for (const [key, item] of Object.entries(value)) out[key] = key in fixed ? withFixed(item, fixed[key]) : item;
+    return out;
+  }
+  if (Array.isArray(value) && Array.isArray(fixed) && value.length === fixed.length) {
+    return value.map((item, i) => (isObject(item) ? withFixed(item, fixed[i]) : item));
+  }
+  return value;
 }
 
 /** The code of the action of this kind with these fields (e.g. "buy", {space: 0, stick: 2}), or null. */
@@ -394,9 +429,17 @@ async function onSnapshot(snapshot) {
       return;
     }
   }
-  // A snapshot names each legal action by code and label; its text, kind and fields come from the
-  // table's action space, which the page loaded first.
+  try {
+    await loadActionSpace();
+  } catch (error) {
+    showMessage(`Could not load the table: ${error.message}`);
+    return;
+  }
+  // A snapshot names each legal action by code (and label, where it is not the usual one); its
+  // text, kind, fields and usual label come from the table's action space, and its view leaves
+  // out the parts that never change, which the action space carries too.
   snapshot.legal = snapshot.legal.map((action) => ({ ...page.actions[action.code], ...action }));
+  snapshot.view = withFixed(snapshot.view, page.fixedView);
   if (snapshot.version !== page.snapshot?.version) page.reasons.clear();
   mergeLog(snapshot);
   page.previous = page.snapshot;
@@ -419,7 +462,7 @@ async function main() {
   takeTokenFromUrl();
   await claimSeatFromUrl();
   try {
-    page.actions = (await api.actions(tableId)).actions;
+    await loadActionSpace();
   } catch (error) {
     showMessage(`Could not load the table: ${error.message}`);
   }
