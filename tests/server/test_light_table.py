@@ -244,5 +244,5 @@ def test_the_action_space_holds_nothing_of_one_table(relaxed: TestClient) -> Non
     the usual labels and the fixed parts of the views are a game's, never a table's."""
     spaces = [relaxed.get(f"/api/tables/{_seated(relaxed, 'citrus', 3)[0]}/actions") for _ in range(2)]
     assert spaces[0].content == spaces[1].content
-    assert spaces[0].headers["content-encoding"] == "gzip"  # ~1.4 MB of JSON, loaded once per page
+    assert spaces[0].headers["content-encoding"] == "gzip"  # 1.2 MB of JSON, loaded once per page
     assert len(spaces[0].content) > 10 * int(spaces[0].headers["content-length"])

@@ -342,7 +342,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         not): ``actions`` (code, text, kind, fields, and the ``label`` a snapshot's legal action
         has unless it names its own) and ``fixed_view``, the parts of every view that never
         change, which snapshots leave out. Loaded once per page; gzip-compressed for clients
-        that accept it (Citrus: ~1.4 MB of JSON, ~60 kB compressed)."""
+        that accept it (Citrus: 1.2 MB of JSON, 71 kB compressed)."""
         table = await service.get(table_id)
         space = await asyncio.to_thread(service.action_space, table)  # built once per game setup
         if "gzip" in request.headers.get("accept-encoding", ""):

@@ -201,9 +201,10 @@ async def _new_table(config: LoadConfig, http: httpx.AsyncClient, rng: random.Ra
     space, _ = await _with_retries(lambda: http.get(f"{base}/api/tables/{created['id']}/actions"), until)
     if space.status_code != 200:
         raise _GiveUp(f"actions: {space.status_code} {space.text}")
-    texts = [str(action["text"]) for action in space.json()["actions"]]
+    actions = space.json()
+    texts = [str(action["text"]) for action in actions["actions"]]
     logs = {s: SeatLog(s, t) for s, t in tokens.items()}
-    return TableLog(created["id"], config.game, logs, texts=texts, fixed_view=space.json()["fixed_view"])
+    return TableLog(created["id"], config.game, logs, texts=texts, fixed_view=actions["fixed_view"])
 
 
 async def _drive_seat(
