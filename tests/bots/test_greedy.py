@@ -4,6 +4,7 @@ CLI and the web lobby."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import statistics
@@ -14,10 +15,12 @@ import pytest
 from typer.testing import CliRunner
 
 from fruitbowl.bots import GreedyBot, SeatHandle, bot_names, make_bot
-from fruitbowl.bots import greedy as greedy_module
+from fruitbowl.bots.greedy import evaluator_for
 from fruitbowl.bots.greedy.core import rank
 from fruitbowl.cli.app import app
-from fruitbowl.engine import State, get_game
+from fruitbowl.engine import State, get_game, registry
+from fruitbowl.engine.plugin import GreedyEvaluator
+from fruitbowl.engine.registry import get_plugin
 from fruitbowl.sim.simulate import simulate
 
 GAMES = ["tanghulu", "juicyfruits", "fabledfruit", "citrus"]
@@ -39,7 +42,7 @@ def _play(game_id: str, bots: list[str], seed: int, limit: int = 100_000) -> tup
 def test_registered_weakest_first() -> None:
     assert bot_names()[:5] == ["random", "greedy", "ismcts:easy", "ismcts", "ismcts:hard"]
     assert isinstance(make_bot("Greedy", 1), GreedyBot)
-    assert set(greedy_module.EVALUATORS) == set(GAMES)
+    assert all(evaluator_for(game_id) is not None for game_id in GAMES)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -122,14 +125,22 @@ def test_plays_every_option_set_and_expansion(game_id: str) -> None:
         assert state.is_terminal(), options
 
 
-def test_falls_back_to_the_standings_when_an_evaluator_cannot_read_a_state(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    def broken(state: State) -> list[float]:
-        raise KeyError("a module this evaluator does not know")
+def _unreadable(state: State) -> list[float]:
+    raise KeyError("a module this evaluator does not know")
 
-    monkeypatch.setitem(greedy_module.EVALUATORS, "tanghulu", (broken, {"new-kind": 5.0}, 0))
-    state, played = _play("tanghulu", ["greedy", "greedy"], 9)
+
+#: An evaluator that cannot read any state (as one meeting an expansion it does not know).
+BROKEN = GreedyEvaluator(_unreadable, {"new-kind": 5.0}, 0)
+
+
+def test_falls_back_to_the_standings_when_an_evaluator_cannot_read_a_state() -> None:
+    plugin = get_plugin("tanghulu")
+    registry.register(dataclasses.replace(plugin, greedy=f"{__name__}:BROKEN"))
+    try:
+        assert evaluator_for("tanghulu") is BROKEN
+        state, played = _play("tanghulu", ["greedy", "greedy"], 9)
+    finally:
+        registry.register(plugin)
     assert state.is_terminal() and played
 
 
@@ -172,8 +183,8 @@ def test_as_a_web_lobby_bot(tmp_path) -> None:
 def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
     """Filling the middle of the island with a large venue leaves no token able to slide: every
     later turn loses its income, which the evaluator must count (it once cost whole games)."""
-    from fruitbowl.bots.greedy import juicyfruits as scoring
     from fruitbowl.engine.rng import derive_seed
+    from fruitbowl.games.juicyfruits import greedy as scoring
 
     game = get_game("juicyfruits")
     state = game.new_state(2, derive_seed(12345, "juicyfruits", 1))
@@ -192,7 +203,7 @@ def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
 def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
     """Where a claimed token goes changes nothing but the room left to slide: greedy keeps the
     most of it (it used to place at random)."""
-    from fruitbowl.bots.greedy import juicyfruits as scoring
+    from fruitbowl.games.juicyfruits import greedy as scoring
 
     game = get_game("juicyfruits")
     rng = random.Random(3)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from fruitbowl.bots import ISMCTSBot, SeatHandle, bot_names, make_bot
-from fruitbowl.engine import get_game
+from fruitbowl.engine import get_game, get_plugin
 
 GAME = get_game("tanghulu")
 
@@ -103,7 +103,7 @@ def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPa
         state.apply(rng.choice(state.legal_codes()))
     stats = ISMCTSBot(2, budget=3_000).think(SeatHandle(state, state.current_player))
     assert len(ranked) == len(state.legal_actions())
-    shortlist = ismcts.TUNING["juicyfruits"].shortlist
+    shortlist = get_plugin("juicyfruits").search.shortlist
     assert shortlist and set(stats.visits) == {action.code for action in ranked[:shortlist]}
 
 

@@ -112,7 +112,9 @@ def test_campaign_round_trip_and_replayable_games() -> None:
 
 
 def test_a_lime_campaign_from_new_to_two_games_and_show(runner: CliRunner, home: Path) -> None:
-    made = runner.invoke(app, ["campaign", "new", "fabledfruit", "--lime", "--players", "2", "--seed", "5", "lime"])
+    made = runner.invoke(
+        app, ["campaign", "new", "fabledfruit", "--ruleset", "lime", "--players", "2", "--seed", "5", "lime"]
+    )
     assert made.exit_code == 0 and "Lime campaign" in made.output, made.output
     data = json.loads(campaign_file(home, "lime").read_text())
     assert data["ruleset"] == "lime" and len(data["big_stack"]) == 74 and data["big_stack"][0] == "2L"
@@ -147,7 +149,7 @@ def test_a_tampered_lime_campaign_is_refused(runner: CliRunner, home: Path) -> N
 def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() -> None:
     from rich.console import Console
 
-    from fruitbowl.cli.boards.fabledfruit import FabledFruitAdapter
+    from fruitbowl.cli.boards import adapter_for
     from fruitbowl.engine import get_game
     from fruitbowl.games.fabledfruit.components import parse_loc
 
@@ -168,7 +170,7 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
 
     def board(seat: int) -> str:
         console = Console(width=100, record=True)
-        console.print(FabledFruitAdapter().board(state.view(seat), names))
+        console.print(adapter_for("fabledfruit").board(state.view(seat), names))
         return console.export_text()
 
     mine = board(0)
@@ -228,7 +230,9 @@ def test_campaign_alone_shows_its_help_and_list_shows_every_campaign(runner: Cli
     empty = runner.invoke(app, ["campaign", "list"])
     assert empty.exit_code == 0 and "No campaigns yet" in empty.output
     runner.invoke(app, ["campaign", "new", "fabledfruit", "--players", "2", "--seed", "1", "--name", "Sam", "fable"])
-    runner.invoke(app, ["campaign", "new", "FabledFruit", "--lime", "--players", "3", "--name", "Ann", "lime"])
+    runner.invoke(
+        app, ["campaign", "new", "FabledFruit", "--ruleset", "lime", "--players", "3", "--name", "Ann", "lime"]
+    )
     runner.invoke(app, ["campaign", "play", "fable"], input=ALWAYS_ONE)
     listed = runner.invoke(app, ["campaign", "list"])
     assert listed.exit_code == 0, listed.output
@@ -242,14 +246,16 @@ def test_campaign_alone_shows_its_help_and_list_shows_every_campaign(runner: Cli
 def test_a_lime_campaign_with_immediate_end_is_refused_before_anything_is_made(runner: CliRunner, home: Path) -> None:
     """Issue 18 §5: Lime refuses the immediate_end option (the Lime rules end a game at the end of
     the round); the campaign command says so in one sentence and creates nothing."""
-    for args in (["--lime", "--immediate-end"], ["--immediate-end", "--lime"]):
+    for args in (["--ruleset", "lime", "-o", "immediate_end=true"], ["-o", "immediate_end=true", "--ruleset", "lime"]):
         result = runner.invoke(app, ["campaign", "new", "fabledfruit", "zest", "--players", "3", *args])
         assert result.exit_code != 0
         said = " ".join(result.output.split())
-        assert "--immediate-end" in said and "Lime" in said and said.count(". ") == 0, said
+        assert "cannot end its games at once" in said and "Lime" in said and said.count(". ") == 0, said
         assert "Traceback" not in result.output
         assert not (home / "campaigns").exists() or not any((home / "campaigns").iterdir())
-    base = runner.invoke(app, ["campaign", "new", "fabledfruit", "fable", "--players", "2", "--immediate-end"])
+    base = runner.invoke(
+        app, ["campaign", "new", "fabledfruit", "fable", "--players", "2", "--option", "immediate_end=true"]
+    )
     assert base.exit_code == 0, base.output  # a base campaign may end its games at once
 
 
@@ -264,7 +270,10 @@ def test_every_line_of_the_campaign_screens_fits_80_columns(tmp_path: Path) -> N
             if str(tmp_path) not in line:
                 assert len(line) <= 80, line
 
-    made = run(["campaign", "new", "fabledfruit", "orchard-tales", "--lime", "--players", "2", "--seed", "8"], tmp_path)
+    made = run(
+        ["campaign", "new", "fabledfruit", "orchard-tales", "--ruleset", "lime", "--players", "2", "--seed", "8"],
+        tmp_path,
+    )
     assert made.returncode == 0, made.output
     check(made.output)
     quit_early = run(["campaign", "play", "orchard-tales", "--bots", "random"], tmp_path, stdin="1\nquit\n")

@@ -13,7 +13,7 @@ from rich.segment import Segment
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
-from fruitbowl.cli.boards.citrus import CitrusAdapter
+from fruitbowl.cli.boards import adapter_for
 from fruitbowl.engine import Record, get_game, replay_to_end
 from fruitbowl.games.citrus.components import COMPONENTS as C
 
@@ -78,7 +78,7 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
     state = get_game("citrus").new_state(players, 3, options)
     view = state.view(0)
     console = Console(width=80, record=True, color_system=None)
-    picture = CitrusAdapter().board(view, [f"Player {n + 1}" for n in range(players)])
+    picture = adapter_for("citrus").board(view, [f"Player {n + 1}" for n in range(players)])
     lines = console.render_lines(picture, pad=False)
     text = [Segment.get_line_length(line) for line in lines]
     assert max(text) <= 80
@@ -93,7 +93,7 @@ def test_the_legend_explains_every_mark() -> None:
     """Issue 18 §2: the legend missed ``h3 $2 Ca Bu Br Mi``; unopened sites looked like plantations."""
     view = get_game("citrus").new_state(3, 5, {"board": "short"}).view(0)
     console = Console(width=80, record=True, color_system=None)
-    console.print(CitrusAdapter().board(view, ["A", "B", "C"]))
+    console.print(adapter_for("citrus").board(view, ["A", "B", "C"]))
     legend = console.export_text()
     for mark in ("h3", "$2", "Ca", "Bu", "Br", "Mi", "+ road", "# rock", "neutral", "open site", "not opened"):
         assert mark in legend
@@ -107,7 +107,7 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
     """Every decision of a whole game (placements, Finca sites, harvests, Money, Carts, Bulls)
     has a menu that shows every legal action's number once, in ascending order row by row; the
     board (drawn at every third decision, to keep the test fast) fits 80 columns and 23 lines."""
-    adapter = CitrusAdapter()
+    adapter = adapter_for("citrus")
     state = get_game("citrus").new_state(players, 7, options)
     rng = random.Random(7)
     console = Console(width=80, record=True, color_system=None)

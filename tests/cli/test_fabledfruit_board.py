@@ -119,7 +119,7 @@ def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, see
     from rich.console import Console
     from rich.segment import Segment
 
-    from fruitbowl.cli.boards.fabledfruit import FabledFruitAdapter
+    from fruitbowl.cli.boards import adapter_for
     from fruitbowl.engine import get_game
 
     state = get_game("fabledfruit").new_state(players, seed, {"lime": lime})
@@ -132,10 +132,10 @@ def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, see
         step += 1
         if step % 9 == 0 or len(state.view(None)["display"]) >= 10:
             view = state.view(state.current_player)
-            lines = console.render_lines(FabledFruitAdapter().board(view, labels), pad=False)
+            lines = console.render_lines(adapter_for("fabledfruit").board(view, labels), pad=False)
             assert len(lines) <= SCREEN_LINES - 2 and max(Segment.get_line_length(line) for line in lines) <= 80
             most = max(most, len(view["display"]))
         state.apply(rng.choice(state.legal_actions()))
-    lines = console.render_lines(FabledFruitAdapter().board(state.view(None), labels), pad=False)
+    lines = console.render_lines(adapter_for("fabledfruit").board(state.view(None), labels), pad=False)
     assert len(lines) <= SCREEN_LINES - 2  # the final board, every hand shown
     assert most >= 8

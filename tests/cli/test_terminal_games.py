@@ -201,7 +201,9 @@ def test_a_fable_campaign_of_two_games(tmp_path: Path) -> None:
 
 
 def test_a_lime_campaign_game(tmp_path: Path) -> None:
-    made = run(["campaign", "new", "fabledfruit", "zest", "--players", "2", "--seed", "5", "--lime"], tmp_path)
+    made = run(
+        ["campaign", "new", "fabledfruit", "zest", "--players", "2", "--seed", "5", "--ruleset", "lime"], tmp_path
+    )
     assert made.returncode == 0 and "Lime campaign" in made.output, made.output
     played = campaign_game(tmp_path, "zest", 5, "random")
     assert "Campaign zest saved: 1 game played" in played.transcript, played.transcript[-2000:]

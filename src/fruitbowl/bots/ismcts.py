@@ -12,10 +12,10 @@ Rollouts are cut short: after ``rollout_depth`` random moves a position that is 
 scored by the game's greedy evaluator (:mod:`.greedy`: each seat's points plus what its
 resources are worth), each seat earning the mean over its opponents of ``tanh(margin / scale)``,
 in the same [-1, 1] range as the rank rewards of a finished game. Short rollouts make more
-iterations and a steadier signal in long games than random play to the end. Each game has its
-own :class:`GameTuning` (depth, scale, and a budget factor that keeps a move under a second:
-Citrus's engine is slow, so it simulates fewer actions); a game without one rolls out to the
-end.
+iterations and a steadier signal in long games than random play to the end. Each game's plugin
+gives its :class:`~fruitbowl.engine.plugin.SearchTuning` (depth, scale, and a budget factor that
+keeps a move under a second: Citrus's engine is slow, so it simulates fewer actions); by default
+a game rolls out to the end.
 
 A game's tuning may also give a ``shortlist``: the search's root then considers only the greedy
 bot's best few actions (each valued with its best follow-up in the same turn, see
@@ -51,11 +51,13 @@ from typing import Any
 
 from fruitbowl.engine import Action, Result
 from fruitbowl.engine.game import State
+from fruitbowl.engine.plugin import Evaluator, SearchTuning
+from fruitbowl.engine.registry import get_plugin
 from fruitbowl.engine.rng import derive_seed
 
 from .base import Bot, SeatHandle, register_bot
-from .greedy import EVALUATORS
-from .greedy.core import Evaluator, evaluate_all, rank
+from .greedy import evaluator_for
+from .greedy.core import evaluate_all, rank
 from .pool import forking, in_worker, stop_pool, worker_pool
 
 #: A random rollout longer than this is scored as a draw (a game with no forced progress).
@@ -68,32 +70,6 @@ DECIDED_CHECK = 50
 
 #: A rollout policy: the code to play in a state, by the search's generator.
 Policy = Callable[[State, random.Random], int]
-
-
-@dataclass(frozen=True)
-class GameTuning:
-    """How a game's searches roll out: random moves for ``depth`` actions, then the game's
-    evaluator, its margins divided by ``scale`` (about a decisive lead, in points); the
-    level's budget is multiplied by ``budget_factor``; with ``shortlist``, the root searches
-    only that many of the greedy bot's best actions. With ``greedy_rollouts`` the rollouts
-    (and the first expansion at each node below the root) play the greedy bot's moves instead
-    of random ones, each charged ``greedy_cost`` actions of the budget (what one greedy choice
-    costs, measured against one random action)."""
-
-    depth: int | None = None
-    scale: float = 10.0
-    budget_factor: float = 1.0
-    shortlist: int | None = None
-    greedy_rollouts: bool = False
-    greedy_cost: int = 100
-
-
-TUNING: dict[str, GameTuning] = {
-    "tanghulu": GameTuning(depth=0, scale=6.0),
-    "juicyfruits": GameTuning(shortlist=2, greedy_rollouts=True, greedy_cost=150, budget_factor=1.5),
-    "fabledfruit": GameTuning(depth=30, scale=10.0),
-    "citrus": GameTuning(depth=30, scale=20.0, budget_factor=0.15),
-}
 
 
 @dataclass(slots=True)
@@ -251,7 +227,10 @@ class GreedyPolicy:
 
     def __init__(self, game_id: str):
         self.game_id = game_id
-        self.evaluator, self.bonus, self.follow_up = EVALUATORS[game_id]
+        hooks = evaluator_for(game_id)
+        if hooks is None:
+            raise ValueError(f"the game {game_id!r} has no greedy evaluator to roll out with")
+        self.evaluator, self.bonus, self.follow_up = hooks.values, hooks.kind_bonus, hooks.follow_up
 
     def __call__(self, state: State, rng: random.Random) -> int:
         legal = state.legal_actions()
@@ -270,24 +249,27 @@ def _heuristic_rewards(values: list[float], num_players: int, scale: float) -> l
     return rewards
 
 
+def tuning_for(game_id: str) -> SearchTuning:
+    """The game's search tuning (its plugin's ``search``; the defaults roll out to the end)."""
+    return get_plugin(game_id).search
+
+
 def _rollout_settings(game_id: str) -> dict[str, Any]:
-    """The keyword arguments of :func:`search` for a game's rollouts (see :data:`TUNING`)."""
-    tuning = TUNING.get(game_id)
-    if tuning is None:
-        return {}
+    """The keyword arguments of :func:`search` for a game's rollouts (see :func:`tuning_for`)."""
+    tuning = tuning_for(game_id)
+    hooks = evaluator_for(game_id)
     settings: dict[str, Any] = {}
-    if tuning.greedy_rollouts and game_id in EVALUATORS:
+    if tuning.greedy_rollouts and hooks is not None:
         settings.update(policy=GreedyPolicy(game_id), policy_cost=tuning.greedy_cost)
     if tuning.depth is not None:
-        evaluator = EVALUATORS[game_id][0] if game_id in EVALUATORS else None
+        evaluator: Evaluator | None = hooks.values if hooks is not None else None
         settings.update(rollout_depth=tuning.depth, evaluator=evaluator, scale=tuning.scale)
     return settings
 
 
 def game_budget(budget: int, game_id: str) -> int:
     """A level's budget in a game: times the game's budget factor."""
-    tuning = TUNING.get(game_id)
-    return max(1, round(budget * tuning.budget_factor)) if tuning else budget
+    return max(1, round(budget * tuning_for(game_id).budget_factor))
 
 
 class ISMCTSBot(Bot):
@@ -313,10 +295,12 @@ class ISMCTSBot(Bot):
         game_id = handle.game_id
         budget = game_budget(self.budget, game_id)
         settings = _rollout_settings(game_id)
-        tuning = TUNING.get(game_id)
-        if tuning and tuning.shortlist and game_id in EVALUATORS and len(handle.legal_actions()) > tuning.shortlist:
-            evaluator, bonus, follow_up = EVALUATORS[game_id]
-            ranked = rank(sample, handle.seat, handle.legal_actions(), evaluator, self.rng, bonus, follow_up)
+        tuning = tuning_for(game_id)
+        hooks = evaluator_for(game_id)
+        if tuning.shortlist and hooks is not None and len(handle.legal_actions()) > tuning.shortlist:
+            ranked = rank(
+                sample, handle.seat, handle.legal_actions(), hooks.values, self.rng, hooks.kind_bonus, hooks.follow_up
+            )
             settings["root_actions"] = frozenset(action.code for action in ranked[: tuning.shortlist])
         if self.processes == 1:
             return search(sample, handle.seat, budget, seeds[0], **settings)

@@ -1,50 +1,87 @@
-"""``fruitbowl campaign``: fable campaigns that carry the table from one game to the next.
+"""``fruitbowl campaign``: campaigns that carry the table from one game to the next.
 
-A campaign lives in ``data_home()/campaigns/NAME.json`` (the plain JSON of
-:class:`~fruitbowl.games.fabledfruit.campaign.Campaign`), written atomically after every
+Any game whose plugin has a ``campaign`` hook (:class:`~fruitbowl.engine.plugin.CampaignSupport`)
+is played here; this module names no game. A campaign lives in ``data_home()/campaigns/NAME.json``
+(the plain JSON of the game's campaign state, which names its game), written atomically after every
 finished game. Each of its games is an ordinary match save beside it, ``NAME/game-N.json``:
 quitting keeps it, ``campaign play NAME`` resumes it, and it stays after the game as that
 game's record (for ``replay`` and ``review``); only a finished game changes the campaign
-(§2.11). A damaged or edited campaign file is refused with one line, never repaired.
+(Fabled Fruit §2.11). A damaged or edited campaign file is refused with one line, never repaired.
+What ``show`` prints beyond the progress is the game's terminal adapter's ``campaign_report``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.pretty import Pretty
 from rich.table import Table
 
-from fruitbowl.engine import Match, get_game
+from fruitbowl.engine import (
+    FruitbowlError,
+    Match,
+    UnknownGame,
+    all_plugins,
+    get_game,
+    get_plugin,
+    parse_option_pairs,
+)
 from fruitbowl.engine.match import write_atomic
-from fruitbowl.engine.registry import normalize_game_id
+from fruitbowl.engine.plugin import CampaignState, CampaignSupport
 from fruitbowl.engine.rng import random_seed
 from fruitbowl.engine.wording import counted
-from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, dump_text, load_text
-from fruitbowl.games.fabledfruit.components import COMPONENTS, loc_label
 from fruitbowl.paths import data_home
 
 from . import session
+from .boards import adapter_for
 from .crash import keeping
 from .errors import CliError
 from .records import load_match
 from .setup import setup_table
 
-campaign_app = typer.Typer(help="Fable campaigns (Fabled Fruit): each game starts where the last one ended.")
+campaign_app = typer.Typer(help="Campaigns: each game of a campaign starts where the last one ended.")
 
 
 @campaign_app.callback(invoke_without_command=True)
 def _campaign_help(ctx: typer.Context) -> None:
-    """Fable campaigns (Fabled Fruit): each game starts where the last one ended."""
+    """Campaigns: each game of a campaign starts where the last one ended."""
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
 
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
-GAMES = ("fabledfruit",)
+
+
+class CampaignError(FruitbowlError):
+    """A campaign file that cannot be read or does not fit the game it names."""
+
+
+def campaign_games() -> list[str]:
+    """The ids of the games played in campaigns (their plugins have a ``campaign`` hook)."""
+    return [plugin.id for plugin in all_plugins() if plugin.campaign is not None]
+
+
+def support_for(game_id: str) -> CampaignSupport:
+    """The game's campaigns; one sentence naming the games that have them if it has none."""
+    support = get_plugin(game_id).campaigns() if game_id in {p.id for p in all_plugins()} else None
+    if support is None:
+        raise CliError(f"campaigns exist for {', '.join(campaign_games()) or 'no game'} only; got {game_id!r}")
+    return support
+
+
+def kind_of(campaign: CampaignState) -> str:
+    """ "Campaign", or "Lime campaign" for a campaign of another ruleset than the first."""
+    base = support_for(game_of(campaign)).rulesets[0]
+    return "Campaign" if campaign.ruleset == base else f"{campaign.ruleset.capitalize()} campaign"
+
+
+def game_of(campaign: CampaignState) -> str:
+    return str(campaign.to_json()["game"])
 
 
 def campaigns_dir() -> Path:
@@ -85,7 +122,7 @@ def adopt_legacy_game(name: str) -> None:
     old.replace(new)
 
 
-def check_game_file(path: Path, match: Match, campaign: Campaign) -> None:
+def check_game_file(path: Path, match: Match, campaign: CampaignState) -> None:
     """Refuse a game file that is not the campaign's next game (a stale or foreign file)."""
     number = campaign.games_completed + 1
     if match.record.options.get("game_number") != number or match.record.seed != campaign.game_seed():
@@ -95,62 +132,73 @@ def check_game_file(path: Path, match: Match, campaign: Campaign) -> None:
         )
 
 
-def load_campaign(name: str) -> Campaign:
+def _new_hint(name: str) -> str:
+    games = campaign_games()
+    return f"fruitbowl campaign new {games[0] if len(games) == 1 else 'GAME'} {name}"
+
+
+def load_campaign(name: str) -> CampaignState:
+    """The campaign saved under ``name``, checked by its game; one line if it is damaged."""
     path = campaign_path(name)
     if not path.exists():
-        raise CliError(f"there is no campaign {name!r}; start one with 'fruitbowl campaign new fabledfruit {name}'")
+        raise CliError(f"there is no campaign {name!r}; start one with '{_new_hint(name)}'")
     try:
-        return load_text(path.read_text(encoding="utf-8"))
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
         raise CampaignError(f"campaign {name!r}: {path} is not a text file") from None
-    except CampaignError as exc:
+    except ValueError as exc:
+        raise CampaignError(f"campaign {name!r} is damaged or was edited ({path}): not valid JSON: {exc}") from None
+    game_id = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game_id, str) or game_id not in campaign_games():
+        raise CampaignError(f"campaign {name!r} is damaged or was edited ({path}): it names no game with campaigns")
+    try:
+        return support_for(game_id).from_json(data)
+    except FruitbowlError as exc:
         raise CampaignError(f"campaign {name!r} is damaged or was edited ({path}): {exc}") from None
 
 
-def save_campaign(name: str, campaign: Campaign) -> None:
-    write_atomic(campaign_path(name), dump_text(campaign))
+def save_campaign(name: str, campaign: CampaignState) -> None:
+    write_atomic(campaign_path(name), json.dumps(campaign.to_json(), indent=1, ensure_ascii=False) + "\n")
 
 
 @campaign_app.command("new")
 def new(
-    game: Annotated[str, typer.Argument(help="The game: fabledfruit.")],
+    game: Annotated[str, typer.Argument(help="The game (one played in campaigns, see its page).")],
     name: Annotated[str, typer.Argument(help="Campaign name (letters, digits, - and _).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table (2–5).")] = 3,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table.")] = 3,
     seed: Annotated[int | None, typer.Option(help="Campaign seed: every game's shuffle derives from it.")] = None,
     player_name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
-    immediate_end: Annotated[
-        bool, typer.Option("--immediate-end", help="End a game right after the purchase that reaches the target.")
-    ] = False,
-    max_rounds: Annotated[int, typer.Option(help="Safety limit of rounds per game.", min=1, max=1000)] = 200,
-    lime: Annotated[
-        bool, typer.Option("--lime", help="A Lime expansion campaign: #48–#53, #1L and #2L on the table.")
-    ] = False,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="The campaign's ruleset (the game's page lists them).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A campaign option as key=value; repeat for several (the game's page lists them).",
+        ),
+    ] = None,
 ) -> None:
-    """Start a new fable campaign: #1–#6 on the table, the other 216 cards in the big stack
-    (with --lime: 3 × #48–#53, 4 × #1L and 2 × #2L on the table, 74 Lime cards in the big stack)."""
-    if normalize_game_id(game) not in GAMES:
-        raise CliError(f"campaigns exist for {', '.join(GAMES)} only; got {game!r}")
-    if lime and immediate_end:
-        raise CliError(
-            "--immediate-end does not apply to a Lime campaign: the Lime rules end each game at the end of the "
-            "round in which a player first has the fabled juices needed"
-        )
+    """Start a new campaign of a game played in campaigns, for your table."""
+    try:
+        game_id = get_game(game).id
+    except UnknownGame:
+        game_id = game
+    support = support_for(game_id)
+    options: dict[str, Any] = parse_option_pairs(option or [])
+    if ruleset is not None:
+        options["ruleset"] = ruleset
     path = campaign_path(name)
     if path.exists():
         raise CliError(f"campaign {name!r} already exists ({path}); play it with 'fruitbowl campaign play {name}'")
-    table = setup_table(game, players, 1, None, [], seed, player_name)
+    table = setup_table(game_id, players, 1, None, [], seed, player_name)
     names = [p.name for p in table.players]
-    campaign = Campaign.new(
-        random_seed() if seed is None else seed,
-        names,
-        "immediate" if immediate_end else "end_of_round",
-        max_rounds,
-        ruleset="lime" if lime else "base",
-    )
+    campaign = support.new(random_seed() if seed is None else seed, names, options)
     save_campaign(name, campaign)
-    kind = "Lime campaign" if lime else "Campaign"
     console = Console(highlight=False)
-    console.print(f"{kind} [bold]{name}[/bold] created for {players} players ({', '.join(names)}).")
+    console.print(f"{kind_of(campaign)} [bold]{name}[/bold] created for {players} players ({', '.join(names)}).")
     console.print(f"Play it with: [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
 
 
@@ -184,7 +232,7 @@ def play(
             count = players if players is not None else max(2, len(campaign.seating))
             if player_name is None and 0 < seat <= len(campaign.seating):
                 player_name = campaign.seating[seat - 1]  # the name you have at this campaign's table
-            table = setup_table("fabledfruit", count, seat, bots, [], campaign.game_seed(), player_name)
+            table = setup_table(game_of(campaign), count, seat, bots, [], campaign.game_seed(), player_name)
             names = [p.name for p in table.players]
             options = table.game.validate_options(campaign.game_options(count, names), count)
             match = Match.new(table.game, table.players, table.seed, options)
@@ -200,7 +248,7 @@ def play(
         save_campaign(name, after)
     console.print(
         f"Campaign [bold]{name}[/bold] saved: {counted(after.games_completed, 'game')} played, "
-        f"{counted(len(after.big_stack), 'card')} left in the big stack"
+        f"{counted(after.cards_left, 'card')} left to play"
         + (" — the campaign is complete!" if after.campaign_complete else ".")
     )
     if not after.campaign_complete:
@@ -213,7 +261,7 @@ def list_campaigns() -> None:
     console = Console(highlight=False)
     paths = sorted(p for p in campaigns_dir().glob("*.json") if NAME_PATTERN.match(p.stem))
     if not paths:
-        console.print("No campaigns yet; start one with [bold]fruitbowl campaign new fabledfruit NAME[/bold].")
+        console.print(f"No campaigns yet; start one with [bold]{_new_hint('NAME')}[/bold].")
         return
     table = Table(box=None, header_style="bold", padding=(0, 2, 0, 0))
     for column in ("campaign", "game", "players", "games played", "state"):
@@ -224,7 +272,9 @@ def list_campaigns() -> None:
         except CampaignError as exc:
             table.add_row(path.stem, "?", "", "", f"damaged: {exc}")
             continue
-        title = get_game("fabledfruit").title + (" + Lime" if campaign.lime else "")
+        game_id = game_of(campaign)
+        base = support_for(game_id).rulesets[0]
+        title = get_game(game_id).title + ("" if campaign.ruleset == base else f" + {campaign.ruleset.capitalize()}")
         number = campaign.games_completed + 1
         if campaign.campaign_complete:
             state = "complete"
@@ -238,40 +288,18 @@ def list_campaigns() -> None:
 
 @campaign_app.command("show")
 def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
-    """Show a campaign: the display the next game starts from, the big stack and the history."""
+    """Show a campaign: its progress, what the next game starts from and its history."""
     campaign = load_campaign(name)
     console = Console(highlight=False)
-    top = f"#{loc_label(campaign.big_stack[0])}" if campaign.big_stack else "empty"
-    kind = " (Lime campaign)" if campaign.lime else ""
+    kind = "" if kind_of(campaign) == "Campaign" else f" ({kind_of(campaign)})"
     console.print(
         f"[bold]{name}[/bold]{kind}: {counted(campaign.games_completed, 'game')} played; "
-        f"big stack {counted(len(campaign.big_stack), 'card')} (top {top}); "
-        f"{counted(len(campaign.set_aside_juices), 'juice')} set aside"
+        f"{counted(campaign.cards_left, 'card')} left to play"
         + ("; [bold]complete[/bold]" if campaign.campaign_complete else "")
     )
-    display = Table(title="Display for the next game", title_justify="left")
-    for column in ("#", "location", "cards", "price"):
-        display.add_column(column)
-    for loc, count in campaign.display:
-        info = COMPONENTS.locations[loc]
-        display.add_row(info.label, info.name, str(count), info.price)
-    console.print(display)
-    if campaign.history:
-        history = Table(title="Games", title_justify="left")
-        for column in ("game", "players", "juices", "winners", "ended"):
-            history.add_column(column)
-        for h in campaign.history:
-            juices = ", ".join(
-                f"{p}: {' '.join(f'#{loc_label(x)}' for x in locs) or '-'}" for p, locs in h["juices"].items()
-            )
-            history.add_row(
-                str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
-            )
-        console.print(history)
+    report = getattr(adapter_for(game_of(campaign)), "campaign_report", None)
+    for part in report(campaign) if report is not None else [Pretty(campaign.to_json())]:
+        console.print(part)
+    if campaign.games_completed:
         console.print("[dim]Each game's record is kept, one file per game (game-N.json), in:[/dim]")
         console.print(f"[dim]  {games_dir(name)}[/dim]", soft_wrap=True)
-    if campaign.seating:
-        console.print(
-            f"[dim]Table: {', '.join(campaign.seating)}; options: end {campaign.end_mode}, "
-            f"max {campaign.max_rounds} rounds; data {campaign.rules_data_version}[/dim]"
-        )

@@ -1,7 +1,7 @@
 """The list of commands shown by the ``help`` command during play.
 
-Each game's rules summary lives with its board adapter (``cli/boards/<game>.py``), built from
-that game's component data.
+Each game's rules summary lives with its terminal board adapter (``games/<game>/terminal.py``),
+built from that game's component data.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ from .game import Game, State
 from .match import Match
 from .observation import Observation
 from .options import OptionSpec, parse_option_pairs
+from .plugin import GamePlugin
 from .record import RECORD_FORMAT, Player, Record, replay, replay_to_end
-from .registry import all_games, get_game, register
+from .registry import all_games, all_plugins, get_game, get_plugin, register
 from .result import House, Result
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "Event",
     "FruitbowlError",
     "Game",
+    "GamePlugin",
     "House",
     "IllegalAction",
     "InvalidOption",
@@ -49,7 +51,9 @@ __all__ = [
     "UnknownGame",
     "UnsupportedFeature",
     "all_games",
+    "all_plugins",
     "get_game",
+    "get_plugin",
     "parse_option_pairs",
     "register",
     "replay",

@@ -1,13 +1,3 @@
-"""The built-in games. Importing this package registers each of them."""
-
-from fruitbowl.engine.registry import register
-
-from .citrus import Citrus
-from .fabledfruit import FabledFruit
-from .juicyfruits import JuicyFruits
-from .tanghulu import TangHuLu
-
-register(TangHuLu())
-register(Citrus())
-register(JuicyFruits())
-register(FabledFruit())
+"""The built-in games, one folder each. Nothing is registered here: each game's ``plugin.py``
+is named in the ``fruitbowl.games`` entry point group of ``pyproject.toml`` (see
+:mod:`fruitbowl.engine.plugin`)."""

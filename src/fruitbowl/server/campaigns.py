@@ -1,37 +1,20 @@
 """Campaigns at the web table: a group's campaign lives in the database and continues at new tables.
 
-Only games with campaigns appear here (Fabled Fruit's fables). The campaign's own class does the
-work: it gives the options of the next game, and after a finished game it returns the next
-campaign state, checked (§4.1) before it is stored. The server never repairs a campaign.
+Only games whose plugin has a ``campaign`` hook (:class:`~fruitbowl.engine.plugin.CampaignSupport`)
+have campaigns. The campaign's own class does the work: it gives the options of the next game, and
+after a finished game it returns the next campaign state, checked before it is stored. The server
+never repairs a campaign.
 
-A campaign is a base fable or a Lime one (``ruleset``), chosen when it is created.
+A campaign has a ``ruleset`` (one the game declares, e.g. a base or an expansion campaign), chosen
+when it is created.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
-from fruitbowl.engine import FruitbowlError, UnsupportedFeature
-from fruitbowl.engine.game import State
-
-
-class CampaignState(Protocol):
-    games_completed: int
-    big_stack: list[int]
-
-    @property
-    def campaign_complete(self) -> bool: ...
-
-    def to_json(self) -> dict[str, Any]: ...
-
-    def game_seed(self) -> int: ...
-
-    def game_options(self, num_players: int, names: list[str] | None = None) -> dict[str, Any]: ...
-
-    def after_game(self, state: State, names: list[str]) -> CampaignState: ...
-
-
-RULESETS = ("base", "lime")
+from fruitbowl.engine import FruitbowlError, UnknownGame, UnsupportedFeature, all_plugins, get_game, get_plugin
+from fruitbowl.engine.plugin import CampaignState, CampaignSupport
 
 #: Campaign tokens one request may present (``GET /api/campaigns``), and campaigns listed.
 MAX_CAMPAIGN_TOKENS = 50
@@ -40,39 +23,43 @@ MAX_CAMPAIGN_TOKENS = 50
 PUBLIC_FIELDS = ("id", "game", "name", "games_completed", "cards_left", "complete", "ruleset")
 
 
-def new_campaign(game_id: str, seed: int, ruleset: str = "base") -> CampaignState:
-    if ruleset not in RULESETS:
-        raise UnsupportedFeature(f"a campaign is 'base' or 'lime'; got {ruleset!r}")
-    if game_id != "fabledfruit":
-        raise UnsupportedFeature(f"{game_id!r} has no campaigns; campaigns are for fabledfruit")
-    from fruitbowl.games.fabledfruit.campaign import Campaign
+def support_for(game_id: str) -> CampaignSupport:
+    """The game's campaigns, or :class:`UnsupportedFeature` naming the games that have them."""
+    support = get_plugin(game_id).campaigns()
+    if support is None:
+        having = ", ".join(p.id for p in all_plugins() if p.campaign is not None) or "no game"
+        raise UnsupportedFeature(f"{game_id!r} has no campaigns; campaigns are for {having}")
+    return support
 
-    campaign: CampaignState = Campaign.new(seed=seed, ruleset=ruleset)
-    return campaign
+
+def new_campaign(game_id: str, seed: int, ruleset: str = "base") -> CampaignState:
+    support = support_for(game_id)
+    if ruleset not in support.rulesets:
+        quoted = " or ".join(repr(r) for r in support.rulesets)
+        raise UnsupportedFeature(f"a {get_game(game_id).title} campaign is {quoted}; got {ruleset!r}")
+    return support.new(seed, [], {"ruleset": ruleset})
 
 
 def load_campaign(game_id: str, data: Any) -> CampaignState:
     """A stored campaign, checked; :class:`FruitbowlError` if it is damaged."""
-    if game_id != "fabledfruit":
-        raise FruitbowlError(f"a stored campaign names an unknown game {game_id!r}")
-    from fruitbowl.games.fabledfruit.campaign import Campaign
-
-    campaign: CampaignState = Campaign.from_json(data)
-    return campaign
+    try:
+        support = support_for(game_id)
+    except (UnknownGame, UnsupportedFeature):
+        raise FruitbowlError(f"a stored campaign names an unknown game {game_id!r}") from None
+    return support.from_json(data)
 
 
 def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> dict[str, Any]:
-    data = campaign.to_json()
     return {
         "id": campaign_id,
         "game": game,
         "name": name,
         "games_completed": campaign.games_completed,
-        "cards_left": len(campaign.big_stack),
+        "cards_left": campaign.cards_left,
         "complete": campaign.campaign_complete,
-        "ruleset": data.get("ruleset", "base"),
-        "seating": data.get("seating", []),
-        "history": data.get("history", []),
+        "ruleset": campaign.ruleset,
+        "seating": list(campaign.seating),
+        "history": campaign.to_json().get("history", []),
     }
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from fruitbowl.cli.boards.citrus import CitrusAdapter
+from fruitbowl.cli.boards import adapter_for
 from fruitbowl.engine import State, get_game
 from fruitbowl.games.citrus.components import COMPONENTS as C
 
 GAME = get_game("citrus")
-LABELS = CitrusAdapter()  # the terminal's menu labels
+LABELS = adapter_for("citrus")  # the terminal's menu labels
 
 
 def positions(seed: int, players: int = 3, options: dict[str, object] | None = None) -> Iterator[State]:

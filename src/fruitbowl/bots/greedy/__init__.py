@@ -1,7 +1,9 @@
-"""The greedy bot: a fast heuristic player, one module of scoring rules per game.
+"""The greedy bot: a fast heuristic player, by each game's scoring rules.
 
 Each move looks one action ahead on a single determinized sample of the bot's own view and
-keeps the action its game's evaluator likes best (see :mod:`.core`). A game without an
+keeps the action its game's evaluator likes best (see :mod:`.core`). A game's evaluator is its
+plugin's ``greedy`` hook (:class:`~fruitbowl.engine.plugin.GreedyEvaluator`, usually in
+``games/<id>/greedy.py``). A game without an
 evaluator, or a position an evaluator cannot read (an expansion it does not know), is scored
 by the standings. Seeded: the same seed plays the same moves.
 """
@@ -9,19 +11,18 @@ by the standings. Seeded: the same seed plays the same moves.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.plugin import GreedyEvaluator
+from fruitbowl.engine.registry import get_plugin
 
 from ..base import Bot, SeatHandle, register_bot
-from . import citrus, fabledfruit, juicyfruits, tanghulu
-from .core import Evaluator, rank
+from .core import rank
 
-#: game id -> (evaluator, preference per action kind, follow-up width: see :func:`.core.rank`)
-EVALUATORS: dict[str, tuple[Evaluator, Mapping[str, float], int]] = {
-    module.GAME_ID: (module.values, module.KIND_BONUS, module.FOLLOW_UP)
-    for module in (tanghulu, juicyfruits, fabledfruit, citrus)
-}
+
+def evaluator_for(game_id: str) -> GreedyEvaluator | None:
+    """The game's greedy evaluator (its plugin's ``greedy`` hook), or ``None``."""
+    return get_plugin(game_id).greedy_evaluator()
 
 
 class GreedyBot(Bot):
@@ -36,11 +37,13 @@ class GreedyBot(Bot):
         legal = handle.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        evaluator, bonus, follow_up = EVALUATORS.get(handle.game_id, (None, {}, 0))
+        hooks = evaluator_for(handle.game_id)
         sample = handle.sample(self.rng)  # a state consistent with the seat's view, never the true one
-        return rank(sample, handle.seat, legal, evaluator, self.rng, bonus, follow_up)[0]
+        if hooks is None:
+            return rank(sample, handle.seat, legal, None, self.rng)[0]
+        return rank(sample, handle.seat, legal, hooks.values, self.rng, hooks.kind_bonus, hooks.follow_up)[0]
 
 
 register_bot("greedy", GreedyBot, "Greedy")
 
-__all__ = ["EVALUATORS", "GreedyBot"]
+__all__ = ["GreedyBot", "evaluator_for"]

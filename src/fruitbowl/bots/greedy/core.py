@@ -15,13 +15,11 @@ standings, when a state has them) rather than failing.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from fruitbowl.engine import Action
 from fruitbowl.engine.game import State
-
-#: Values per seat of a position (higher is better for that seat); the house, if any, last.
-Evaluator = Callable[[State], list[float]]
+from fruitbowl.engine.plugin import Evaluator
 
 #: What a won game is worth beyond any margin of points.
 WIN_VALUE = 1_000.0

@@ -1,13 +1,14 @@
 """How each game looks in the terminal: a board picture, a status line, action labels, rules.
 
-Front-end code asks :func:`adapter_for` for a game's :class:`BoardAdapter`; a game without a
-terminal picture of its own still plays through :class:`GenericAdapter` (its view printed
-as data), so a new game is playable here as soon as it fulfils the engine contract.
+Front-end code asks :func:`adapter_for` for a game's :class:`BoardAdapter`: the one its plugin's
+``terminal`` hook names (usually ``games/<id>/terminal.py``, which imports this module for the
+base helpers). A game without a terminal picture of its own still plays through
+:class:`GenericAdapter` (its view printed as data), so a new game is playable here as soon as it
+fulfils the engine contract.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -16,6 +17,7 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.registry import get_plugin
 
 #: One line of the action menu: the (0-based) positions in the legal list, and a label.
 MenuRow = tuple[list[int], str]
@@ -69,6 +71,10 @@ class BoardAdapter(Protocol):
         ...
 
 
+#: An adapter may also offer ``campaign_report(campaign) -> list[RenderableType]``: what
+#: ``fruitbowl campaign show`` prints for a campaign of its game (without one, the campaign's JSON).
+
+
 class GenericAdapter:
     """A fallback for games without a terminal picture: the view as pretty-printed data."""
 
@@ -91,19 +97,7 @@ class GenericAdapter:
         return one_per_line(self, view, legal)
 
 
-#: game id -> (module in this package, adapter class). A new game adds one line here.
-ADAPTERS: dict[str, tuple[str, str]] = {
-    "tanghulu": ("tanghulu", "TangHuLuAdapter"),
-    "citrus": ("citrus", "CitrusAdapter"),
-    "juicyfruits": ("juicyfruits", "JuicyFruitsAdapter"),
-    "fabledfruit": ("fabledfruit", "FabledFruitAdapter"),
-}
-
-
 def adapter_for(game_id: str) -> BoardAdapter:
-    entry = ADAPTERS.get(game_id)
-    if entry is None:
-        return GenericAdapter()
-    module = importlib.import_module(f"{__name__}.{entry[0]}")
-    adapter: BoardAdapter = getattr(module, entry[1])()
-    return adapter
+    """The game's terminal board (its plugin's ``terminal`` hook), or :class:`GenericAdapter`."""
+    adapter: BoardAdapter | None = get_plugin(game_id).terminal_adapter()
+    return GenericAdapter() if adapter is None else adapter

@@ -26,12 +26,13 @@ import hashlib
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
+from fruitbowl.engine.options import OptionSpec, validate_options
 from fruitbowl.engine.rng import derive_seed
 
 from . import deck
@@ -128,6 +129,11 @@ class Campaign:
     @property
     def campaign_complete(self) -> bool:
         return not self.big_stack and self.games_completed >= 1
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the big stack: what the campaign has left to bring to the table."""
+        return len(self.big_stack)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -417,9 +423,34 @@ def dump_text(campaign: Campaign) -> str:
     return json.dumps(campaign.to_json(), indent=1, ensure_ascii=False) + "\n"
 
 
+class FableCampaigns:
+    """Fable campaigns as every front end starts and loads them (the plugin's ``campaign`` hook)."""
+
+    rulesets = RULESETS
+    option_specs = (
+        OptionSpec("ruleset", str, "base", "base: the fables of #1–#59; lime: the Lime expansion's", choices=RULESETS),
+        OptionSpec("immediate_end", bool, False, "end a game right after the purchase that reaches the target"),
+        OptionSpec("max_rounds", int, 200, "safety limit of rounds per game", minimum=1, maximum=1000),
+    )
+
+    def new(self, seed: int, names: list[str], options: Mapping[str, Any]) -> Campaign:
+        """A new campaign with ``options`` as :attr:`option_specs` say (each checked)."""
+        values = validate_options(self.option_specs, options)
+        end_mode = "immediate" if values["immediate_end"] else "end_of_round"
+        return Campaign.new(seed, names, end_mode, values["max_rounds"], ruleset=values["ruleset"])
+
+    def from_json(self, data: Any) -> Campaign:
+        return Campaign.from_json(data)
+
+
+SUPPORT = FableCampaigns()
+
+
 __all__ = [
+    "SUPPORT",
     "Campaign",
     "CampaignError",
+    "FableCampaigns",
     "deep_campaign_options",
     "dump_text",
     "load_text",

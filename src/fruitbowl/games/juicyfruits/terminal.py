@@ -27,15 +27,15 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from fruitbowl.cli.boards import MenuRow, flowed
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
-from fruitbowl.games.juicyfruits import mystic
-from fruitbowl.games.juicyfruits import text as jf_text
-from fruitbowl.games.juicyfruits.boulders import condition_text
-from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-from fruitbowl.games.juicyfruits.juice import STEPS_PER_TURN
 
-from . import MenuRow, flowed
+from . import mystic
+from . import text as jf_text
+from .boulders import condition_text
+from .components import COMPONENTS as C
+from .juice import STEPS_PER_TURN
 
 FRUIT_LOOK = {
     "banana": ("B", "bold yellow"),

@@ -13,10 +13,11 @@ from collections import Counter
 from collections.abc import Mapping
 
 from fruitbowl.engine.game import State
-from fruitbowl.games.tanghulu.components import COMPONENTS as C
-from fruitbowl.games.tanghulu.rules import TangHuLuState
+from fruitbowl.engine.plugin import GreedyEvaluator
 
-GAME_ID = "tanghulu"
+from .components import COMPONENTS as C
+from .rules import TangHuLuState
+
 FOLLOW_UP = 0
 KIND_BONUS: Mapping[str, float] = {}
 
@@ -50,3 +51,6 @@ def _stick_promise(fruits: list[int]) -> float:
     if most <= 1:
         return ALL_DIFFERENT_TILE
     return DEAD_TILE
+
+
+EVALUATOR = GreedyEvaluator(values, KIND_BONUS, FOLLOW_UP)

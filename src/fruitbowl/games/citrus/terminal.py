@@ -23,12 +23,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from fruitbowl.cli.boards import MenuRow
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
-from fruitbowl.games.citrus import text as citrus_text
-from fruitbowl.games.citrus.components import COMPONENTS as C
 
-from . import MenuRow
+from . import text as citrus_text
+from .components import COMPONENTS as C
 
 #: Letter and colour of each plantation type, by the game's short type names.
 TYPE_LOOK = {

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fruitbowl.engine.game import State
-from fruitbowl.games.fabledfruit.rules import ICONS, FabledFruitState
+from fruitbowl.engine.plugin import GreedyEvaluator
 
-GAME_ID = "fabledfruit"
+from .rules import ICONS, FabledFruitState
+
 FOLLOW_UP = 8
 KIND_BONUS: Mapping[str, float] = {"extra_turn": 1.0}
 
@@ -43,3 +44,6 @@ def values(state: State) -> list[float]:
         value += AFFORDABLE * min(3, sum(1 for loc in state.stacks if state.can_buy(p, loc)))
         out.append(value)
     return out
+
+
+EVALUATOR = GreedyEvaluator(values, KIND_BONUS, FOLLOW_UP)

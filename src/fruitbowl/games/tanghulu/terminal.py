@@ -17,12 +17,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from fruitbowl.cli.boards import MenuRow
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted, plural
-from fruitbowl.games.tanghulu import text as tanghulu_text
-from fruitbowl.games.tanghulu.components import COMPONENTS, Components
 
-from . import MenuRow
+from . import text as tanghulu_text
+from .components import COMPONENTS, Components
 
 #: Letter and colour of each fruit; the haw is wild.
 FRUIT_LOOK = {

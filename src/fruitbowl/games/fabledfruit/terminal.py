@@ -20,13 +20,14 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from fruitbowl.cli.boards import MenuRow, one_per_line
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
-from fruitbowl.games.fabledfruit import text as ff_text
-from fruitbowl.games.fabledfruit.components import COMPONENTS as C
-from fruitbowl.games.fabledfruit.components import SMOOTHIE, loc_label
 
-from . import MenuRow, one_per_line
+from . import text as ff_text
+from .campaign import Campaign
+from .components import COMPONENTS as C
+from .components import SMOOTHIE, loc_label
 
 LETTER = dict(zip(C.type_names, C.type_codes, strict=True))
 LIME_LETTER = C.type_codes[-1]
@@ -181,6 +182,45 @@ class FabledFruitAdapter:
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
         return one_per_line(self, view, legal)
+
+    def campaign_report(self, campaign: Campaign) -> list[RenderableType]:
+        """What ``fruitbowl campaign show`` prints after the progress line: the big stack, the
+        display the next game starts from, the games played and the campaign's options."""
+        top = f"#{loc_label(campaign.big_stack[0])}" if campaign.big_stack else "empty"
+        parts: list[RenderableType] = [
+            Text(
+                f"Big stack {counted(len(campaign.big_stack), 'card')} (top {top}); "
+                f"{counted(len(campaign.set_aside_juices), 'juice')} set aside"
+            )
+        ]
+        display = Table(title="Display for the next game", title_justify="left")
+        for column in ("#", "location", "cards", "price"):
+            display.add_column(column)
+        for loc, count in campaign.display:
+            info = C.locations[loc]
+            display.add_row(info.label, info.name, str(count), info.price)
+        parts.append(display)
+        if campaign.history:
+            history = Table(title="Games", title_justify="left")
+            for column in ("game", "players", "juices", "winners", "ended"):
+                history.add_column(column)
+            for h in campaign.history:
+                juices = ", ".join(
+                    f"{p}: {' '.join(f'#{loc_label(x)}' for x in locs) or '-'}" for p, locs in h["juices"].items()
+                )
+                history.add_row(
+                    str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
+                )
+            parts.append(history)
+        if campaign.seating:
+            parts.append(
+                Text(
+                    f"Table: {', '.join(campaign.seating)}; options: end {campaign.end_mode}, "
+                    f"max {campaign.max_rounds} rounds; data {campaign.rules_data_version}",
+                    style="dim",
+                )
+            )
+        return parts
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         return Board(self._parts(view, labels, False), self._parts(view, labels, True))

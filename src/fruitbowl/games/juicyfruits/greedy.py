@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fruitbowl.engine.game import State
-from fruitbowl.games.juicyfruits import business
-from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-from fruitbowl.games.juicyfruits.island import BEACH_CELLS, RAYS, SHIP
-from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
-from fruitbowl.games.juicyfruits.ships import DEMANDS, SHIP_POINTS
+from fruitbowl.engine.plugin import GreedyEvaluator
 
-GAME_ID = "juicyfruits"
+from . import business
+from .components import COMPONENTS as C
+from .island import BEACH_CELLS, RAYS, SHIP
+from .rules import JuicyFruitsState
+from .ships import DEMANDS, SHIP_POINTS
+
 FOLLOW_UP = 12
 KIND_BONUS: Mapping[str, float] = {}
 
@@ -89,3 +90,6 @@ def _room(grid: list[int], mobile: list[int]) -> float:
         movable += longest > 0
     penalty = JAMMED if movable == 0 else CRAMPED if movable == 1 else 0.0
     return ROOM * spaces - penalty
+
+
+EVALUATOR = GreedyEvaluator(values, KIND_BONUS, FOLLOW_UP)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fruitbowl.engine.game import State
-from fruitbowl.games.citrus.components import COMPONENTS as C
-from fruitbowl.games.citrus.rules import CitrusState
+from fruitbowl.engine.plugin import GreedyEvaluator
 
-GAME_ID = "citrus"
+from .components import COMPONENTS as C
+from .rules import CitrusState
+
 FOLLOW_UP = 0
 KIND_BONUS: Mapping[str, float] = {}
 
@@ -49,3 +50,6 @@ def values(state: State) -> list[float]:
                     if totals[p] == top:
                         out[p] += FINCA_LEAD * C.fincas[finca][0]
     return out
+
+
+EVALUATOR = GreedyEvaluator(values, KIND_BONUS, FOLLOW_UP)

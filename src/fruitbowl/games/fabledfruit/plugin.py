@@ -1,0 +1,18 @@
+"""Fabled Fruit's plugin: what every front end needs from this game (see :mod:`fruitbowl.engine.plugin`).
+
+Fables are played as campaigns: ``campaign`` carries the table from one game to the next.
+"""
+
+from fruitbowl.engine.plugin import GamePlugin, SearchTuning
+
+from .rules import FabledFruit
+
+PLUGIN = GamePlugin(
+    game=FabledFruit,
+    terminal="fruitbowl.games.fabledfruit.terminal:FabledFruitAdapter",
+    web_module="fruitbowl:web/js/games/fabledfruit.js",
+    greedy="fruitbowl.games.fabledfruit.greedy:EVALUATOR",
+    search=SearchTuning(depth=30, scale=10.0),
+    components="fruitbowl.games.fabledfruit.analysis:HOOKS",
+    campaign="fruitbowl.games.fabledfruit.campaign:SUPPORT",
+)
