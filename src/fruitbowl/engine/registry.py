@@ -12,6 +12,7 @@ A plugin that cannot be loaded does not take the other games down: it is left ou
 
 from __future__ import annotations
 
+import threading
 import warnings
 from importlib.metadata import entry_points
 
@@ -26,6 +27,7 @@ _GAMES: dict[str, Game] = {}
 _PLUGINS: dict[str, GamePlugin] = {}
 _BROKEN: dict[str, str] = {}
 _discovered = False
+_discovering = threading.RLock()  # a server's threads may ask for the first game at once
 
 
 def register(item: Game | GamePlugin) -> Game:
@@ -45,24 +47,25 @@ def register(item: Game | GamePlugin) -> Game:
 def discover() -> None:
     """Load every game named in the ``fruitbowl.games`` entry point group (again)."""
     global _discovered
-    _discovered = True
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name in _GAMES:
-            continue
-        try:
-            plugin = entry.load()
-            if not isinstance(plugin, GamePlugin):
-                raise TypeError(f"{entry.value} is a {type(plugin).__name__}, not a GamePlugin")
-            if plugin.id != entry.name:
-                raise ValueError(f"{entry.value} describes the game {plugin.id!r}, not {entry.name!r}")
-            register(plugin)
-        except Exception as exc:  # one broken package must not take every game down
-            _BROKEN[entry.name] = f"{type(exc).__name__}: {exc}"
-            warnings.warn(f"the game {entry.name!r} ({entry.value}) cannot be loaded: {exc}", stacklevel=2)
+    with _discovering:
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            if entry.name in _GAMES:
+                continue
+            try:
+                plugin = entry.load()
+                if not isinstance(plugin, GamePlugin):
+                    raise TypeError(f"{entry.value} is a {type(plugin).__name__}, not a GamePlugin")
+                if plugin.id != entry.name:
+                    raise ValueError(f"{entry.value} describes the game {plugin.id!r}, not {entry.name!r}")
+                register(plugin)
+            except Exception as exc:  # one broken package must not take every game down
+                _BROKEN[entry.name] = f"{type(exc).__name__}: {exc}"
+                warnings.warn(f"the game {entry.name!r} ({entry.value}) cannot be loaded: {exc}", stacklevel=3)
+        _discovered = True
 
 
 def _discover_once() -> None:
-    if not _discovered:
+    if not _discovered:  # once set, the games are all registered: no lock on the fast path
         discover()
 
 

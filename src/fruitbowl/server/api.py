@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketState
 from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, Record, all_games
 
+from .boards import describe_game
 from .campaigns import campaign_tokens
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
@@ -192,7 +193,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     @router.get("/games")
     def games() -> dict[str, Any]:
         return {
-            "games": [g.describe() for g in all_games()],
+            "games": [describe_game(g) for g in all_games()],
             "bots": bot_names(),
             "bot_labels": {name: bot_label(name) for name in bot_names()},
         }

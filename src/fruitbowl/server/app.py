@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fruitbowl.engine import FruitbowlError
 
 from .api import build_router, database_problem, error, handle_errors, install_websocket
+from .boards import install_boards
 from .db import default_db_url, make_engine, make_sessionmaker
 from .eviction import IDLE_AFTER, Evictor
 from .limits import BodyLimit, Limits
@@ -78,6 +79,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    install_boards(app)
 
     @app.get("/", include_in_schema=False)
     def lobby() -> FileResponse:
