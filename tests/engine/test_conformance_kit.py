@@ -156,4 +156,4 @@ def _registered(game: PlumGame) -> Iterator[None]:
     try:
         yield
     finally:
-        registry._GAMES.pop(game.id, None)
+        registry.unregister(game.id)

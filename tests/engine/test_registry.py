@@ -84,3 +84,23 @@ def test_an_event_shows_its_secret_only_to_its_owner() -> None:
     assert event.for_viewer(0) == {"kind": "draw", "actor": 1, "count": 1}
     assert event.for_viewer(None) == {"kind": "draw", "actor": 1, "count": 1}
     assert event.to_json()["secret"] == {"card": 7}
+
+
+def test_an_installed_game_that_cannot_load_is_left_out_with_a_warning_and_named(tmp_path, monkeypatch) -> None:
+    """A package whose ``fruitbowl.games`` entry point is broken takes no other game down."""
+    import importlib
+
+    info = tmp_path / "fruitbowl_broken-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: fruitbowl-broken\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[fruitbowl.games]\nbroken = fruitbowl_no_such_module.plugin:PLUGIN\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.invalidate_caches()
+    try:
+        with pytest.warns(UserWarning, match="the game 'broken' .* cannot be loaded: No module named"):
+            registry.discover()
+        assert "broken" not in [g.id for g in all_games()] and get_game("tanghulu").id == "tanghulu"
+        with pytest.raises(UnknownGame, match="the game 'broken' is installed but cannot be loaded: ModuleNotFound"):
+            get_game("broken")
+    finally:
+        registry.unregister("broken")

@@ -44,6 +44,13 @@ def register(item: Game | GamePlugin) -> Game:
     return _GAMES[game.id]
 
 
+def unregister(game_id: str) -> None:
+    """Forget a game (one a test registered, or one uninstalled from a running interpreter)."""
+    _GAMES.pop(game_id, None)
+    _PLUGINS.pop(game_id, None)
+    _BROKEN.pop(game_id, None)
+
+
 def discover() -> None:
     """Load every game named in the ``fruitbowl.games`` entry point group (again)."""
     global _discovered

@@ -1,0 +1,36 @@
+// Windfall's board for the browser: the basket as a row of apples; on your turn each apple you
+// may take up to is a target (click the third apple to take three). Served by the web table from
+// this package (GET /api/games gives its address); it imports the shared client from /static/js/.
+// Interface as in fruitbowl's web/js/games/tanghulu.js.
+
+import { s } from "/static/js/svg.js";
+import { counted } from "/static/js/wording.js";
+
+export const BUTTON_KINDS = new Set();
+export const CATEGORY_LABELS = { apples: "Apples", "bonus card": "Bonus card", windfall: "Windfall" };
+export const TIEBREAK_LABELS = { apples: "Apples" };
+export const LOG_ICONS = { take: "fruit", windfall: "star", reveal: "card" };
+
+export function render(svg, snapshot, ctx) {
+  const view = snapshot.view;
+  const legal = new Map(snapshot.legal.map((a) => [a.fields.apples, a.code]));
+  svg.replaceChildren();
+  svg.setAttribute("viewBox", "0 0 440 120");
+  svg.append(s("text", { x: 10, y: 20, text: `Basket: ${counted(view.basket, "apple")}` }));
+  for (let i = 0; i < view.basket; i += 1) {
+    const code = ctx.interactive ? legal.get(i + 1) : undefined;
+    const apple = s("circle", { cx: 20 + (i % 20) * 20, cy: 45 + Math.floor(i / 20) * 22, r: 8, fill: "#c0392b" });
+    if (code !== undefined) {
+      apple.setAttribute("class", "target");
+      apple.addEventListener("click", () => ctx.onAction(code));
+    }
+    svg.append(apple);
+  }
+}
+
+export function panelStats(view, seat) {
+  const p = view.players[seat];
+  const stats = [{ key: "apples", icon: "fruit", value: String(p.apples), title: counted(p.apples, "apple") }];
+  if (p.card !== undefined) stats.push({ key: "card", icon: "card", value: String(p.card), title: "bonus card" });
+  return stats;
+}

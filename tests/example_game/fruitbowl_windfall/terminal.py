@@ -1,0 +1,41 @@
+"""Windfall in the terminal: the basket, each player's apples and the viewer's secret card."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from fruitbowl.cli.boards import MenuRow, one_per_line
+from fruitbowl.engine import Action, get_game
+from fruitbowl.engine.wording import counted
+
+from .rules import BONUS, MOST
+
+
+class WindfallBoard:
+    rules = (
+        f"Take 1 to {MOST} apples from the basket on your turn; each is a point. Whoever takes the last "
+        f"apple scores a windfall of {counted(BONUS, 'point')}. Each player has a secret bonus card, "
+        "revealed and added at the end."
+    )
+    commands = ("take 2", "3")
+
+    def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
+        out = Text(f"Basket: {counted(view['basket'], 'apple')}\n", style="bold")
+        for player in view["players"]:
+            card = f", bonus card {player['card']}" if "card" in player else ""
+            windfall = " + windfall" if player["windfall"] else ""
+            out.append(f"{labels[player['seat']]}: {counted(player['apples'], 'apple')}{windfall}{card}\n")
+        return out
+
+    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        return get_game("windfall").prompt(view, names)
+
+    def action_label(self, view: dict[str, Any], action: Action) -> str:
+        return get_game("windfall").describe_action(view, action)
+
+    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        return one_per_line(self, view, legal)

@@ -1,0 +1,135 @@
+"""Windfall, a game from another package, is discovered and plays through every front end:
+the conformance kit, the terminal, the web table (a real server process), the bots, the RL
+adapters and ``fruitbowl simulate`` (issue 21: "adding a game means one new folder")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from fruitbowl.engine import all_games, get_game, get_plugin
+from fruitbowl.engine.conformance import check_all
+from fruitbowl.server.run import free_port
+
+from ..cli.terminal_driver import fruitbowl_command, terminal_env
+
+
+def fruitbowl(args: list[str], env: dict[str, str], stdin: str = "", seconds: float = 120) -> str:
+    done = subprocess.run(
+        [*fruitbowl_command(), *args], input=stdin, capture_output=True, text=True, env=env, timeout=seconds
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done.stdout
+
+
+def test_it_is_discovered_through_its_entry_point_like_a_built_in_game(installed: dict[str, str]) -> None:
+    assert "windfall" in [game.id for game in all_games()]
+    assert get_plugin("Wind Fall").game is type(get_game("windfall"))
+    listed = fruitbowl(["games"], installed)
+    assert "Windfall" in listed and "Tang Hu Lu" in listed
+    without = {key: value for key, value in installed.items() if key != "PYTHONPATH"}
+    assert "Windfall" not in fruitbowl(["games"], without)  # not installed there: not found
+
+
+def test_it_passes_the_conformance_kit(installed: dict[str, str]) -> None:
+    reports = check_all(get_game("windfall"), games_per_count=40)
+    assert {r.num_players for r in reports} == {2, 3, 4} and all(r.games for r in reports)
+
+
+def test_it_plays_in_the_terminal_with_its_own_board(installed: dict[str, str], tmp_path: Path) -> None:
+    env = {**terminal_env(tmp_path), "PYTHONPATH": installed["PYTHONPATH"]}
+    args = ["play", "windfall", "--players", "2", "--seat", "1", "--bots", "random", "--seed", "3", "--name", "Ada"]
+    shown = fruitbowl(args, env, stdin="1\n" * 20)
+    assert "Basket: 12 apples" in shown  # the game's terminal board, its number from data.toml
+    assert "Ada: take 1 to 3 of the 12 apples in the basket" in shown  # Game.prompt as the status line
+    assert "Take 1 apple" in shown  # Game.describe_action in the menu
+    assert "The bonus cards are revealed" in shown  # its event sentences, to the end of the game
+
+
+def test_bots_and_simulate_play_it(installed: dict[str, str]) -> None:
+    for bots in ("random,greedy", "greedy,ismcts:easy"):
+        args = ["simulate", "windfall", "-n", "4", "--players", "2", "--bots", bots, "--seed", "5", "--json"]
+        data = json.loads(fruitbowl(args, installed))
+        assert data["bots"] == bots.split(",") and abs(sum(data["wins"]) - 4) < 1e-6 and not data["truncated"]
+
+
+def test_its_component_hooks_name_the_windfall(installed: dict[str, str]) -> None:
+    from fruitbowl.sim.components import uses
+
+    state = get_game("windfall").new_state(2, 1, {"basket": 4})
+    events = [event for text in ("take 3", "take 1") for event in state.apply(text)]
+    assert uses("windfall", state.table.parse("take 1"), 1, events[1:]) == [(1, "windfall", "2 points")]
+
+
+def test_the_rl_adapters_play_it(installed: dict[str, str]) -> None:
+    pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+    pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed")
+    from pettingzoo.test import api_test
+
+    from fruitbowl.rl.openspiel import register_all, short_name
+    from fruitbowl.rl.pettingzoo import env
+
+    api_test(env("windfall", players=3), num_cycles=30)
+    assert short_name(get_game("windfall")) in register_all()
+    spiel_game = pyspiel.load_game(short_name(get_game("windfall")), {"players": 2})
+    pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_it_plays_at_the_web_table(installed: dict[str, str], tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            *fruitbowl_command(),
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{tmp_path / 't.db'}",
+            "--bot-delay",
+            "0",
+        ],
+        env=installed,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, timeout=30) as client:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    games = client.get("/api/games").json()["games"]
+                    break
+                except httpx.TransportError:
+                    assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
+                    time.sleep(0.2)
+            [windfall] = [game for game in games if game["id"] == "windfall"]
+            assert windfall["board"] == "/boards/windfall/board.js"
+            board = client.get(windfall["board"])
+            assert board.status_code == 200 and "export function render" in board.text
+            assert board.headers["content-type"].startswith("text/javascript")
+            assert client.get("/boards/windfall/..%2Fplugin.py").status_code == 404
+
+            seats = [{"controller": "human", "name": "Ada"}, {"controller": "greedy"}]
+            created = client.post("/api/tables", json={"game": "windfall", "seats": seats, "options": {"basket": 9}})
+            assert created.status_code == 201, created.text
+            table, headers = created.json()["id"], {"X-Seat-Token": created.json()["token"]}
+            for _ in range(100):
+                snapshot = client.get(f"/api/tables/{table}", headers=headers).json()
+                if snapshot["view"]["current_player"] < 0:
+                    break
+                if snapshot["legal"]:
+                    move = {"action": snapshot["legal"][-1]["code"], "version": snapshot["version"]}
+                    assert client.post(f"/api/tables/{table}/actions", json=move, headers=headers).status_code == 200
+                else:
+                    time.sleep(0.1)  # the bot's turn
+            assert snapshot["view"]["basket"] == 0
+            assert all("card" in player for player in snapshot["view"]["players"])  # revealed at the end
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
