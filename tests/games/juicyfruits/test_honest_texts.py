@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from fruitbowl.cli.boards.juicyfruits import JuicyFruitsAdapter
 from fruitbowl.engine import BadPlayerCount, IllegalAction, InvalidOption
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, PRODUCE
+from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
 
 from .positions import GAME, island, new, phase, put_on_board, reserve
 

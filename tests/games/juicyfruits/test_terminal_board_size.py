@@ -13,8 +13,8 @@ import re
 import pytest
 from rich.console import Console
 
-from fruitbowl.cli.boards.juicyfruits import JuicyFruitsAdapter
 from fruitbowl.engine import get_game
+from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
 
 ADAPTER = JuicyFruitsAdapter()
 GAME = get_game("juicyfruits")

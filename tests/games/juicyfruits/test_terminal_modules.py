@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from fruitbowl.cli.boards.juicyfruits import JuicyFruitsAdapter
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
+from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
 
 from .positions import island, new
 

@@ -16,9 +16,9 @@ import pytest
 from rich.console import Console
 
 from fruitbowl.cli.boards import adapter_for
-from fruitbowl.cli.boards.tanghulu import TangHuLuAdapter, rules_text
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.components import DATA_FILE, load_components
+from fruitbowl.games.tanghulu.terminal import TangHuLuAdapter, rules_text
 from fruitbowl.games.tanghulu.text import action_label, describe_event, prompt
 
 from .positions import (
