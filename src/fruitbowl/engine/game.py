@@ -113,7 +113,12 @@ class State(ABC):
 
     Subclasses implement the underscored hooks; the public methods here give every game the
     same behaviour for resolving actions and refusing illegal ones.
+
+    ``__slots__ = ()`` here makes the games' slots real: a state has no ``__dict__``, so a
+    misspelt field (``s.plnat = [1]``) raises instead of quietly adding an attribute.
     """
+
+    __slots__ = ()
 
     game: Game
     num_players: int
