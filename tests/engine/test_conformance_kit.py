@@ -85,6 +85,7 @@ NEGATIVE_CONTROLS = [
     ("never-ends", "game-length", "the game did not end within 12 actions (max_actions)"),
     ("bad-result", "result", "but the breakdown"),
     ("crashing-view", "crash", "the game raised TypeError: list indices must be integers or slices, not NoneType"),
+    ("slotless", "new-state", "Slotless has a __dict__, so a misspelt field is silently accepted"),
 ]
 
 

@@ -31,6 +31,10 @@ TABLE = ActionTable(
 
 
 class PlumState(State):
+    __slots__ = (
+        "best", "center", "deck", "game", "hands", "matches", "num_players", "options", "over", "player",
+        "points", "rng", "table", "table_id",
+    )  # fmt: skip
     game: PlumGame
     rng: random.Random
     hands: list[list[int]]  # sorted card values per seat (hidden from the others)
@@ -246,12 +250,16 @@ def _variant(name: str, state_class: type[PlumState]) -> PlumGame:
 class UnsortedLegal(PlumState):
     """(a) Legal actions listed highest card first."""
 
+    __slots__ = ()
+
     def _legal_codes(self) -> list[int]:
         return sorted(super()._legal_codes(), reverse=True)
 
 
 class LeakyView(PlumState):
     """(b) The view shows every player's hand, not only the viewer's."""
+
+    __slots__ = ()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view = super().view(seat)
@@ -263,6 +271,8 @@ class LeakyView(PlumState):
 class GlobalRandomDraw(PlumState):
     """(c) Before the draw after a play, the deck is shuffled with the global ``random`` module."""
 
+    __slots__ = ()
+
     def _replacement(self) -> int:
         random.shuffle(self.deck)
         return self.deck.pop()
@@ -271,6 +281,8 @@ class GlobalRandomDraw(PlumState):
 class UnseededSetup(PlumState):
     """(c') The deal is shuffled by a generator seeded from the clock."""
 
+    __slots__ = ()
+
     @classmethod
     def setup(cls, game: PlumGame, n: int, seed: int, options: dict[str, Any]) -> PlumState:
         return super().setup(game, n, random.SystemRandom().randrange(2**32), options)
@@ -278,6 +290,8 @@ class UnseededSetup(PlumState):
 
 class SharedClone(PlumState):
     """(d) ``clone`` copies the list of hands but shares each hand."""
+
+    __slots__ = ()
 
     def clone(self) -> PlumState:
         c = super().clone()
@@ -288,6 +302,8 @@ class SharedClone(PlumState):
 class MutatingIllegal(PlumState):
     """(e) An illegal attempt costs a point before it is refused."""
 
+    __slots__ = ()
+
     def _why_illegal(self, action: Action) -> str:
         self.points[self.player] -= 1
         return super()._why_illegal(action)
@@ -296,6 +312,8 @@ class MutatingIllegal(PlumState):
 class NoResample(PlumState):
     """(f) ``determinize`` returns the true state: a bot would know every hand and the next draw."""
 
+    __slots__ = ()
+
     def determinize(self, seat: int, rng: random.Random) -> PlumState:
         return self.clone()
 
@@ -303,6 +321,8 @@ class NoResample(PlumState):
 class DeterminizeFromTheTruth(PlumState):
     """(g) ``determinize`` shuffles the unknown cards in their true order, so the sample (and a bot
     searching it) depends on where the hidden cards really are."""
+
+    __slots__ = ()
 
     def determinize(self, seat: int, rng: random.Random) -> PlumState:
         d = self.clone()
@@ -321,6 +341,8 @@ class DeterminizeFromTheTruth(PlumState):
 class ResampleOwnHand(PlumState):
     """(f') ``determinize`` also redeals the seat's own hand, so its view changes."""
 
+    __slots__ = ()
+
     def determinize(self, seat: int, rng: random.Random) -> PlumState:
         d = super().determinize(seat, rng)
         pool = d.deck + d.hands[seat]
@@ -333,6 +355,8 @@ class ResampleOwnHand(PlumState):
 class SeedInView(PlumState):
     """(g) The table is labelled with its seed, which every view shows."""
 
+    __slots__ = ()
+
     @classmethod
     def setup(cls, game: PlumGame, n: int, seed: int, options: dict[str, Any]) -> PlumState:
         s = super().setup(game, n, seed, options)
@@ -343,12 +367,16 @@ class SeedInView(PlumState):
 class RngInView(PlumState):
     """(g') The view includes the random generator's state "for debugging"."""
 
+    __slots__ = ()
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return {**super().view(seat), "debug": list(self.rng.getstate()[1])}
 
 
 class SecretInPublicData(PlumState):
     """(h) The drawn card is put in the event's public data as well as its secret."""
+
+    __slots__ = ()
 
     def _apply_code(self, code: int) -> list[Event]:
         events = super()._apply_code(code)
@@ -361,6 +389,8 @@ class SecretInPublicData(PlumState):
 class NeverEnds(PlumState):
     """(i) Played cards go back into the deck, so the game never ends; max_actions says 12."""
 
+    __slots__ = ()
+
     def _apply_code(self, code: int) -> list[Event]:
         self.deck.append(code + 1)
         self.deck.sort()
@@ -369,6 +399,8 @@ class NeverEnds(PlumState):
 
 class BadResult(PlumState):
     """(j) The score counts matches twice, so it no longer equals the breakdown's sum."""
+
+    __slots__ = ()
 
     def result(self) -> Result:
         good = super().result()
@@ -379,6 +411,8 @@ class BadResult(PlumState):
 class CrashingView(PlumState):
     """(k) The spectator's view looks up the viewer's hand and crashes."""
 
+    __slots__ = ()
+
     def view(self, seat: int | None) -> dict[str, Any]:
         view = super().view(seat)
         view["mine"] = self.hands[seat][:]  # type: ignore[index]
@@ -386,6 +420,12 @@ class CrashingView(PlumState):
 
 
 PLUMS = PlumGame()
+
+
+class Slotless(PlumState):
+    """(l) A subclass without ``__slots__``: it has a ``__dict__``, so ``s.plyer = 1`` is accepted."""
+
+
 BROKEN = {
     "unsorted-legal": _variant("unsorted-legal", UnsortedLegal),
     "leaky-view": _variant("leaky-view", LeakyView),
@@ -402,4 +442,5 @@ BROKEN = {
     "never-ends": _variant("never-ends", NeverEnds),
     "bad-result": _variant("bad-result", BadResult),
     "crashing-view": _variant("crashing-view", CrashingView),
+    "slotless": _variant("slotless", Slotless),
 }

@@ -420,6 +420,12 @@ def check_new_state(ctx: Context) -> State:
     declared = game.num_distinct_actions(n, ctx.options)
     if len(state.table) != declared:
         ctx.fail("new-state", f"state.table has {len(state.table)} actions but num_distinct_actions says {declared}")
+    if hasattr(state, "__dict__"):
+        ctx.fail(
+            "new-state",
+            f"{type(state).__name__} has a __dict__, so a misspelt field is silently accepted: declare "
+            "__slots__ on it (and on every class between it and State)",
+        )
     return state
 
 
