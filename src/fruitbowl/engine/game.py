@@ -10,14 +10,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .actions import Action, ActionTable
-from .errors import BadPlayerCount, IllegalAction, UnsupportedFeature
+from .errors import BadPlayerCount, FruitbowlError, IllegalAction, UnsupportedFeature
 from .events import Event
+from .fields import Fields
 from .observation import Observation
 from .options import OptionSpec, validate_options
 from .result import Result
+from .rng import copy_rng, rng_from_json, rng_to_json
 
 
 class Game(ABC):
@@ -124,6 +126,8 @@ class State(ABC):
     num_players: int
     options: dict[str, Any]
     table: ActionTable
+    rng: random.Random
+    setup_events: list[Event]
 
     # --- what subclasses implement -------------------------------------------------------
 
@@ -159,12 +163,62 @@ class State(ABC):
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A full state consistent with ``view(seat)``: hidden things resampled, RNG reseeded."""
 
-    @abstractmethod
-    def clone(self) -> State: ...
+    # --- copying and saving, derived from the declared fields (see ``fields.py``) ------------
 
-    @abstractmethod
+    #: The state's fields, declared once (:class:`~fruitbowl.engine.fields.Fields`). A game that
+    #: declares them gets :meth:`clone`, :meth:`to_json` and :meth:`load` from them; one that
+    #: does not overrides the three.
+    FIELDS: ClassVar[Fields]
+
+    def clone(self) -> Self:
+        """An independent copy: the same position and the same future draws."""
+        c: Any = self._copy_context()
+        c.rng = copy_rng(self.rng)
+        self.FIELDS.copy(self, c)
+        self._copy_caches(c)
+        return c
+
+    def _copy_context(self) -> Self:
+        """A new state of this class sharing this one's game, options and action table."""
+        c: Any = type(self).__new__(type(self))
+        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
+        c.setup_events = []
+        return c
+
+    def _copy_caches(self, copy: Any) -> None:
+        """Hand a clone the answers cached for this position (they are equally true of it)."""
+        return None
+
     def to_json(self) -> dict[str, Any]:
         """The complete state, RNG included: for the server's storage only, never for a player."""
+        data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
+        data.update(self.FIELDS.save(self))
+        data["rng"] = rng_to_json(self.rng)
+        return data
+
+    @classmethod
+    def load(cls, game: Game, data: Mapping[str, Any]) -> Self:
+        """The state :meth:`to_json` saved; :class:`FruitbowlError` for anything else."""
+        s: Any = cls.__new__(cls)
+        try:
+            n = data["num_players"]
+            game.check_player_count(n)
+            s._load_context(game, n, game.validate_options(data["options"], n))
+            cls.FIELDS.load(s, data)
+            s._after_load(data)
+            s.rng = rng_from_json(data["rng"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FruitbowlError(f"not a saved {game.title} state: {exc}") from None
+        s.setup_events = []
+        return s
+
+    def _load_context(self, game: Any, num_players: int, options: dict[str, Any]) -> None:
+        """Set what every position of this game shares, and empty caches, before the fields load."""
+        raise NotImplementedError(f"{type(self).__name__} declares no way to load a saved state")
+
+    def _after_load(self, data: Mapping[str, Any]) -> None:
+        """Set what is derived from the loaded fields (a game with none does nothing)."""
+        return None
 
     # --- shared behaviour ----------------------------------------------------------------
 

@@ -20,10 +20,10 @@ from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
-from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
 from . import observation, text
@@ -86,7 +86,7 @@ class TangHuLu(Game):
         return A.ACTION_TABLE
 
     def state_from_json(self, data: Mapping[str, Any]) -> TangHuLuState:
-        return TangHuLuState.from_json(self, data)
+        return TangHuLuState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
         rounds = options.get("round_limit", 0)
@@ -122,40 +122,35 @@ class TangHuLu(Game):
 
 
 class TangHuLuState(State):
-    __slots__ = (
-        "_legal",
-        "after_pattern",
-        "bag",
-        "bought",
-        "coins",
-        "deck",
-        "die",
-        "die_tile",
-        "drops",
-        "end_triggered",
-        "filled",
-        "first",
-        "game",
-        "garnished",
-        "hands",
-        "num_players",
-        "options",
-        "pattern_options",
-        "pattern_stick",
-        "phase",
-        "player",
-        "rng",
-        "roller",
-        "round",
-        "setup_events",
-        "sticks",
-        "stock",
-        "store",
-        "table",
-        "truncated",
-        "turns",
-        "window_garnished",
+    FIELDS = Fields(
+        Field("bag", 1),
+        Field("store", 1),
+        Field("coins", 1),
+        Field("drops", 1),
+        Field("hands", 2),
+        Field("sticks", 3),
+        Field("garnished", 2),
+        Field("filled", 1),
+        Field("stock"),
+        Field("deck", 1),
+        Field("phase"),
+        Field("player"),
+        Field("roller"),
+        Field("first"),
+        Field("die"),
+        Field("die_tile"),
+        Field("bought"),
+        Field("pattern_stick"),
+        Field("pattern_options", tuples=True),
+        Field("after_pattern"),
+        Field("window_garnished", 1),
+        Field("turns", 1),
+        Field("round"),
+        Field("end_triggered"),
+        Field("truncated"),
+        extra=("_legal",),
     )
+    __slots__ = FIELDS.slots
     game: TangHuLu
     rng: random.Random
     bag: list[int]  # tile ids in the bag; draws take a uniformly random index
@@ -219,89 +214,12 @@ class TangHuLuState(State):
         s.setup_events = events
         return s
 
-    def clone(self) -> TangHuLuState:
-        c = TangHuLuState.__new__(TangHuLuState)
-        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
-        c.rng = copy_rng(self.rng)
-        c.bag = self.bag[:]
-        c.store = self.store[:]
-        c.coins = self.coins[:]
-        c.drops = self.drops[:]
-        c.hands = [h[:] for h in self.hands]
-        c.sticks = [[st[:] for st in board] for board in self.sticks]
-        c.garnished = [g[:] for g in self.garnished]
-        c.filled = self.filled[:]
-        c.stock = self.stock
-        c.deck = self.deck[:]
-        c.phase, c.player, c.roller, c.first = self.phase, self.player, self.roller, self.first
-        c.die, c.die_tile, c.bought = self.die, self.die_tile, self.bought
-        c.pattern_stick, c.pattern_options = self.pattern_stick, self.pattern_options
-        c.after_pattern = self.after_pattern
-        c.window_garnished = self.window_garnished[:]
-        c.turns = self.turns[:]
-        c.round = self.round
-        c.end_triggered, c.truncated = self.end_triggered, self.truncated
-        c.setup_events = []
-        c._legal = self._legal
-        return c
+    def _copy_caches(self, copy: TangHuLuState) -> None:
+        copy._legal = self._legal
 
-    _JSON_FIELDS = (
-        "bag",
-        "store",
-        "coins",
-        "drops",
-        "hands",
-        "sticks",
-        "garnished",
-        "filled",
-        "stock",
-        "deck",
-        "phase",
-        "player",
-        "roller",
-        "first",
-        "die",
-        "die_tile",
-        "bought",
-        "pattern_stick",
-        "after_pattern",
-        "window_garnished",
-        "turns",
-        "round",
-        "end_triggered",
-        "truncated",
-    )
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game.id,
-            "num_players": self.num_players,
-            "options": dict(self.options),
-        }
-        for name in self._JSON_FIELDS:
-            data[name] = _plain(getattr(self, name))
-        data["pattern_options"] = list(self.pattern_options)
-        data["rng"] = rng_to_json(self.rng)
-        return data
-
-    @classmethod
-    def from_json(cls, game: TangHuLu, data: Mapping[str, Any]) -> TangHuLuState:
-        s = cls.__new__(cls)
-        try:
-            n = data["num_players"]
-            game.check_player_count(n)
-            s.game, s.num_players, s.table = game, n, A.ACTION_TABLE
-            s.options = game.validate_options(data["options"], n)
-            for name in cls._JSON_FIELDS:
-                value = data[name]
-                setattr(s, name, _copy(value))
-            s.pattern_options = tuple(data["pattern_options"])
-            s.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved Tang Hu Lu state: {exc}") from None
-        s.setup_events = []
-        s._legal = None
-        return s
+    def _load_context(self, game: TangHuLu, num_players: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options, self.table = game, num_players, options, A.ACTION_TABLE
+        self._legal = None
 
     def determinize(self, seat: int, rng: random.Random) -> TangHuLuState:
         """Resample what ``seat`` cannot know: other hands' sweet cards, the deck order, the RNG."""
@@ -622,14 +540,3 @@ def tile_json(tile: int, pink: bool = False) -> dict[str, Any]:
         "pink": pink,
     }
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
