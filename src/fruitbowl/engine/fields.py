@@ -81,8 +81,7 @@ class Fields:
     def _compile_copy(self) -> Callable[[Any, Any], None]:
         lines = ["def copy(s, d):"]
         for field in self.fields:
-            if field.saved:
-                lines.append(f"    d.{field.name} = {field.copy_expression('s.' + field.name)}")
+            lines.append(f"    d.{field.name} = {field.copy_expression('s.' + field.name)}")
         lines.append("    return None")
         scope: dict[str, Any] = {}
         exec("\n".join(lines), scope)  # (straight-line code: a copy as fast as a hand-written one)
@@ -90,7 +89,8 @@ class Fields:
         return copy
 
     def copy(self, source: Any, target: Any) -> None:
-        """Copy every saved field of ``source`` into ``target`` to its declared depth."""
+        """Copy every field of ``source`` into ``target`` to its declared depth (fields that are
+        not saved too: derived values and caches declared with depth 0 are shared)."""
         self._copy(source, target)
 
     def save(self, state: Any) -> dict[str, Any]:

@@ -26,10 +26,10 @@ from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError, IllegalAction, InvalidOption
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import House, Result
-from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
 from . import boulders, business, juice, mystic, new_business, observation, solo, text
@@ -163,7 +163,7 @@ class JuicyFruits(Game):
         return A.FULL_TABLE if (options or {}).get("modules") else A.ACTION_TABLE
 
     def state_from_json(self, data: Mapping[str, Any]) -> JuicyFruitsState:
-        return JuicyFruitsState.from_json(self, data)
+        return JuicyFruitsState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
         """Turns are bounded by the license track and the safety valve (or Pineapple's bag);
@@ -219,61 +219,61 @@ class JuicyFruits(Game):
         return text.prompt(view, names)
 
 
+def _with_modules(state: JuicyFruitsState) -> bool:
+    return bool(state.mods)
+
+
 class JuicyFruitsState(State):
-    __slots__ = (
-        "_legal",
-        "bags",
-        "board",
-        "boulder_set",
-        "box",
-        "end_reason",
-        "end_triggered",
-        "explorers",
-        "first",
-        "flag_gain",
-        "flag_pond",
-        "game",
-        "grid",
-        "juice",
-        "juice_steps",
-        "license",
-        "markers",
-        "mobile",
-        "mods",
-        "moved",
-        "moved_dir",
-        "num_players",
-        "office_from",
-        "options",
-        "owned",
-        "parts",
-        "pending",
-        "pending_statue",
-        "phase",
-        "pine_bag",
-        "pine_claimed",
-        "pine_drawn",
-        "pine_parts",
-        "pine_statues",
-        "player",
-        "pool",
-        "quiet_rounds",
-        "removed",
-        "reserve",
-        "rng",
-        "round",
-        "round_claims",
-        "setup_events",
-        "statue_box",
-        "statues",
-        "statues_won",
-        "supplied",
-        "table",
-        "tray",
-        "turns",
-        "watched",
-        "whales",
+    FIELDS = Fields(
+        Field("grid", 2),
+        Field("mobile", 2),
+        Field("reserve", 2),
+        Field("parts", 2),
+        Field("supplied", 2),
+        Field("owned", 2),
+        Field("markers", 2),
+        Field("juice", 1),
+        Field("pool", 1),
+        Field("board", 1),
+        Field("box", 1),
+        Field("bags", 2),
+        Field("license"),
+        Field("first"),
+        Field("player"),
+        Field("phase"),
+        Field("round"),
+        Field("turns", 1),
+        Field("round_claims"),
+        Field("quiet_rounds"),
+        Field("end_triggered"),
+        Field("end_reason"),
+        Field("moved", 1),
+        Field("pending"),
+        Field("juice_steps"),
+        Field("pine_bag", 1),
+        Field("pine_drawn", 1),
+        Field("pine_claimed", 1),
+        Field("pine_parts", 1),
+        # Mystic Island modules: saved only when a module is in play (else at _module_defaults)
+        Field("statues", 1, saved_if=_with_modules),
+        Field("statue_box", 1, saved_if=_with_modules),
+        Field("explorers", 1, saved_if=_with_modules),
+        Field("statues_won", 2, saved_if=_with_modules),
+        Field("pine_statues", 1, saved_if=_with_modules),
+        Field("pending_statue", saved_if=_with_modules),
+        Field("moved_dir", saved_if=_with_modules),
+        Field("boulder_set", 1, saved_if=_with_modules),
+        Field("removed", 2, saved_if=_with_modules),
+        Field("tray", 1, saved_if=_with_modules),
+        Field("flag_pond", saved_if=_with_modules),
+        Field("flag_gain", saved_if=_with_modules),
+        Field("office_from", 2, saved_if=_with_modules),
+        Field("whales", 1, saved_if=_with_modules),
+        Field("watched", 1, saved_if=_with_modules),
+        Field("mods", saved=False),  # (from the options)
+        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
     )
+    __slots__ = FIELDS.slots
     game: JuicyFruits
     rng: random.Random
     grid: list[list[int]]  # [seat][cell] piece code or EMPTY (see island.py)
@@ -387,6 +387,10 @@ class JuicyFruitsState(State):
         self.flag_pond, self.flag_gain = False, 0
         self.office_from = [[-1, -1] for _ in range(n)]
         self.whales, self.watched = [-1] * len(new_business.WHALE_TOKENS), []
+        self._pad_parts()
+
+    def _pad_parts(self) -> None:
+        """A save from before the modules has fewer score categories: the new ones start at 0."""
         if len(self.parts[0]) < len(ALL_CATEGORIES):
             self.parts = [p + [0] * (len(ALL_CATEGORIES) - len(p)) for p in self.parts]
 
@@ -410,122 +414,20 @@ class JuicyFruitsState(State):
                 shown += extra
         return shown
 
-    def clone(self) -> JuicyFruitsState:
-        c = JuicyFruitsState.__new__(JuicyFruitsState)
-        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
-        c.rng = copy_rng(self.rng)
-        c.grid = [g[:] for g in self.grid]
-        c.mobile = [m[:] for m in self.mobile]
-        c.reserve = [r[:] for r in self.reserve]
-        c.parts = [p[:] for p in self.parts]
-        c.supplied = [s[:] for s in self.supplied]
-        c.owned = [o[:] for o in self.owned]
-        c.markers = [m[:] for m in self.markers]
-        c.juice = self.juice[:]
-        c.pool = self.pool[:]
-        c.board = self.board[:]
-        c.box = self.box[:]
-        c.bags = [b[:] for b in self.bags]
-        c.license, c.first, c.player, c.phase = self.license, self.first, self.player, self.phase
-        c.round, c.turns = self.round, self.turns[:]
-        c.round_claims, c.quiet_rounds = self.round_claims, self.quiet_rounds
-        c.end_triggered, c.end_reason = self.end_triggered, self.end_reason
-        c.moved, c.pending, c.juice_steps = self.moved[:], self.pending, self.juice_steps
-        c.pine_bag, c.pine_drawn = self.pine_bag[:], self.pine_drawn[:]
-        c.pine_claimed, c.pine_parts = self.pine_claimed[:], self.pine_parts[:]
-        c.mods = self.mods
-        c.statues, c.statue_box, c.explorers = self.statues[:], self.statue_box[:], self.explorers[:]
-        c.statues_won, c.pine_statues = [w[:] for w in self.statues_won], self.pine_statues[:]
-        c.pending_statue, c.moved_dir = self.pending_statue, self.moved_dir
-        c.boulder_set, c.removed, c.tray = self.boulder_set[:], [r[:] for r in self.removed], self.tray[:]
-        c.flag_pond, c.flag_gain = self.flag_pond, self.flag_gain
-        c.office_from = [o[:] for o in self.office_from]
-        c.whales, c.watched = self.whales[:], self.watched[:]
-        c.setup_events = []
-        c._legal = self._legal
-        return c
+    def _load_context(self, game: JuicyFruits, num_players: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options = game, num_players, options
+        self.table = game.action_table(num_players, options)
+        self.mods = M.parse(options.get("modules"))
+        self._legal = None
 
-    _JSON_FIELDS = (
-        "grid",
-        "mobile",
-        "reserve",
-        "parts",
-        "supplied",
-        "owned",
-        "markers",
-        "juice",
-        "pool",
-        "board",
-        "box",
-        "bags",
-        "license",
-        "first",
-        "player",
-        "phase",
-        "round",
-        "turns",
-        "round_claims",
-        "quiet_rounds",
-        "end_triggered",
-        "end_reason",
-        "moved",
-        "pending",
-        "juice_steps",
-        "pine_bag",
-        "pine_drawn",
-        "pine_claimed",
-        "pine_parts",
-    )
-    _MODULE_FIELDS = (
-        "statues",
-        "statue_box",
-        "explorers",
-        "statues_won",
-        "pine_statues",
-        "pending_statue",
-        "moved_dir",
-        "boulder_set",
-        "removed",
-        "tray",
-        "flag_pond",
-        "flag_gain",
-        "office_from",
-        "whales",
-        "watched",
-    )
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
-        for name in self._JSON_FIELDS:
-            data[name] = _copy(getattr(self, name))
-        if self.mods:
-            for name in self._MODULE_FIELDS:
-                data[name] = _copy(getattr(self, name))
-        data["rng"] = rng_to_json(self.rng)
-        return data
-
-    @classmethod
-    def from_json(cls, game: JuicyFruits, data: Mapping[str, Any]) -> JuicyFruitsState:
-        s = cls.__new__(cls)
-        try:
-            n = data["num_players"]
-            game.check_player_count(n)
-            s.game, s.num_players = game, n
-            s.options = game.validate_options(data["options"], n)
-            s.table = game.action_table(n, s.options)
-            for name in cls._JSON_FIELDS:
-                setattr(s, name, _copy(data[name]))
-            s.mods = M.parse(s.options.get("modules"))
-            s._module_defaults()
-            if s.mods:
-                for name in cls._MODULE_FIELDS:
-                    setattr(s, name, _copy(data[name]))
-            s.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved Juicy Fruits state: {exc}") from None
-        s.setup_events = []
-        s._legal = None
-        return s
+    def _after_load(self, data: Mapping[str, Any]) -> None:
+        if not self.mods:
+            self._module_defaults()
+            return
+        for field in self.FIELDS.fields:
+            if field.saved_if is not None and field.name not in data:
+                raise KeyError(field.name)
+        self._pad_parts()
 
     def determinize(self, seat: int, rng: random.Random) -> JuicyFruitsState:
         """Bags and the box are sorted lists whose contents everyone can deduce, so the only
@@ -1127,9 +1029,3 @@ class JuicyFruitsState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return text.build_view(self, seat)
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
