@@ -3,9 +3,9 @@
 Each move looks one action ahead on a single determinized sample of the bot's own view and
 keeps the action its game's evaluator likes best (see :mod:`.core`). A game's evaluator is its
 plugin's ``greedy`` hook (:class:`~fruitbowl.engine.plugin.GreedyEvaluator`, usually in
-``games/<id>/greedy.py``). A game without an
-evaluator, or a position an evaluator cannot read (an expansion it does not know), is scored
-by the standings. Seeded: the same seed plays the same moves.
+``games/<id>/greedy.py``). A game without an evaluator, or a position an evaluator cannot read
+(an expansion it does not know), is scored by the standings. Seeded: the same seed plays the
+same moves.
 """
 
 from __future__ import annotations
