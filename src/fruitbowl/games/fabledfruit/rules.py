@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
-from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 
 from . import actions as A
 from . import deck, market, observation, text
@@ -142,7 +142,7 @@ class FabledFruit(Game):
         return A.ACTION_TABLE
 
     def state_from_json(self, data: Mapping[str, Any]) -> FabledFruitState:
-        return FabledFruitState.from_json(self, data)
+        return FabledFruitState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
         # A turn is at most: move, payments, act/buy, an effect (bounded by the 70 fruit cards it
@@ -181,63 +181,60 @@ Step = tuple[Any, ...]
 
 
 class FabledFruitState(State):
-    __slots__ = (
-        "_legal",
-        "active",
-        "aux",
-        "buf",
-        "buf_private",
-        "centre",
-        "coat",
-        "count",
-        "counts",
-        "deck",
-        "discard",
-        "double",
-        "double_pool",
-        "draw",
-        "end_triggered",
-        "ended_by",
-        "fresh",
-        "ftok",
-        "gamble",
-        "gamble_pool",
-        "gambling",
-        "game",
-        "hands",
-        "juices",
-        "last",
-        "lime",
-        "limes",
-        "market",
-        "mask",
-        "named",
-        "ntypes",
-        "num_players",
-        "offers",
-        "options",
-        "over",
-        "paying",
-        "peek",
-        "picks",
-        "pos",
-        "rng",
-        "round",
-        "saved",
-        "setup_events",
-        "stacks",
-        "start",
-        "steps",
-        "supply",
-        "table",
-        "target",
-        "thief",
-        "thief2",
-        "top",
-        "turns",
-        "wild",
-        "wild_pool",
+    FIELDS = Fields(
+        Field("top"),
+        Field("stacks", 1),
+        Field("counts", 1),
+        Field("pos", 1),
+        Field("thief"),
+        Field("hands", 2),
+        Field("draw", 1),
+        Field("discard", 1),
+        Field("market", 1, optional=True),
+        Field("supply", 1, optional=True),
+        Field("ftok", 1, optional=True),
+        Field("wild", 1, optional=True),
+        Field("wild_pool"),
+        Field("double", 1, optional=True),
+        Field("double_pool"),
+        Field("fresh", 1),
+        Field("juices", 2),
+        Field("start"),
+        Field("active"),
+        Field("round"),
+        Field("turns"),
+        Field("end_triggered"),
+        Field("over"),
+        Field("ended_by"),
+        Field("target"),
+        Field("named"),
+        Field("last"),
+        Field("count"),
+        Field("mask"),
+        Field("buf", 1),
+        Field("buf_private"),
+        Field("aux", 1),
+        Field("peek"),
+        Field("paying", 1),
+        Field("steps", 1, tuples=True),
+        # The Lime expansion's fields, with the values a base game has (and a save from before Lime)
+        Field("thief2", default=0),
+        Field("limes", default=-1),
+        Field("saved", 2, optional=True, default=None),
+        Field("gamble", 1, optional=True, default=None),
+        Field("gamble_pool", default=0),
+        Field("coat", default=-2),
+        Field("offers", 2, optional=True, default=None),
+        Field("centre", default=0),
+        Field("gambling", default=0),
+        Field("picks", 1, default=[]),
+        # Derived from the options (see _after_load); shared by copies
+        Field("lime", saved=False),
+        Field("deck", saved=False),
+        Field("ntypes", saved=False),
+        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
     )
+    __slots__ = FIELDS.slots
     game: FabledFruit
     rng: random.Random
     top: int  # big stack = deck[top:]
@@ -364,87 +361,16 @@ class FabledFruitState(State):
         self.gambling = 0
         self.picks = []
 
-    def clone(self) -> FabledFruitState:
-        c = FabledFruitState.__new__(FabledFruitState)
-        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
-        c.rng = copy_rng(self.rng)
-        c.top, c.deck, c.lime, c.ntypes = self.top, self.deck, self.lime, self.ntypes
-        c.thief2, c.limes, c.gamble_pool, c.coat = self.thief2, self.limes, self.gamble_pool, self.coat
-        c.saved = None if self.saved is None else [h[:] for h in self.saved]
-        c.gamble = None if self.gamble is None else self.gamble[:]
-        c.offers = None if self.offers is None else [h[:] for h in self.offers]
-        c.centre, c.gambling, c.picks = self.centre, self.gambling, self.picks[:]
-        c.stacks = self.stacks[:]
-        c.counts = self.counts[:]
-        c.pos = self.pos[:]
-        c.thief = self.thief
-        c.hands = [h[:] for h in self.hands]
-        c.draw = self.draw[:]
-        c.discard = self.discard[:]
-        c.market = None if self.market is None else self.market[:]
-        c.supply = None if self.supply is None else self.supply[:]
-        c.ftok = None if self.ftok is None else self.ftok[:]
-        c.wild = None if self.wild is None else self.wild[:]
-        c.double = None if self.double is None else self.double[:]
-        c.wild_pool, c.double_pool = self.wild_pool, self.double_pool
-        c.fresh = self.fresh[:]
-        c.juices = [j[:] for j in self.juices]
-        c.start, c.active, c.round, c.turns = self.start, self.active, self.round, self.turns
-        c.end_triggered, c.over, c.ended_by = self.end_triggered, self.over, self.ended_by
-        c.steps = self.steps[:]
-        c.target, c.named, c.last, c.count, c.mask = self.target, self.named, self.last, self.count, self.mask
-        c.buf, c.aux, c.paying = self.buf[:], self.aux[:], self.paying[:]
-        c.buf_private, c.peek = self.buf_private, self.peek
-        c.setup_events = []
-        c._legal = self._legal
-        return c
+    def _load_context(self, game: FabledFruit, num_players: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options, self.table = game, num_players, options, A.ACTION_TABLE
+        self._legal = None
 
-    _JSON_FIELDS = (
-        "top", "stacks", "counts", "pos", "thief", "hands", "draw", "discard", "market", "supply", "ftok",
-        "wild", "wild_pool", "double", "double_pool", "fresh", "juices", "start", "active", "round", "turns",
-        "end_triggered", "over", "ended_by", "target", "named", "last", "count", "mask", "buf", "buf_private",
-        "aux", "peek", "paying",
-    )  # fmt: skip
-    #: Lime fields and the values a base game has.
-    _LIME_FIELDS: ClassVar[dict[str, Any]] = {
-        "thief2": 0, "limes": -1, "saved": None, "gamble": None, "gamble_pool": 0, "coat": -2, "offers": None,
-        "centre": 0, "gambling": 0, "picks": [],
-    }  # fmt: skip
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
-        for name in self._JSON_FIELDS:
-            data[name] = _copy(getattr(self, name))
-        for name in self._LIME_FIELDS:
-            data[name] = _copy(getattr(self, name))
-        data["steps"] = _copy(self.steps)
-        data["rng"] = rng_to_json(self.rng)
-        return data
-
-    @classmethod
-    def from_json(cls, game: FabledFruit, data: Mapping[str, Any]) -> FabledFruitState:
-        s = cls.__new__(cls)
-        try:
-            n = data["num_players"]
-            game.check_player_count(n)
-            s.game, s.num_players, s.table = game, n, A.ACTION_TABLE
-            s.options = game.validate_options(data["options"], n)
-            for name in cls._JSON_FIELDS:
-                setattr(s, name, _copy(data[name]))
-            for name, default in cls._LIME_FIELDS.items():
-                setattr(s, name, _copy(data.get(name, default)))
-            if any(len(hand) != NUM_KINDS for hand in s.hands):
-                raise ValueError("its card vectors predate the lime (replay the game's record instead)")
-            s.lime = bool(s.options.get("lime", False))
-            s.deck = deck.deck_for(s.lime)
-            s.ntypes = NUM_TYPES if s.lime else C.base_types
-            s.steps = [tuple(step) for step in data["steps"]]
-            s.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved Fabled Fruit state: {exc}") from None
-        s.setup_events = []
-        s._legal = None
-        return s
+    def _after_load(self, data: Mapping[str, Any]) -> None:
+        if any(len(hand) != NUM_KINDS for hand in self.hands):
+            raise ValueError("its card vectors predate the lime (replay the game's record instead)")
+        self.lime = bool(self.options.get("lime", False))
+        self.deck = deck.deck_for(self.lime)
+        self.ntypes = NUM_TYPES if self.lime else C.base_types
 
     def determinize(self, seat: int, rng: random.Random) -> FabledFruitState:
         """Resample what ``seat`` cannot see: other hands and saved fruits, the draw stack, private reveals.
@@ -1159,12 +1085,6 @@ CALLS: dict[str, Callable[[FabledFruitState, Any, list[Event]], None]] = {
     "finish": _c_finish,
     "draw": _c_draw,
 }
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list | tuple):
-        return [_copy(v) for v in value]
-    return value
 
 
 def register_handlers(handlers: Mapping[str, Callable[[FabledFruitState, Step, int, list[Event]], None]]) -> None:
