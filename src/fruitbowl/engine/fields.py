@@ -6,7 +6,7 @@ shared between copies or lost on save. Now each game lists its fields once, each
 copy must go::
 
     class PlumState(State):
-        FIELDS = Fields(Field("hands", 2), Field("deck", 1), Field("player"), extra=("_legal",))
+        FIELDS = Fields(Field("hands", 2), Field("deck", 1), Field("player"), Field("_legal", saved=False))
         __slots__ = FIELDS.slots
 
 and :meth:`Fields.copy` (generated once as straight-line code, as fast as a hand-written
@@ -66,7 +66,7 @@ def _copy_source(source: str, depth: int) -> str:
 class Fields:
     """The declared fields of one ``State`` class, and what is derived from them."""
 
-    def __init__(self, *fields: Field, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, *fields: Field) -> None:
         names = [f.name for f in fields]
         if len(set(names)) != len(names):
             raise ValueError(f"a field is declared twice: {sorted(n for n in names if names.count(n) > 1)}")
@@ -74,8 +74,8 @@ class Fields:
         if clash:
             raise ValueError(f"{sorted(clash)} belong to every state's context; do not declare them")
         self.fields = fields
-        #: ``__slots__`` for the state class: the context, every field and the ``extra`` caches.
-        self.slots = tuple(sorted({*CONTEXT, *names, *extra}))
+        #: ``__slots__`` for the state class: the context and every field.
+        self.slots = tuple(sorted({*CONTEXT, *names}))
         self._copy = self._compile_copy()
 
     def _compile_copy(self) -> Callable[[Any, Any], None]:

@@ -148,7 +148,7 @@ class TangHuLuState(State):
         Field("round"),
         Field("end_triggered"),
         Field("truncated"),
-        extra=("_legal",),
+        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
     )
     __slots__ = FIELDS.slots
     game: TangHuLu
@@ -213,9 +213,6 @@ class TangHuLuState(State):
         s._start_turn(s.first, events)
         s.setup_events = events
         return s
-
-    def _copy_caches(self, copy: TangHuLuState) -> None:
-        copy._legal = self._legal
 
     def _load_context(self, game: TangHuLu, num_players: int, options: dict[str, Any]) -> None:
         self.game, self.num_players, self.options, self.table = game, num_players, options, A.ACTION_TABLE
