@@ -20,10 +20,10 @@ from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
-from fruitbowl.engine.rng import copy_rng, rng_from_json, rng_to_json
 from fruitbowl.engine.wording import counted
 
 from . import observation, text
@@ -138,7 +138,7 @@ class Citrus(Game):
         return table_for(self.validate_options(options, num_players)["board"])[0]
 
     def state_from_json(self, data: Mapping[str, Any]) -> CitrusState:
-        return CitrusState.from_json(self, data)
+        return CitrusState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
         # §9 "Termination": ≤90 builds and ≤90 harvests, each turn ends with one action, fewer than
@@ -165,55 +165,52 @@ class Citrus(Game):
 
 
 class CitrusState(State):
-    __slots__ = (
-        "_base",
-        "_buys",
-        "_kids",
-        "_legal",
-        "_marks",
-        "_opts",
-        "_plans",
-        "_roads",
-        "_trials",
-        "bag",
-        "cart_restriction",
-        "family",
-        "final",
-        "finca_stack",
-        "fincas",
-        "first",
-        "free",
-        "from_cart",
-        "game",
-        "geo",
-        "held",
-        "horses",
-        "land",
-        "lay",
-        "main_done",
-        "market",
-        "money",
-        "num_players",
-        "open_sites",
-        "options",
-        "phase",
-        "plant",
-        "player",
-        "points",
-        "rcells",
-        "rcol",
-        "refill_pending",
-        "rid",
-        "rng",
-        "rown",
-        "scored",
-        "setup_events",
-        "site_stack",
-        "table",
-        "turn",
-        "waiting",
-        "workers",
+    FIELDS = Fields(
+        Field("plant", 1),
+        Field("rid", 1),
+        Field("rcol", 1),
+        Field("rown", 1),
+        Field("rcells", 1, tuples=True),
+        Field("land", 1),
+        Field("market", 1),
+        Field("bag", 1),
+        Field("fincas", 1),
+        Field("scored", 1),
+        Field("finca_stack", 1),
+        Field("site_stack", 1),
+        Field("open_sites", 1),
+        Field("money", 1),
+        Field("workers", 1),
+        Field("points", 2),
+        Field("held", 2),
+        Field("horses", 2),
+        Field("waiting", 1),
+        Field("phase"),
+        Field("player"),
+        Field("first"),
+        Field("turn"),
+        Field("main_done"),
+        Field("from_cart"),
+        Field("refill_pending"),
+        Field("final", 2, optional=True),
+        # From the options; shared by copies
+        Field("geo", saved=False),
+        Field("lay", saved=False),
+        Field("family", saved=False),
+        Field("free", saved=False),
+        Field("cart_restriction", saved=False),
+        # Cached answers (see the comment below and _copy_caches)
+        Field("_legal", saved=False),
+        Field("_buys", saved=False),
+        Field("_opts", saved=False),
+        Field("_plans", saved=False),
+        Field("_trials", saved=False),
+        Field("_kids", saved=False),
+        Field("_base", saved=False),
+        Field("_roads", saved=False),
+        Field("_marks", saved=False),
     )
+    __slots__ = FIELDS.slots
     game: Citrus
     geo: Board
     lay: Layout
@@ -272,7 +269,7 @@ class CitrusState(State):
     @classmethod
     def setup(cls, game: Citrus, n: int, seed: int, options: dict[str, Any]) -> CitrusState:
         s = cls.__new__(cls)
-        s._init_static(game, n, options)
+        s._load_context(game, n, options)
         rng = s.rng = random.Random(seed)
         geo = s.geo
         short = options["board"] == "short"
@@ -332,64 +329,34 @@ class CitrusState(State):
         s.setup_events = events
         return s
 
-    def _init_static(self, game: Citrus, n: int, options: dict[str, Any]) -> None:
-        self.game, self.num_players, self.options = game, n, options
+    def _load_context(self, game: Citrus, num_players: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options = game, num_players, options
         self.table, self.lay = table_for(options["board"])
         self.geo = BOARDS[options["board"]]
         self.family, self.free = options["family"], options["free_placement"]
         self.cart_restriction = options["cart_restriction"]
-        self._legal = None
+        self._legal = self._buys = None
         self._opts = {}
         self._plans = {}
         self._trials = {}
         self._kids = {}
-        self._base = self._buys = None
+        self._base = None
         self._roads = self._marks = None
         self.setup_events = []
 
-    def clone(self) -> CitrusState:
-        c = self.scratch()
-        c.rng = copy_rng(self.rng)
-        c._legal, c._buys = self._legal, self._buys
-        c._opts = self._opts  # answers (plain data) are shared; look-ahead positions are not,
-        c._plans = self._plans  # because they share lists with this state (see lookahead)
-        c._base = self._base
-        c._roads, c._marks = self._roads, self._marks
-        return c
+    def _copy_caches(self, copy: CitrusState) -> None:
+        # Answers (plain data) are shared; look-ahead positions are not, because they share
+        # lists with this state (see lookahead).
+        copy._trials, copy._kids = {}, {}
 
     def scratch(self) -> CitrusState:
-        """A copy for look-ahead: everything but the RNG (which placements never use) copied."""
-        c = CitrusState.__new__(CitrusState)
-        c.game, c.num_players, c.options, c.table, c.lay = (
-            self.game,
-            self.num_players,
-            self.options,
-            self.table,
-            self.lay,
-        )
-        c.geo, c.family, c.free, c.cart_restriction = self.geo, self.family, self.free, self.cart_restriction
+        """A copy for look-ahead: everything but the RNG (which placements never use) copied, and
+        no cached answer but the free roads and Bridge/Milestone spaces."""
+        c = self._copy_context()
+        self.FIELDS.copy(self, c)
         c.rng = self.rng
-        c.plant, c.rid, c.land = self.plant[:], self.rid[:], self.land[:]
-        c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
-        c.market, c.bag = self.market[:], self.bag[:]
-        c.fincas, c.scored = self.fincas[:], self.scored[:]
-        c.finca_stack, c.site_stack, c.open_sites = self.finca_stack[:], self.site_stack[:], self.open_sites[:]
-        c.money, c.workers = self.money[:], self.workers[:]
-        c.points = [p[:] for p in self.points]
-        c.held = [h[:] for h in self.held]
-        c.horses = [h[:] for h in self.horses]
-        c.waiting = self.waiting[:]
-        c.phase, c.player, c.first, c.turn = self.phase, self.player, self.first, self.turn
-        c.main_done, c.from_cart, c.refill_pending = self.main_done, self.from_cart, self.refill_pending
-        c.final = [dict(f) for f in self.final] if self.final is not None else None
-        c.setup_events = []
-        c._legal = None
-        c._opts = {}
-        c._plans = {}
-        c._trials = {}
-        c._kids = {}
-        c._base = c._buys = None
-        c._roads, c._marks = self._roads, self._marks
+        c._legal = c._buys = c._base = None
+        c._opts, c._plans, c._trials, c._kids = {}, {}, {}, {}
         return c
 
     def lookahead(self, t: int, mod: int) -> CitrusState:
@@ -545,62 +512,6 @@ class CitrusState(State):
             trial._put_finca(site, None, self.player)  # (only the player to move asks a trial)
             self._trials[site] = trial
         return trial
-
-    _JSON_FIELDS = (
-        "plant",
-        "rid",
-        "rcol",
-        "rown",
-        "land",
-        "market",
-        "bag",
-        "fincas",
-        "scored",
-        "finca_stack",
-        "site_stack",
-        "open_sites",
-        "money",
-        "workers",
-        "points",
-        "held",
-        "horses",
-        "waiting",
-        "phase",
-        "player",
-        "first",
-        "turn",
-        "main_done",
-        "from_cart",
-        "refill_pending",
-        "final",
-    )
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
-        for name in self._JSON_FIELDS:
-            value = getattr(self, name)
-            data[name] = list(value) if isinstance(value, list) else value
-        for name in ("points", "held", "horses"):
-            data[name] = [list(v) for v in getattr(self, name)]
-        data["final"] = [dict(f) for f in self.final] if self.final is not None else None
-        data["rcells"] = [list(c) for c in self.rcells]
-        data["rng"] = rng_to_json(self.rng)
-        return data
-
-    @classmethod
-    def from_json(cls, game: Citrus, data: Mapping[str, Any]) -> CitrusState:
-        s = cls.__new__(cls)
-        try:
-            n = data["num_players"]
-            game.check_player_count(n)
-            s._init_static(game, n, game.validate_options(data["options"], n))
-            for name in cls._JSON_FIELDS:
-                setattr(s, name, _copy(data[name]))
-            s.rcells = [tuple(c) for c in data["rcells"]]
-            s.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved Citrus state: {exc}") from None
-        return s
 
     def determinize(self, seat: int, rng: random.Random) -> CitrusState:
         """Resample what nobody knows: the Finca stack and building-site stack orders, and the RNG
@@ -1348,11 +1259,3 @@ def finca_awards(totals: Sequence[int], high: int, low: int) -> list[int]:
                 if t == second:
                     awards[s] = low
     return awards
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
