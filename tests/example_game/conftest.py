@@ -14,6 +14,7 @@ import os
 import sys
 import tomllib
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,10 @@ def write_dist_info(site: Path) -> None:
     (info / "entry_points.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    """Windfall installed for this module's tests; yields the environment for subprocesses."""
-    site = tmp_path_factory.mktemp("site")
+@contextmanager
+def windfall_installed(site: Path) -> Iterator[dict[str, str]]:
+    """Windfall installed (its metadata written into ``site``) while the block runs; yields the
+    environment for subprocesses. Afterwards the game is forgotten again."""
     write_dist_info(site)
     paths = [str(site), str(PACKAGE_DIR)]
     sys.path[:0] = paths
@@ -56,3 +57,10 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, st
         registry.unregister("windfall")
         for module in [m for m in sys.modules if m == "fruitbowl_windfall" or m.startswith("fruitbowl_windfall.")]:
             del sys.modules[module]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+    """Windfall installed for this module's tests; yields the environment for subprocesses."""
+    with windfall_installed(tmp_path_factory.mktemp("site")) as env:
+        yield env

@@ -13,14 +13,15 @@ export const LOG_ICONS = { take: "fruit", windfall: "star", reveal: "card" };
 
 export function render(svg, snapshot, ctx) {
   const view = snapshot.view;
-  const legal = new Map(snapshot.legal.map((a) => [a.fields.apples, a.code]));
+  const legal = new Set(snapshot.legal.map((a) => a.code));
   svg.replaceChildren();
   svg.setAttribute("viewBox", "0 0 440 120");
   svg.append(s("text", { x: 10, y: 20, text: `Basket: ${counted(view.basket, "apple")}` }));
   for (let i = 0; i < view.basket; i += 1) {
-    const code = ctx.interactive ? legal.get(i + 1) : undefined;
+    // the i-th apple takes i + 1 apples; ctx.code finds that action's code in the table's action space
+    const code = ctx.interactive && i < view.most_taken ? ctx.code("take", { apples: i + 1 }) : null;
     const apple = s("circle", { cx: 20 + (i % 20) * 20, cy: 45 + Math.floor(i / 20) * 22, r: 8, fill: "#c0392b" });
-    if (code !== undefined) {
+    if (code !== null && legal.has(code)) {
       apple.setAttribute("class", "target");
       apple.addEventListener("click", () => ctx.onAction(code));
     }
