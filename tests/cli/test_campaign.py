@@ -163,7 +163,7 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
     state.hands[1] = [1] + [0] * 15
     state.pos[0] = parse_loc("11L")
     state.steps = [("actbuy",), ("call", "finish")]
-    state._legal = None
+    state.forget_answers()
     state.apply("act")  # #11L: the offer round starts with seat 2
     state.apply("offer pineapple")
     names = ["Ann", "Bo", "Cy"]

@@ -746,6 +746,21 @@ def check_json_round_trip(state: State, ctx: Context) -> None:
     if restored.to_json() != before:
         where = _first_difference(before, restored.to_json(), "to_json()")
         ctx.fail("json-round-trip", f"state_from_json(to_json()) is not exact: {where}")
+    if not state.is_terminal():
+        codes = state.legal_codes()
+        if restored.legal_codes() != codes:
+            ctx.fail(
+                "json-round-trip",
+                f"the loaded copy's legal actions {restored.legal_codes()} differ from the original's {codes}:"
+                " an answer cached in the original is stale, or to_json() leaves something out",
+            )
+        state.forget_answers()
+        if state.legal_codes() != codes:
+            ctx.fail(
+                "legal-actions",
+                f"after forget_answers() the legal actions are {state.legal_codes()}, not {codes}:"
+                " a cached answer was stale",
+            )
     _check_independent(state, restored, before, "json-round-trip", "a JSON copy", ctx)
 
 

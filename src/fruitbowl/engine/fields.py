@@ -33,7 +33,9 @@ class Field:
     copies (numbers, strings, tuples, shared tables), 1 for a list or dict, 2 for a list of
     lists, 3 for a list of lists of lists. ``optional``: the field may be ``None``. ``tuples``:
     the innermost sequences are tuples, saved as JSON lists and loaded back as tuples.
-    ``saved``: written by :meth:`Fields.save` (runtime caches are not). ``saved_if``: saved only
+    ``saved``: written by :meth:`Fields.save` (runtime caches are not). ``cache``: an answer
+    cached for the position, forgotten (set to ``None``) by ``State.forget_answers``; caches are
+    never saved. ``saved_if``: saved only
     when this holds for the state (loading then falls back to ``default`` or leaves it to the
     game). ``default``: the value for a save written before the field existed.
     """
@@ -43,6 +45,7 @@ class Field:
     optional: bool = False
     tuples: bool = False
     saved: bool = True
+    cache: bool = False
     saved_if: Callable[[Any], bool] | None = None
     default: Any = _MISSING
 
@@ -73,7 +76,12 @@ class Fields:
         clash = set(names) & set(CONTEXT)
         if clash:
             raise ValueError(f"{sorted(clash)} belong to every state's context; do not declare them")
+        cached_and_saved = [f.name for f in fields if f.cache and f.saved]
+        if cached_and_saved:
+            raise ValueError(f"a cache is never saved: declare {cached_and_saved} with saved=False")
         self.fields = fields
+        #: The fields that hold cached answers (see ``State.forget_answers``).
+        self.caches = tuple(f.name for f in fields if f.cache)
         #: ``__slots__`` for the state class: the context and every field.
         self.slots = tuple(sorted({*CONTEXT, *names}))
         self._copy = self._compile_copy()

@@ -185,6 +185,13 @@ class State(ABC):
         c.setup_events = []
         return c
 
+    def forget_answers(self) -> None:
+        """Drop every answer cached for this position. Play never needs it; call it after
+        changing fields directly (a position set up by hand for a test or an editor)."""
+        fields = getattr(type(self), "FIELDS", None)  # (a state without declared fields caches nothing here)
+        for name in fields.caches if fields is not None else ():
+            setattr(self, name, None)
+
     def _copy_caches(self, copy: Any) -> None:
         """Hand a clone the answers cached for this position (they are equally true of it)."""
         return None

@@ -89,7 +89,7 @@ def legal_placements(s: CitrusState, p: int, colour: int) -> list[Move]:
 def after(s: CitrusState, p: int, move: Move) -> CitrusState:
     t, colour, bridge, milestone = move
     child = s.scratch()
-    child._forget()
+    child.forget_answers()
     child.place_tile(p, colour * 2, t, (1 if bridge else 0) | (2 if milestone else 0), None)
     return child
 

@@ -32,7 +32,7 @@ def fresh(players: int = 3, seed: int = 7, **options: Any) -> CitrusState:
 
 def touch(state: CitrusState) -> None:
     """Forget cached answers after a test edits the position directly."""
-    state._forget()
+    state.forget_answers()
 
 
 def region(state: CitrusState, owner: int, type_name: str, labels: Iterable[str], wells: int = 0) -> int:

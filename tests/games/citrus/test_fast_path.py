@@ -140,7 +140,7 @@ class Node:
 
 def _plain_copy(state: CitrusState) -> CitrusState:
     copy_ = state.scratch()
-    copy_._forget()
+    copy_.forget_answers()
     return copy_
 
 

@@ -90,7 +90,7 @@ def position(
     s.discard = cards(discard)
     if market is not None:
         s.market = cards(market)
-    s._legal = None
+    s.forget_answers()
     return s
 
 
@@ -101,7 +101,7 @@ def at_location(s: FabledFruitState, loc: int | str, seat: int | None = None) ->
     s.active = p
     s.pos[p] = loc
     s.steps = [("actbuy",), ("call", "finish")]
-    s._legal = None
+    s.forget_answers()
     return s
 
 

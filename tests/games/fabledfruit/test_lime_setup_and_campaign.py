@@ -135,7 +135,7 @@ def test_lime_data_is_validated_when_loaded(tmp_path):
 def test_saved_fruits_and_hands_are_hidden_and_determinize_keeps_every_view():
     s = GAME.new_state(3, 9, {"lime": True})
     s.saved[1] = cards("S L")
-    s._legal = None
+    s.forget_answers()
     assert s.view(0)["players"][1]["saved_count"] == 2 and "saved" not in s.view(0)["players"][1]
     seen_saved = set()
     for k in range(12):

@@ -228,7 +228,7 @@ def test_l28_thief_robs_everyone_there():
     s.active = 1
     s.hands[1] = cards("S")
     s.steps = [("move",), ("call", "after_move"), ("actbuy",), ("call", "finish")]
-    s._legal = None
+    s.forget_answers()
     s.pos[1] = 0
     s.apply(f"move {s.thief}")
     assert texts(s) == ["put strawberry"]  # the thief is paid first, into the market

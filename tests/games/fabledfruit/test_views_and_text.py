@@ -76,7 +76,7 @@ def test_refusals_name_the_rule():
     assert sum(s.hands[0]) == 2
     s = position(2, hands={0: "P"})
     s.pos[0] = 4
-    s._legal = None
+    s.forget_answers()
     with pytest.raises(IllegalAction, match="you must move: your animal already stands on #4"):
         s.apply("move 4")
     assert s.hands[0] == cards("P")

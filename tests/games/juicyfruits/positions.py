@@ -49,7 +49,7 @@ def island(state: JuicyFruitsState, seat: int, pieces: dict[str, str], *, keep: 
         for c, code in enumerate(grid)
         if COLLECTOR <= code < TOKEN or (code >= TOKEN and code < 300 and C.all_tokens[code - TOKEN].mobile)
     )
-    state._legal = None
+    state.forget_answers()
 
 
 def reserve(state: JuicyFruitsState, seat: int, fruits: str) -> None:
@@ -57,12 +57,12 @@ def reserve(state: JuicyFruitsState, seat: int, fruits: str) -> None:
     state.reserve[seat] = [0] * 5
     for part in fruits.split():
         state.reserve[seat][FRUIT[part[-1]]] += int(part[:-1])
-    state._legal = None
+    state.forget_answers()
 
 
 def phase(state: JuicyFruitsState, value: int) -> None:
     state.phase = value
-    state._legal = None
+    state.forget_answers()
 
 
 def put_on_board(state: JuicyFruitsState, token_id: str, row: int, column: int) -> None:
@@ -77,7 +77,7 @@ def put_on_board(state: JuicyFruitsState, token_id: str, row: int, column: int) 
         state.box.remove(token)
     state.board[space] = token
     state.box.sort()
-    state._legal = None
+    state.forget_answers()
 
 
 def texts(state: JuicyFruitsState) -> list[str]:

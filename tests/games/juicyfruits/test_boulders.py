@@ -37,7 +37,7 @@ def deal(state, seat: int, corners: dict[str, str], removed: tuple[str, ...] = (
     for name, boulder in corners.items():
         state.grid[seat][cell(name)] = BOULDER + C.boulder_index(boulder)
     state.removed[seat] = [C.boulder_index(b) for b in removed]
-    state._legal = None
+    state.forget_answers()
 
 
 # ---------------------------------------------------------------- setup

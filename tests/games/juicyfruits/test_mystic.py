@@ -29,7 +29,7 @@ def statues(state, tiles: dict[tuple[int, int], int]) -> None:
     state.statues = [0] * 25
     for (row, col), tile in tiles.items():
         state.statues[mcell(row, col)] = tile
-    state._legal = None
+    state.forget_answers()
 
 
 def explore_to_top_center(state, tile: int, seat: int = 0) -> list:

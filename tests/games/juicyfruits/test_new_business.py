@@ -214,7 +214,7 @@ def test_a_token_only_sees_its_own_whale_and_paths_must_be_free():
     state.owned[0] = [C.token_index("X09")]
     state.whales[0] = 0
     state.watched, state.phase = [], WATCH
-    state._legal = None
+    state.forget_answers()
     assert texts(state) == ["watch X09 c3"], "boxed in: it can only stay"
 
 
@@ -224,7 +224,7 @@ def test_both_whale_tokens_move_one_at_a_time_before_sightings():
     state.owned[0] = [C.token_index("X09"), C.token_index("X10")]
     state.whales = [0, 2]
     state.watched, state.phase = [], WATCH
-    state._legal = None
+    state.forget_answers()
     first = texts(state)
     assert any(t.startswith("watch X09") for t in first) and any(t.startswith("watch X10") for t in first)
     assert "watch X09 c4" not in first, "the other token blocks it"

@@ -99,7 +99,7 @@ def new_position(players: int = 2, seed: int = 0, first: int = 0, **options: Any
     state.stock = C.drops - C.start_drops * players
     state.phase, state.player, state.roller, state.die = ACTION, first, first, ""
     state.rng = ScriptedRng(state)
-    state._legal = None
+    state.forget_answers()
     return state
 
 
@@ -119,7 +119,7 @@ def set_stick(state: TangHuLuState, seat: int, stick: int, spec: str, garnished:
     state.sticks[seat][stick] = tiles
     state.filled[seat] = sum(len(line) for line in state.sticks[seat])
     state.garnished[seat][stick] = garnished
-    state._legal = None
+    state.forget_answers()
     return tiles
 
 
@@ -137,12 +137,12 @@ def set_store(state: TangHuLuState, spec: str) -> None:
     for space, s in enumerate(spec.split()):
         if s != "-":
             state.store[space] = take(state, s)
-    state._legal = None
+    state.forget_answers()
 
 
 def set_coins(state: TangHuLuState, seat: int, coins: int) -> None:
     state.coins[seat] = coins
-    state._legal = None
+    state.forget_answers()
 
 
 def set_drops(state: TangHuLuState, seat: int, drops: int) -> None:
@@ -150,7 +150,7 @@ def set_drops(state: TangHuLuState, seat: int, drops: int) -> None:
     state.stock -= drops - state.drops[seat]
     state.drops[seat] = drops
     assert state.stock >= 0
-    state._legal = None
+    state.forget_answers()
 
 
 def give_cards(state: TangHuLuState, seat: int, stars: Sequence[int]) -> list[int]:
@@ -174,7 +174,7 @@ def to_turn(state: TangHuLuState, seat: int, face: str, draw: str | None = None)
     turns, round_number = state.turns[:], state.round
     before = (seat - 1) % state.num_players
     state.phase, state.player, state.roller, state.die, state.bought = ACTION, before, before, "", 0
-    state._legal = None
+    state.forget_answers()
     rng = state.rng
     assert isinstance(rng, ScriptedRng)
     rng.faces.append(face)

@@ -448,7 +448,7 @@ def _at11(p1_drops: int = 3, p1_coins: int = 2):
     # P1 filled the board; P3, the last seat, takes the last turn of the round.
     state.end_triggered = True
     state.phase, state.player, state.roller = ACTION, p3, p3
-    state._legal = None
+    state.forget_answers()
     state.apply("work")  # 9 coins: income is lost to the cap
     assert state.is_terminal() and state.coins[p3] == 9
     return state.result()

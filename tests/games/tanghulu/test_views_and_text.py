@@ -249,7 +249,7 @@ def test_garnish_with_too_few_drops_is_refused_with_the_cost():
     state.apply("garnish 1")
     assert state.current_player == 1  # Ada, with 0 drops, is not asked again
     state.player = 0  # (as if Ada were asked: the refusal names the cost)
-    state._legal = None
+    state.forget_answers()
     refused(state, "garnish 2", "garnishing costs 4 drops; you have 0")
 
 

@@ -200,15 +200,15 @@ class CitrusState(State):
         Field("free", saved=False),
         Field("cart_restriction", saved=False),
         # Cached answers (see the comment below and _copy_caches)
-        Field("_legal", saved=False),
-        Field("_buys", saved=False),
-        Field("_opts", saved=False),
-        Field("_plans", saved=False),
-        Field("_trials", saved=False),
-        Field("_kids", saved=False),
-        Field("_base", saved=False),
-        Field("_roads", saved=False),
-        Field("_marks", saved=False),
+        Field("_legal", saved=False, cache=True),
+        Field("_buys", saved=False, cache=True),
+        Field("_opts", saved=False, cache=True),
+        Field("_plans", saved=False, cache=True),
+        Field("_trials", saved=False, cache=True),
+        Field("_kids", saved=False, cache=True),
+        Field("_base", saved=False, cache=True),
+        Field("_roads", saved=False, cache=True),
+        Field("_marks", saved=False, cache=True),
     )
     __slots__ = FIELDS.slots
     game: Citrus
@@ -343,6 +343,9 @@ class CitrusState(State):
         self._base = None
         self._roads = self._marks = None
         self.setup_events = []
+
+    def forget_answers(self) -> None:
+        self._forget()
 
     def _copy_caches(self, copy: CitrusState) -> None:
         # Answers (plain data) are shared; look-ahead positions are not, because they share

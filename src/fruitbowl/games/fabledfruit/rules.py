@@ -232,7 +232,7 @@ class FabledFruitState(State):
         Field("lime", saved=False),
         Field("deck", saved=False),
         Field("ntypes", saved=False),
-        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
+        Field("_legal", saved=False, cache=True),  # (a clone shares it: the same position)
     )
     __slots__ = FIELDS.slots
     game: FabledFruit

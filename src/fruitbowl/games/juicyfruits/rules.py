@@ -271,7 +271,7 @@ class JuicyFruitsState(State):
         Field("whales", 1, saved_if=_with_modules),
         Field("watched", 1, saved_if=_with_modules),
         Field("mods", saved=False),  # (from the options)
-        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
+        Field("_legal", saved=False, cache=True),  # (a clone shares it: the same position)
     )
     __slots__ = FIELDS.slots
     game: JuicyFruits

@@ -148,7 +148,7 @@ class TangHuLuState(State):
         Field("round"),
         Field("end_triggered"),
         Field("truncated"),
-        Field("_legal", saved=False),  # (a clone shares the answer: it is the same position)
+        Field("_legal", saved=False, cache=True),  # (a clone shares it: the same position)
     )
     __slots__ = FIELDS.slots
     game: TangHuLu
@@ -536,4 +536,3 @@ def tile_json(tile: int, pink: bool = False) -> dict[str, Any]:
         "stars": TILE_STARS[tile] + (C.garnish_bonus if pink else 0),
         "pink": pink,
     }
-
