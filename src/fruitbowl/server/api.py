@@ -18,8 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_label, bot_names
@@ -27,12 +26,14 @@ from fruitbowl.engine import FruitbowlError, Record, all_games
 
 from .boards import describe_game
 from .campaigns import campaign_tokens
+from .errors import BadRequest, InvalidToken, TooMany, database_error, retry_after, status_of
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
+from .live import CreatedTable, SeatRequest, hash_token
 from .outbox import ABORT_KEY, Outbox
 from .privacy import check_reader, replay_moves, replay_view
 from .security import origin_refusal
-from .tables import CreatedTable, InvalidToken, SeatRequest, TableError, TableService, TooMany, hash_token
+from .tables import TableService
 
 MAX_MESSAGE = 4096
 
@@ -102,40 +103,6 @@ def _created_json(created: CreatedTable) -> dict[str, Any]:
 
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
-
-
-#: What SQLite and PostgreSQL say when the disk under the database fails or is full (SQLite's
-#: messages; PostgreSQL's SQLSTATE classes 53, insufficient resources, and 58, system errors).
-DISK_TROUBLE = ("disk i/o error", "disk is full", "readonly database", "no space left", "file too large")
-DISK_SQLSTATES = ("53", "58")
-
-
-def database_problem(exc: BaseException) -> tuple[int, str]:
-    """The status and sentence for a database error: 503 when it is busy or unreachable, or when
-    its disk failed or is full."""
-    if isinstance(exc, IntegrityError):
-        return 409, "this change conflicts with another one made at the same time; reload and try again"
-    original = getattr(exc, "orig", None)
-    text = str(original or exc).lower()
-    sqlstate = str(getattr(original, "sqlstate", None) or getattr(original, "pgcode", None) or "")
-    if any(words in text for words in DISK_TROUBLE) or sqlstate[:2] in DISK_SQLSTATES:
-        return 503, (
-            "the server's disk failed or is full, so the database cannot store anything; "
-            "nothing was changed, try again later"
-        )
-    if isinstance(exc, PoolTimeout | ConnectionError) or (
-        isinstance(exc, DBAPIError) and (exc.connection_invalidated or _is_operational(exc))
-    ):
-        detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        reason = "busy (locked by another writer)" if "locked" in " ".join(detail) else "unreachable or busy"
-        return 503, f"the database is {reason}; nothing was changed, try again in a moment"
-    return 500, "the server could not use its database (the error is logged)"
-
-
-def _is_operational(exc: DBAPIError) -> bool:
-    from sqlalchemy.exc import InterfaceError, OperationalError
-
-    return isinstance(exc, OperationalError | InterfaceError)
 
 
 def build_router(service: TableService, limits: Limits | None = None) -> APIRouter:
@@ -334,7 +301,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """A finished game's review: every seat's estimated chance to win after every move."""
         limit_review(request)
         table = await service.get(table_id)
-        check_reader(table, service._seat_of(table, x_seat_token or token), "review")
+        check_reader(table, service.seat_of(table, x_seat_token or token), "review")
         return await service.review(table_id)
 
     @router.get("/tables/{table_id}/actions", dependencies=[Depends(limit_read)])
@@ -360,7 +327,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     ) -> dict[str, Any]:
         """The game move by move as the viewer may know it; with ``at``, the position after that move."""
         table = await service.get(table_id)
-        seat = service._seat_of(table, x_seat_token or token)
+        seat = service.seat_of(table, x_seat_token or token)
         check_reader(table, seat, "replay")
         record = table.match.record
         record = Record(**{**record.__dict__, "actions": list(record.actions)})  # a copy: the table plays on
@@ -373,9 +340,9 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         table_id: str, x_seat_token: str | None = Header(None), token: str | None = Query(None)
     ) -> dict[str, Any]:
         table = await service.get(table_id)
-        check_reader(table, service._seat_of(table, x_seat_token or token), "record")
+        check_reader(table, service.seat_of(table, x_seat_token or token), "record")
         if table.status != "finished":
-            raise TableError("the record (which holds the seed) is published when the game is over")
+            raise BadRequest("the record (which holds the seed) is published when the game is over")
         return table.match.record.to_json()
 
     @router.post("/tables/{table_id}/rematch", status_code=201)
@@ -432,14 +399,15 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
                 await websocket.send_json({"type": "error", "status": 429, "message": service.lockout.message(wait)})
                 await websocket.close(code=1008, reason="too many invalid tokens, try again later")
             return
-        except (TableError, FruitbowlError) as exc:
-            await websocket.send_json({"type": "error", "message": str(exc)})
-            await websocket.close(code=4403 if getattr(exc, "status", 400) == 403 else 4404)
+        except FruitbowlError as exc:
+            status = status_of(exc)
+            await websocket.send_json({"type": "error", "status": status, "message": str(exc)})
+            await websocket.close(code=4403 if status == 403 else 4404)
             return
         except SQLAlchemyError as exc:
-            status, message = database_problem(exc)
+            problem = database_error(exc)
             log.warning("WebSocket to table %s: %s", table_id, exc)
-            await websocket.send_json({"type": "error", "status": status, "message": message})
+            await websocket.send_json({"type": "error", "status": status_of(problem), "message": str(problem)})
             await websocket.close(code=1013, reason="database unavailable, try again later")
             return
         key = f"seat:{hash_token(token)}" if token else f"socket:{id(websocket)}"
@@ -525,21 +493,26 @@ async def _handle_message(service: TableService, table_id: str, token: str | Non
         if kind == "ping":
             return {"type": "pong"}
         return {"type": "error", "message": f"unknown message type {kind!r}; use action, undo or ping"}
-    except (TableError, FruitbowlError) as exc:
-        return {"type": "error", "message": str(exc), "action": message.get("action")}
+    except FruitbowlError as exc:
+        return {"type": "error", "status": status_of(exc), "message": str(exc), "action": message.get("action")}
     except SQLAlchemyError as exc:
-        status, text = database_problem(exc)
+        problem = database_error(exc)
         log.warning("WebSocket message to table %s: %s", table_id, exc)
-        return {"type": "error", "status": status, "message": text, "action": message.get("action")}
+        return {"type": "error", "status": status_of(problem), "message": str(problem), "action": message.get("action")}
+
+
+def refusal(exc: FruitbowlError) -> JSONResponse:
+    """A refusal as the API answers it: its type's status (:func:`~.errors.status_of`), its one
+    sentence, and ``Retry-After`` when it passes with time."""
+    response = error(status_of(exc), str(exc))
+    wait = retry_after(exc)
+    if wait is not None:
+        response.headers["Retry-After"] = str(max(1, round(wait)))
+    return response
 
 
 async def handle_errors(request: Request, exc: Exception) -> JSONResponse:
-    if isinstance(exc, TooMany):
-        response = error(exc.status, str(exc))
-        response.headers["Retry-After"] = str(max(1, round(exc.retry_after)))
-        return response
-    if isinstance(exc, TableError):
-        return error(exc.status, str(exc))
+    """Every refusal (the engine's and the server's: one hierarchy) answered by :func:`refusal`."""
     if isinstance(exc, FruitbowlError):
-        return error(400, str(exc))
+        return refusal(exc)
     raise exc

@@ -16,13 +16,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fruitbowl.engine import FruitbowlError
 
-from .api import build_router, database_problem, error, handle_errors, install_websocket
+from .api import build_router, error, handle_errors, install_websocket, refusal
 from .boards import install_boards
 from .db import default_db_url, make_engine, make_sessionmaker
+from .errors import StoreFailed, database_error
 from .eviction import IDLE_AFTER, Evictor
 from .limits import BodyLimit, Limits
 from .security import BodyTimeout, SecurityHeaders, normalize_origins
-from .tables import TableError, TableService
+from .tables import TableService
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -68,7 +69,6 @@ def create_app(
     app.state.limits = limits
     app.include_router(build_router(service, limits))
     install_websocket(app, service, limits)
-    app.add_exception_handler(TableError, handle_errors)
     app.add_exception_handler(FruitbowlError, handle_errors)
     app.add_exception_handler(SQLAlchemyError, _database_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
@@ -93,16 +93,14 @@ def create_app(
 
 
 async def _database_error(request: Request, exc: Exception) -> JSONResponse:
-    """The database is busy (SQLite locked) or unreachable: 503, nothing changed, try again."""
-    status, message = database_problem(exc)
-    if status == 503:
-        log.warning("%s %s: %s", request.method, request.url.path, exc)
-    else:
+    """The database is busy (SQLite locked), unreachable or out of disk: 503, nothing changed, try
+    again; a collision: 409; anything else is logged with its traceback (500)."""
+    problem = database_error(exc)
+    if isinstance(problem, StoreFailed):
         log.error("%s %s: database error", request.method, request.url.path, exc_info=exc)
-    response = error(status, message)
-    if status == 503:
-        response.headers["Retry-After"] = "1"
-    return response
+    else:
+        log.warning("%s %s: %s", request.method, request.url.path, exc)
+    return refusal(problem)
 
 
 async def _unexpected_error(request: Request, exc: Exception) -> JSONResponse:

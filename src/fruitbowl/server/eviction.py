@@ -25,7 +25,7 @@ IDLE_AFTER = 15 * 60.0
 
 
 def is_idle(service: TableService, table: LiveTable, idle_after: float, now: float) -> bool:
-    if table.connections or table.lock.locked() or table.id in service._refreshing:
+    if table.connections or table.lock.locked() or table.id in service.sync.refreshing:
         return False
     if table.bot_task is not None and not table.bot_task.done():
         return False

@@ -34,6 +34,8 @@ from typing import Any
 
 from fruitbowl.bots.pool import stop_pool, worker_pool
 
+from .errors import Busy
+
 log = logging.getLogger("fruitbowl.server")
 
 #: Playouts per seat and point of a review that fits the budget (as ``fruitbowl review`` by default).
@@ -47,12 +49,6 @@ REVIEW_BUDGET = 60_000
 
 #: Seconds a review may run before its worker is stopped (a hint has twice a bot's time limit).
 REVIEW_TIMEOUT = 120.0
-
-
-def _busy(message: str, retry_after: float) -> Exception:
-    from .tables import Busy  # tables imports this module
-
-    return Busy(message, retry_after)
 
 
 @dataclass
@@ -104,7 +100,7 @@ class ExpensiveWork:
             return await asyncio.shield(flight)
         if self._running + self._waiting >= self.workers + self.max_waiting:
             counts.refused += 1
-            raise _busy("the server is busy computing hints and reviews; try again in a few seconds", 5.0)
+            raise Busy("the server is busy computing hints and reviews; try again in a few seconds", 5.0)
         flight = asyncio.get_running_loop().create_task(self._compute(kind, key, timeout, job, args))
         self._flights[key] = flight
         flight.add_done_callback(lambda _task: self._flights.pop(key, None))
@@ -130,12 +126,12 @@ class ExpensiveWork:
                     counts.failed += 1
                     log.warning("a %s took longer than %.0f s; its worker is stopped", kind, timeout)
                     self._restart(pool)
-                    raise _busy(f"the {kind} took too long and was stopped; try again later", 30.0) from None
+                    raise Busy(f"the {kind} took too long and was stopped; try again later", 30.0) from None
                 except BrokenExecutor:
                     self._restart(pool)
                     if attempt == 2:
                         counts.failed += 1
-                        raise _busy(f"the {kind} could not be computed (its worker stopped); try again", 5.0) from None
+                        raise Busy(f"the {kind} could not be computed (its worker stopped); try again", 5.0) from None
             counts.computed += 1
         finally:
             self._running -= 1

@@ -2,7 +2,7 @@
 responses built off the event loop.
 
 * :class:`GuardedRoute` is the API router's route class: any route that refuses a token this
-  table did not issue (:class:`~.tables.InvalidToken`: a seat, host or invitation token, in a
+  table did not issue (:class:`~.errors.InvalidToken`: a seat, host or invitation token, in a
   GET or a POST) counts a strike against the table and the client's address
   (:class:`~.limits.TokenLockout`); past the allowance the refusal becomes 429 with
   ``Retry-After``. A valid token never meets the lockout.
@@ -22,8 +22,8 @@ import anyio
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
+from .errors import InvalidToken, TooMany
 from .limits import TokenLockout
-from .tables import InvalidToken, TooMany
 
 #: Large responses built at once in worker threads.
 BUILDERS = 2

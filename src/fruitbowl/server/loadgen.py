@@ -32,7 +32,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect as ws_connect  # ships with uvicorn[standard]
 
-from .tables import without_fixed
+from .snapshots import without_fixed
 
 
 @dataclass

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from fruitbowl.engine import Event, Record
 from fruitbowl.engine.record import replay, start_state
 
-from .tables import Forbidden, NotFound
+from .errors import Forbidden, NotFound
 
 if TYPE_CHECKING:
-    from .tables import LiveTable
+    from .live import LiveTable
 
 
 def is_private(allow_spectators: bool, open_join: bool) -> bool:

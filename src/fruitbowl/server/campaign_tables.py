@@ -1,0 +1,201 @@
+"""A campaign's tables: creating campaigns, reading them (all of it for the owner, the name and
+progress for anyone else), starting the campaign's next game at a new table, and cancelling it.
+
+What a campaign is and how it advances is the game's (its plugin's campaign support, reached
+through :mod:`.campaigns`); the database allows one unfinished table per campaign.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from fruitbowl.engine import get_game
+from fruitbowl.engine.rng import random_seed
+
+from .bot_runner import BotRunner
+from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
+from .campaigns import summary as campaign_summary
+from .db import UNFINISHED_STATUSES, CampaignRow, TableRow, now
+from .errors import Conflict, Forbidden, NotFound
+from .live import CreatedTable, SeatRequest, clean_name, hash_token, new_token, seat_name
+from .runtime import Runtime
+from .store import TableStore
+
+#: Creates a table (the service's ``create``), here with a campaign's seed and options.
+Create = Callable[..., Awaitable[CreatedTable]]
+
+
+class CampaignTables:
+    """The campaign routes' service: campaigns and the tables that play them."""
+
+    def __init__(self, store: TableStore, runtime: Runtime, bots: BotRunner, create: Create):
+        self.store, self.runtime, self.bots, self.create = store, runtime, bots, create
+
+    def create_campaign(self, game_id: str, name: str | None, ruleset: str = "base") -> dict[str, Any]:
+        """A new campaign; the answer carries its owner's token (stored only as a hash)."""
+        game = get_game(game_id)
+        campaign = new_campaign(game.id, random_seed(), ruleset)
+        campaign_id = secrets.token_urlsafe(8)
+        token = new_token()
+        title = clean_name(name) or f"{game.title} campaign"
+        with self.store.sessions.begin() as db:
+            db.add(
+                CampaignRow(
+                    id=campaign_id, game=game.id, name=title, data=campaign.to_json(), owner_hash=hash_token(token)
+                )
+            )
+        summary = campaign_summary(campaign_id, game.id, title, campaign)
+        return {**summary, "going_on": None, "tables": [], "token": token}
+
+    def list_campaigns(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
+        """The campaigns whose owner tokens are presented (nobody else's), most recently played first."""
+        hashes = [hash_token(t) for t in tokens]
+        if not hashes:
+            return []
+        with self.store.sessions() as db:
+            rows = db.scalars(
+                select(CampaignRow)
+                .where(CampaignRow.owner_hash.in_(hashes))
+                .order_by(CampaignRow.updated_at.desc())
+                .limit(MAX_CAMPAIGN_TOKENS)
+            ).all()
+            going_on = dict(
+                db.execute(
+                    select(TableRow.campaign_id, TableRow.id).where(
+                        TableRow.campaign_id.in_([r.id for r in rows]), TableRow.status.in_(UNFINISHED_STATUSES)
+                    )
+                ).all()
+            )
+            return [
+                {
+                    **campaign_summary(r.id, r.game, r.name, load_campaign(r.game, r.data)),
+                    "going_on": going_on.get(r.id),
+                }
+                for r in rows
+            ]
+
+    def campaign(self, campaign_id: str, token: str | None) -> dict[str, Any]:
+        """A campaign: all of it for its owner; for anyone else only what its name and progress say."""
+        with self.store.sessions() as db:
+            row = db.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFound(f"there is no campaign {campaign_id!r}")
+            info = campaign_summary(row.id, row.game, row.name, load_campaign(row.game, row.data))
+            if not _owns(row, token):
+                return public_campaign(info)
+            info["going_on"] = self._unfinished_table(db, campaign_id)
+            info["tables"] = [
+                {"id": t.id, "status": t.status}
+                for t in db.scalars(
+                    select(TableRow).where(TableRow.campaign_id == campaign_id).order_by(TableRow.created_at)
+                ).all()
+            ]
+            return info
+
+    def _owned_campaign(self, db: Session, campaign_id: str, token: str | None) -> CampaignRow:
+        row = db.get(CampaignRow, campaign_id)
+        if row is None:
+            raise NotFound(f"there is no campaign {campaign_id!r}")
+        if not _owns(row, token):
+            raise Forbidden(
+                "only the campaign's owner can start or cancel its tables "
+                "(send the campaign's token in the X-Campaign-Token header)"
+            )
+        return row
+
+    @staticmethod
+    def _unfinished_table(db: Session, campaign_id: str) -> str | None:
+        return db.scalar(
+            select(TableRow.id).where(TableRow.campaign_id == campaign_id, TableRow.status.in_(UNFINISHED_STATUSES))
+        )
+
+    async def campaign_table(
+        self,
+        campaign_id: str,
+        token: str | None,
+        num_players: int,
+        seats: Sequence[SeatRequest] | None,
+        you: int | None = 0,
+        allow_spectators: bool = True,
+        open_join: bool = True,
+    ) -> CreatedTable:
+        """The campaign's next game at a new table. The database allows one unfinished table per
+        campaign (whichever process inserts it) and never two tables with one seed."""
+        with self.store.sessions() as db:
+            row = self._owned_campaign(db, campaign_id, token)
+            unfinished = self._unfinished_table(db, campaign_id)
+            game_id, campaign = row.game, load_campaign(row.game, row.data)
+            seed = campaign.game_seed()
+            if db.scalar(select(TableRow.id).where(TableRow.seed == seed)) is not None:
+                seed = random_seed()  # this game of the campaign was started before (and cancelled)
+        if unfinished:
+            raise Conflict(_going_on(unfinished))
+        requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
+        names = [seat_name(i, r.controller.strip().lower(), r.name) for i, r in enumerate(requests)]
+        requests = [SeatRequest(r.controller, names[i], r.token_hash) for i, r in enumerate(requests)]
+        options = campaign.game_options(num_players, names)
+        try:
+            return await self.create(
+                game_id,
+                num_players,
+                options,
+                requests,
+                you=you,
+                allow_spectators=allow_spectators,
+                open_join=open_join,
+                seed=seed,
+                campaign_id=campaign_id,
+            )
+        except IntegrityError:  # another request (perhaps at another server) started it first
+            with self.store.sessions() as db:
+                unfinished = self._unfinished_table(db, campaign_id)
+            raise Conflict(
+                _going_on(unfinished)
+                if unfinished
+                else "another table of this campaign was started at the same moment; reload and try again"
+            ) from None
+
+    async def cancel_campaign_table(self, campaign_id: str, token: str | None) -> dict[str, Any]:
+        """The owner ends the campaign's unfinished game without a result; the campaign is unchanged."""
+        with self.store.sessions() as db:
+            self._owned_campaign(db, campaign_id, token)
+            unfinished = self._unfinished_table(db, campaign_id)
+        if unfinished is None:
+            raise Conflict("this campaign has no game going on to cancel")
+        table = await self.runtime.get(unfinished)
+        async with table.lock:
+            with self.store.sessions.begin() as db:
+                cancelled = db.execute(
+                    update(TableRow)
+                    .where(TableRow.id == table.id, TableRow.status.in_(UNFINISHED_STATUSES))
+                    .values(status="cancelled", updated_at=now())
+                )
+                if getattr(cancelled, "rowcount", 1):
+                    self.store.notify(db, table.id)
+            if not getattr(cancelled, "rowcount", 1):
+                self.store.resync(table)
+                raise Conflict(f"the game at table {table.id} has just ended; there is nothing to cancel")
+            table.status = "cancelled"
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        await self.runtime.broadcast(table)
+        await self.bots.claims.release(table.id)
+        return {"campaign": campaign_id, "cancelled": table.id}
+
+
+def _owns(row: CampaignRow, token: str | None) -> bool:
+    """Whether ``token`` is the campaign's owner token; a campaign stored before campaigns had
+    owners (no hash) stays open to anyone, as it was."""
+    if row.owner_hash is None:
+        return True
+    return bool(token) and secrets.compare_digest(row.owner_hash, hash_token(token or ""))
+
+
+def _going_on(table_id: str) -> str:
+    return f"this campaign's game is still going on at table {table_id}; finish or cancel it first"

@@ -1,0 +1,96 @@
+"""The live tables of this process: each loaded once from the database, with its lock, the
+sockets watching it, and the snapshots pushed to them after every change.
+
+Nothing here writes to the database (that is :mod:`.store`'s), and nothing moves a bot
+(:mod:`.bot_runner`'s); a table's position changes only after its change was committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from .errors import Forbidden, InvalidToken
+from .live import Connection, LiveTable
+from .outbox import Outbox
+from .snapshots import snapshot, table_action_space
+from .store import TableStore
+
+
+class Runtime:
+    """The tables held in memory (``tables``), loaded on demand from ``store``."""
+
+    def __init__(self, store: TableStore):
+        self.store = store
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The table in memory, loaded from the database if it is not (or no longer) there."""
+        table = self.tables.get(table_id)
+        if table is None:
+            async with self._loading:
+                table = self.tables.get(table_id)
+                if table is None:
+                    table = self.store.load(table_id)
+                    # built once per game setup (Citrus: ~0.1 s), in a thread, before any snapshot needs it
+                    await asyncio.to_thread(table_action_space, table)
+                    self.tables[table_id] = table
+        table.touched = time.monotonic()
+        return table
+
+    async def refresh(self, table_id: str, broadcast: bool = True) -> None:
+        """Bring a table held in memory up to its database rows; tell its clients if it moved."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return
+        async with table.lock:
+            changed = self.store.resync(table)
+        if changed and broadcast:
+            await self.broadcast(table)
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token speaks for; with several processes, a token this one has not seen yet
+        (a seat just taken through another process) is looked up in the database first."""
+        try:
+            return table.seat_for(token)
+        except InvalidToken:
+            if not self.store.multi_process:
+                raise
+        self.store.resync(table)
+        return table.seat_for(token)
+
+    async def broadcast(self, table: LiveTable) -> None:
+        """Put each connection's new snapshot in its outbox; never waits for a socket (a client
+        that falls behind is dropped by its outbox and forgotten here)."""
+        cache: dict[int | None, str] = {}
+        for connection in list(table.connections):
+            if connection.outbox.dropped is not None:
+                table.connections.discard(connection)
+                continue
+            if connection.seat not in cache:
+                cache[connection.seat] = json.dumps(snapshot(table, connection.seat), separators=(",", ":"))
+            connection.outbox.snapshot(cache[connection.seat])
+
+    async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None and not table.allow_spectators:
+            raise Forbidden("the host does not allow spectators at this table")
+        connection = Connection(seat, outbox)
+        table.connections.add(connection)
+        await self.broadcast(table)
+        return table, connection
+
+    async def disconnect(self, table: LiveTable, connection: Connection) -> None:
+        table.connections.discard(connection)
+        await self.broadcast(table)
+
+    def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        """The snapshot a token (or a spectator, if the host allows them) may see."""
+        seat = self.seat_of(table, token)
+        if seat is None and not table.allow_spectators:
+            raise Forbidden("the host does not allow spectators at this table")
+        return snapshot(table, seat)

@@ -1,0 +1,173 @@
+"""What a client sees of a table: a viewer's snapshot, the table's action space, and why an
+action is not possible.
+
+A snapshot is everything one client (a seat, or a spectator) may know of a table, as one
+message; it leaves out what the table's action space carries (every action's text and usual
+label, the view's fixed parts), which a client loads once per table.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fruitbowl.engine import get_game
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.game import Game
+
+from .errors import BadRequest, Conflict, Forbidden
+from .live import LiveTable
+
+#: Log entries in a snapshot: the latest ones; the page keeps those it was sent before, so a
+#: player who watches the table sees a longer log while every snapshot stays small.
+LOG_LENGTH = 20
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """What a client loads once per table (``GET /api/tables/{id}/actions``) so that each
+    snapshot can leave it out: every action (code, text, kind, fields and ``label``) and the
+    parts of every view that never change (``fixed_view``, see ``ActionTable.fixed_view``)."""
+
+    #: per code, the action's label at the start of a game with these players and options (seed
+    #: 0, as the first seat to act sees it; ``None`` where the game cannot describe it there): a
+    #: snapshot names a legal action's label only when it differs
+    labels: tuple[str | None, ...]
+    fixed_view: Mapping[str, Any]
+    body: bytes  # the response, as JSON
+    gzipped: bytes  # the same, gzip-compressed (Citrus: 1.2 MB of JSON, 71 kB compressed)
+
+
+@functools.lru_cache(maxsize=32)
+def action_space(game_id: str, num_players: int, options: str) -> ActionSpace:
+    """The action space of a game with these players and options (``options``: their JSON with
+    sorted keys), built once and shared by every table that plays it."""
+    game = get_game(game_id)
+    start = game.new_state(num_players, 0, json.loads(options))
+    view = start.view(start.current_player)
+    labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
+    fixed = start.table.fixed_view
+    body = {
+        "actions": [
+            {**action.to_json(), "label": label} for action, label in zip(start.table.actions, labels, strict=True)
+        ],
+        "fixed_view": fixed,
+    }
+    encoded = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    return ActionSpace(labels, fixed, encoded, gzip.compress(encoded, compresslevel=6))
+
+
+def _label_at_start(game: Game, view: Mapping[str, Any], action: Action) -> str | None:
+    try:
+        return game.describe_action(view, action)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return None  # a game describes the actions a position allows; this one needs another
+
+
+def without_fixed(value: Any, fixed: Any) -> Any:
+    """``value`` (a view, or a part of one) without what it shares with ``fixed`` (the view's fixed
+    parts): an object keeps only the keys whose values differ, each reduced the same way; a list
+    as long as ``fixed``'s keeps every item, objects among them reduced the same way; anything
+    else is kept whole. A client puts the fixed parts back the other way round (``withFixed`` in
+    ``web/js/table.js``)."""
+    if isinstance(value, dict) and isinstance(fixed, dict):
+        return {
+            key: without_fixed(item, fixed[key]) if key in fixed else item
+            for key, item in value.items()
+            if key not in fixed or item != fixed[key]
+        }
+    if isinstance(value, list) and isinstance(fixed, list) and len(value) == len(fixed):
+        return [
+            without_fixed(item, f) if isinstance(item, dict) else item for item, f in zip(value, fixed, strict=True)
+        ]
+    return value
+
+
+def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
+    """Everything one client may know about a table, as one message."""
+    state, game = table.state, table.match.game
+    view = state.view(seat)
+    names = [s.name for s in table.seats]
+    my_turn = seat is not None and seat == state.current_player and table.status == "playing"
+    legal = state.legal_actions() if my_turn else []
+    online = table.online()
+    entries = table.match.log
+    start = max(0, len(entries) - LOG_LENGTH)
+    while start > 0 and entries[start - 1][0] == entries[-1][0]:  # the last move's entries, all of them
+        start -= 1
+    space = table_action_space(table)
+    message: dict[str, Any] = {
+        "type": "state",
+        "table": table.id,
+        "game": game.id,
+        "title": game.title,
+        "status": table.status,
+        "version": table.version,
+        "seat": seat,
+        # The view without its fixed parts, which the table's action space carries.
+        "view": without_fixed(view, space.fixed_view),
+        "prompt": prompt(table, view, names),
+        # Each legal action by its code, and its label where it is not the action space's:
+        # its text, kind, fields and usual label are in the table's action space
+        # (``GET /api/tables/{id}/actions``), and why another action is not possible is asked
+        # for one action at a time (:func:`explain`).
+        "legal": [_legal_entry(a.code, game.describe_action(view, a), space.labels) for a in legal],
+        "can_undo": seat is not None and table.match.can_undo(seat),
+        "players": [
+            {
+                "seat": i,
+                "name": s.name,
+                "controller": s.controller,
+                "claimed": s.claimed,
+                "online": i in online or s.controller != "human",
+            }
+            for i, s in enumerate(table.seats)
+        ],
+        "log": [
+            {"move": n, "kind": e.kind, "actor": e.actor, "text": game.describe_event(e, seat, names)}
+            for n, e in entries[start:]
+        ],
+        "log_start": start,  # the first entry's place in the table's whole log
+        "result": table.match.record.result,
+        "rematch": table.rematch_id,
+    }
+    return message
+
+
+def table_action_space(table: LiveTable) -> ActionSpace:
+    """The action space of a table's game, players and options (see :func:`action_space`)."""
+    record = table.match.record
+    return action_space(record.game, len(record.players), json.dumps(record.options, sort_keys=True))
+
+
+def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
+    """Why the action ``code`` is not possible for the seat to act (``reason`` ``None``: it
+    is legal), at the table's current ``version``; asked when a player clicks a target."""
+    if seat is None:
+        raise Forbidden("only a seated player can ask why an action is not possible (send your seat token)")
+    state = table.state
+    if not 0 <= code < len(state.table):
+        raise BadRequest(f"there is no action {code} in this game: codes go from 0 to {len(state.table) - 1}")
+    if table.status != "playing" or seat != state.current_player:
+        names = [s.name for s in table.seats]
+        raise Conflict(f"it is not your turn: {prompt(table, state.view(seat), names)}")
+    return {"code": code, "version": table.version, "reason": state.explain(code)}
+
+
+def prompt(table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
+    """What the table waits for, in words: who is to act, or why nobody is."""
+    if table.status == "cancelled":
+        return "This game was cancelled by its campaign's owner"
+    if table.status == "open":
+        free = [s.name for s in table.seats if not s.claimed]
+        return f"Waiting for players to join ({', '.join(free)})"
+    return table.match.game.prompt(view, names)
+
+
+def _legal_entry(code: int, label: str, usual: Sequence[str | None]) -> dict[str, Any]:
+    """A legal action in a snapshot: its code, and its label unless the action space gives it."""
+    return {"code": code} if label == usual[code] else {"code": code, "label": label}

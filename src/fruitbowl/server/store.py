@@ -1,0 +1,300 @@
+"""The tables' database reads and writes: a table's rows replayed into a :class:`LiveTable`, and
+every change committed (with a row lock and a check that nothing moved meanwhile) before the
+position in memory changes.
+
+With PostgreSQL, every commit that changes a table also tells the other processes
+(``NOTIFY``, see :mod:`.cluster`), in the same transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import text as sql_text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.game import State
+
+from .campaigns import load_campaign
+from .cluster import CHANNEL, new_origin
+from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
+from .errors import Conflict, NotFound
+from .live import LiveTable, SeatInfo
+
+log = logging.getLogger("fruitbowl.server")
+
+
+class Stale(Exception):
+    """The database holds moves this process has not seen (another process, or a lost reply)."""
+
+
+class TableStore:
+    """Reads tables from the database and commits their changes (one session per call)."""
+
+    def __init__(self, sessions: sessionmaker[Session]):
+        self.sessions = sessions
+        bind = sessions.kw.get("bind")
+        self.multi_process = bind is not None and bind.dialect.name == "postgresql"
+        self.origin = new_origin()  # this process, in the notices it sends
+
+    # ------------------------------------------------------------------ reading
+
+    def load(self, table_id: str) -> LiveTable:
+        """A table from its rows: its actions replayed, its bots made; :class:`NotFound` if none."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table_id)
+            if row is None:
+                raise NotFound(f"there is no table {table_id!r}")
+            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            actions = db.scalars(
+                select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
+            ).all()
+            record = Record(
+                row.game,
+                row.rules_version,
+                dict(row.options),
+                [Player(s.name, s.controller) for s in seats],
+                row.seed,
+                list(actions),
+            )
+            match = Match.from_record(record)
+            table = LiveTable(
+                id=row.id,
+                status=row.status,
+                allow_spectators=row.allow_spectators,
+                open_join=row.open_join,
+                host_token_hash=row.host_token_hash,
+                seats=seats,
+                match=match,
+                rematch_id=row.rematch_id,
+                campaign_id=row.campaign_id,
+            )
+        if match.state.is_terminal() and table.status != "finished":
+            self.finish(table)  # the server stopped between the last move and marking the end
+        table.seat_bots()
+        return table
+
+    def resync(self, table: LiveTable) -> bool:
+        """Re-read a table's rows (holding its lock); returns whether anything changed."""
+        with self.sessions() as db:
+            row = db.get(TableRow, table.id)
+            if row is None:
+                return False
+            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            first = max(table.version, 1)
+            rows = db.execute(
+                select(ActionRow.number, ActionRow.text)
+                .where(ActionRow.table_id == table.id, ActionRow.number >= first)
+                .order_by(ActionRow.number)
+            ).all()
+            status, rematch_id = row.status, row.rematch_id
+        changed = seats != table.seats or status != table.status or rematch_id != table.rematch_id
+        table.seats, table.status, table.rematch_id = seats, status, rematch_id
+        for index, info in enumerate(seats):
+            table.match.record.players[index] = Player(info.name, info.controller)
+        table.seat_bots()
+        stored = [(int(number), str(action_text)) for number, action_text in rows]
+        if table.version:  # the first row must be the last move this process knows
+            continues = bool(stored) and stored[0] == (table.version, table.match.record.actions[-1])
+            stored = stored[1:]
+        else:
+            continues = True
+        expected = list(range(table.version + 1, table.version + 1 + len(stored)))
+        continues = continues and [n for n, _ in stored] == expected
+        if not continues:  # an undo, or moves this process never saw: replay the whole record
+            self.reload(table)
+            return True
+        for _number, action_text in stored:
+            table.match.apply(action_text)
+            changed = True
+        return changed
+
+    def reload(self, table: LiveTable) -> None:
+        """Replace a table's match, status, seats and bots by its rows replayed afresh."""
+        fresh = self.load(table.id)
+        table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
+        table.rematch_id, table.bots = fresh.rematch_id, fresh.bots
+
+    def playing_ids(self) -> list[str]:
+        """The tables in play (their bots resume when the server starts)."""
+        with self.sessions() as db:
+            return list(db.scalars(select(TableRow.id).where(TableRow.status == "playing")).all())
+
+    def list_tables(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+        with self.sessions() as db:
+            query = (  # a private table (no spectators, no open join) is never listed
+                select(TableRow)
+                .where(or_(TableRow.allow_spectators.is_(True), TableRow.open_join.is_(True)))
+                .order_by(TableRow.updated_at.desc())
+                .limit(limit)
+            )
+            if status:
+                query = query.where(TableRow.status == status)
+            rows = db.scalars(query).all()
+            counts = dict(
+                db.execute(
+                    select(ActionRow.table_id, func.count())
+                    .where(ActionRow.table_id.in_([r.id for r in rows]))
+                    .group_by(ActionRow.table_id)
+                ).all()
+            )
+            return [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "title": get_game(r.game).title,
+                    "status": r.status,
+                    "players": [
+                        {"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
+                        for s in r.seats
+                    ],
+                    "open_seats": sum(1 for s in r.seats if not s.claimed),
+                    "open_join": r.open_join,
+                    "allow_spectators": r.allow_spectators,
+                    "moves": counts.get(r.id, 0),
+                    "result": r.result,
+                    "updated_at": r.updated_at.isoformat(),
+                }
+                for r in rows
+            ]
+
+    # ------------------------------------------------------------------ writing
+
+    def notify(self, db: Session, table_id: str) -> None:
+        """Tell the other processes, when this transaction commits, that a table changed."""
+        if self.multi_process:
+            payload = f"{self.origin} {table_id}"
+            db.execute(sql_text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def lock_table(self, db: Session, table: LiveTable, **changes: Any) -> None:
+        """Lock the table's row for this transaction (an UPDATE, which also stores ``changes`` and
+        the time), then check that no move was stored meanwhile (a second statement, so that it
+        sees what a transaction that held the lock before us committed); :class:`Stale` if one was."""
+        locked = db.execute(
+            update(TableRow)
+            .where(TableRow.id == table.id, TableRow.status != "cancelled")
+            .values(updated_at=now(), **changes)
+        )
+        if getattr(locked, "rowcount", 1) == 0:
+            if db.get(TableRow, table.id) is None:
+                raise NotFound(f"there is no table {table.id!r}")
+            # cancelled by its campaign's owner, perhaps through another server a moment ago
+            table.status = "cancelled"
+            raise Conflict("this game was cancelled by its campaign's owner; nothing was changed")
+        last = db.execute(
+            select(ActionRow.number, ActionRow.text)
+            .where(ActionRow.table_id == table.id)
+            .order_by(ActionRow.number.desc())
+            .limit(1)
+        ).first()
+        mine = (table.version, table.match.record.actions[-1]) if table.version else None
+        if (tuple(last) if last is not None else None) != mine:
+            raise Stale()
+
+    @staticmethod
+    def table_row(db: Session, table_id: str) -> TableRow:
+        row = db.get(TableRow, table_id)
+        if row is None:
+            raise NotFound(f"there is no table {table_id!r}")
+        return row
+
+    def insert_table(self, row: TableRow, seats: list[SeatInfo]) -> None:
+        """Store a new table and its seats in one transaction."""
+        with self.sessions.begin() as db:
+            db.add(row)
+            db.flush()
+            for index, info in enumerate(seats):
+                db.add(
+                    SeatRow(
+                        table_id=row.id,
+                        seat=index,
+                        name=info.name,
+                        controller=info.controller,
+                        claimed=info.claimed,
+                        invite_hash=info.invite_hash,
+                        token_hash=info.token_hash,
+                    )
+                )
+
+    def claim_seat(self, table: LiveTable, seat: int, fill: Callable[[SeatRow], None], taken: str) -> None:
+        """Claim a free seat (its row locked with the table's), let ``fill`` name who sits there,
+        and start the game once every seat is taken; if another process claimed it first, the
+        seat is ``taken`` (Conflict). Called holding ``table.lock``."""
+        try:
+            with self.sessions.begin() as db:
+                table_row = db.get(TableRow, table.id, with_for_update=True)
+                row = db.get(SeatRow, (table.id, seat))
+                assert table_row is not None and row is not None
+                if row.claimed:  # another process seated someone there meanwhile
+                    raise Stale()
+                fill(row)
+                row.claimed = True
+                db.flush()
+                if table_row.status == "open" and all(s.claimed for s in table_row.seats):
+                    table_row.status = "playing"
+                self.notify(db, table.id)
+        except Stale:
+            self.resync(table)
+            raise Conflict(taken) from None
+        self.resync(table)
+
+    def append_move(self, table: LiveTable, seat: int, legal: Action, after: State) -> None:
+        """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step)
+        before the position in memory changes; :class:`Stale` if another move came first."""
+        finished = after.is_terminal()
+        try:
+            with self.sessions.begin() as db:
+                changes: dict[str, Any] = {}
+                if finished:
+                    changes.update(status="finished", result=after.result().to_json())
+                self.lock_table(db, table, **changes)
+                db.execute(
+                    insert(ActionRow).values(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat)
+                )
+                if finished and table.campaign_id is not None:
+                    self.advance_campaign(db, table, after)
+                self.notify(db, table.id)
+        except IntegrityError:  # the same move number stored meanwhile
+            raise Stale() from None
+
+    def remove_last_move(self, table: LiveTable) -> None:
+        """Commit an undo of the table's last move; :class:`Stale` if another move came first."""
+        with self.sessions.begin() as db:
+            self.lock_table(db, table)
+            db.execute(delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.number == table.version))
+            self.notify(db, table.id)
+
+    def finish(self, table: LiveTable) -> None:
+        """Mark a table whose game is over finished (and its campaign advanced), in memory and rows."""
+        table.status = "finished"
+        table.close_bots()
+        with self.sessions.begin() as db:
+            row = self.table_row(db, table.id)
+            row.status, row.result = "finished", table.match.record.result
+            if table.campaign_id is not None:
+                self.advance_campaign(db, table)
+
+    def advance_campaign(self, db: Session, table: LiveTable, state: State | None = None) -> None:
+        """The fable step after a campaign game: store the next campaign state (checked), or leave
+        the campaign untouched and say why if this game no longer fits it."""
+        row = db.get(CampaignRow, table.campaign_id)
+        if row is None:
+            return
+        try:
+            campaign = load_campaign(row.game, row.data)
+            final = table.state if state is None else state
+            after = campaign.after_game(final, [seat.name for seat in table.seats])
+        except FruitbowlError as exc:
+            log.warning("campaign %s not advanced by table %s: %s", row.id, table.id, exc)
+            return
+        row.data, row.updated_at = after.to_json(), now()
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        with self.sessions.begin() as db:
+            self.table_row(db, table_id).rematch_id = rematch_id

@@ -1,0 +1,121 @@
+"""Keeping this process's tables in step with the others' (PostgreSQL), or resuming its bots
+(SQLite, one process).
+
+With PostgreSQL, a listener hears every table another process changed and re-reads it here if it
+is held (one re-read at a time per table, again if it changed meanwhile), and a sweeper claims
+the tables in play whose bots no process drives (see :mod:`.cluster`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from .bot_runner import BotRunner
+from .cluster import Listener, PgClaims, conninfo
+from .runtime import Runtime
+
+log = logging.getLogger("fruitbowl.server")
+
+
+class ClusterSync:
+    """The listener and the bot-claim sweeper of one process (started with the app)."""
+
+    def __init__(self, runtime: Runtime, bots: BotRunner, claim_interval: float = 2.0):
+        self.runtime, self.bots = runtime, bots
+        self.claim_interval = claim_interval
+        self.refreshing: set[str] = set()  # tables being re-read now (never evicted meanwhile)
+        self._dirty: set[str] = set()
+        self._listener: Listener | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def start(self) -> None:
+        """On server start: resume the bots (SQLite), or join the other processes (PostgreSQL)."""
+        store = self.runtime.store
+        if not store.multi_process:
+            await self.resume_all()
+            return
+        url = conninfo(store.sessions.kw["bind"])
+        self.bots.claims = PgClaims(url)
+        self._listener = Listener(url, store.origin, self._changed_elsewhere, self._refresh_all)
+        self._listener.start()
+        with contextlib.suppress(TimeoutError):  # without notices we still serve; they come when they can
+            await asyncio.wait_for(self._listener.connected.wait(), 5)
+        await self._sweep_once()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
+        if self._listener is not None:
+            await self._listener.stop()
+
+    async def resume_all(self) -> int:
+        """Load every table in play and let its bots continue (on server start)."""
+        ids = self.runtime.store.playing_ids()
+        for table_id in ids:
+            self.bots.kick(await self.runtime.get(table_id))
+        return len(ids)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.claim_interval)
+            await self._sweep_once()
+
+    async def _sweep_once(self) -> None:
+        """Claim the tables in play whose bots no process drives (new, or their process died)."""
+        try:
+            claimed = await self.bots.claims.sweep()
+        except Exception as exc:
+            log.warning("cannot claim tables' bots: %s", exc)
+            return
+        for table in list(self.runtime.tables.values()):  # a bot loop stopped by a database outage starts again
+            if self.bots.claims.holds(table.id):
+                self.bots.kick(table)
+        for table_id in claimed:
+            try:
+                held = self.runtime.tables.get(table_id)
+                if held is None:
+                    held = await self.runtime.get(table_id)
+                else:
+                    await self.runtime.refresh(table_id, broadcast=False)
+                self.bots.kick(held)
+            except Exception as exc:
+                log.warning("cannot resume the bots of table %s: %s", table_id, exc)
+
+    def _changed_elsewhere(self, table_id: str) -> None:
+        """Another process changed a table: re-read it if it is held here (one refresh at a time)."""
+        if table_id not in self.runtime.tables:
+            return
+        if table_id in self.refreshing:
+            self._dirty.add(table_id)
+            return
+        self.refreshing.add(table_id)
+        task = asyncio.get_running_loop().create_task(self._refresh_loop(table_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh_loop(self, table_id: str) -> None:
+        try:
+            while True:
+                self._dirty.discard(table_id)
+                try:
+                    await self.runtime.refresh(table_id)
+                    table = self.runtime.tables.get(table_id)
+                    if table is not None:
+                        self.bots.kick(table)
+                except Exception as exc:
+                    log.warning("cannot refresh table %s: %s", table_id, exc)
+                if table_id not in self._dirty:
+                    return
+        finally:
+            self.refreshing.discard(table_id)
+
+    async def _refresh_all(self) -> None:
+        for table_id in list(self.runtime.tables):
+            self._changed_elsewhere(table_id)
