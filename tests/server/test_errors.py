@@ -252,3 +252,31 @@ def test_the_checker_finds_decisions_on_message_text() -> None:
 def test_no_server_module_matches_on_message_text(path: Path) -> None:
     lines = message_matches(path.read_text())
     assert not lines, f"{path.name} decides on an error message's words at lines {lines}; raise and catch a type"
+
+
+# ---------------------------------------------------------------------- the split's layers
+
+#: The table service's modules, each allowed to import only those before it (docs/architecture.md,
+#: "The web table's server"); the modules around them (cluster, outbox, campaigns, …) import at
+#: most its data (errors, db, live, snapshots).
+LAYERS = ["errors", "db", "live", "snapshots", "store", "runtime", "bot_runner", "sync", "campaign_tables", "tables"]
+
+
+def _relative_imports(module: str) -> set[str]:
+    tree = ast.parse((SERVER_DIR / f"{module}.py").read_text())
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            found |= {node.module} if node.module else {alias.name for alias in node.names}
+    return found
+
+
+def test_each_part_of_the_table_service_imports_only_the_parts_below_it() -> None:
+    for place, module in enumerate(LAYERS):
+        above = set(LAYERS[place:])
+        assert not _relative_imports(module) & above, f"{module} imports {_relative_imports(module) & above}"
+    users = {"api", "app", "eviction"}  # they use the whole service
+    around = {m.name for m in pkgutil.iter_modules([str(SERVER_DIR)])} - set(LAYERS) - users
+    for module in around:
+        parts = _relative_imports(module) & (set(LAYERS) - {"errors", "db", "live", "snapshots"})
+        assert not parts, f"{module} (around the service) imports its parts {parts}"

@@ -33,6 +33,8 @@ from .live import CreatedTable, SeatRequest, hash_token
 from .outbox import ABORT_KEY, Outbox
 from .privacy import check_reader, replay_moves, replay_view
 from .security import origin_refusal
+from .snapshots import explain as explain_action
+from .snapshots import table_action_space
 from .tables import TableService
 
 MAX_MESSAGE = 4096
@@ -171,21 +173,21 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         The answer's ``token`` is the owner's: send it as ``X-Campaign-Token`` to start or cancel
         the campaign's tables and to list it."""
         limit_create(request, "campaigns")
-        return service.create_campaign(body.game, body.name, "lime" if body.lime else "base")
+        return service.campaigns.create_campaign(body.game, body.name, "lime" if body.lime else "base")
 
     @router.get("/campaigns")
     def list_campaigns(x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
         """The campaigns whose owner tokens the request carries (comma-separated); nobody else's."""
-        return {"campaigns": service.list_campaigns(campaign_tokens(x_campaign_token))}
+        return {"campaigns": service.campaigns.list_campaigns(campaign_tokens(x_campaign_token))}
 
     @router.get("/campaigns/{campaign_id}")
     def campaign(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
-        return service.campaign(campaign_id, x_campaign_token)
+        return service.campaigns.campaign(campaign_id, x_campaign_token)
 
     @router.post("/campaigns/{campaign_id}/cancel")
     async def cancel_campaign_table(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
         """The owner cancels the campaign's unfinished game (no result; the campaign is unchanged)."""
-        return await service.cancel_campaign_table(campaign_id, x_campaign_token)
+        return await service.campaigns.cancel_campaign_table(campaign_id, x_campaign_token)
 
     @router.post("/campaigns/{campaign_id}/tables", status_code=201)
     async def campaign_table(
@@ -198,7 +200,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             seats = [SeatRequest("human" if seat == body.you else "random") for seat in range(players)]
         if body.name and body.you is not None and body.you < len(seats):
             seats[body.you] = SeatRequest(seats[body.you].controller, body.name)
-        created = await service.campaign_table(
+        created = await service.campaigns.campaign_table(
             campaign_id,
             x_campaign_token,
             players,
@@ -216,7 +218,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
 
     @router.get("/tables", dependencies=[Depends(limit_read)])
     def list_tables(status: str | None = Query(None, pattern="^(open|playing|finished|cancelled)$")) -> dict[str, Any]:
-        return {"tables": service.list_tables(status)}
+        return {"tables": service.store.list_tables(status)}
 
     @router.post("/tables", status_code=201)
     async def create_table(body: CreateTableModel, request: Request) -> dict[str, Any]:
@@ -250,7 +252,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     ) -> Response:
         table = await service.get(table_id)
         async with table.lock:  # no move changes the position while a thread reads it
-            return await off_loop.json(lambda: service.view_for(table, x_seat_token or token))
+            return await off_loop.json(lambda: service.runtime.view_for(table, x_seat_token or token))
 
     @router.get("/tables/{table_id}/explain", dependencies=[Depends(limit_read)])
     async def explain(
@@ -262,7 +264,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         legal): what the page shows when a player clicks a target that is not possible."""
         table = await service.get(table_id)
         async with table.lock:  # no move changes the position while a thread reads it
-            return await off_loop.json(lambda: service.explain(table, x_seat_token, code))
+            return await off_loop.json(lambda: explain_action(table, service.seat_of(table, x_seat_token), code))
 
     @router.post("/tables/{table_id}/join")
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
@@ -312,7 +314,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         change, which snapshots leave out. Loaded once per page; gzip-compressed for clients
         that accept it (Citrus: 1.2 MB of JSON, 71 kB compressed)."""
         table = await service.get(table_id)
-        space = await asyncio.to_thread(service.action_space, table)  # built once per game setup
+        space = await asyncio.to_thread(table_action_space, table)  # built once per game setup
         if "gzip" in request.headers.get("accept-encoding", ""):
             headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
             return Response(space.gzipped, media_type="application/json", headers=headers)
@@ -389,7 +391,7 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
             send_timeout=limits.ws_send_timeout,
         )
         try:
-            table, connection = await service.connect(table_id, token, outbox)
+            table, connection = await service.runtime.connect(table_id, token, outbox)
         except InvalidToken as exc:  # counted with the HTTP routes' invalid tokens (see .guard)
             wait = service.lockout.strike(table_id, websocket.client.host if websocket.client else "?")
             if wait is None:
@@ -440,7 +442,7 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
         except WebSocketDisconnect:
             pass
         finally:
-            await service.disconnect(table, connection)
+            await service.runtime.disconnect(table, connection)
             if not outbox.closing:
                 await outbox.stop()
                 if websocket.application_state != WebSocketState.DISCONNECTED:

@@ -5,10 +5,13 @@ validate the action, commit it to the database, only then apply it in memory and
 connected client its own view. A table in memory is always its database rows replayed, so a
 server restarted after ``kill -9`` continues every table exactly.
 
-:class:`TableService` is the facade the API calls; the work is done by one module per concern:
-:mod:`.store` (the database), :mod:`.runtime` (the live tables, their locks and sockets),
-:mod:`.bot_runner` (the bots' moves), :mod:`.snapshots` (what a viewer sees),
-:mod:`.sync` (the other processes), :mod:`.campaign_tables` (campaigns) and :mod:`.errors`.
+:class:`TableService` is what the API calls to change a table (create, join, seat a bot, move,
+undo, rematch) and to ask for hints and reviews; it holds the one path of every move. The rest is
+one module per concern, reached as the service's parts: :mod:`.store` (``service.store``: the
+database), :mod:`.runtime` (``service.runtime``: the live tables, their locks, sockets and
+broadcasts), :mod:`.bot_runner` (``service.bots``), :mod:`.sync` (``service.sync``: the other
+processes), :mod:`.campaign_tables` (``service.campaigns``), :mod:`.snapshots` (what a viewer
+sees) and :mod:`.errors` (every refusal and its HTTP status).
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from .errors import BadRequest, Conflict, Forbidden, InvalidToken
 from .expensive import REVIEW_TIMEOUT, ExpensiveWork, hint_job, position_key, review_job
 from .limits import Limits, TokenLockout
 from .live import (
-    Connection,
     CreatedTable,
     LiveTable,
     SeatInfo,
@@ -43,9 +45,7 @@ from .live import (
     new_token,
     seat_name,
 )
-from .outbox import Outbox
 from .runtime import Runtime
-from .snapshots import ActionSpace, explain, snapshot, table_action_space
 from .store import Stale, TableStore
 from .sync import ClusterSync
 
@@ -112,9 +112,6 @@ class TableService:
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token speaks for (``None``: a spectator); :class:`InvalidToken` for a bad one."""
         return self.runtime.seat_of(table, token)
-
-    def list_tables(self, status: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
-        return self.store.list_tables(status, limit)
 
     # ------------------------------------------------------------------ creating and joining
 
@@ -195,7 +192,7 @@ class TableService:
                     row.name = clean_name(name) or row.name
 
             self.store.claim_seat(table, seat, seat_person, f"seat {seat + 1} has already been taken")
-        await self.broadcast(table)
+        await self.runtime.broadcast(table)
         if table.bots and table.status == "playing":
             await self.claims.claim(table_id)
         self.bots.kick(table)
@@ -235,38 +232,10 @@ class TableService:
                 row.controller, row.name = bot, seat_name(seat, bot, None)
 
             self.store.claim_seat(table, seat, seat_bot, f"seat {seat + 1} is already taken")
-        await self.broadcast(table)
+        await self.runtime.broadcast(table)
         if table.status == "playing":
             await self.claims.claim(table_id)
         self.bots.kick(table)
-
-    # ------------------------------------------------------------------ campaigns (see .campaign_tables)
-
-    def create_campaign(self, game_id: str, name: str | None, ruleset: str = "base") -> dict[str, Any]:
-        return self.campaigns.create_campaign(game_id, name, ruleset)
-
-    def list_campaigns(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
-        return self.campaigns.list_campaigns(tokens)
-
-    def campaign(self, campaign_id: str, token: str | None) -> dict[str, Any]:
-        return self.campaigns.campaign(campaign_id, token)
-
-    async def campaign_table(
-        self,
-        campaign_id: str,
-        token: str | None,
-        num_players: int,
-        seats: Sequence[SeatRequest] | None,
-        you: int | None = 0,
-        allow_spectators: bool = True,
-        open_join: bool = True,
-    ) -> CreatedTable:
-        return await self.campaigns.campaign_table(
-            campaign_id, token, num_players, seats, you, allow_spectators=allow_spectators, open_join=open_join
-        )
-
-    async def cancel_campaign_table(self, campaign_id: str, token: str | None) -> dict[str, Any]:
-        return await self.campaigns.cancel_campaign_table(campaign_id, token)
 
     # ------------------------------------------------------------------ playing
 
@@ -278,7 +247,7 @@ class TableService:
             raise Forbidden("spectators cannot play: join a seat first")
         async with table.lock:
             self._apply_locked(table, seat, action, version)
-        await self.broadcast(table)
+        await self.runtime.broadcast(table)
         if table.status == "finished":
             await self.claims.release(table.id)
         self.bots.kick(table)
@@ -345,7 +314,7 @@ class TableService:
             except Stale:
                 raise self._moved_on(table) from None
             table.match.undo(seat)
-        await self.broadcast(table)
+        await self.runtime.broadcast(table)
         return table.version
 
     async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
@@ -396,31 +365,5 @@ class TableService:
         )
         self.store.set_rematch(table.id, created.id)
         table.rematch_id = created.id
-        await self.broadcast(table)
-        return created
-
-    # ------------------------------------------------------------------ what clients see (see .snapshots)
-
-    def snapshot(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
-        """Everything one client may know about a table, as one message."""
-        return snapshot(table, seat)
-
-    @staticmethod
-    def action_space(table: LiveTable) -> ActionSpace:
-        return table_action_space(table)
-
-    def explain(self, table: LiveTable, token: str | None, code: int) -> dict[str, Any]:
-        """Why the action ``code`` is not possible for the asking seat (``reason`` ``None``: legal)."""
-        return explain(table, self.seat_of(table, token), code)
-
-    def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
-        return self.runtime.view_for(table, token)
-
-    async def broadcast(self, table: LiveTable) -> None:
         await self.runtime.broadcast(table)
-
-    async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:
-        return await self.runtime.connect(table_id, token, outbox)
-
-    async def disconnect(self, table: LiveTable, connection: Connection) -> None:
-        await self.runtime.disconnect(table, connection)
+        return created
