@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import json
 import pkgutil
 import sqlite3
 from collections.abc import Callable
@@ -27,6 +28,8 @@ from fruitbowl.engine import errors as engine_errors
 from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.server import errors
 from fruitbowl.server.api import handle_errors
+
+from .helpers import create, snapshot
 
 SERVER_DIR = Path(fruitbowl.server.__file__).parent
 
@@ -280,3 +283,38 @@ def test_each_part_of_the_table_service_imports_only_the_parts_below_it() -> Non
     for module in around:
         parts = _relative_imports(module) & (set(LAYERS) - {"errors", "db", "live", "snapshots"})
         assert not parts, f"{module} (around the service) imports its parts {parts}"
+
+
+# ---------------------------------------------------------------------- both front doors
+
+
+def test_a_refusal_has_the_same_status_over_http_and_over_the_websocket(client: TestClient) -> None:
+    """The status comes from the refusal's type, so the HTTP answer and the WebSocket error agree:
+    an illegal action 400, a stale version 409, a spectator playing 403, no such table 404."""
+    table = create(client, seats=[{"controller": "human"}, {"controller": "human"}])
+    invite = table["invites"]["1"].split("invite=")[1]
+    joined = client.post(f"/api/tables/{table['id']}/join", json={"invite": invite}).json()
+    state = snapshot(client, table["id"], table["token"])
+    mover = table["token"] if state["legal"] else joined["token"]  # the seat to act
+    version = state["version"]
+    tries = [  # (token, action, version) → status
+        (mover, 99999, version, 400),
+        (mover, 0, version + 5, 409),
+        (None, 0, version, 403),
+    ]
+    path = f"/ws/tables/{table['id']}"
+    for token, action, seen, status in tries:
+        headers = {"X-Seat-Token": token} if token else {}
+        body = {"action": action, "version": seen}
+        answer = client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
+        assert answer.status_code == status, answer.text
+        with client.websocket_connect(f"{path}?token={token}" if token else path) as ws:
+            ws.receive_json()
+            ws.send_text(json.dumps({"type": "action", **body}))
+            reply = ws.receive_json()
+        assert reply["type"] == "error" and reply["status"] == status, reply
+        assert reply["message"] == answer.json()["error"]
+    assert snapshot(client, table["id"], table["token"])["version"] == version  # nothing changed
+    assert client.get("/api/tables/nowhere").status_code == 404
+    with client.websocket_connect("/ws/tables/nowhere") as ws:
+        assert ws.receive_json()["status"] == 404
