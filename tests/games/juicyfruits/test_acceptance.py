@@ -216,7 +216,7 @@ def test_25_pineapple_claims_from_column_w_highest_row_first():
         def randrange(self, n: int) -> int:
             return 0
 
-    events = pineapple_turn(state, First(), opening=False)  # type: ignore[arg-type]
+    events = pineapple_turn(state, First(), opening=False)
     assert state.pineapple_score() - before == 3 + 5 + 2 == 10
     assert state.license == license - 1 and token in state.pine_claimed and state.board[space] == -1
     assert events[0].data["claim_points"] == 7

@@ -21,7 +21,7 @@ GAME = get_game("juicyfruits")
 NAMES = ["Ada (you)", "Bo (greedy)", "Cy (random)", "Di (ismcts)"]
 MODULES = ("mystic_island", "boulders", "new_business")
 
-SETUPS = [(1, {"solo_board": board}) for board in (1, 2, 3, 4)]
+SETUPS: list[tuple[int, dict[str, object]]] = [(1, {"solo_board": board}) for board in (1, 2, 3, 4)]
 SETUPS += [(1, {"solo_board": 2, "modules": m}) for m in MODULES]
 SETUPS += [(1, {"modules": "all", "juice_factory": True})]
 for _players in (2, 3, 4):

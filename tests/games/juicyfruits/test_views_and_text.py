@@ -67,6 +67,23 @@ def test_event_sentences_read_well():
     assert GAME.describe_event(events[0], 0, names).startswith("You slid")
 
 
+def _ship_short_of_limes(s):
+    island(s, 0, {"b5": "ship S41"})
+    reserve(s, 0, "3B 1L")
+    phase(s, ACTION)
+
+
+def _no_ship(s):
+    island(s, 0, {})
+    phase(s, ACTION)
+
+
+def _token_short_of_an_orange(s):
+    put_on_board(s, "T13", 3, 1)
+    reserve(s, 0, "1B 1L 1P")
+    phase(s, ACTION)
+
+
 def test_prompts_and_labels():
     state = new(2, juice_factory=True)
     names = ["Ada", "Ben"]
@@ -81,14 +98,10 @@ def test_prompts_and_labels():
     [
         (lambda s: None, "pass", "first slide a token in step 1"),
         (lambda s: phase(s, ACTION), "move c3-c2", "already moved"),
+        (_ship_short_of_limes, "supply b5", "ship S41 needs 2 limes; you have 1"),
+        (_no_ship, "supply b5", "there is no ship on b5"),
         (
-            lambda s: (island(s, 0, {"b5": "ship S41"}), reserve(s, 0, "3B 1L"), phase(s, ACTION)),
-            "supply b5",
-            "ship S41 needs 2 limes; you have 1",
-        ),
-        (lambda s: (island(s, 0, {}), phase(s, ACTION)), "supply b5", "there is no ship on b5"),
-        (
-            lambda s: (put_on_board(s, "T13", 3, 1), reserve(s, 0, "1B 1L 1P"), phase(s, ACTION)),
+            _token_short_of_an_orange,
             "claim T13",
             "row 3 costs 1 banana \\+ 1 lime \\+ 1 pomegranate \\+ 1 orange: it needs 1 orange; you have 0",
         ),

@@ -40,7 +40,7 @@ class ScriptedRng(random.Random):
         self.faces: list[str] = []
         self.draws: list[int] = []
 
-    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:
         if stop is None:
             bag = self.state.bag
             if self.faces and start == len(C.die_faces) and len(bag) != start:

@@ -50,7 +50,8 @@ def test_boards_store_and_an_emptied_bag() -> None:
     set_board(state, 1, "K2 K1 K H", "", "S2")
     state.garnished[0][0] = True
     set_store(state, "O2 - H -")
-    for bag in (state.bag[:], state.bag[:1], []):
+    bags: tuple[list[int], ...] = (state.bag[:], state.bag[:1], [])
+    for bag in bags:
         state.bag = bag
         for seat in (0, 1, None):
             encoded = observation.encode(state, seat).finish()
