@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, Observation, OptionSpec, Result, State
-from fruitbowl.engine.rng import rng_from_json, rng_to_json
+from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.wording import counted
 
 DATA = tomllib.loads((Path(__file__).parent / "data.toml").read_text(encoding="utf-8"))
@@ -31,7 +31,9 @@ TABLE = ActionTable(
 
 
 class WindfallState(State):
-    __slots__ = ("apples", "basket", "cards", "deck", "game", "last", "num_players", "options", "rng", "table")
+    # Each field once, with how deep a copy goes: clone(), to_json() and load() come from this.
+    FIELDS = Fields(Field("basket"), Field("apples", 1), Field("cards", 1), Field("deck", 1), Field("last"))
+    __slots__ = FIELDS.slots
 
     game: Windfall
     rng: random.Random
@@ -52,41 +54,11 @@ class WindfallState(State):
         s.rng.shuffle(deck)
         s.cards, s.deck = deck[:n], sorted(deck[n:])
         s.basket, s.apples, s.last = options["basket"], [0] * n, -1
+        s.setup_events = []
         return s
 
-    def clone(self) -> WindfallState:
-        c = WindfallState.__new__(WindfallState)
-        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
-        c.basket, c.last = self.basket, self.last
-        c.apples, c.cards, c.deck = self.apples[:], self.cards[:], self.deck[:]
-        return c
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "num_players": self.num_players,
-            "options": dict(self.options),
-            "basket": self.basket,
-            "apples": self.apples[:],
-            "cards": self.cards[:],
-            "deck": self.deck[:],
-            "last": self.last,
-            "rng": rng_to_json(self.rng),
-        }
-
-    @classmethod
-    def from_json(cls, game: Windfall, data: Mapping[str, Any]) -> WindfallState:
-        s = cls.__new__(cls)
-        try:
-            s.game, s.num_players, s.table = game, int(data["num_players"]), TABLE
-            s.options = game.validate_options(data["options"], s.num_players)
-            s.basket, s.last = int(data["basket"]), int(data["last"])
-            s.apples, s.cards, s.deck = list(data["apples"]), list(data["cards"]), list(data["deck"])
-            s.rng = rng_from_json(data["rng"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved Windfall state: {exc}") from None
-        return s
+    def _load_context(self, game: Windfall, num_players: int, options: dict[str, Any]) -> None:
+        self.game, self.num_players, self.options, self.table = game, num_players, options, TABLE
 
     # ---------------------------------------------------------------- the contract
 
@@ -190,7 +162,7 @@ class Windfall(Game):
         return TABLE
 
     def state_from_json(self, data: Mapping[str, Any]) -> WindfallState:
-        return WindfallState.from_json(self, data)
+        return WindfallState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
         return int(options["basket"])
