@@ -103,7 +103,9 @@ class Spectator(threading.Thread):
 
     def __init__(self, url: str):
         super().__init__(daemon=True)
-        self.url, self.versions, self.statuses = url, [], []
+        self.url = url
+        self.versions: list[Any] = []
+        self.statuses: list[Any] = []
         self.stop = threading.Event()
         self.ready = threading.Event()
 

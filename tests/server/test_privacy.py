@@ -25,7 +25,7 @@ from fruitbowl.server.limits import Limits
 
 from .helpers import act, snapshot, with_fixed
 
-GAMES = [
+GAMES: list[tuple[str, dict[str, Any]]] = [
     ("fabledfruit", {}),
     ("fabledfruit", {"lime": True}),
     ("tanghulu", {}),
@@ -48,9 +48,10 @@ def _play(client: TestClient, game: str, options: dict[str, Any], moves: int) ->
         if states[0]["status"] == "finished" or states[0]["version"] >= moves:
             break
         for seat, state in enumerate(states):
-            if state["legal"]:
+            token = tokens[seat]
+            if state["legal"] and token is not None:
                 choice = rng.choice(state["legal"])["code"]
-                assert act(client, table["id"], tokens[seat], choice, state["version"]).status_code == 200
+                assert act(client, table["id"], token, choice, state["version"]).status_code == 200
     return table["id"], tokens
 
 

@@ -58,7 +58,7 @@ def test_websockets_from_foreign_origins_are_refused(server: str) -> None:
     with httpx.Client(base_url=f"http://{server}") as http:
         table = http.post("/api/tables", json={"game": "tanghulu"}).json()
     url = f"ws://{server}/ws/tables/{table['id']}"
-    with connect(url, origin="https://evil.example") as ws:  # type: ignore[arg-type]
+    with connect(url, origin="https://evil.example") as ws:  # type: ignore[call-overload]
         refusal = _first(ws)
         assert refusal["type"] == "error" and "evil.example" in refusal["message"]
         with pytest.raises(ConnectionClosed) as closed:

@@ -220,7 +220,12 @@ def test_a_clicked_illegal_target_asks_why_and_says_so_while_waiting_or_failing(
     table = create_table(server_url, players=2)
     page = new_page(browser, viewport)
     asked: list[str] = []
-    page.on("request", lambda request: "/explain" in request.url and asked.append(request.url))
+
+    def note(request: Any) -> None:
+        if "/explain" in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
     open_seated(page, server_url, table)
     # buy a line, so that the board shows spaces where its tiles may and may not go
     version = page.evaluate("document.body.dataset.version")
