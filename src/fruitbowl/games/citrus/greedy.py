@@ -43,12 +43,8 @@ def values(state: State) -> list[float]:
             out[owner] += REGION * state.region_points(r)
     for site, finca in enumerate(state.fincas):
         if finca >= 0 and not state.scored[site]:
-            totals = state.finca_totals(site)
-            top = max(totals)
-            if top > 0:
-                for p in range(n):
-                    if totals[p] == top:
-                        out[p] += FINCA_LEAD * C.fincas[finca][0]
+            for p in state.finca_leaders(site):
+                out[p] += FINCA_LEAD * C.fincas[finca][0]
     return out
 
 

@@ -607,6 +607,12 @@ class CitrusState(State):
                     totals[owner] += len(self.rcells[r])
         return totals
 
+    def finca_leaders(self, site: int) -> list[int]:
+        """The seats with the largest total next to the site (§7.2), none if nobody has a tile there."""
+        totals = self.finca_totals(site)
+        top = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == top] if top > 0 else []
+
     def region_points(self, r: int) -> int:
         return sum(C.well_points if self.plant[s] & 1 else C.tile_points for s in self.rcells[r])
 
@@ -1208,12 +1214,8 @@ class CitrusState(State):
         final = [dict.fromkeys(CATEGORIES[3:], 0) for _ in range(n)]
         for site, f in enumerate(self.fincas):
             if f >= 0 and not self.scored[site]:
-                totals = self.finca_totals(site)
-                top = max(totals)
-                if top > 0:
-                    for seat in range(n):
-                        if totals[seat] == top:
-                            final[seat]["final_fincas"] += C.fincas[f][1]
+                for seat in self.finca_leaders(site):
+                    final[seat]["final_fincas"] += C.fincas[f][1]
         for r, owner in enumerate(self.rown):
             if owner >= 0 and self.rcells[r]:
                 final[owner]["final_harvest"] += self.region_points(r)
