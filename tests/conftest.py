@@ -48,7 +48,10 @@ POSTGRES_FIXTURES = frozenset({"pg_server", "pg_private"})
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        relative = Path(str(item.path)).resolve().relative_to(HERE).as_posix()
+        path = Path(str(item.path)).resolve()
+        if not path.is_relative_to(HERE):
+            continue  # (the README's and docs' examples, collected as doctests)
+        relative = path.relative_to(HERE).as_posix()
         if relative.startswith("web/"):
             item.add_marker(pytest.mark.browser)
         if relative in SLOW_MODULES:
