@@ -21,10 +21,11 @@ MY_TURN_OR_OVER = (
 )
 
 
-def new_page(browser: Any, viewport: dict[str, int]) -> Any:
+def new_page(browser: Any, viewport: dict[str, int], **context: Any) -> Any:
+    """A page in a new browser context (context: more of Playwright's options, e.g. reduced_motion)."""
     # Playwright's string predicates (wait_for_function) run through eval, which the pages'
     # Content-Security-Policy forbids; tests/web/test_csp.py checks the pages under the policy.
-    page = browser.new_context(viewport=viewport, bypass_csp=True).new_page()
+    page = browser.new_context(viewport=viewport, bypass_csp=True, **context).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors

@@ -26,14 +26,14 @@ def test_a_game_from_another_package_is_played_with_its_own_board(
     page = new_page(browser, DESKTOP)
     open_seated(page, server_url, table)
     assert page.text_content("#board text") == "Basket: 7 apples"  # drawn by board.js, from another package
-    assert page.locator("#board circle.target").count() == 3  # take 1, 2 or 3
+    assert page.locator("#board .target.legal").count() == 3  # take 1, 2 or 3
     for _ in range(10):
         if page.evaluate("document.body.dataset.status") == "finished":
             break
-        page.locator("#board circle.target").first.click()  # take one apple
+        page.locator("#board .target.legal").first.click()  # take one apple
         page.wait_for_function(
             "document.body.dataset.pending !== '1' && (document.body.dataset.status === 'finished'"
-            " || document.querySelectorAll('#board circle.target').length > 0)",
+            " || document.querySelectorAll('#board .target.legal').length > 0)",
             timeout=TURN_TIMEOUT,
         )
     page.locator("#results").wait_for(state="visible", timeout=TURN_TIMEOUT)

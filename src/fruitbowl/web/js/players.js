@@ -1,6 +1,8 @@
 // Player colours: the Okabe–Ito palette (safe for colour-blind players), each paired with a shape
 // and a letter so that no information rests on colour alone.
 
+import { s } from "./svg.js";
+
 export const SEATS = [
   { color: "#0072B2", name: "blue", shape: "circle", letter: "A" },
   { color: "#D55E00", name: "vermilion", shape: "triangle", letter: "B" },
@@ -40,6 +42,13 @@ export function markerMarkup(seat, r = 10) {
     `<text y="${dy}" text-anchor="middle" font-size="${r}" font-weight="700" fill="#fff" ` +
     `font-family="DejaVu Sans, sans-serif">${st.letter}</text>`
   );
+}
+
+/** A seat's marker as an SVG group for a board (attrs: its class, a transform, ...). */
+export function markerGroup(seat, r = 10, attrs = { class: "seat-mark" }) {
+  const g = s("g", attrs);
+  g.innerHTML = markerMarkup(seat, r);
+  return g;
 }
 
 /** A standalone inline <svg> element (for HTML panels) showing the seat marker. */

@@ -2,6 +2,7 @@
 // the status line, board, panels, log and results in step with every snapshot.
 
 import * as api from "./api.js";
+import { createBoard, indexActions } from "./board-kit.js";
 import { TableConnection } from "./connection.js";
 import { rendererFor } from "./games/index.js";
 import { renderLog } from "./log.js";
@@ -26,7 +27,8 @@ const page = {
   narrow: false,
   wasMyTurn: false,
   messageTimer: null,
-  actions: [], // the table's whole action space: [{code, text, kind, label, ...fields}], by code
+  actions: null, // the table's whole action space, indexed (board-kit.js indexActions)
+  board: null, // the board drawn in #board (board-kit.js createBoard), once the action space is here
   fixedView: null, // the parts of every view that never change, which snapshots leave out
   spaceLoading: null, // the request for the action space while it is under way
   reasons: new Map(), // "version:code" → the promised sentence saying why that action is not possible
@@ -62,8 +64,9 @@ function mergeLog(snapshot) {
 function loadActionSpace() {
   page.spaceLoading ??= api.actions(tableId).then(
     (space) => {
-      page.actions = space.actions;
+      page.actions = indexActions(space.actions);
       page.fixedView = space.fixed_view;
+      page.board = createBoard($("board"), { actions: page.actions, hint, onAction: sendAction, reasonFor });
     },
     (error) => {
       page.spaceLoading = null;
@@ -89,14 +92,6 @@ function withFixed(value, fixed) {
     return value.map((item, i) => (isObject(item) ? withFixed(item, fixed[i]) : item));
   }
   return value;
-}
-
-/** The code of the action of this kind with these fields (e.g. "buy", {space: 0, stick: 2}), or null. */
-function codeOf(kind, fields = {}) {
-  const found = page.actions.find(
-    (action) => action.kind === kind && Object.entries(fields).every(([key, value]) => action[key] === value),
-  );
-  return found ? found.code : null;
 }
 
 // ------------------------------------------------------------------ messages and hints
@@ -219,20 +214,20 @@ function isMyTurn(snapshot) {
   return snapshot.status === "playing" && snapshot.legal.length > 0;
 }
 
+/** Play an action clicked on the board. */
+function sendAction(code) {
+  hint(null);
+  if (!page.connection.action(code, page.snapshot.version)) showMessage("Not connected: reconnecting…");
+  document.body.dataset.pending = "1";
+}
+
+/** Why a board target is not possible: the prompt while it is not your turn, else the server's reason. */
+function reasonFor(code) {
+  return isMyTurn(page.snapshot) ? new Reason(code) : page.snapshot.prompt;
+}
+
 function drawBoard(snapshot, interactive) {
-  page.renderer.render($("board"), snapshot, {
-    interactive,
-    narrow: page.narrow,
-    hint,
-    code: codeOf,
-    onAction: (code) => {
-      hint(null);
-      if (!page.connection.action(code, page.snapshot.version)) showMessage("Not connected: reconnecting…");
-      document.body.dataset.pending = "1";
-    },
-    // Why a target is not possible: the prompt while it is not your turn, else the server's reason.
-    reasonFor: (code) => (isMyTurn(page.snapshot) ? new Reason(code) : page.snapshot.prompt),
-  });
+  page.board.render(page.renderer, snapshot, { interactive, narrow: page.narrow });
 }
 
 function drawStatus(snapshot) {
@@ -381,19 +376,18 @@ async function rematch() {
 
 async function openReplay() {
   if (!page.renderer) page.renderer = await rendererFor(page.snapshot?.game || "tanghulu");
+  try {
+    await loadActionSpace();
+  } catch (error) {
+    showMessage(`No replay: ${error.message}`);
+    return;
+  }
   page.replay = new ReplayViewer({
     tableId,
     token: seatFor(tableId)?.token,
     bar: $("replay-bar"),
     draw: (snapshot, entries) => {
-      page.renderer.render($("board"), snapshot, {
-        interactive: false,
-        narrow: page.narrow,
-        hint,
-        code: codeOf,
-        onAction: () => {},
-        reasonFor: () => null,
-      });
+      drawBoard(snapshot, false); // not played: its targets send nothing and give no reasons
       $("prompt").textContent = "Replay: step through the game with ◀ ▶";
       $("actions").replaceChildren();
       renderPanels($("panels"), snapshot, page.renderer, null);
@@ -438,7 +432,7 @@ async function onSnapshot(snapshot) {
   // A snapshot names each legal action by code (and label, where it is not the usual one); its
   // text, kind, fields and usual label come from the table's action space, and its view leaves
   // out the parts that never change, which the action space carries too.
-  snapshot.legal = snapshot.legal.map((action) => ({ ...page.actions[action.code], ...action }));
+  snapshot.legal = snapshot.legal.map((action) => ({ ...page.actions.get(action.code), ...action }));
   snapshot.view = withFixed(snapshot.view, page.fixedView);
   if (snapshot.version !== page.snapshot?.version) page.reasons.clear();
   mergeLog(snapshot);

@@ -3,8 +3,8 @@
 // its lines, the bag and the Finca / site stacks, and one mat per player, drawn in SVG with every
 // legal action clickable where it happens.
 //
-// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
-// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+// The renderer interface of docs/web.md: render(board) with the board kit (board-kit.js),
+// panelStats(view, seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
 //
 // Where actions happen:
 //   buy       click a line's arrow beside the market (hover lights its spaces)
@@ -17,11 +17,11 @@
 //   bull      click the Bull on your mat, then an empty space
 //   income, end turn, pass   status-line buttons
 //
-// A placement's field "tile" is the tile kind number (type × 2 + well); placement codes are computed
-// from the action space's layout rather than searched among its thousands of actions.
+// A placement's field "tile" is the tile kind number (type × 2 + well); every code is looked up in the
+// table's action index by kind and fields (board.code), never searched among its thousands of actions.
 
 import { s } from "../svg.js";
-import { markerMarkup, seatStyle } from "../players.js";
+import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
 import { counted } from "../wording.js";
 
@@ -56,7 +56,6 @@ export const LOG_ICONS = {
   game_over: "crown",
 };
 
-const memory = new WeakMap();
 const isPlace = (a) => a.kind === "place";
 const MOD_WORDS = ["plain", "with a Bridge", "with a Milestone", "with a Bridge and a Milestone"];
 const SITE_FILL = "#c99a5e";
@@ -77,63 +76,43 @@ export function panelStats(view, seat) {
 
 // ------------------------------------------------------------------------------ render
 
-export function render(svg, snapshot, ctx) {
-  let mem = memory.get(svg);
-  if (!mem) {
-    mem = { version: null, table: null, kind: null, mode: null, choice: null, positions: new Map(), changed: new Set() };
-    memory.set(svg, mem);
-  }
-  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
-  if (fresh) {
-    mem.mode = null;
-    mem.choice = null;
-  }
-  mem.snapshot = snapshot;
-  mem.ctx = ctx;
-  draw(svg, mem, fresh);
-}
-
-/** The code bases of the table's action space (placements are computed, not searched). */
-function codes(ctx, view) {
-  const harvest = ctx.code("harvest", { space: 0 });
-  const site = ctx.code("site", { site: 0 });
-  const n = view.board.width * view.board.height;
+/** The codes of the table's actions, looked up in its action index. */
+function codes(board) {
   return {
-    buy: (line) => ctx.code("buy", { line }),
-    harvest: (space) => (harvest === null ? null : harvest + space),
-    site: (i) => (site === null ? null : site + i),
-    place: (kind, space, mod) => (site === null ? null : site + view.sites.length + (kind * n + space) * 4 + mod),
-    bull: (space) => {
-      const base = ctx.code("bull", { space: 0 });
-      return base === null ? null : base + space;
-    },
-    cart: (m) => ctx.code("cart", { market_space: m }),
-    cash: (value) => ctx.code("cash", { value }),
+    buy: (line) => board.code("buy", { line }),
+    harvest: (space) => board.code("harvest", { space }),
+    site: (site) => board.code("site", { site }),
+    place: (tile, space, mod) => board.code("place", { tile, space, bridge: !!(mod & 1), milestone: !!(mod & 2) }),
+    bull: (space) => board.code("bull", { space }),
+    cart: (m) => board.code("cart", { market_space: m }),
+    cash: (value) => board.code("cash", { value }),
   };
 }
 
-function draw(svg, mem, fresh) {
-  const { snapshot, ctx } = mem;
-  const view = snapshot.view;
-  const narrow = !!ctx.narrow;
-  const me = snapshot.seat ?? null;
-  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
-  const myTurn = !!ctx.interactive && snapshot.legal.length > 0 && view.current_player === me;
-  const seated = !!ctx.interactive && me !== null && me !== undefined && snapshot.status === "playing";
-  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, seated, me, narrow, positions: new Map(), code: codes(ctx, view) };
+/**
+ * Draw board.snapshot. board.picks: mode ("cart" or "bull": a held tile in use) and choice (the
+ * space whose ways of building are offered); board.memory.kind: the waiting tile kind being built.
+ */
+export function render(board) {
+  const { svg, snapshot, view, legal, narrow, picks, memory } = board;
+  const me = board.seat;
+  const myTurn = board.interactive && snapshot.legal.length > 0 && view.current_player === me;
+  const seated = board.interactive && me !== null && snapshot.status === "playing";
+  const ui = { board, svg, picks, snapshot, view, legal, myTurn, seated, me, narrow, code: codes(board) };
 
   // the waiting kind being built: kept if still possible, else the first with a legal space
   const places = snapshot.legal.filter(isPlace);
   const kinds = [...new Set(places.map((a) => a.tile))];
-  if (!kinds.includes(mem.kind)) mem.kind = kinds.length ? kinds[0] : view.waiting[0]?.kind ?? null;
-  ui.places = places.filter((a) => a.tile === mem.kind);
+  if (!kinds.includes(memory.kind)) memory.kind = kinds.length ? kinds[0] : view.waiting[0]?.kind ?? null;
+  ui.kind = memory.kind;
+  ui.places = places.filter((a) => a.tile === memory.kind);
 
-  const board = view.board;
+  const grid = view.board;
   const W = narrow ? 800 : 1600;
   const layer = s("g", { class: "ct" });
   let height;
   if (narrow) {
-    const cell = Math.floor((W - 20 - 26) / board.width);
+    const cell = Math.floor((W - 20 - 26) / grid.width);
     let y = 8;
     y = boardBox(ui, layer, 10, y, cell) + 12;
     y = waitingTray(ui, layer, 10, y, W - 20) + 10;
@@ -142,7 +121,7 @@ function draw(svg, mem, fresh) {
     y += m.h + 12;
     // the mats drawn larger, so that a phone can read them
     const k = 1.45;
-    for (const seat of seatOrder(view, me)) {
+    for (const seat of board.seatOrder()) {
       const g = s("g", { transform: `translate(10 ${y}) scale(${k})` });
       y += (mat(ui, g, seat, 0, 0, (W - 20) / k) + 8) * k;
       layer.append(g);
@@ -150,16 +129,16 @@ function draw(svg, mem, fresh) {
     height = y + 4;
   } else {
     const rw = 470;
-    const cell = Math.min(80, Math.floor((W - 16 - 26 - 24 - rw - 16) / board.width));
+    const cell = Math.min(80, Math.floor((W - 16 - 26 - 24 - rw - 16) / grid.width));
     const bottom = boardBox(ui, layer, 16, 12, cell);
-    const rx = 16 + 26 + board.width * cell + 24;
+    const rx = 16 + 26 + grid.width * cell + 24;
     let y = 12;
     y = waitingTray(ui, layer, rx, y, W - rx - 16) + 10;
     const m = marketBox(ui, layer, rx, y, 70);
     y += m.h + 10;
     y += stacksBox(ui, layer, rx, y, W - rx - 16, 0) + 10;
     // the mats in rows under the board
-    const order = seatOrder(view, me);
+    const order = board.seatOrder();
     const per = order.length <= 2 ? order.length : 3;
     const mw = (W - 32 - (per - 1) * 12) / per;
     let my = Math.max(bottom, y) + 4;
@@ -175,141 +154,12 @@ function draw(svg, mem, fresh) {
   }
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ct-table)" }), layer);
-  animate(ui, fresh);
 }
-
-function seatOrder(view, me) {
-  const order = [...Array(view.players.length).keys()];
-  if (me !== null && me !== undefined && me < order.length) order.push(...order.splice(0, me));
-  return order;
-}
-
-// ------------------------------------------------------------------------------ animation
-
-/** New or changed pieces glow and pop in; tiles bought from the market glide to their space. */
-function animate(ui, fresh) {
-  const { mem, svg, positions } = ui;
-  if (fresh) {
-    mem.changed = new Set();
-    mem.glide = new Map();
-    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
-      const left = []; // market tiles that disappeared, by signature
-      for (const [key, old] of mem.positions) {
-        if (key.startsWith("m:") && (!positions.has(key) || positions.get(key).sig !== old.sig)) left.push(old);
-      }
-      for (const [key, pos] of positions) {
-        const old = mem.positions.get(key);
-        if (old && old.sig === pos.sig) continue;
-        mem.changed.add(key);
-        if (key.startsWith("t:")) {
-          const from = left.findIndex((o) => o.sig === pos.sig.split("|")[0]);
-          if (from >= 0) mem.glide.set(key, left.splice(from, 1)[0]);
-        }
-      }
-    }
-  }
-  for (const node of svg.querySelectorAll("[data-key]")) {
-    const key = node.dataset.key;
-    if (!mem.changed.has(key)) continue;
-    node.classList.add("last-move");
-    if (!fresh) continue;
-    const from = mem.glide?.get(key);
-    const pos = positions.get(key);
-    if (from) {
-      node.animate(
-        [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
-        { duration: 250, easing: "ease-out" },
-      );
-    } else {
-      node.classList.add("fresh");
-    }
-  }
-  if (fresh) {
-    mem.positions = positions;
-    mem.version = ui.snapshot.version;
-    mem.table = ui.snapshot.table;
-    mem.narrow = ui.narrow;
-  }
-}
-
-/** A piece centred at (x, y), remembered under key with a signature of what it shows. */
-function piece(ui, key, x, y, sig, node) {
-  ui.positions.set(key, { x, y, sig });
-  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
-}
-
-// ------------------------------------------------------------------------------ targets
-
-/**
- * A clickable place. spec: {code, select, kind, label, legal, hit: [x, y, w, h, r], activate,
- * focusable}. Legal targets glow and take the focus; illegal ones explain themselves.
- */
-function target(ui, spec, ...children) {
-  const { ctx } = ui;
-  const legal = !!spec.legal;
-  const reason = legal ? null : spec.reason || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
-  const [x, y, w, h, r] = spec.hit;
-  const node = s(
-    "g",
-    {
-      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected", spec.extraClass],
-      role: "button",
-      tabindex: legal && spec.focusable !== false ? 0 : -1,
-      "aria-label": spec.label,
-      "aria-disabled": legal ? null : "true",
-      "data-code": spec.select === undefined ? spec.code : null,
-      "data-select": spec.select,
-      "data-kind": spec.kind,
-    },
-    ...children,
-    s("rect", { class: "hit", x, y, width: w, height: h, rx: r ?? 8 }),
-  );
-  const activate = (event) => {
-    event?.preventDefault();
-    if (!legal) {
-      ctx.hint(reason || "not possible now", node, true);
-      return;
-    }
-    ctx.hint(null);
-    if (spec.activate) spec.activate(event);
-    else send(ui, spec.code);
-  };
-  node.addEventListener("click", activate);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") activate(event);
-  });
-  const show = () => {
-    ctx.hint(legal ? spec.label : reason, node, false);
-    spec.onHover?.(true);
-  };
-  const hide = () => {
-    ctx.hint(null);
-    spec.onHover?.(false);
-  };
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("focus", show);
-  node.addEventListener("mouseleave", hide);
-  node.addEventListener("blur", hide);
-  return node;
-}
-
-function send(ui, code) {
-  ui.mem.mode = null;
-  ui.mem.choice = null;
-  ui.ctx.onAction(code);
-}
-
-function redraw(ui, focus = ".target.legal") {
-  draw(ui.svg, ui.mem, false);
-  if (focus) ui.svg.querySelector(focus)?.focus({ preventScroll: true });
-}
-
-const label = (ui, code, fallback) => ui.legal.get(code)?.label || ui.legal.get(code)?.text || fallback;
 
 // ------------------------------------------------------------------------------ the board
 
 function boardBox(ui, layer, x0, y0, cell) {
-  const { view, mem } = ui;
+  const { view, picks } = ui;
   const b = view.board;
   const W = b.width;
   const ox = x0 + 26;
@@ -360,7 +210,7 @@ function boardBox(ui, layer, x0, y0, cell) {
     if (type === "site") {
       const site = sitesBySpace.get(i);
       if (site.state === "finca") {
-        g.append(piece(ui, `f:${i}`, x, y, `${site.finca.high}${site.finca.scored}`, art.finca(site.finca.high, site.finca.low, cell, site.finca.scored)));
+        g.append(ui.board.piece(`f:${i}`, x, y, art.finca(site.finca.high, site.finca.low, cell, site.finca.scored), { sig: `${site.finca.high}${site.finca.scored}`, moves: false }));
         g.append(s("text", { x: x - cell / 2 + 5, y: y - cell / 2 + 13, "font-size": 12, "font-weight": 800, fill: "#6b4a2b" }, site.letter));
         if (!site.finca.scored) {
           g.append(s("text", { x: x + cell / 2 - 4, y: y - cell / 2 + 13, "font-size": 11, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${site.filled}/${site.neighbours}`));
@@ -377,29 +227,30 @@ function boardBox(ui, layer, x0, y0, cell) {
     if (b.landscape[i] && !b.bull[i]) {
       // a Bull is drawn as the bull below, wherever it stands
       const [kind, value] = b.landscape[i];
-      g.append(piece(ui, `l:${i}`, x, y, `${kind}${value}`, art.landscapeTile(kind, value, tile)));
+      g.append(ui.board.piece(`l:${i}`, x, y, art.landscapeTile(kind, value, tile), { sig: `${kind}${value}`, moves: false }));
     }
     if (b.road_of[i] && !b.tile[i] && !b.landscape[i] && !b.bull[i]) {
       g.append(s("text", { x: x + cell / 2 - 5, y: y + cell / 2 - 5, "font-size": 11, "font-weight": 800, fill: "#7a5530", "text-anchor": "end" }, b.road_of[i]));
     }
-    if (b.bull[i]) g.append(piece(ui, `b:${i}`, x, y, "bull", art.bull(cell * 0.32)));
+    if (b.bull[i]) g.append(ui.board.piece(`b:${i}`, x, y, art.bull(cell * 0.32), { sig: "bull", moves: false }));
     if (b.tile[i]) {
       const [t, w] = b.tile[i];
       const type = view.types[t];
       const owner = b.owner[i];
-      g.append(piece(ui, `t:${i}`, x, y, `${type}${w}|${owner}`, art.plantation(type, !!w, tile)));
+      // a tile bought from the market glides from its market space to here
+      const look = `${type}${w}`;
+      g.append(ui.board.piece(`t:${i}`, x, y, art.plantation(type, !!w, tile), { sig: `${look}|${owner}`, moves: false, look, from: "m:" }));
       if (owner !== null && owner >= 0) over.append(ownerEdges(b, i, x, y, cell, seatStyle(owner).color));
       if (b.worker[i]) {
-        const worker = s("g", { class: "ct-worker" });
-        worker.innerHTML = markerMarkup(owner, cell * 0.2);
-        over.append(piece(ui, `w:${i}`, x + cell * 0.2, y - cell * 0.2, `${owner}`, worker));
+        const worker = markerGroup(owner, cell * 0.2, { class: "ct-worker" });
+        over.append(ui.board.piece(`w:${i}`, x + cell * 0.2, y - cell * 0.2, worker, { sig: `${owner}`, moves: false }));
       }
     }
   }
   g.append(over);
   g.append(boardTargets(ui, { cx, cy, cell, siteIndex }));
   // a choice between several codes for one space
-  if (mem.choice !== null && mem.choice !== undefined) g.append(choicePopup(ui, mem.choice, cx(mem.choice), cy(mem.choice), cell));
+  if (picks.choice !== null && picks.choice !== undefined) g.append(choicePopup(ui, picks.choice, cx(picks.choice), cy(picks.choice), cell));
   layer.append(g);
   return oy + bh + 12;
 }
@@ -428,7 +279,7 @@ function ownerEdges(b, i, x, y, cell, color) {
 
 /** The targets on the board for the phase: placements, harvests, sites or a Bull. */
 function boardTargets(ui, { cx, cy, cell, siteIndex }) {
-  const { view, mem, legal, code, seated } = ui;
+  const { view, picks, legal, code, seated } = ui;
   const b = view.board;
   const g = s("g", { class: "ct-targets" });
   if (!seated) return g;
@@ -438,46 +289,46 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
     for (const site of view.sites) {
       const i = b.labels.indexOf(site.space);
       const c = code.site(siteIndex.get(site.letter));
-      g.append(target(ui, { code: c, kind: "site", legal: legal.has(c), label: label(ui, c, `Build the new Finca on site ${site.letter}`), hit: hit(i) }));
+      g.append(ui.board.target({ code: c, kind: "site", legal: legal.has(c), label: ui.board.label(c, `Build the new Finca on site ${site.letter}`), hit: hit(i) }));
     }
     return g;
   }
-  if (mem.mode === "bull") {
+  if (picks.mode === "bull") {
     for (let i = 0; i < b.type.length; i++) {
       const c = code.bull(i);
       if (!legal.has(c) && (b.tile[i] || b.type[i] === "site" || b.type[i] === "rock")) continue;
-      g.append(target(ui, { code: c, kind: "bull", legal: legal.has(c), label: label(ui, c, `Put a Bull on ${b.labels[i]}`), hit: hit(i) }));
+      g.append(ui.board.target({ code: c, kind: "bull", legal: legal.has(c), label: ui.board.label(c, `Put a Bull on ${b.labels[i]}`), hit: hit(i) }));
     }
     return g;
   }
-  if (phase === "place" && mem.kind !== null) {
+  if (phase === "place" && ui.kind !== null) {
     const bySpace = new Map();
     for (const a of ui.places) bySpace.set(a.space, [...(bySpace.get(a.space) || []), a]);
-    const kindWord = placeKindWord(view, mem.kind);
+    const kindWord = placeKindWord(view, ui.kind);
     for (let i = 0; i < b.type.length; i++) {
       const here = bySpace.get(i);
       if (here) {
         const several = here.length > 1;
         g.append(
-          target(ui, {
+          ui.board.target({
             code: several ? null : here[0].code,
             select: several ? `space-${i}` : undefined,
             kind: "place",
             legal: true,
-            selected: mem.choice === i,
-            label: several ? `Build ${kindWord} on ${b.labels[i]}: choose how` : label(ui, here[0].code, here[0].text),
+            selected: picks.choice === i,
+            label: several ? `Build ${kindWord} on ${b.labels[i]}: choose how` : ui.board.label(here[0].code, here[0].text),
             hit: hit(i),
             activate: several
               ? () => {
-                  mem.choice = i;
-                  redraw(ui, ".ct-choice .target.legal");
+                  picks.choice = i;
+                  ui.board.redraw(".ct-choice .target.legal");
                 }
               : undefined,
           }),
         );
       } else if (b.type[i] !== "site") {
-        const c = code.place(mem.kind, i, b.type[i] === "rock" ? 1 : 0);
-        g.append(target(ui, { code: c, kind: "place", legal: false, label: `Build ${kindWord} on ${b.labels[i]}`, hit: hit(i) }));
+        const c = code.place(ui.kind, i, b.type[i] === "rock" ? 1 : 0);
+        g.append(ui.board.target({ code: c, kind: "place", legal: false, label: `Build ${kindWord} on ${b.labels[i]}`, hit: hit(i) }));
       }
     }
     return g;
@@ -494,12 +345,12 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
       for (const name of region.spaces) {
         const i = b.labels.indexOf(name);
         g.append(
-          target(ui, {
+          ui.board.target({
             code: c,
             kind: "harvest",
             legal: ok,
             focusable: i === anchor,
-            label: label(ui, c, `Harvest ${who} ${art.TYPES[region.type]?.name || region.type} region at ${region.anchor}`),
+            label: ui.board.label(c, `Harvest ${who} ${art.TYPES[region.type]?.name || region.type} region at ${region.anchor}`),
             hit: hit(i),
           }),
         );
@@ -528,9 +379,7 @@ function choicePopup(ui, space, x, y, cell) {
     const mod = (a.bridge ? 1 : 0) + (a.milestone ? 2 : 0);
     const top = py + k * (bh + 4);
     g.append(
-      target(
-        ui,
-        { code: a.code, kind: "place", legal: true, label: a.label || a.text, hit: [px, top, bw, bh, 8] },
+      ui.board.target({ code: a.code, kind: "place", legal: true, label: a.label || a.text, hit: [px, top, bw, bh, 8] },
         s("rect", { x: px, y: top, width: bw, height: bh, rx: 8, fill: "#fff3c9" }),
         s("text", { x: px + bw / 2, y: top + 22, "font-size": 15, "font-weight": 700, fill: "#4a2d14", "text-anchor": "middle" }, MOD_WORDS[mod]),
       ),
@@ -542,7 +391,7 @@ function choicePopup(ui, space, x, y, cell) {
 // ------------------------------------------------------------------------------ waiting tiles
 
 function waitingTray(ui, layer, x, y, w) {
-  const { view, mem, myTurn } = ui;
+  const { view, board, myTurn } = ui;
   if (!view.waiting.length) return y - 10;
   const size = 46;
   const h = size + 20;
@@ -553,7 +402,7 @@ function waitingTray(ui, layer, x, y, w) {
   const placeKinds = new Set(ui.snapshot.legal.filter(isPlace).map((a) => a.tile));
   let tx = x + 150;
   for (const wt of view.waiting) {
-    const chosen = wt.kind === mem.kind;
+    const chosen = wt.kind === ui.kind;
     const tileNode = s(
       "g",
       { transform: `translate(${tx + size / 2} ${y + h / 2})` },
@@ -562,9 +411,7 @@ function waitingTray(ui, layer, x, y, w) {
     );
     if (myTurn && placeKinds.size > 1 && placeKinds.has(wt.kind)) {
       g.append(
-        target(
-          ui,
-          {
+        ui.board.target({
             select: `kind-${wt.kind}`,
             kind: "waiting",
             legal: true,
@@ -572,9 +419,9 @@ function waitingTray(ui, layer, x, y, w) {
             label: `Build the ${placeKindWord(view, wt.kind)} next`,
             hit: [tx - 3, y + 7, size + 6, size + 6, 8],
             activate: () => {
-              mem.kind = wt.kind;
-              mem.choice = null;
-              redraw(ui, ".ct-waiting .target.selected");
+              board.memory.kind = wt.kind;
+              board.picks.choice = null;
+              board.redraw(".ct-waiting .target.selected");
             },
           },
           tileNode,
@@ -594,7 +441,7 @@ function waitingTray(ui, layer, x, y, w) {
 
 /** The staircase market in its frame, with an arrow per line; returns its box. */
 function marketBox(ui, layer, x, y, m) {
-  const { view, legal, code, seated, mem } = ui;
+  const { view, legal, code, seated, picks } = ui;
   const pad = 10;
   const arrow = 52;
   const fx = x + arrow + 4;
@@ -616,11 +463,11 @@ function marketBox(ui, layer, x, y, m) {
     const slot = s("rect", { class: "ct-slot", x: cx - m / 2 + 3, y: cy - m / 2 + 3, width: m - 6, height: m - 6, rx: 8, fill: "#e9d3a6", stroke: "#5e3a1b", "stroke-width": 1.5 });
     slots.set(sp.number, slot);
     g.append(slot, s("text", { x: cx - m / 2 + 8, y: cy - m / 2 + 17, "font-size": 12, "font-weight": 700, fill: "#8a6a3a" }, String(sp.number)));
-    if (sp.tile) g.append(piece(ui, `m:${sp.number}`, cx, cy, `${sp.tile.type}${sp.tile.well ? 1 : 0}`, art.plantation(sp.tile.type, sp.tile.well, m - 12)));
-    if (mem.mode === "cart") {
+    if (sp.tile) g.append(ui.board.piece(`m:${sp.number}`, cx, cy, art.plantation(sp.tile.type, sp.tile.well, m - 12), { sig: `${sp.tile.type}${sp.tile.well ? 1 : 0}`, moves: false }));
+    if (picks.mode === "cart") {
       const c = code.cart(sp.number - 1);
       if (sp.tile || legal.has(c)) {
-        g.append(target(ui, { code: c, kind: "cart", legal: legal.has(c), label: label(ui, c, `Take space ${sp.number} with a Cart`), hit: [cx - m / 2 + 2, cy - m / 2 + 2, m - 4, m - 4, 8] }));
+        g.append(ui.board.target({ code: c, kind: "cart", legal: legal.has(c), label: ui.board.label(c, `Take space ${sp.number} with a Cart`), hit: [cx - m / 2 + 2, cy - m / 2 + 2, m - 4, m - 4, 8] }));
       }
     }
   }
@@ -646,7 +493,7 @@ function marketBox(ui, layer, x, y, m) {
       for (const n of line.spaces) slots.get(n)?.classList.toggle("ct-line-hover", on);
     };
     if (seated) {
-      g.append(target(ui, { code: c, kind: "buy", legal: ok, label: label(ui, c, `Buy line ${line.name}`), hit: [ax - 2, ay - 2, aw + 4, ah + 4, 8], onHover: hover }, ...face));
+      g.append(ui.board.target({ code: c, kind: "buy", legal: ok, label: ui.board.label(c, `Buy line ${line.name}`), hit: [ax - 2, ay - 2, aw + 4, ah + 4, 8], onHover: hover }, ...face));
     } else g.append(...face);
   });
   layer.append(g);
@@ -707,7 +554,7 @@ function stacksBox(ui, layer, x, y, w, fixed) {
 // ------------------------------------------------------------------------------ player mats
 
 function mat(ui, layer, seat, x, y, w) {
-  const { view, legal, code, mem, snapshot } = ui;
+  const { view, legal, code, picks, snapshot } = ui;
   const p = view.players[seat];
   const st = seatStyle(seat);
   const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
@@ -718,8 +565,7 @@ function mat(ui, layer, seat, x, y, w) {
     s("rect", { x, y, width: w, height: h, rx: 12, fill: "#f6ead4", stroke: acting ? "#ffd34d" : st.color, "stroke-width": acting ? 5 : 3 }),
     s("rect", { x, y, width: 10, height: h, rx: 5, fill: st.color }),
   );
-  const marker = s("g", { transform: `translate(${x + 28} ${y + 20})` });
-  marker.innerHTML = markerMarkup(seat, 12);
+  const marker = markerGroup(seat, 12, { transform: `translate(${x + 28} ${y + 20})` });
   g.append(
     marker,
     s("text", { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" }, `${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`),
@@ -742,9 +588,7 @@ function mat(ui, layer, seat, x, y, w) {
     const cx = wx + k * 34 + 15;
     g.append(s("rect", { x: cx - 15, y: ty - 2, width: 30, height: 34, rx: 6, fill: "#e9d3a6", stroke: "#8a6a3a", "stroke-width": 1 }));
     if (k < p.workers) {
-      const wk = s("g", { transform: `translate(${cx} ${ty + 14})` });
-      wk.innerHTML = markerMarkup(seat, 11);
-      g.append(wk);
+      g.append(markerGroup(seat, 11, { transform: `translate(${cx} ${ty + 14})` }));
     }
     g.append(s("text", { x: cx, y: ty + 46, "font-size": 11, "font-weight": 700, fill: k === p.workers - 1 ? "#4a2d14" : "#a08a66", "text-anchor": "middle" }, `${2 * (k + 1)}¢`));
   }
@@ -764,25 +608,23 @@ function mat(ui, layer, seat, x, y, w) {
     }
     if (t.kind === "money") {
       const c = code.cash(t.value);
-      g.append(target(ui, { code: c, kind: "cash", legal: legal.has(c), label: label(ui, c, `Cash a Money tile for ${t.value}`), hit: [tx - 2, hy - 4, size + 4, size + 4, 6] }, tile));
+      g.append(ui.board.target({ code: c, kind: "cash", legal: legal.has(c), label: ui.board.label(c, `Cash a Money tile for ${t.value}`), hit: [tx - 2, hy - 4, size + 4, size + 4, 6] }, tile));
       return;
     }
     const kind = t.kind;
     const ok = snapshot.legal.some((a) => a.kind === kind);
     g.append(
-      target(
-        ui,
-        {
+      ui.board.target({
           select: kind,
           kind: "held",
           legal: ok,
-          selected: mem.mode === kind,
+          selected: picks.mode === kind,
           reason: ok ? null : reasonForHeld(ui, kind),
           label: kind === "cart" ? "Use a Cart: then choose a market space" : "Put a Bull down: then choose an empty space",
           hit: [tx - 2, hy - 4, size + 4, size + 4, 6],
           activate: () => {
-            mem.mode = mem.mode === kind ? null : kind;
-            redraw(ui, mem.mode === "cart" ? ".ct-market .target.legal" : ".ct-targets .target.legal");
+            picks.mode = picks.mode === kind ? null : kind;
+            ui.board.redraw(picks.mode === "cart" ? ".ct-market .target.legal" : ".ct-targets .target.legal");
           },
         },
         tile,
@@ -798,7 +640,7 @@ function mat(ui, layer, seat, x, y, w) {
 }
 
 function reasonForHeld(ui, kind) {
-  const { code, view, ctx } = ui;
+  const { code, view, board } = ui;
   const c = kind === "cart" ? code.cart(view.market.spaces.findIndex((sp) => sp.tile)) : code.bull(view.board.type.indexOf("ordinary"));
-  return c === null || c < 0 ? null : ctx.reasonFor(c);
+  return board.reason(c);
 }

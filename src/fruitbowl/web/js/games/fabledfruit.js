@@ -3,8 +3,8 @@
 // what the current action reveals, every player's hand (yours face up, the others' as backs with a
 // count), their fabled juices and tokens — drawn as a card table in SVG.
 //
-// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
-// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+// The renderer interface of docs/web.md: render(board) with the board kit (board-kit.js),
+// panelStats(view, seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
 //
 // Where actions happen:
 //   move N / thief N            click the location stack
@@ -26,11 +26,12 @@
 //   return N / juice N (#13L)   click your fabled juice / the location stack; decline: a button
 //   thief N (twice, #17L)       click the location stacks
 //
-// Card actions (give/discard/put/take/pay) are found by their text, which names the card kind.
+// Card actions (give/discard/put/take/pay) are found by their text, which names the card kind
+// (board.byText: the action index's lookup by text).
 
 import { s } from "../svg.js";
 import { counted } from "../wording.js";
-import { markerMarkup, seatStyle } from "../players.js";
+import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
 
 export const BUTTON_KINDS = new Set([
@@ -109,13 +110,10 @@ export const LOG_ICONS = {
   hand_limit: "card",
 };
 
-const ANIM_MS = 250;
 const CARD_VERBS = ["give", "discard", "put", "pay", "save", "offer"];
 const LIME_OFFSET = 59;
 /** A location's printed number: 7, or "1L" for the Lime cards (engine ids 60–79). */
 const label = (loc) => (loc > LIME_OFFSET ? `${loc - LIME_OFFSET}L` : String(loc));
-const memory = new WeakMap();
-const codeCache = new Map(); // action text → code (the action space never changes)
 
 // ------------------------------------------------------------------------------ panels
 
@@ -145,27 +143,14 @@ export function panelStats(view, seat) {
 
 // ------------------------------------------------------------------------------ render
 
-export function render(svg, snapshot, ctx) {
-  let mem = memory.get(svg);
-  if (!mem) {
-    mem = { positions: new Map(), version: null, changed: new Set(), table: null };
-    memory.set(svg, mem);
-  }
-  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
-  mem.snapshot = snapshot;
-  mem.ctx = ctx;
-  draw(svg, mem, fresh);
-}
-
-function draw(svg, mem, fresh) {
-  const { snapshot, ctx } = mem;
-  const view = snapshot.view;
-  const narrow = !!ctx.narrow;
-  const me = snapshot.seat ?? null;
+/** Draw board.snapshot (no picks: every click plays an action). */
+export function render(board) {
+  const { svg, snapshot, view, narrow } = board;
+  const me = board.seat;
   const legalByText = new Map(snapshot.legal.map((a) => [a.text, a]));
-  const myTurn = !!ctx.interactive && snapshot.legal.length > 0;
+  const myTurn = board.interactive && snapshot.legal.length > 0;
   const decision = view.decision || { kind: null };
-  const ui = { svg, mem, snapshot, view, ctx, legalByText, myTurn, me, narrow, decision, positions: new Map() };
+  const ui = { board, svg, snapshot, view, legalByText, myTurn, me, narrow, decision };
   ui.fruits = fruitTypes(view);
   ui.cardVerb = cardVerb(ui);
 
@@ -181,7 +166,6 @@ function draw(svg, mem, fresh) {
   const height = Math.ceil(y);
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ff-felt)" }), layer);
-  animate(ui, fresh);
 }
 
 /** The fruit types of this game (the view names them wherever fruit appears). */
@@ -208,129 +192,28 @@ function cardVerb(ui) {
   return null;
 }
 
-/** The code of the action with this text (legal or not), or null. */
-function codeFor(ui, text) {
-  const legal = ui.legalByText.get(text);
-  if (legal) return legal.code;
-  if (codeCache.has(text)) return codeCache.get(text);
-  const verb = text.split(" ")[0];
-  const candidates = [verb, text.replace(/ /g, "_"), null, ...Array(24).keys()];
-  for (const kind of candidates) {
-    const code = ui.ctx.code(kind, { text });
-    if (code !== null && code !== undefined) {
-      codeCache.set(text, code);
-      return code;
-    }
-  }
-  return null;
-}
-
-// ------------------------------------------------------------------------------ animation
-
-function animate(ui, fresh) {
-  const { mem, svg, positions } = ui;
-  if (fresh) {
-    mem.changed = new Set();
-    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
-      for (const [key, pos] of positions) {
-        const old = mem.positions.get(key);
-        const moved = pos.moves && old && (old.x !== pos.x || old.y !== pos.y);
-        if (!old || moved || old.sig !== pos.sig) mem.changed.add(key);
-      }
-    }
-  }
-  for (const node of svg.querySelectorAll("[data-key]")) {
-    const key = node.dataset.key;
-    if (!mem.changed.has(key)) continue;
-    node.classList.add("last-move");
-    if (!fresh) continue;
-    const old = mem.positions.get(key);
-    const pos = positions.get(key);
-    if (pos.moves && old && (old.x !== pos.x || old.y !== pos.y)) {
-      node.animate(
-        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
-        { duration: ANIM_MS, easing: "ease-out" },
-      );
-    } else {
-      node.classList.add("fresh");
-    }
-  }
-  if (fresh) {
-    mem.positions = positions;
-    mem.version = ui.snapshot.version;
-    mem.table = ui.snapshot.table;
-    mem.narrow = ui.narrow;
-  }
-}
-
-/** A piece drawn at (x, y) and remembered under key, so its next change can be shown. */
-function piece(ui, key, x, y, node, sig = "", moves = false) {
-  ui.positions.set(key, { x, y, sig, moves });
-  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
-}
-
 // ------------------------------------------------------------------------------ targets
 
 /**
- * A clickable place for the action with this text. spec: {text, kind, label, hit: [x, y, w, h, r]}.
- * Legal targets are focusable and glow; illegal ones explain themselves with the engine's reason.
+ * A clickable place for the action with this text (a board-kit target). spec: {text, kind, label,
+ * hit: [x, y, w, h, r]}. It is legal on your turn when the action is; an illegal one explains itself
+ * with the engine's reason.
  */
-function target(ui, spec, ...children) {
-  const { ctx } = ui;
+function textTarget(ui, spec, ...children) {
   const action = ui.legalByText.get(spec.text);
   const legal = !!action && ui.myTurn;
-  const code = action ? action.code : codeFor(ui, spec.text);
-  const reason = legal ? null : code !== null ? ctx.reasonFor(code) : null;
+  const code = action ? action.code : ui.board.byText(spec.text);
   const label = legal ? action.label || spec.label || spec.text : spec.label || spec.text;
-  const [hx, hy, hw, hh, hr] = spec.hit;
-  const node = s(
-    "g",
-    {
-      class: ["target", legal ? "legal" : "illegal", spec.extraClass],
-      role: "button",
-      tabindex: legal ? 0 : -1,
-      "aria-label": label,
-      "aria-disabled": legal ? null : "true",
-      "data-code": code,
-      "data-kind": spec.kind,
-    },
-    ...children,
-    s("rect", { class: "hit", x: hx, y: hy, width: hw, height: hh, rx: hr ?? 10 }),
-  );
-  const activate = (event) => {
-    if (!legal) {
-      ctx.hint(reason || "not possible now", node, true);
-      return;
-    }
-    event?.preventDefault();
-    ctx.hint(null);
-    ctx.onAction(code);
-  };
-  node.addEventListener("click", activate);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") activate(event);
-  });
-  const show = () => ctx.hint(legal ? label : reason, node, false);
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("focus", show);
-  node.addEventListener("mouseleave", () => ctx.hint(null));
-  node.addEventListener("blur", () => ctx.hint(null));
-  return node;
+  return ui.board.target({ code, kind: spec.kind, label, legal, hit: spec.hit, extraClass: spec.extraClass }, ...children);
 }
 
 /** A target only if this action can matter now (legal, or the decision is of its sort). */
 function maybeTarget(ui, active, spec, ...children) {
   if (!active) return s("g", {}, ...children);
-  return target(ui, spec, ...children);
+  return textTarget(ui, spec, ...children);
 }
 
 // ------------------------------------------------------------------------------ small pieces
-
-function markerG(seat, r) {
-  const g = s("g", { class: "seat-mark" });
-  g.innerHTML = markerMarkup(seat, r);
-  return g;
-}
 
 function box(layer, x, y, w, h, title, cls = "") {
   layer.append(
@@ -363,7 +246,7 @@ function cardRow(ui, cards, x, y, w, h, opts = {}) {
       { text, kind: verb, label: `${verb} ${kind}`, hit: [-3, -8, w + 12, h + 11, 9] },
       ...parts,
     );
-    g.append(piece(ui, `${opts.key || "row"}:${kind}`, cx, y, node, String(count)));
+    g.append(ui.board.piece(`${opts.key || "row"}:${kind}`, cx, y, node, { sig: String(count), moves: false }));
   });
   return g;
 }
@@ -403,7 +286,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
   const g = s("g", { class: ["ff-player", acting && "acting"], "data-seat": seat });
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 12, class: "ff-player-box", stroke: st.color }),
-    s("g", { transform: `translate(${x + 20} ${y + 20})` }, markerG(seat, 12)),
+    s("g", { transform: `translate(${x + 20} ${y + 20})` }, markerGroup(seat, 12)),
     s("text", { x: x + 38, y: y + 26, class: "ff-player-name", text: `${playerName(ui, seat)}${acting ? "  ▶" : ""}` }),
   );
   const where = p.position ? `on #${label(p.position)}` : "off the display";
@@ -420,7 +303,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
     const shown = Math.min(p.hand_size, 10);
     const fan = s("g", { class: "ff-hidden-hand", "aria-label": `${p.hand_size} cards in hand` });
     for (let i = 0; i < shown; i++) fan.append(s("g", { transform: `translate(${x + 12 + i * 9} ${hy + 4})` }, art.fruitBack(cw, ch)));
-    g.append(piece(ui, `backs:${seat}`, 0, 0, fan, String(p.hand_size)));
+    g.append(ui.board.piece(`backs:${seat}`, 0, 0, fan, { sig: String(p.hand_size), moves: false }));
   }
   g.append(
     s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: `${counted(p.hand_size, "card")} in hand` }),
@@ -432,7 +315,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
   if (view.lime && p.saved_count) savedRow(ui, g, p, x + w * 0.36, hy + 14, false);
   if (decision.kind === "player") {
     const text = `player ${seat + 1}`;
-    layer.append(target(ui, { text, kind: "player", label: `Choose ${playerName(ui, seat)}`, hit: [x, y, w, h, 12] }, g));
+    layer.append(textTarget(ui, { text, kind: "player", label: `Choose ${playerName(ui, seat)}`, hit: [x, y, w, h, 12] }, g));
   } else {
     layer.append(g);
   }
@@ -462,11 +345,11 @@ function juiceRow(ui, g, seat, x, y, w) {
     const trade = seat === ui.me && ui.decision.kind === "return";
     row.append(
       trade
-        ? target(ui, { text, kind: "return", label: `Trade back #${label(loc)}`, hit: [jx - 2, y, step, 36, 5] }, ...card)
+        ? textTarget(ui, { text, kind: "return", label: `Trade back #${label(loc)}`, hit: [jx - 2, y, step, 36, 5] }, ...card)
         : s("g", {}, ...card),
     );
   });
-  g.append(piece(ui, `juices:${seat}`, 0, 0, row, String(p.juices.length)));
+  g.append(ui.board.piece(`juices:${seat}`, 0, 0, row, { sig: String(p.juices.length), moves: false }));
 }
 
 /** Fruit tokens, wild and double turn tokens of a player; mine pay when payable. */
@@ -480,7 +363,7 @@ function tokenRow(ui, g, p, x, y, mine) {
       { text: `pay ${fruit} token`, kind: "pay", label: `Pay with the ${fruit} token`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
       art.fruitToken(fruit, r),
     );
-    g.append(piece(ui, `ftok:${fruit}`, tx, y + r, node));
+    g.append(ui.board.piece(`ftok:${fruit}`, tx, y + r, node, { moves: false }));
     tx += 2 * r + 8;
   }
   if (p.wild) {
@@ -491,25 +374,24 @@ function tokenRow(ui, g, p, x, y, mine) {
       art.specialToken("wild", r),
       s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.wild}` }),
     );
-    g.append(piece(ui, `wild:${p.seat}`, tx, y + r, node, String(p.wild)));
+    g.append(ui.board.piece(`wild:${p.seat}`, tx, y + r, node, { sig: String(p.wild), moves: false }));
     tx += 2 * r + 34;
   }
   if (p.double) {
     g.append(
-      piece(
-        ui,
+      ui.board.piece(
         `double:${p.seat}`,
         tx,
         y + r,
         s("g", { "aria-label": counted(p.double, "double turn token") }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
-        String(p.double),
+        { sig: String(p.double), moves: false },
       ),
     );
     tx += 2 * r + 34;
   }
   // Lime: the coat and gambling tokens (yours: the k-th token buys by returning k of them)
   if (p.coat) {
-    g.append(piece(ui, "coat", tx, y + r, s("g", { "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r)), "", true));
+    g.append(ui.board.piece("coat", tx, y + r, s("g", { "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r))));
     tx += 2 * r + 8;
   }
   for (let k = 1; k <= (p.gambling || 0); k++) {
@@ -520,7 +402,7 @@ function tokenRow(ui, g, p, x, y, mine) {
       { text, kind: "gamble", label: `Buy by returning ${counted(k, "gambling token")} (reveal ${counted(ui.view.gambling_reveals * k, "fruit")})`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
       art.gamblingToken(r),
     );
-    g.append(piece(ui, `gamble:${p.seat}:${k}`, tx, y + r, node));
+    g.append(ui.board.piece(`gamble:${p.seat}:${k}`, tx, y + r, node, { moves: false }));
     tx += mine ? 2 * r + 6 : r + 4;
   }
 }
@@ -539,7 +421,7 @@ function savedRow(ui, g, p, x, y, mine) {
     const node = kind
       ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: `Pay with your saved ${kind} (counts twice)`, hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
       : s("g", { "aria-label": `${counted(p.saved_count, "saved fruit")}, face down` }, ...parts);
-    g.append(piece(ui, `saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, String(count)));
+    g.append(ui.board.piece(`saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, { sig: String(count), moves: false }));
   });
 }
 
@@ -620,9 +502,9 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const canMove = ui.legalByText.has(text) || !(mine && decision.kind === "act_or_buy");
   const words = { juice: "Take as a fabled juice the top card of", thief: "Thief to", move: "Move to" }[verb];
   const face = canMove
-    ? target(ui, { text, kind: verb, label: `${words} #${label(st.location)} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
+    ? textTarget(ui, { text, kind: verb, label: `${words} #${label(st.location)} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
     : g;
-  layer.append(piece(ui, `stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), String(st.cards)));
+  layer.append(ui.board.piece(`stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), { sig: String(st.cards), moves: false }));
 
   // act / buy pills on your own stack
   if (mine && (ui.legalByText.has("act") || ui.legalByText.has("buy"))) {
@@ -634,7 +516,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
     ].forEach(([kind, word], i) => {
       const px = x + 10 + i * (pw + 10);
       layer.append(
-        target(
+        textTarget(
           ui,
           { text: kind, kind, label: kind === "act" ? `Do the action of #${label(st.location)}` : `Buy #${label(st.location)} as a fabled juice`, hit: [px, py, pw, 34, 17] },
           s("rect", { x: px, y: py, width: pw, height: 34, rx: 17, class: ["ff-pill", kind] }),
@@ -648,11 +530,11 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const standY = y + h + 22;
   st.animals.forEach((seat, i) => {
     const ax = x + 22 + i * 34;
-    layer.append(piece(ui, `animal:${seat}`, ax, standY, s("g", { class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerG(seat, 15)), "", true));
+    layer.append(ui.board.piece(`animal:${seat}`, ax, standY, s("g", { class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerGroup(seat, 15))));
   });
   if (st.thief) {
     const second = (view.thief_stacks || []).indexOf(st.location) === 1;
-    layer.append(piece(ui, second ? "thief2" : "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16)), "", true));
+    layer.append(ui.board.piece(second ? "thief2" : "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16))));
   }
 }
 
@@ -693,16 +575,16 @@ function actionTray(ui, layer, y) {
       pay.chosen.forEach((unit, i) => {
         const ux = tx + 110 + i * (cw + 8);
         const node = unit === "wild" ? art.specialToken("wild", cw / 2.4) : unit.endsWith(" token") ? art.fruitToken(unit.replace(" token", ""), cw / 2.4) : null;
-        if (node) layer.append(piece(ui, `paid:${i}`, ux + cw / 2, yy + 44 + chh / 2, node, unit));
-        else if (unit.startsWith("saved ")) layer.append(piece(ui, `paid:${i}`, ux, yy + 44, art.savedCard(cw, chh, unit.slice(6)), unit));
-        else layer.append(piece(ui, `paid:${i}`, ux, yy + 44, art.fruitCard(unit, cw, chh), unit));
+        if (node) layer.append(ui.board.piece(`paid:${i}`, ux + cw / 2, yy + 44 + chh / 2, node, { sig: unit, moves: false }));
+        else if (unit.startsWith("saved ")) layer.append(ui.board.piece(`paid:${i}`, ux, yy + 44, art.savedCard(cw, chh, unit.slice(6)), { sig: unit, moves: false }));
+        else layer.append(ui.board.piece(`paid:${i}`, ux, yy + 44, art.fruitCard(unit, cw, chh), { sig: unit, moves: false }));
       });
     } else if (part === "name") {
       layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: "Name a fruit" }));
       ui.fruits.forEach((fruit, i) => {
         const fx = tx + i * (cw + 14);
         layer.append(
-          target(ui, { text: `name ${fruit}`, kind: "name", label: `Name ${fruit}`, hit: [fx - 4, yy + 38, cw + 8, chh + 10, 8] }, s("g", { transform: `translate(${fx} ${yy + 42})` }, art.fruitCard(fruit, cw, chh))),
+          textTarget(ui, { text: `name ${fruit}`, kind: "name", label: `Name ${fruit}`, hit: [fx - 4, yy + 38, cw + 8, chh + 10, 8] }, s("g", { transform: `translate(${fx} ${yy + 42})` }, art.fruitCard(fruit, cw, chh))),
         );
       });
     } else {
@@ -740,7 +622,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   );
   const limes = s("g", { "aria-label": `${round.limes} limes in the centre` });
   for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
-  layer.append(piece(ui, "centre-limes", x, y + 52, limes, String(round.limes)));
+  layer.append(ui.board.piece("centre-limes", x, y + 52, limes, { sig: String(round.limes), moves: false }));
   const captionW = 9 * Math.max(playerName(ui, asker).length, offers.length) + 16;
   let ox = x + Math.max(cw + 16 * round.limes + 30, captionW, 200);
   const slot = (w - (ox - x) - 20) / Math.max(1, round.offers.length);
@@ -749,7 +631,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
     const words = cards.length ? "" : offer.done ? "no offer" : decision.seat === offer.seat ? "offering…" : "waiting";
     const parts = [
       s("rect", { x: ox, y: y + 8, width: slot - 10, height: h - 16, rx: 10, class: "ff-offer-slot", stroke: seatStyle(offer.seat).color }),
-      s("g", { transform: `translate(${ox + 16} ${y + 24})` }, markerG(offer.seat, 10)),
+      s("g", { transform: `translate(${ox + 16} ${y + 24})` }, markerGroup(offer.seat, 10)),
       s("text", { x: ox + 32, y: y + 29, class: "ff-small", text: playerName(ui, offer.seat) }),
     ];
     if (words) parts.push(s("text", { x: ox + 14, y: y + 44 + chh / 2, class: "ff-small", text: words }));
@@ -765,7 +647,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
       { text, kind: "accept", label: `Accept ${playerName(ui, offer.seat)}'s offer`, hit: [ox, y + 8, slot - 10, h - 16, 10] },
       ...parts,
     );
-    layer.append(piece(ui, `offer:${offer.seat}`, 0, 0, node, JSON.stringify(offer.fruits)));
+    layer.append(ui.board.piece(`offer:${offer.seat}`, 0, 0, node, { sig: JSON.stringify(offer.fruits), moves: false }));
     ox += slot;
   }
 }
@@ -825,8 +707,8 @@ function supplies(ui, layer, y) {
       w: Math.max(170, 24 + pool.length * 34 + 150 + (view.gambling_pool != null ? 130 : 0) + (view.coat === -1 ? 40 : 0)),
       draw: (x, yy, w) => {
         box(layer, x, yy, w, h, "Token pool");
-        pool.forEach((f, i) => layer.append(piece(ui, `ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14))));
-        if (view.thief === 0) layer.append(piece(ui, "thief", x + w - 28, yy + 56, s("g", { "aria-label": "the thief, next to no stack" }, art.thiefIcon(15)), "", true));
+        pool.forEach((f, i) => layer.append(ui.board.piece(`ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14), { moves: false })));
+        if (view.thief === 0) layer.append(ui.board.piece("thief", x + w - 28, yy + 56, s("g", { "aria-label": "the thief, next to no stack" }, art.thiefIcon(15))));
         let tx = x + 26;
         const ty = yy + 98;
         if (view.wild_pool !== null) {
@@ -844,7 +726,7 @@ function supplies(ui, layer, y) {
           layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.gambling_pool} gambling` }));
         }
         if (view.coat === -1) {
-          layer.append(piece(ui, "coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15)), "", true));
+          layer.append(ui.board.piece("coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15))));
         }
       },
     });
@@ -890,7 +772,7 @@ function limePile(ui, layer, x, y, h, cw, chh) {
   const node = maybeTarget(ui, decision.kind === "limeask", { text: "take lime", kind: "take", label: "Take a lime from the lime pile", hit: [-6, -14, cw + 22, chh + 20, 8] }, g);
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Lime pile" }),
-    piece(ui, "limes", x + 34, y + 38, node, String(n)),
+    ui.board.piece("limes", x + 34, y + 38, node, { sig: String(n), moves: false }),
     s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "lime") }),
   );
 }
@@ -909,7 +791,7 @@ function bigStack(ui, layer, x, y, h) {
   else g.append(s("rect", { width: w, height: ch, rx: 8, class: "ff-empty-slot" }));
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Big stack" }),
-    piece(ui, "big", x + 14, y + 30, g, String(n)),
+    ui.board.piece("big", x + 14, y + 30, g, { sig: String(n), moves: false }),
     s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: n ? `${n} · next #${label(view.big_stack.top)}` : "empty" }),
   );
 }
@@ -924,7 +806,7 @@ function drawStack(ui, layer, x, y, h, cw, chh) {
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
   layer.append(
     s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Draw" }),
-    piece(ui, "draw", x + 24, y + 38, g, String(n)),
+    ui.board.piece("draw", x + 24, y + 38, g, { sig: String(n), moves: false }),
     s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "card") }),
   );
 }
@@ -947,7 +829,7 @@ function myArea(ui, layer, y) {
   const h = 50 + rows * (chh + 16) + tokensH;
   layer.append(s("rect", { x: 10, y, width: W - 20, height: h, rx: 14, class: ["ff-player-box", "mine", acting && "acting"], stroke: st.color }));
   layer.append(
-    s("g", { transform: `translate(30 ${y + 24})` }, markerG(me, 13)),
+    s("g", { transform: `translate(30 ${y + 24})` }, markerGroup(me, 13)),
     s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${counted(p.hand_size, "card")}${acting ? "  ▶ your turn" : ""}` }),
     s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${label(p.position)}` : "your animal is off the display" }),
   );

@@ -1,7 +1,7 @@
 // Which renderer draws which game: the server lists every game with its board module's address
 // (GET /api/games, each game's "board", from its plugin), so this client names no game. A renderer
-// module exports render(svg, snapshot, ctx), panelStats(view, seat) and the rest of the interface
-// described in tanghulu.js.
+// module exports render(board), panelStats(view, seat) and the rest of the interface described in
+// docs/web.md; the board is the page's board kit (board-kit.js).
 
 import { games } from "../api.js";
 

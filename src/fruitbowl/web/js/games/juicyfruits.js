@@ -2,8 +2,8 @@
 // or juice factory, ship bags or Pineapple, and one 5×5 island per player (the viewer's largest),
 // drawn in SVG, with every legal action clickable where it happens.
 //
-// Same interface as tanghulu.js (see games/index.js): render(svg, snapshot, ctx), panelStats(view,
-// seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+// The renderer interface of docs/web.md: render(board) with the board kit (board-kit.js),
+// panelStats(view, seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
 //
 // Where actions happen:
 //   move         click one of your collectors / advanced collectors / carts (data-select), then one
@@ -21,7 +21,7 @@
 //   watch        click where your whale-watching token goes (with two: pick one up first)
 
 import { at, s } from "../svg.js";
-import { markerMarkup, seatStyle } from "../players.js";
+import { markerGroup, seatStyle } from "../players.js";
 import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
 
@@ -96,7 +96,6 @@ const DIRS = [
   [1, 0],
   [0, -1],
 ];
-const ANIM_MS = 250;
 const CATEGORY_WORDS = {
   placeholder: "large venue (2×2)",
   small_venue: "small venue",
@@ -109,8 +108,6 @@ const CATEGORY_WORDS = {
 const EDGE_INDEX = { bottom: 0, left: 1, top: 2, right: 3 };
 const BEACH_SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
-let codeOf = () => null; // set by render() from ctx.code
-const memory = new WeakMap();
 
 // ------------------------------------------------------------------------------ panels
 
@@ -141,34 +138,17 @@ export function panelStats(view, seat) {
 
 // ------------------------------------------------------------------------------ render
 
-export function render(svg, snapshot, ctx) {
-  let mem = memory.get(svg);
-  if (!mem) {
-    mem = { selected: null, positions: new Map(), version: null, changed: new Set(), table: null };
-    memory.set(svg, mem);
-  }
-  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
-  if (fresh) mem.selected = null;
-  mem.snapshot = snapshot;
-  mem.ctx = ctx;
-  codeOf = ctx.code;
-  draw(svg, mem, fresh);
-}
-
-function draw(svg, mem, fresh) {
-  const { snapshot, ctx } = mem;
-  const view = snapshot.view;
-  const narrow = !!ctx.narrow;
-  const n = view.players.length;
-  const me = snapshot.seat ?? null;
-  const order = [...Array(n).keys()];
-  if (me !== null && me < n) order.push(...order.splice(0, me)); // my island first, then clockwise
-  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
-  const myTurn = !!ctx.interactive && snapshot.legal.length > 0 && view.current_player === me;
-  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, me, narrow, positions: new Map() };
-  if (mem.selected !== null) {
-    const keep = view.phase === "move" ? movesFrom(mem.selected).some((m) => legal.has(m.code)) : view.phase === "watch";
-    if (!keep) mem.selected = null;
+/** Draw board.snapshot. board.picks.selected: the cell of the piece picked up to move (or of the
+ * whale-watching token to place). */
+export function render(board) {
+  const { svg, snapshot, view, legal, narrow, picks } = board;
+  const me = board.seat;
+  const order = board.seatOrder(); // my island first, then clockwise
+  const myTurn = board.interactive && snapshot.legal.length > 0 && view.current_player === me;
+  const ui = { board, svg, picks, snapshot, view, legal, myTurn, me, narrow };
+  if (picks.selected != null) {
+    const keep = view.phase === "move" ? movesFrom(ui, picks.selected).some((m) => legal.has(m.code)) : view.phase === "watch";
+    if (!keep) picks.selected = null;
   }
 
   const W = narrow ? 800 : 1600;
@@ -233,114 +213,10 @@ function draw(svg, mem, fresh) {
     s("rect", { width: W, height, rx: 18, fill: "url(#jf-waves)" }),
     layer,
   );
-  animate(ui, fresh);
-}
-
-/** Pieces that moved glide from where they were; new pieces pop in; both keep a "last move" glow. */
-function animate(ui, fresh) {
-  const { mem, svg, positions } = ui;
-  if (fresh) {
-    mem.changed = new Set();
-    if (mem.version !== null && mem.table === ui.snapshot.table && mem.narrow === ui.narrow) {
-      for (const [key, pos] of positions) {
-        const old = mem.positions.get(key);
-        if (!old || old.x !== pos.x || old.y !== pos.y || old.sig !== pos.sig) mem.changed.add(key);
-      }
-    }
-  }
-  for (const node of svg.querySelectorAll("[data-key]")) {
-    const key = node.dataset.key;
-    if (!mem.changed.has(key)) continue;
-    node.classList.add("last-move");
-    if (!fresh) continue;
-    const old = mem.positions.get(key);
-    const pos = positions.get(key);
-    if (old && (old.x !== pos.x || old.y !== pos.y)) {
-      node.animate(
-        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
-        { duration: ANIM_MS, easing: "ease-out" },
-      );
-    } else {
-      node.classList.add("fresh");
-    }
-  }
-  if (fresh) {
-    mem.positions = positions;
-    mem.version = ui.snapshot.version;
-    mem.table = ui.snapshot.table;
-    mem.narrow = ui.narrow;
-  }
-}
-
-/** A piece drawn at (x, y) and remembered under key, so its next move can be animated. */
-function piece(ui, key, x, y, node, sig = "") {
-  ui.positions.set(key, { x, y, sig });
-  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
-}
-
-// ------------------------------------------------------------------------------ targets
-
-/**
- * A clickable place. spec: {code, select, kind, label, legal, selected, hit: [x, y, w, h, r] or
- * {cx, cy, r}, hintText, activate}. Legal targets are focusable and glow; illegal ones explain
- * themselves on hover and click with the engine's reason.
- */
-function target(ui, spec, ...children) {
-  const { ctx } = ui;
-  const legal = !!spec.legal;
-  const reason = legal ? null : spec.hintText || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
-  const hit = Array.isArray(spec.hit)
-    ? s("rect", { class: "hit", x: spec.hit[0], y: spec.hit[1], width: spec.hit[2], height: spec.hit[3], rx: spec.hit[4] ?? 10 })
-    : s("circle", { class: "hit", cx: spec.hit.cx, cy: spec.hit.cy, r: spec.hit.r });
-  const node = s(
-    "g",
-    {
-      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected", spec.extraClass],
-      role: "button",
-      tabindex: legal ? 0 : -1,
-      "aria-label": spec.label,
-      "aria-disabled": legal ? null : "true",
-      "data-code": spec.select === undefined ? spec.code : null,
-      "data-select": spec.select,
-      "data-kind": spec.kind,
-    },
-    ...children,
-    hit,
-  );
-  const activate = (event) => {
-    if (!legal) {
-      ctx.hint(reason || "not possible now", node, true);
-      return;
-    }
-    event?.preventDefault();
-    ctx.hint(null);
-    spec.activate(event);
-  };
-  node.addEventListener("click", activate);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") activate(event);
-  });
-  const show = () => ctx.hint(legal ? spec.label : reason, node, false);
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("focus", show);
-  node.addEventListener("mouseleave", () => ctx.hint(null));
-  node.addEventListener("blur", () => ctx.hint(null));
-  return node;
-}
-
-function send(ui, code) {
-  ui.mem.selected = null;
-  ui.ctx.onAction(code);
-}
-
-/** Redraw for a local change (a token picked up) without treating it as a new move. */
-function redraw(ui, focusSelector = ".target.selected") {
-  draw(ui.svg, ui.mem, false);
-  if (focusSelector) ui.svg.querySelector(focusSelector)?.focus({ preventScroll: true });
 }
 
 /** Every slide from a cell: [{to, code}] in straight lines up to the island's edge. */
-function movesFrom(cell) {
+function movesFrom(ui, cell) {
   const out = [];
   const r0 = Math.floor(cell / SIZE);
   const c0 = cell % SIZE;
@@ -350,7 +226,7 @@ function movesFrom(cell) {
       const c = c0 + dc * k;
       if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) break;
       const to = r * SIZE + c;
-      out.push({ to, code: codeOf("move", { from: cell, to }) });
+      out.push({ to, code: ui.board.code("move", { from: cell, to }) });
     }
   }
   return out;
@@ -415,17 +291,15 @@ function businessBoard(ui, layer, x, y, w) {
         g.append(tile);
         return;
       }
-      const code = codeOf("claim", { token: tok.id });
+      const code = ui.board.code("claim", { token: tok.id });
       g.append(
-        target(
-          ui,
-          {
+        ui.board.target({
             code,
             kind: "claim",
             legal: legal.has(code),
             label: legal.get(code)?.label || `Claim the ${tok.name} from row ${row.row}`,
             hit: [cx + 3, ry + 3, colW - 6, rowH - 12, 10],
-            activate: () => send(ui, code),
+            activate: () => ui.board.send(code),
           },
           tile,
         ),
@@ -451,7 +325,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: tileDetail(tok) }),
     tok.category === "placeholder" ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
   );
-  return piece(ui, `tok:${tok.id}`, cx, cy, node);
+  return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
 }
 
 function tileDetail(tok) {
@@ -498,7 +372,7 @@ function licenseTrack(ui, layer, x, y, w) {
     s("circle", { r: 16, fill: "#2b1d12", stroke: "#ffd34d", "stroke-width": 4 }),
     s("text", { y: 6, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#ffd34d", text: "L" }),
   );
-  layer.append(piece(ui, "license", x0 + pos * step + (step - 4) / 2, y + 62, marker, String(lic.left)));
+  layer.append(ui.board.piece("license", x0 + pos * step + (step - 4) / 2, y + 62, marker, { sig: String(lic.left) }));
   const note = lic.at_x ? "at X: last round!" : `${counted(lic.left, "claim")} until X`;
   layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: lic.at_x ? "jf-alert" : "jf-note", text: note }));
   return y + h;
@@ -588,7 +462,7 @@ function pineappleBox(ui, layer, x, y, w) {
   recent.forEach((b, i) => {
     const bx = x + 30 + (i % per) * 46;
     const by = y + 136 + Math.floor(i / per) * 70;
-    g.append(piece(ui, `boat:${b.id}`, bx, by, art.boat(b.value, b.wait, 38)));
+    g.append(ui.board.piece(`boat:${b.id}`, bx, by, art.boat(b.value, b.wait, 38)));
   });
   if (ui.narrow) g.append(s("text", { x: x + w - 16, y: y + 104, "text-anchor": "end", class: "jf-small", text: "bag" }));
   layer.append(g);
@@ -616,7 +490,7 @@ function scoreOrJuice(ui, layer, x, y, w) {
     }
     view.players.forEach((p, seat) => {
       const mx = x + 12 + p.juice * step + step / 2 + (seat - (view.players.length - 1) / 2) * 20;
-      layer.append(piece(ui, `juice:${seat}`, mx, y + 118, markerG(seat, 11), String(p.juice)));
+      layer.append(ui.board.piece(`juice:${seat}`, mx, y + 118, markerGroup(seat, 11), { sig: String(p.juice) }));
     });
     layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: `at most ${jf.max_steps} a turn` }));
     return y + h;
@@ -640,18 +514,12 @@ function scoreOrJuice(ui, layer, x, y, w) {
     const my = y + 52 + Math.floor(v / cells) * 36;
     const same = scores.slice(0, seat).filter((o) => o % 50 === v).length;
     const isPine = view.solo && seat === view.players.length;
-    const mark = isPine ? at(0, 0, 1, art.pineapple(11)) : markerG(seat, 10);
-    layer.append(piece(ui, isPine ? "score:pine" : `score:${seat}`, mx + same * 6, my - same * 6, mark, String(score)));
+    const mark = isPine ? at(0, 0, 1, art.pineapple(11)) : markerGroup(seat, 10);
+    layer.append(ui.board.piece(isPine ? "score:pine" : `score:${seat}`, mx + same * 6, my - same * 6, mark, { sig: String(score) }));
     if (score >= 50) layer.append(s("text", { x: mx, y: my - 14, "text-anchor": "middle", class: "jf-tag", text: `+${Math.floor(score / 50) * 50}` }));
   });
   void snapshot;
   return y + h;
-}
-
-function markerG(seat, r) {
-  const g = s("g", { class: "seat-mark" });
-  g.innerHTML = markerMarkup(seat, r);
-  return g;
 }
 
 // ------------------------------------------------------------------------------ islands
@@ -676,7 +544,7 @@ function islandBox(ui, layer, seat, x, y, w) {
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 16, fill: "#fff8ec", stroke: acting ? "#ffd34d" : st.color, "stroke-width": acting ? 7 : 4, filter: "url(#jf-shadow)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${w - 32} a16 16 0 0 1 16 16 v${headH - 16} h${-w} Z`, fill: st.color }),
-    s("g", { transform: `translate(${x + 22} ${y + headH / 2})` }, markerG(seat, 13)),
+    s("g", { transform: `translate(${x + 22} ${y + headH / 2})` }, markerGroup(seat, 13)),
     s("text", { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", "font-size": fs, text: mine ? `${name} (you)` : name }),
     s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-sea)" }),
@@ -700,10 +568,10 @@ function islandBox(ui, layer, seat, x, y, w) {
     if (!pc) return;
     const [cx, cy] = cellXY(cell);
     if (pc.type === "venue") {
-      if (pc.origin) g.append(piece(ui, `ven:${pc.id}`, cx + c, cy + c, art.largeVenue(pc, c)));
+      if (pc.origin) g.append(ui.board.piece(`ven:${pc.id}`, cx + c, cy + c, art.largeVenue(pc, c)));
       return;
     }
-    g.append(piece(ui, pieceKey(seat, pc), cx + c / 2, cy + c / 2, art.islandPiece(pc, c)));
+    g.append(ui.board.piece(pieceKey(seat, pc), cx + c / 2, cy + c / 2, art.islandPiece(pc, c)));
   });
   if (view.new_business) g.append(whales(ui, seat, ox, oy, c, m, mine));
   if (view.pending?.arrange && acting) {
@@ -766,18 +634,18 @@ function footer(ui, g, p, x, y, w, h) {
 }
 
 function islandTargets(ui, p, cellXY, c) {
-  const { view, legal, mem } = ui;
+  const { view, legal, picks } = ui;
   const g = s("g", { class: "island-targets" });
   const phase = view.phase;
   const cellTarget = (cell, spec) => {
     const [cx, cy] = cellXY(cell);
-    return target(ui, { hit: [cx + 2, cy + 2, c - 4, c - 4, c * 0.14], ...spec });
+    return ui.board.target({ hit: [cx + 2, cy + 2, c - 4, c - 4, c * 0.14], ...spec });
   };
   const cellName = (cell) => view.island.cells[cell].name;
   if (phase === "move") {
     p.grid.forEach((pc, cell) => {
       if (!pc || (pc.type === "venue" && !pc.origin)) return;
-      const moves = movesFrom(cell);
+      const moves = movesFrom(ui, cell);
       const can = moves.some((mv) => legal.has(mv.code));
       if (pc.type === "venue") return;
       if (can && isMobile(pc)) {
@@ -787,12 +655,12 @@ function islandTargets(ui, p, cellXY, c) {
             select: cell,
             kind: "pick",
             legal: true,
-            selected: mem.selected === cell,
+            selected: picks.selected === cell,
             label: `Pick up the ${pieceLabel(pc)} on ${cellName(cell)}, then choose where it slides`,
             activate: (event) => {
-              mem.selected = mem.selected === cell ? null : cell;
-              if (event?.type === "keydown") redraw(ui, mem.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='move']");
-              else redraw(ui, null);
+              picks.selected = picks.selected === cell ? null : cell;
+              if (event?.type === "keydown") ui.board.redraw(picks.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='move']");
+              else ui.board.redraw();
             },
           }),
         );
@@ -800,10 +668,10 @@ function islandTargets(ui, p, cellXY, c) {
         g.append(cellTarget(cell, { code: moves[0].code, kind: "pick", legal: false, label: pieceLabel(pc) }));
       }
     });
-    if (mem.selected !== null) {
-      const from = mem.selected;
+    if (picks.selected != null) {
+      const from = picks.selected;
       const pc = p.grid[from];
-      for (const mv of movesFrom(from)) {
+      for (const mv of movesFrom(ui, from)) {
         const ok = legal.has(mv.code);
         if (!ok && p.grid[mv.to]) continue; // the occupied cell itself explains nothing new
         g.append(
@@ -813,7 +681,7 @@ function islandTargets(ui, p, cellXY, c) {
             legal: ok,
             extraClass: "dest",
             label: legal.get(mv.code)?.label || `Slide the ${pieceLabel(pc)} to ${cellName(mv.to)}`,
-            activate: () => send(ui, mv.code),
+            activate: () => ui.board.send(mv.code),
           }),
         );
       }
@@ -821,14 +689,14 @@ function islandTargets(ui, p, cellXY, c) {
   } else if (phase === "action") {
     p.grid.forEach((pc, cell) => {
       if (!pc || pc.type !== "ship") return;
-      const code = codeOf("supply", { cell });
+      const code = ui.board.code("supply", { cell });
       g.append(
         cellTarget(cell, {
           code,
           kind: "supply",
           legal: legal.has(code),
           label: legal.get(code)?.label || `Supply ${pieceLabel(pc)}`,
-          activate: () => send(ui, code),
+          activate: () => ui.board.send(code),
         }),
       );
     });
@@ -838,21 +706,19 @@ function islandTargets(ui, p, cellXY, c) {
     const tok = view.pending.token;
     if (tok && tok.category === "placeholder") {
       for (const block of view.island.blocks) {
-        const code = codeOf("place_block", { block: block.block });
+        const code = ui.board.code("place_block", { block: block.block });
         const ok = legal.has(code);
         const [cx, cy] = cellXY(block.cells[0]);
         const outline = s("rect", { class: "block-outline", x: cx + 4, y: cy + 4, width: 2 * c - 8, height: 2 * c - 8, rx: c * 0.2 });
         const handle = ok ? s("circle", { class: "block-handle", cx: cx + c, cy: cy + c, r: c * 0.22 }) : null;
         g.append(
-          target(
-            ui,
-            {
+          ui.board.target({
               code,
               kind: "place_block",
               legal: ok,
               label: legal.get(code)?.label || `Place the ${tok.name} on ${block.name}`,
               hit: { cx: cx + c, cy: cy + c, r: c * 0.3 },
-              activate: () => send(ui, code),
+              activate: () => ui.board.send(code),
             },
             outline,
             handle,
@@ -861,7 +727,7 @@ function islandTargets(ui, p, cellXY, c) {
       }
     } else {
       for (let cell = 0; cell < SIZE * SIZE; cell++) {
-        const code = codeOf("place", { cell });
+        const code = ui.board.code("place", { cell });
         const ok = legal.has(code);
         if (!ok && !p.grid[cell]) continue;
         g.append(
@@ -870,7 +736,7 @@ function islandTargets(ui, p, cellXY, c) {
             kind: "place",
             legal: ok,
             label: legal.get(code)?.label || `Place the ${tok?.name || "token"} on ${cellName(cell)}`,
-            activate: () => send(ui, code),
+            activate: () => ui.board.send(code),
           }),
         );
       }
@@ -959,7 +825,7 @@ function mysticBoard(ui, layer, x, y, w) {
         "g",
         { class: "mystic-edge", "data-seat": seat, transform: `translate(${tx} ${ty})${rot ? ` rotate(${rot})` : ""}` },
         s("rect", { x: -tw / 2, y: -11, width: tw, height: 22, rx: 11, fill: "#fff8ec", stroke: seatStyle(seat).color, "stroke-width": 2.5 }),
-        s("g", { transform: `translate(${-tw / 2 + 11} 0)` }, markerG(seat, 7)),
+        s("g", { transform: `translate(${-tw / 2 + 11} 0)` }, markerGroup(seat, 7)),
         s("text", { x: 8, y: 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1d12", text: label }),
       ),
     );
@@ -978,7 +844,7 @@ function mysticBoard(ui, layer, x, y, w) {
     else if (info.kind === "statue" && !info.statue) cell.append(s("rect", { x: cx + c * 0.14, y: cy + c * 0.14, width: c * 0.72, height: c * 0.72, rx: c * 0.1, fill: "#b8a98a", "fill-opacity": 0.35, stroke: "#5b4a32", "stroke-dasharray": "3 3" }));
     if (info.statue) {
       const tile = board.tiles[info.statue - 1];
-      cell.append(piece(ui, `statue:${info.statue}`, cx + c / 2, cy + c / 2, art.statueTile(info.statue, c)));
+      cell.append(ui.board.piece(`statue:${info.statue}`, cx + c / 2, cy + c / 2, art.statueTile(info.statue, c)));
       cell.append(s("title", {}, `Statue ${info.statue}: ${tile.text}`));
     }
     g.append(cell);
@@ -993,7 +859,7 @@ function mysticBoard(ui, layer, x, y, w) {
       const color = pine ? "#f4d03f" : seatStyle(ex.seat).color;
       const dx = (i - (group.length - 1) / 2) * c * 0.24;
       const pawn = art.explorer(color, c * 1.15, pine ? "P" : String(ex.seat + 1));
-      g.append(piece(ui, `explorer:${ex.seat}`, cx + c / 2 + dx, cy + c * 0.62, pawn));
+      g.append(ui.board.piece(`explorer:${ex.seat}`, cx + c / 2 + dx, cy + c * 0.62, pawn));
     });
   }
   // the explorer's destination when you may explore instead of collecting
@@ -1003,15 +869,15 @@ function mysticBoard(ui, layer, x, y, w) {
     const [tx, ty] = xy(dest.cell);
     g.append(s("path", { class: "jf-explore-path", d: `M${fx + c / 2} ${fy + c / 2} L${tx + c / 2} ${ty + c / 2}`, stroke: "#ffd34d", "stroke-width": 5, "stroke-dasharray": "8 6", fill: "none", "marker-end": "none" }));
     if (myTurn) {
-      const code = codeOf("explore");
+      const code = ui.board.code("explore");
       g.append(
-        target(ui, {
+        ui.board.target({
           code,
           kind: "explore",
           legal: legal.has(code),
           label: legal.get(code)?.label || "Move your explorer here instead of collecting",
           hit: [tx + 2, ty + 2, c - 4, c - 4, c * 0.14],
-          activate: () => send(ui, code),
+          activate: () => ui.board.send(code),
         }),
       );
     }
@@ -1109,23 +975,23 @@ function whales(ui, seat, ox, oy, c, m, mine) {
     if (whale.owner !== seat || !whale.beach) continue;
     const [wx, wy] = side(whale.beach);
     const node = art.whale(art.WHALE_COLORS[whale.token] || "#2f6fb3", Math.max(14, c * 0.27));
-    g.append(piece(ui, `whale:${whale.token}`, wx, wy, s("g", {}, node, s("title", {}, `whale of ${whale.token} at the ${whale.beach} beach`))));
+    g.append(ui.board.piece(`whale:${whale.token}`, wx, wy, s("g", {}, node, s("title", {}, `whale of ${whale.token} at the ${whale.beach} beach`))));
   }
   if (mine && myTurn && view.phase === "whale") {
     for (const beach of Object.keys(BEACH_SIDES)) {
-      const code = codeOf("whale_beach", { beach });
+      const code = ui.board.code("whale_beach", { beach });
       const k = BEACH_SIDES[beach];
       const long = k % 2 === 0;
       const hx = k === 1 ? ox + SIZE * c - c * 0.05 : k === 3 ? ox - m - c * 0.2 : ox + c;
       const hy = k === 0 ? oy - m - c * 0.2 : k === 2 ? oy + SIZE * c - c * 0.05 : oy + c;
       g.append(
-        target(ui, {
+        ui.board.target({
           code,
           kind: "whale_beach",
           legal: legal.has(code),
           label: legal.get(code)?.label || `Start the whale at your ${beach} beach`,
           hit: long ? [hx, hy, 3 * c, m + c * 0.25, 10] : [hx, hy, m + c * 0.25, 3 * c, 10],
-          activate: () => send(ui, code),
+          activate: () => ui.board.send(code),
         }),
       );
     }
@@ -1135,7 +1001,7 @@ function whales(ui, seat, ox, oy, c, m, mine) {
 
 /** Whale-watching moves: destinations straight away with one token, pick a token first with two. */
 function watchTargets(ui, p, cellTarget, cellName) {
-  const { snapshot, mem } = ui;
+  const { snapshot, picks } = ui;
   const moves = snapshot.legal.filter((a) => a.kind === "watch");
   const tokens = [...new Set(moves.map((a) => a.token))];
   const cellOf = (id) => p.grid.findIndex((pc) => pc && pc.id === id);
@@ -1150,15 +1016,15 @@ function watchTargets(ui, p, cellTarget, cellName) {
           select: cell,
           kind: "pick",
           legal: true,
-          selected: mem.selected === cell,
+          selected: picks.selected === cell,
           label: `Pick up whale watching ${id}, then choose where it goes`,
           activate: () => {
-            mem.selected = mem.selected === cell ? null : cell;
-            redraw(ui, null);
+            picks.selected = picks.selected === cell ? null : cell;
+            ui.board.redraw();
           },
         }),
       );
-      if (mem.selected === cell) chosen = id;
+      if (picks.selected === cell) chosen = id;
     }
   }
   if (chosen) {
@@ -1170,7 +1036,7 @@ function watchTargets(ui, p, cellTarget, cellName) {
           legal: true,
           extraClass: "dest",
           label: action.label || `Move whale watching ${chosen} to ${cellName(action.cell)}`,
-          activate: () => send(ui, action.code),
+          activate: () => ui.board.send(action.code),
         }),
       );
     }

@@ -1,15 +1,12 @@
 // Tang Hu Lu's board renderer: the fruit stall, the supplies and one wooden board per player,
 // drawn in SVG, with every legal action clickable where it happens.
 //
-// Renderer interface (shared by every game module, see games/index.js):
-//   render(svgRoot, snapshot, ctx)   draw the whole board; ctx = {onAction(code), reasonFor(code),
-//                                    hint(text|null, element), narrow, interactive}
-//   panelStats(view, seat)           [{key, icon, value, title}] for the HTML player panels
-//   BUTTON_KINDS                     legal action kinds that are status-line buttons, not board places
-//   CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS   words and icons for results and the log
+// The renderer interface every game module follows is described in docs/web.md: render(board)
+// draws board.snapshot with the board kit's pieces and targets (board-kit.js); panelStats,
+// BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS and LOG_ICONS feed the page around the board.
 
 import { at, s } from "../svg.js";
-import { markerMarkup, seatStyle } from "../players.js";
+import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
 import { counted } from "../wording.js";
 
@@ -34,20 +31,15 @@ export const LOG_ICONS = {
 };
 
 // Every target knows its action's code, legal or not, so that an illegal target can still show the
-// engine's reason (asked of the server when shown). Codes come from the table's action space (ctx.code).
+// engine's reason (asked of the server when shown). Codes come from the table's action space.
 const STICKS = 3;
 const PATTERNS = ["all-different", "all-same", "two-pairs"];
-let codeOf = () => null; // set by render() from ctx.code
-const buyCode = (space, stick) => codeOf("buy", { space, stick });
+const buyCode = (ui, space, stick) => ui.board.code("buy", { space, stick });
 
 const SPOT_GAP = 78; // vertical distance between spots on a stick
 const TILE_R = 33;
 const BOARD_W = 380;
 const BOARD_H = 560;
-const ANIM_MS = 250;
-
-// Per-<svg> memory: the store tile picked for a buy, and where every piece was drawn last time.
-const memory = new WeakMap();
 
 // ------------------------------------------------------------------------------ panels
 
@@ -104,35 +96,16 @@ export function panelStats(view, seat) {
 
 // ------------------------------------------------------------------------------ render
 
-export function render(svg, snapshot, ctx) {
-  let mem = memory.get(svg);
-  if (!mem) {
-    mem = { selected: null, positions: new Map(), version: null, changed: new Set(), table: null, drag: null };
-    memory.set(svg, mem);
-  }
-  const fresh = mem.version !== snapshot.version || mem.table !== snapshot.table;
-  if (fresh) {
-    mem.selected = null;
-  }
-  mem.snapshot = snapshot;
-  mem.ctx = ctx;
-  codeOf = ctx.code;
-  draw(svg, mem, fresh);
-}
-
-function draw(svg, mem, fresh) {
-  const { snapshot, ctx } = mem;
-  const view = snapshot.view;
-  const narrow = !!ctx.narrow;
+/** Draw board.snapshot. board.picks.selected: the store space picked for a buy (then a stick). */
+export function render(board) {
+  const { svg, snapshot, view, legal, narrow, picks } = board;
   const n = view.players.length;
-  const me = snapshot.seat;
-  const order = [...Array(n).keys()];
-  if (me !== null && me !== undefined) order.push(...order.splice(0, me)); // my board first, then clockwise
+  const me = board.seat;
+  const order = board.seatOrder(); // my board first, then clockwise
 
-  const legal = new Map(snapshot.legal.map((a) => [a.code, a]));
-  const myTurn = !!ctx.interactive && snapshot.legal.length > 0;
-  const ui = { svg, mem, snapshot, view, ctx, legal, myTurn, me, positions: new Map() };
-  if (mem.selected !== null && !ownBuys(ui, mem.selected).some((a) => legal.has(a))) mem.selected = null;
+  const myTurn = board.interactive && snapshot.legal.length > 0;
+  const ui = { board, svg, picks, snapshot, view, legal, myTurn, me };
+  if (picks.selected != null && !ownBuys(ui, picks.selected).some((a) => legal.has(a))) picks.selected = null;
 
   const boardsTop = narrow ? 570 : 420;
   const perRow = narrow ? 2 : n;
@@ -159,114 +132,12 @@ function draw(svg, mem, fresh) {
     const row = Math.floor(i / perRow);
     svg.append(playerBoard(ui, seat, boardsLeft + col * (BOARD_W + 20), boardsTop + row * (BOARD_H + 20)));
   });
-  animate(ui, fresh);
-}
-
-/** Pieces that moved glide from where they were; new pieces pop in; both keep a "last move" ring. */
-function animate(ui, fresh) {
-  const { mem, svg, positions } = ui;
-  if (fresh) {
-    mem.changed = new Set();
-    if (mem.version !== null && mem.table === ui.snapshot.table) {
-      for (const [key, pos] of positions) {
-        const old = mem.positions.get(key);
-        if (!old) mem.changed.add(key);
-        else if (old.x !== pos.x || old.y !== pos.y || old.sig !== pos.sig) mem.changed.add(key);
-      }
-    }
-  }
-  for (const node of svg.querySelectorAll("[data-key]")) {
-    const key = node.dataset.key;
-    if (!mem.changed.has(key)) continue;
-    node.classList.add("last-move");
-    if (!fresh) continue;
-    const old = mem.positions.get(key);
-    const pos = positions.get(key);
-    if (old && (old.x !== pos.x || old.y !== pos.y)) {
-      node.animate(
-        [{ transform: `translate(${old.x}px, ${old.y}px)` }, { transform: `translate(${pos.x}px, ${pos.y}px)` }],
-        { duration: ANIM_MS, easing: "ease-out" },
-      );
-    } else {
-      node.classList.add("fresh");
-    }
-  }
-  if (fresh) {
-    mem.positions = positions;
-    mem.version = ui.snapshot.version;
-    mem.table = ui.snapshot.table;
-  }
-}
-
-/** A piece drawn at (x, y) and remembered under key, so its next move can be animated. */
-function piece(ui, key, x, y, node, sig = "") {
-  ui.positions.set(key, { x, y, sig });
-  // The inner group carries the pop-in animation, so it never fights the art's own transform.
-  return s("g", { "data-key": key, transform: `translate(${x} ${y})` }, s("g", {}, node));
 }
 
 // ------------------------------------------------------------------------------ targets
 
 function ownBuys(ui, space) {
-  return [...Array(STICKS).keys()].map((stick) => buyCode(space, stick));
-}
-
-/**
- * A clickable place on the board. spec: {code, select, label, legal, hit: [x, y, w, h, r], hintText}.
- * Legal targets are focusable and glow; illegal ones explain themselves on hover and click.
- */
-function target(ui, spec, ...children) {
-  const { ctx } = ui;
-  const legal = !!spec.legal;
-  const reason = legal ? null : spec.hintText || (spec.code !== null && spec.code !== undefined ? ctx.reasonFor(spec.code) : null);
-  const [x, y, w, h, r] = spec.hit;
-  const node = s(
-    "g",
-    {
-      class: ["target", legal ? "legal" : "illegal", spec.selected && "selected"],
-      role: "button",
-      tabindex: legal ? 0 : -1,
-      "aria-label": spec.label,
-      "aria-disabled": legal ? null : "true",
-      "data-code": spec.select === undefined ? spec.code : null,
-      "data-select": spec.select,
-      "data-stick": spec.stick,
-    },
-    ...children,
-    s("rect", { class: "hit", x, y, width: w, height: h, rx: r ?? 14 }), // on top, so it glows over opaque art
-  );
-  const activate = (event) => {
-    if (ui.mem.drag?.moved) return;
-    if (!legal) {
-      ctx.hint(reason || "not possible now", node, true);
-      return;
-    }
-    event?.preventDefault();
-    ctx.hint(null);
-    spec.activate();
-  };
-  node.addEventListener("click", activate);
-  node.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") activate(event);
-  });
-  const show = () => ctx.hint(legal ? spec.label : reason, node, false);
-  node.addEventListener("mouseenter", show);
-  node.addEventListener("focus", show);
-  node.addEventListener("mouseleave", () => ctx.hint(null));
-  node.addEventListener("blur", () => ctx.hint(null));
-  return node;
-}
-
-function send(ui, code) {
-  ui.mem.selected = null;
-  ui.ctx.onAction(code);
-}
-
-/** Redraw for a local change (a store tile picked) without treating it as a new move. */
-function redraw(ui) {
-  draw(ui.svg, ui.mem, false);
-  const focus = ui.svg.querySelector(".target.selected");
-  focus?.focus({ preventScroll: true });
+  return [...Array(STICKS).keys()].map((stick) => buyCode(ui, space, stick));
 }
 
 // ------------------------------------------------------------------------------ the fruit stall
@@ -324,7 +195,7 @@ function stall(ui, x, y) {
 }
 
 function storeSpace(ui, space, tileInfo, cx, cy) {
-  const { view, legal, myTurn, mem } = ui;
+  const { view, legal, myTurn, picks } = ui;
   const name = view.store_spaces[space];
   const crate = s(
     "g",
@@ -350,23 +221,21 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
   if (!tileInfo) {
     return s("g", { class: "store-space empty" }, crate, at(cx, cy + 4, 1.5, art.moneyBag()));
   }
-  const picture = piece(ui, `tile:${tileInfo.id}`, cx, cy, art.tile(tileInfo, 48));
+  const picture = ui.board.piece(`tile:${tileInfo.id}`, cx, cy, art.tile(tileInfo, 48));
   const shopping = view.phase === "action" || view.phase === "shop";
   if (!myTurn) return s("g", { class: "store-space" }, crate, picture);
   const buys = ownBuys(ui, space).filter((code) => legal.has(code));
   const what = `${tileInfo.fruit} (${tileInfo.stars}★) in ${name}`;
-  const node = target(
-    ui,
-    {
-      code: buyCode(space, 0),
+  const node = ui.board.target({
+      code: buyCode(ui, space, 0),
       select: shopping ? space : undefined,
       legal: shopping && buys.length > 0,
-      selected: mem.selected === space,
+      selected: picks.selected === space,
       label: `Pick the ${what} for ${counted(view.price, "coin")}, then a stick`,
       hit: [cx - 60, cy - 60, 120, 120, 10],
       activate: () => {
-        mem.selected = mem.selected === space ? null : space;
-        redraw(ui);
+        picks.selected = picks.selected === space ? null : space;
+        ui.board.redraw(".target.selected"); // a local choice: not a new move
       },
     },
     crate,
@@ -404,7 +273,7 @@ function enableDrag(ui, node, space, tileInfo) {
   node.addEventListener("pointerdown", (event) => {
     if (event.button !== 0) return;
     const start = { x: event.clientX, y: event.clientY };
-    ui.mem.drag = { moved: false };
+    let moved = false;
     let ghost = null;
     const toSvg = (e) => {
       const p = ui.svg.createSVGPoint();
@@ -413,12 +282,13 @@ function enableDrag(ui, node, space, tileInfo) {
       return p.matrixTransform(ui.svg.getScreenCTM().inverse());
     };
     const move = (e) => {
-      if (!ui.mem.drag.moved && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
-      ui.mem.drag.moved = true;
+      if (!moved && Math.hypot(e.clientX - start.x, e.clientY - start.y) < 8) return;
+      moved = true;
+      ui.board.holdClicks = true; // the click that ends the drag is not a click on a target
       if (!ghost) {
         ghost = s("g", { class: "drag-ghost", "pointer-events": "none" }, art.tile(tileInfo, 40));
         ui.svg.append(ghost);
-        ui.mem.selected = space;
+        ui.board.picks.selected = space;
       }
       const p = toSvg(e);
       ghost.setAttribute("transform", `translate(${p.x} ${p.y})`);
@@ -426,18 +296,17 @@ function enableDrag(ui, node, space, tileInfo) {
     const up = (e) => {
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
-      const dragged = ui.mem.drag.moved;
       ghost?.remove();
-      setTimeout(() => (ui.mem.drag = null), 0); // swallow the click that follows the drop
-      if (!dragged) return;
+      setTimeout(() => (ui.board.holdClicks = false), 0); // after the click that follows the drop
+      if (!moved) return;
       const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-stick]");
       if (!under) {
-        redraw(ui);
+        ui.board.redraw(".target.selected");
         return;
       }
-      const code = buyCode(space, Number(under.dataset.stick));
-      if (ui.legal.has(code)) send(ui, code);
-      else ui.ctx.hint(ui.ctx.reasonFor(code) || "not possible now", under, true);
+      const code = buyCode(ui, space, Number(under.dataset.stick));
+      if (ui.legal.has(code)) ui.board.send(code);
+      else ui.board.hint(ui.board.reason(code) || "not possible now", under, true);
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -458,26 +327,20 @@ function panelBox(x, y, w, h, title) {
 function diePanel(ui, x, y) {
   const { view } = ui;
   const g = s("g", { class: "die-panel" }, panelBox(x, y, 210, 180, "Die"));
-  const dieNode = piece(ui, "die", x + 55, y + 95, art.die(view.die, 72), `${view.die}:${view.roller}:${view.round}`);
+  const dieNode = ui.board.piece("die", x + 55, y + 95, art.die(view.die, 72), { sig: `${view.die}:${view.roller}:${view.round}` });
   dieNode.setAttribute("aria-label", view.die ? `The die shows ${view.die}` : "The die has not been rolled");
   g.append(dieNode);
   g.append(s("circle", { cx: x + 150, cy: y + 95, r: 42, class: "slot" }));
   if (view.die_tile) {
-    g.append(piece(ui, `tile:${view.die_tile.id}`, x + 150, y + 95, art.tile(view.die_tile, 40)));
+    g.append(ui.board.piece(`tile:${view.die_tile.id}`, x + 150, y + 95, art.tile(view.die_tile, 40)));
   } else {
     g.append(s("text", { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label", text: "die tile" }));
   }
   const who = view.roller !== null && view.roller !== undefined ? view.roller : null;
   if (who !== null) {
-    g.append(s("g", { transform: `translate(${x + 20} ${y + 160})` }, markerG(who, 9)));
+    g.append(s("g", { transform: `translate(${x + 20} ${y + 160})` }, markerGroup(who, 9)));
     g.append(s("text", { x: x + 34, y: y + 165, class: "small-label", text: "rolled" }));
   }
-  return g;
-}
-
-function markerG(seat, r) {
-  const g = s("g", { class: "seat-mark" });
-  g.innerHTML = markerMarkup(seat, r);
   return g;
 }
 
@@ -491,14 +354,12 @@ function bagPanel(ui, x, y) {
     s("text", { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label", text: "tiles in bag" }),
   );
   if (!myTurn) return s("g", { class: "bag" }, picture);
-  return target(
-    ui,
-    {
-      code: codeOf("return"),
-      legal: legal.has(codeOf("return")),
-      label: legal.get(codeOf("return"))?.label || "Put the die's tile back in the bag",
+  return ui.board.target({
+      code: ui.board.code("return"),
+      legal: legal.has(ui.board.code("return")),
+      label: legal.get(ui.board.code("return"))?.label || "Put the die's tile back in the bag",
       hit: [x + 5, y, 110, 140, 14],
-      activate: () => send(ui, codeOf("return")),
+      activate: () => ui.board.send(ui.board.code("return")),
     },
     picture,
   );
@@ -547,21 +408,19 @@ function patternsPanel(ui, x, y) {
         );
       }),
     );
-    const code = codeOf("pattern", { pattern: name });
+    const code = ui.board.code("pattern", { pattern: name });
     if (!myTurn) {
       g.append(card);
       return;
     }
     const isLegal = legal.has(code);
     g.append(
-      target(
-        ui,
-        {
+      ui.board.target({
           code,
           legal: isLegal,
           label: legal.get(code)?.label || `Pattern: ${PATTERN_TITLE[name]}`,
           hit: [cx - 4, y - 4, 128, 148, 12],
-          activate: () => send(ui, code),
+          activate: () => ui.board.send(code),
         },
         card,
       ),
@@ -606,11 +465,11 @@ function kingPanel(ui, x, y) {
   const { view } = ui;
   const g = s("g", { class: "king-panel" }, panelBox(x, y, 120, 160, "Sugar King"));
   if (kingSeat(view) === null) {
-    g.append(piece(ui, "king", x + 60, y + 80, art.crown(1.3)));
+    g.append(ui.board.piece("king", x + 60, y + 80, art.crown(1.3)));
     g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "small-label", text: "tied: nobody" }));
   } else {
     g.append(s("text", { x: x + 60, y: y + 90, "text-anchor": "middle", class: "small-label", text: "most drops:" }));
-    g.append(s("g", { transform: `translate(${x + 60} ${y + 120})` }, markerG(kingSeat(view), 14)));
+    g.append(s("g", { transform: `translate(${x + 60} ${y + 120})` }, markerGroup(kingSeat(view), 14)));
   }
   return g;
 }
@@ -635,7 +494,7 @@ function roundPlaque(ui, x, y) {
 // ------------------------------------------------------------------------------ player boards
 
 function playerBoard(ui, seat, x, y) {
-  const { view, snapshot, me, myTurn, legal, mem } = ui;
+  const { view, snapshot, me, myTurn, legal, picks } = ui;
   const p = view.players[seat];
   const st = seatStyle(seat);
   const mine = seat === me;
@@ -656,11 +515,11 @@ function playerBoard(ui, seat, x, y) {
     }),
     s("rect", { x, y, width: BOARD_W, height: BOARD_H, rx: 16, fill: "url(#thl-grain)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${BOARD_W - 32} a16 16 0 0 1 16 16 v30 h${-BOARD_W} Z`, fill: st.color }),
-    s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerG(seat, 14)),
+    s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerGroup(seat, 14)),
     s("text", { x: x + 46, y: y + 32, class: "board-name", text: mine ? `${name} (you)` : name }),
   );
   if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", text: "▶ to act" }));
-  if (kingSeat(view) === seat) g.append(piece(ui, "king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
+  if (kingSeat(view) === seat) g.append(ui.board.piece("king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
 
   // three skewers, filled bottom-up
   const phase = view.phase;
@@ -683,7 +542,7 @@ function playerBoard(ui, seat, x, y) {
       const cy = bottom - k * SPOT_GAP;
       const tileInfo = stick.tiles[k];
       if (tileInfo) {
-        spots.push(piece(ui, `tile:${tileInfo.id}`, sx, cy, art.tile(tileInfo, TILE_R), tileInfo.pink ? "pink" : ""));
+        spots.push(ui.board.piece(`tile:${tileInfo.id}`, sx, cy, art.tile(tileInfo, TILE_R), { sig: tileInfo.pink ? "pink" : "" }));
       } else {
         spots.push(s("circle", { cx: sx, cy, r: TILE_R - 3, class: "spot" }));
         const icons = view.coin_icons[k];
@@ -711,27 +570,25 @@ function playerBoard(ui, seat, x, y) {
       return;
     }
     let code = null;
-    let hintText = null;
+    let reason = null;
     let verb = "";
-    if (phase === "die_tile") [code, verb] = [codeOf("place", { stick: j }), `Put the die tile on stick ${j + 1}`];
-    else if (phase === "garnish") [code, verb] = [codeOf("garnish", { stick: j }), `Garnish stick ${j + 1}`];
-    else if ((phase === "action" || phase === "shop") && mem.selected !== null) {
-      code = buyCode(mem.selected, j);
+    if (phase === "die_tile") [code, verb] = [ui.board.code("place", { stick: j }), `Put the die tile on stick ${j + 1}`];
+    else if (phase === "garnish") [code, verb] = [ui.board.code("garnish", { stick: j }), `Garnish stick ${j + 1}`];
+    else if ((phase === "action" || phase === "shop") && picks.selected != null) {
+      code = buyCode(ui, picks.selected, j);
       verb = `Put the bought tile on stick ${j + 1}`;
-    } else if (phase === "action" || phase === "shop") hintText = "Pick a tile in the store first, then this stick";
-    else hintText = "Choose a pattern on the stall first";
+    } else if (phase === "action" || phase === "shop") reason = "Pick a tile in the store first, then this stick";
+    else reason = "Choose a pattern on the stall first";
     const isLegal = code !== null && legal.has(code);
     g.append(
-      target(
-        ui,
-        {
+      ui.board.target({
           code,
-          stick: j,
+          data: { stick: j },
           legal: isLegal,
           label: (isLegal && legal.get(code).label) || verb || `Stick ${j + 1}`,
-          hintText,
+          reason,
           hit: [sx - 50, bottom - 3 * SPOT_GAP - 76, 100, 3 * SPOT_GAP + 136, 18],
-          activate: () => send(ui, code),
+          activate: () => ui.board.send(code),
         },
         picture,
       ),
@@ -751,19 +608,17 @@ function playerBoard(ui, seat, x, y) {
     );
   }
   track.append(
-    piece(ui, `coins:${seat}`, x + 28 + p.coins * step, trackY, s("g", {}, s("circle", { r: 17, class: "track-marker", stroke: st.color }), markerG(seat, 9)), `${p.coins}`),
+    ui.board.piece(`coins:${seat}`, x + 28 + p.coins * step, trackY, s("g", {}, s("circle", { r: 17, class: "track-marker", stroke: st.color }), markerGroup(seat, 9)), { sig: `${p.coins}` }),
   );
-  const workLegal = mine && myTurn && legal.has(codeOf("work"));
+  const workLegal = mine && myTurn && legal.has(ui.board.code("work"));
   if (mine && myTurn) {
     g.append(
-      target(
-        ui,
-        {
-          code: codeOf("work"),
+      ui.board.target({
+          code: ui.board.code("work"),
           legal: workLegal,
-          label: legal.get(codeOf("work"))?.label || workText(view, p),
+          label: legal.get(ui.board.code("work"))?.label || workText(view, p),
           hit: [x + 8, trackY - 22, BOARD_W - 16, 44, 22],
-          activate: () => send(ui, codeOf("work")),
+          activate: () => ui.board.send(ui.board.code("work")),
         },
         track,
       ),
