@@ -10,6 +10,7 @@ import random
 import statistics
 import time
 import warnings
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -183,8 +184,8 @@ def test_as_a_web_lobby_bot(tmp_path) -> None:
 def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
     """Filling the middle of the island with a large venue leaves no token able to slide: every
     later turn loses its income, which the evaluator must count (it once cost whole games)."""
+    import fruitbowl.games.juicyfruits.greedy as scoring
     from fruitbowl.engine.rng import derive_seed
-    from fruitbowl.games.juicyfruits import greedy as scoring
 
     game = get_game("juicyfruits")
     state = game.new_state(2, derive_seed(12345, "juicyfruits", 1))
@@ -203,13 +204,13 @@ def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
 def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
     """Where a claimed token goes changes nothing but the room left to slide: greedy keeps the
     most of it (it used to place at random)."""
-    from fruitbowl.games.juicyfruits import greedy as scoring
+    import fruitbowl.games.juicyfruits.greedy as scoring
 
     game = get_game("juicyfruits")
     rng = random.Random(3)
     placements = 0
     for seed in range(40):
-        state = game.new_state(2, seed)
+        state: Any = game.new_state(2, seed)
         while not state.is_terminal() and placements < 5:
             legal = state.legal_actions()
             if len(legal) > 3 and all(action.kind == "place" for action in legal):

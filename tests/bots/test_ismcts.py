@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from fruitbowl.bots import ISMCTSBot, SeatHandle, bot_names, make_bot
 from fruitbowl.engine import get_game, get_plugin
+from fruitbowl.games.tanghulu.rules import TangHuLu
 
-GAME = get_game("tanghulu")
+GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
 
 
 def _position_with_hidden_cards(seed: int) -> tuple:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -153,7 +154,7 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
     from fruitbowl.engine import get_game
     from fruitbowl.games.fabledfruit.components import parse_loc
 
-    state = get_game("fabledfruit").new_state(3, 4, {"lime": True, "first_player": 1})
+    state: Any = get_game("fabledfruit").new_state(3, 4, {"lime": True, "first_player": 1})
     for label in ("10L", "12L", "17L"):
         state.enter_play(parse_loc(label), [])
     state.saved[0][1] = 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -222,7 +223,8 @@ def test_the_acting_player_can_undo_a_buy_that_does_not_end_the_turn() -> None:
 
 def test_undo_goes_back_one_action_at_a_time_to_the_start_of_the_turn() -> None:
     match = played(5, SEED_5[:14])
-    assert match.state.current_player == 1 and match.state.die_tile >= 0  # seat 1 rolled fruit
+    state: Any = match.state  # (Tang Hu Lu's fields)
+    assert state.current_player == 1 and state.die_tile >= 0  # seat 1 rolled fruit
     assert not match.can_undo()  # the roll was random: the turn starts after it
     turn_start = match.state.to_json()
     log_length = len(match.log)
@@ -266,7 +268,8 @@ def test_undo_is_refused_across_the_die_roll_and_refill_that_end_a_turn() -> Non
 
 def test_undo_is_refused_after_another_players_decision() -> None:
     match = played(1, SEED_1[:24])
-    assert match.state.roller == 2 and match.state.die == "sugar"
+    state: Any = match.state  # (Tang Hu Lu's fields)
+    assert state.roller == 2 and state.die == "sugar"
     assert match.state.current_player == 0  # seat 0 decides in seat 2's garnish window
     match.apply(SEED_1[24])
     assert match.state.current_player == 2

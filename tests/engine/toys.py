@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, OptionSpec, Result, State
 from fruitbowl.engine.rng import rng_from_json, rng_to_json
@@ -293,8 +293,8 @@ class SharedClone(PlumState):
 
     __slots__ = ()
 
-    def clone(self) -> PlumState:
-        c = super().clone()
+    def clone(self) -> SharedClone:
+        c = cast(SharedClone, super().clone())
         c.hands = self.hands[:]
         return c
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -31,6 +32,12 @@ GAME_COUNTS = [(g.id, n) for g in all_games() for n in range(g.min_players, g.ma
 GAME_OPTION_SETS = [
     (g.id, g.min_players, options) for g in all_games() for options in g.conformance_option_sets(g.min_players)
 ]
+
+
+def _state(e: Any) -> Any:
+    """The environment's position, once reset (typed loosely: the tests read a game's fields)."""
+    assert e.state is not None
+    return e.state
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
@@ -68,9 +75,9 @@ def test_rank_rewards_sum_to_zero_and_are_paid_at_the_end() -> None:
 def test_observations_come_from_the_seats_view_only() -> None:
     e = raw_env("tanghulu", players=2)
     e.reset(seed=3)
-    while not any(e.state.hands):  # play until someone holds hidden sweet cards
-        e.step(e.state.legal_actions()[-1].code)
-    state = e.state
+    while not any(_state(e).hands):  # play until someone holds hidden sweet cards
+        e.step(_state(e).legal_actions()[-1].code)
+    state = _state(e)
     for agent, seat in e.agent_seat.items():
         sample = state.determinize(seat, random.Random(seat))
         e.state = sample
@@ -86,7 +93,7 @@ def test_masks_match_the_engine_and_only_the_player_to_act_has_one() -> None:
     for agent in e.possible_agents:
         mask = e.observe(agent)["action_mask"]
         if agent == acting:
-            assert sorted(np.flatnonzero(mask)) == [a.code for a in e.state.legal_actions()]
+            assert sorted(np.flatnonzero(mask)) == [a.code for a in _state(e).legal_actions()]
         else:
             assert not mask.any()
 
@@ -112,11 +119,11 @@ def test_calls_out_of_order_and_actions_out_of_bounds_are_refused_with_a_sentenc
         with pytest.raises(RuntimeError, match=r"call reset\(\) before"):
             call()
     e.reset(seed=2)
-    before = e.state.to_json()
+    before = _state(e).to_json()
     for action in (-1, e.num_actions, None):
         with pytest.raises(ValueError, match="outside the action space"):
             e.step(action)
-    assert e.state.to_json() == before
+    assert _state(e).to_json() == before
     _play_out(e, np.random.default_rng(2))
     with pytest.warns(UserWarning, match="after every agent is done"):
         e.step(None)

@@ -27,6 +27,7 @@ def test_review_has_a_point_per_move_and_ends_with_the_result(tmp_path: Path) ->
     result = review(record, playouts=8)
     assert len(result.chances) == len(record.actions) + 1 == len(result.moves)
     assert all(0.0 <= chance <= 1.0 for point in result.chances for chance in point)
+    assert record.result is not None
     winners = record.result["winners"]
     assert result.chances[-1] == [(1 / len(winners) if seat in winners else 0.0) for seat in range(2)]
     assert len(result.swings) == 3 and all(1 <= point < len(result.chances) for point in result.swings)

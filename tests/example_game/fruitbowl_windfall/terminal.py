@@ -21,7 +21,7 @@ class WindfallBoard:
         f"apple scores a windfall of {counted(BONUS, 'point')}. Each player has a secret bonus card, "
         "revealed and added at the end."
     )
-    commands = ("take 2", "3")
+    commands: tuple[str, ...] = ("take 2", "3")
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         out = Text(f"Basket: {counted(view['basket'], 'apple')}\n", style="bold")

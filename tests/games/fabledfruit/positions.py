@@ -6,15 +6,15 @@ first. :func:`at_location` puts the active player's animal on a stack ready to a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from fruitbowl.engine import get_game
 from fruitbowl.games.fabledfruit import deck
 from fruitbowl.games.fabledfruit.components import parse_loc
 from fruitbowl.games.fabledfruit.fruits import KIND_CODE, NUM_KINDS
-from fruitbowl.games.fabledfruit.rules import FabledFruitState
+from fruitbowl.games.fabledfruit.rules import FabledFruit, FabledFruitState
 
-GAME = get_game("fabledfruit")
+GAME = cast(FabledFruit, get_game("fabledfruit"))  # (typed: the tests read its states' fields)
 KIND = {code: k for k, code in enumerate(KIND_CODE)}
 for _k, _code in enumerate(KIND_CODE):
     if "/" in _code:

@@ -7,12 +7,14 @@ phase. Pieces are written ``"ship S41"``, ``"collector lime"``, ``"token T15"``.
 
 from __future__ import annotations
 
+from typing import cast
+
 from fruitbowl.engine import get_game
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CELL_NAMES, COLLECTOR, EMPTY, SHIP, TOKEN
-from fruitbowl.games.juicyfruits.rules import ACTION, MOVE, JuicyFruitsState
+from fruitbowl.games.juicyfruits.rules import ACTION, MOVE, JuicyFruits, JuicyFruitsState
 
-GAME = get_game("juicyfruits")
+GAME = cast(JuicyFruits, get_game("juicyfruits"))  # (typed: the tests read its states' fields)
 FRUIT = {name: i for i, name in enumerate(C.fruit_names)} | {code: i for i, code in enumerate(C.fruit_codes)}
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from fruitbowl.engine import Event, IllegalAction, get_game
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
-from fruitbowl.games.tanghulu.rules import ACTION, TangHuLuState
+from fruitbowl.games.tanghulu.rules import ACTION, TangHuLu, TangHuLuState
 
-GAME = get_game("tanghulu")
+GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
 LETTER = {"O": "orange", "A": "apple", "K": "kiwi", "S": "strawberry", "H": "haw"}
 
 

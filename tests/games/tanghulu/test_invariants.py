@@ -82,6 +82,7 @@ def check_events(s: TangHuLuState, events: list[Event], led: Ledger) -> None:
             if led.buys == 4:
                 assert led.all_different_while_shopping  # I11: only a 5-coin reward pays for a 4th
         elif e.kind == "complete":
+            assert e.actor is not None
             key = (e.actor, e.data["stick"])
             led.completes[key] += 1
             assert led.completes[key] == 1  # I8: checked once
@@ -90,6 +91,7 @@ def check_events(s: TangHuLuState, events: list[Event], led: Ledger) -> None:
             assert e.data["patterns"] == expected
             led.patterns[key] = expected
         elif e.kind == "reward":
+            assert e.actor is not None
             key = (e.actor, e.data["stick"])
             led.rewards[key] += 1
             assert led.rewards[key] == 1  # I8: one reward
@@ -100,6 +102,7 @@ def check_events(s: TangHuLuState, events: list[Event], led: Ledger) -> None:
             assert led.buys == 1  # I10
             led.single_drop = True
         elif e.kind == "work":
+            assert e.actor is not None
             board = s.sticks[e.actor]  # income = the coin icons its uncovered spots show (AT-1)
             assert e.data["income"] == sum(sum(C.coin_icons[len(line) :]) for line in board)
 

@@ -15,16 +15,17 @@ import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import fruitbowl.games.tanghulu as tanghulu_package
 from fruitbowl.engine import Event, get_game
+from fruitbowl.games.tanghulu.rules import TangHuLu
 
 from .positions import new_position, script, set_board, set_drops, to_turn
 
-GAME = get_game("tanghulu")
+GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
 DATA = tomllib.loads((Path(tanghulu_package.__file__).parent / "data.toml").read_text(encoding="utf-8"))
 FRUITS = DATA["fruits"]["ordinary"]
 HAW = DATA["fruits"]["haw"]
@@ -191,7 +192,8 @@ class Ledger:
         return TILL + sum(bags for bags, full in zip(BAGS, self.store_full, strict=True) if not full)
 
     def see(self, event: Event) -> None:
-        d, seat, kind = event.for_viewer(None), event.actor, event.kind
+        d, kind = event.for_viewer(None), event.kind
+        seat = -1 if event.actor is None else event.actor  # (table events have no actor and use no seat)
         if kind == "turn":
             self.turns.append(seat)
             self.bought = 0
