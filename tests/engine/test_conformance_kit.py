@@ -86,6 +86,7 @@ NEGATIVE_CONTROLS = [
     ("bad-result", "result", "but the breakdown"),
     ("crashing-view", "crash", "the game raised TypeError: list indices must be integers or slices, not NoneType"),
     ("slotless", "new-state", "Slotless has a __dict__, so a misspelt field is silently accepted"),
+    ("stale-legal", "json-round-trip", "an answer cached in the original is stale"),
 ]
 
 

@@ -426,6 +426,26 @@ class Slotless(PlumState):
     """(l) A subclass without ``__slots__``: it has a ``__dict__``, so ``s.plyer = 1`` is accepted."""
 
 
+class StaleLegal(PlumState):
+    """(m) Remembers each seat's legal actions and only ever prunes them, so a seat's next turn
+    leaves out the card it drew, where a fresh copy of the position offers its whole hand."""
+
+    __slots__ = ("_cached",)
+    _cached: dict[int, list[int]]
+
+    def _legal_codes(self) -> list[int]:
+        try:
+            cache = self._cached
+        except AttributeError:
+            cache = self._cached = {}
+        now = super()._legal_codes()
+        if self.player in cache:  # cards played are dropped, cards drawn since are never added
+            cache[self.player] = [code for code in cache[self.player] if code in now] or now
+        else:
+            cache[self.player] = now
+        return cache[self.player]
+
+
 BROKEN = {
     "unsorted-legal": _variant("unsorted-legal", UnsortedLegal),
     "leaky-view": _variant("leaky-view", LeakyView),
@@ -443,4 +463,5 @@ BROKEN = {
     "bad-result": _variant("bad-result", BadResult),
     "crashing-view": _variant("crashing-view", CrashingView),
     "slotless": _variant("slotless", Slotless),
+    "stale-legal": _variant("stale-legal", StaleLegal),
 }
