@@ -35,9 +35,9 @@ class Field:
     the innermost sequences are tuples, saved as JSON lists and loaded back as tuples.
     ``saved``: written by :meth:`Fields.save` (runtime caches are not). ``cache``: an answer
     cached for the position, forgotten (set to ``None``) by ``State.forget_answers``; caches are
-    never saved. ``saved_if``: saved only
-    when this holds for the state (loading then falls back to ``default`` or leaves it to the
-    game). ``default``: the value for a save written before the field existed.
+    never saved. ``saved_if``: saved only when this holds for the state (loading then falls back
+    to ``default`` or leaves it to the game). ``default``: the value for a save written before
+    the field existed.
     """
 
     name: str

@@ -220,8 +220,12 @@ class State(ABC):
         return s
 
     def _load_context(self, game: Any, num_players: int, options: dict[str, Any]) -> None:
-        """Set what every position of this game shares, and empty caches, before the fields load."""
-        raise NotImplementedError(f"{type(self).__name__} declares no way to load a saved state")
+        """Set what every position of this game shares (its game, options and action table) and
+        empty caches, before the fields load; a game with more shared context extends this."""
+        state: Any = self  # (the slots are declared by the game's class, not here)
+        state.game, state.num_players, state.options = game, num_players, options
+        state.table = game.action_table(num_players, options)
+        self.forget_answers()
 
     def _after_load(self, data: Mapping[str, Any]) -> None:
         """Set what is derived from the loaded fields (a game with none does nothing)."""

@@ -57,9 +57,6 @@ class WindfallState(State):
         s.setup_events = []
         return s
 
-    def _load_context(self, game: Windfall, num_players: int, options: dict[str, Any]) -> None:
-        self.game, self.num_players, self.options, self.table = game, num_players, options, TABLE
-
     # ---------------------------------------------------------------- the contract
 
     @property

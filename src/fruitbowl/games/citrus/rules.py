@@ -254,7 +254,7 @@ class CitrusState(State):
     # The caches above depend only on the board (plantations, regions, landscape tiles,
     # Fincas) and each seat's workers and Bridge/Milestone tiles. Actions that change none of
     # these (buy, income, cash, cart, end turn, pass) keep them; the others replace them with
-    # new dicts (see _forget), never clear them in place, because clones share them.
+    # new dicts (see forget_answers), never clear them in place, because clones share them.
     _base: tuple[dict[tuple[int, int], list[PL.Placement]], int, int, int, bool, int, int] | None
     # (the _opts of the position one placement earlier; its builder, type and space; whether
     # the builder's last worker left; the Bridge/Milestone tiles the builder no longer holds,
@@ -335,17 +335,8 @@ class CitrusState(State):
         self.geo = BOARDS[options["board"]]
         self.family, self.free = options["family"], options["free_placement"]
         self.cart_restriction = options["cart_restriction"]
-        self._legal = self._buys = None
-        self._opts = {}
-        self._plans = {}
-        self._trials = {}
-        self._kids = {}
-        self._base = None
-        self._roads = self._marks = None
+        self.forget_answers()
         self.setup_events = []
-
-    def forget_answers(self) -> None:
-        self._forget()
 
     def _copy_caches(self, copy: CitrusState) -> None:
         # Answers (plain data) are shared; look-ahead positions are not, because they share
@@ -483,7 +474,7 @@ class CitrusState(State):
             self._legal, self._opts, self._plans = None, kid._opts, kid._plans
             self._trials, self._kids, self._base = kid._trials, kid._kids, kid._base
         else:
-            self._forget()
+            self.forget_answers()
         self._roads, self._marks = roads, marks
         base = self._after_build(old, before, p, colour, t, mod)
         replaced = before[0]
@@ -501,7 +492,7 @@ class CitrusState(State):
             elif base is not None:
                 opts[key] = PL.after_build(was, t, base[4], base[5], self)
 
-    def _forget(self) -> None:
+    def forget_answers(self) -> None:
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
         self._base = self._roads = self._marks = self._buys = None
@@ -702,15 +693,16 @@ class CitrusState(State):
         money and market until the next action (the passing test at the start of a turn asks
         what the legal actions ask again)."""
         market, buy = self.market, self.lay.buy
+        shown = tuple(market)
         known = self._buys
-        if known is not None and known[0] == p and known[1] == money and known[2] == tuple(market):
+        if known is not None and known[0] == p and known[1] == money and known[2] == shown:
             return known[3]
         out = []
         for line, spaces in enumerate(C.lines):
             tiles = [market[m] for m in spaces if market[m] >= 0]
             if tiles and len(tiles) <= money and self._buy_ok(p, tiles):
                 out.append(buy + line)
-        self._buys = (p, money, tuple(market), out)
+        self._buys = (p, money, shown, out)
         return out
 
     def _buy_ok(self, p: int, tiles: list[int]) -> bool:
@@ -824,7 +816,7 @@ class CitrusState(State):
         self._legal = self._buys = None
         if lay.site <= code < lay.place:
             old = self._opts
-            self._forget()  # a new Finca: new roads for everyone (options: see _put_finca)
+            self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
             self._opts = old
         # A placement, a harvest and a Bull update the caches below; the other actions leave the
         # board as it is.
@@ -848,7 +840,7 @@ class CitrusState(State):
             self._cart(p, code - lay.cart, events)
         elif code < lay.end:
             opts, roads, marks = self._opts, self._roads, self._marks
-            self._forget()
+            self.forget_answers()
             self._bull(p, code - lay.bull, events)
             self._opts, self._roads, self._marks = opts, roads, marks  # options ignore landscape tiles
         elif code == lay.end:
@@ -1126,7 +1118,7 @@ class CitrusState(State):
         refund = 0 if self.from_cart else len(returned)
         self.money[p] = min(C.money_cap, self.money[p] + refund)
         events.append(Event("returned", p, {"tiles": returned, "penalty": penalty, "refund": refund}))
-        self._forget()
+        self.forget_answers()
         self._after_placement(p, events)
 
     # ------------------------------------------------------------------ harvest
@@ -1160,7 +1152,7 @@ class CitrusState(State):
         (new regions become possible anywhere)."""
         old, roads, marks = self._opts, self._roads, self._marks
         workers, colour, cells = self.workers[p], self.rcol[r], self.rcells[r]
-        self._forget()
+        self.forget_answers()
         self._harvest(p, r, events)
         self._roads, self._marks = roads, marks
         bridges = [PL.held_bridge_milestone(held)[0] for held in self.held]

@@ -361,10 +361,6 @@ class FabledFruitState(State):
         self.gambling = 0
         self.picks = []
 
-    def _load_context(self, game: FabledFruit, num_players: int, options: dict[str, Any]) -> None:
-        self.game, self.num_players, self.options, self.table = game, num_players, options, A.ACTION_TABLE
-        self._legal = None
-
     def _after_load(self, data: Mapping[str, Any]) -> None:
         if any(len(hand) != NUM_KINDS for hand in self.hands):
             raise ValueError("its card vectors predate the lime (replay the game's record instead)")

@@ -415,10 +415,8 @@ class JuicyFruitsState(State):
         return shown
 
     def _load_context(self, game: JuicyFruits, num_players: int, options: dict[str, Any]) -> None:
-        self.game, self.num_players, self.options = game, num_players, options
-        self.table = game.action_table(num_players, options)
+        super()._load_context(game, num_players, options)
         self.mods = M.parse(options.get("modules"))
-        self._legal = None
 
     def _after_load(self, data: Mapping[str, Any]) -> None:
         if not self.mods:

@@ -214,10 +214,6 @@ class TangHuLuState(State):
         s.setup_events = events
         return s
 
-    def _load_context(self, game: TangHuLu, num_players: int, options: dict[str, Any]) -> None:
-        self.game, self.num_players, self.options, self.table = game, num_players, options, A.ACTION_TABLE
-        self._legal = None
-
     def determinize(self, seat: int, rng: random.Random) -> TangHuLuState:
         """Resample what ``seat`` cannot know: other hands' sweet cards, the deck order, the RNG."""
         d = self.clone()
