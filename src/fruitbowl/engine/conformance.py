@@ -70,6 +70,12 @@ Fully checked positions (expensive checks, see "Sampling" below):
 * ``illegal-action`` (full): every non-legal code (as code, object and text; sampled down to
   64 if the action space is larger), out-of-range codes, garbage texts and wrong types are
   refused with :class:`IllegalAction` and a non-empty message, and change nothing.
+* ``refusals`` (games whose state has :meth:`State._refusal`, see :mod:`.legality`): every
+  legal action gets no refusal key and every other action of the table (sampled down to 256
+  if the action space is larger) gets a key that :attr:`Game.refusals` turns into a non-empty
+  sentence — the one a refused ``apply`` raises — and asking changes nothing. Since the legal
+  actions are made from the same checks, this catches candidates the generation never
+  offers although no check refuses them.
 * ``view``: ``view(seat)`` for every seat and ``None`` is a JSON-ready dict, the same when asked
   twice, and asking does not change the state.
 * ``seed-leak``: no view and no event as shown to a viewer contains the seed (its decimal
@@ -131,6 +137,7 @@ CHECKS = (
     "legal-actions",
     "action-text",
     "illegal-action",
+    "refusals",
     "events",
     "terminal",
     "game-length",
@@ -380,6 +387,7 @@ def _play_and_check(ctx: Context, full_every: int, determinize_samples: int, rep
             check_apply_forms(state, action, ctx)
             check_continuation(state, ctx, checks_rng)
             check_illegal_actions(state, ctx, checks_rng, sweep=True)
+            check_refusals(state, ctx, checks_rng)
             check_views(state, ctx)
             check_determinize(state, ctx, checks_rng, determinize_samples)
         else:
@@ -525,6 +533,40 @@ def check_illegal_actions(state: State, ctx: Context, rng: random.Random, sweep:
         except IllegalAction:
             continue
         ctx.fail("illegal-action", f"parse_action({text!r}) accepted an action that is not legal")
+
+
+#: At most this many illegal actions per fully checked position get their refusal checked.
+REFUSALS_SAMPLE = 256
+
+
+def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
+    """Each action gets a refusal key exactly when it is not legal, and each key a sentence."""
+    if type(state)._refusal is State._refusal:
+        return  # (the game explains refusals with _why_illegal alone)
+    legal = {a.code for a in state.legal_actions()}
+    illegal = [code for code in range(len(state.table)) if code not in legal]
+    if len(illegal) > REFUSALS_SAMPLE:
+        illegal = sorted(rng.sample(illegal, REFUSALS_SAMPLE))
+    before = state.to_json()
+    refusals = ctx.game.refusals
+    for code in sorted(legal):
+        rule = state.refusal(code)
+        if rule is not None:
+            ctx.fail("refusals", f"legal action {state.table[code]!r} is refused by the rule {rule!r}")
+    for code in illegal:
+        action = state.table[code]
+        rule = state.refusal(code)
+        if rule is None:
+            ctx.fail("refusals", f"{action!r} is not among the legal actions, but no rule refuses it")
+        if rule not in refusals:
+            ctx.fail("refusals", f"{action!r} is refused by {rule!r}, which game.refusals has no sentence for")
+        sentence = refusals[rule](state, action)
+        if not isinstance(sentence, str) or not sentence.strip():
+            ctx.fail("refusals", f"the sentence of rule {rule!r} for {action!r} is empty")
+        if state.explain(code) != sentence:
+            ctx.fail("refusals", f"refusing {action!r} does not say the sentence of its rule {rule!r}")
+    if state.to_json() != before:
+        ctx.fail("refusals", "asking for refusal keys changed the state")
 
 
 def _names_legal(state: State, text: str, legal: set[int]) -> bool:

@@ -16,6 +16,7 @@ from .actions import Action, ActionTable
 from .errors import BadPlayerCount, FruitbowlError, IllegalAction, UnsupportedFeature
 from .events import Event
 from .fields import Fields
+from .legality import GAME_OVER, Refusal
 from .observation import Observation
 from .options import OptionSpec, validate_options
 from .result import Result
@@ -31,6 +32,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: Per refusal key (see :meth:`State._refusal`): the sentence a player reads, made from the
+    #: position and the refused action ("stick 2 is full").
+    refusals: ClassVar[Mapping[str, Refusal]] = {}
 
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
@@ -144,9 +148,22 @@ class State(ABC):
     def _apply_code(self, code: int) -> list[Event]:
         """Apply a legal action's code and return its events."""
 
-    @abstractmethod
+    def _refusal(self, action: Action) -> str | None:
+        """The key of the rule ``action`` breaks in this position (``None`` if it is legal).
+
+        One source of legality: a game writes each rule once, as a check returning a key of
+        its :attr:`Game.refusals`, and makes its legal actions from the same checks (see
+        :mod:`.legality`). A game that has not moved to checks yet overrides
+        :meth:`_why_illegal` instead.
+        """
+        raise NotImplementedError(f"{type(self).__name__} explains refusals with _why_illegal")
+
     def _why_illegal(self, action: Action) -> str:
         """A sentence naming the rule that ``action`` breaks in this position."""
+        rule = self._refusal(action)
+        if rule is None:  # (the checks call it legal but the legal actions lack it: the kit reports this)
+            return f"{action.text!r} is not legal now"
+        return self.game.refusals[rule](self, action)
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -263,6 +280,14 @@ class State(ABC):
         resolved = self.table.resolve(action)
         self._check_legal(resolved)
         return resolved
+
+    def refusal(self, action: Action | int | str) -> str | None:
+        """The key of the rule an action breaks here (``None`` if legal): a stable name for a
+        test or a client to match on, where :meth:`explain` gives the sentence."""
+        resolved = self.table.resolve(action)
+        if self.is_terminal():
+            return GAME_OVER
+        return self._refusal(resolved)
 
     def explain(self, action: Action | int | str) -> str | None:
         """Why an action is illegal in this position (the rule it breaks), or ``None`` if legal."""
