@@ -21,12 +21,13 @@ from fruitbowl.engine.conformance import (
     check_game,
     check_seeded_game,
 )
+from fruitbowl.views import view_errors
 
 from .toys import BROKEN, PLUMS, PlumGame
 
 
 def test_the_correct_toy_passes_every_player_count_and_option_set() -> None:
-    reports = check_all(PLUMS, games_per_count=60, full_every=4)
+    reports = check_all(PLUMS, games_per_count=60, full_every=4, view_check=view_errors)
     assert [(r.num_players, r.options) for r in reports] == [
         (2, {}),
         (2, {"match_bonus": 0}),
@@ -57,7 +58,7 @@ def test_the_toy_passes_when_registered_and_replayed_through_the_record_module()
 
 def _expect_failure(game: PlumGame, check: str, **kwargs: int) -> ConformanceError:
     with pytest.raises(ConformanceError) as caught:
-        check_all(game, games_per_count=20, **kwargs)
+        check_all(game, games_per_count=20, view_check=view_errors, **kwargs)
     error = caught.value
     assert error.check == check, str(error)
     assert check in CHECKS
@@ -65,6 +66,7 @@ def _expect_failure(game: PlumGame, check: str, **kwargs: int) -> ConformanceErr
     assert message.startswith(f"[{check}] {game.id}, 2 players, options {{'match_bonus': 2}}: ")
     assert re.search(r"game seed \d{9,} \(game \d+ of check_game\(seed=0\)\), after move \d+", message)
     assert "reproduce: check_seeded_game(game, 2, {'match_bonus': 2}, seed=" in message
+    assert message.endswith(", full_every=1, view_check=view_errors)")
     return error
 
 
@@ -87,6 +89,12 @@ NEGATIVE_CONTROLS = [
     ("crashing-view", "crash", "the game raised TypeError: list indices must be integers or slices, not NoneType"),
     ("slotless", "new-state", "Slotless has a __dict__, so a misspelt field is silently accepted"),
     ("stale-legal", "json-round-trip", "an answer cached in the original is stale"),
+    (
+        "text-points-view",
+        "view",
+        "view(None) does not fit the game's view type (2 errors; the first): view.players[0].points: "
+        "'0 points' is not of type 'integer'.",
+    ),
 ]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, NotRequired, TypedDict, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, OptionSpec, Result, State
 from fruitbowl.engine.rng import rng_from_json, rng_to_json
@@ -28,6 +28,26 @@ TABLE = ActionTable(
     [Action(v - 1, f"play {v}", "play", {"value": v}) for v in VALUES],
     aliases={f"p{v}": f"play {v}" for v in VALUES},
 )
+
+
+class PlumPlayerView(TypedDict):
+    seat: int
+    hand_size: int
+    points: int
+    matches: int
+    hand: NotRequired[list[int]]  # the viewer's own, and everyone's once the game is over
+
+
+class PlumView(TypedDict):
+    """What :meth:`PlumState.view` shows (``PlumGame.view_type``)."""
+
+    game: str
+    table: str
+    viewer: int | None
+    current_player: int
+    deck_size: int
+    center: list[int]
+    players: list[PlumPlayerView]
 
 
 class PlumState(State):
@@ -210,6 +230,7 @@ class PlumGame(Game):
     rules_version = "1"
     option_specs = (OptionSpec("match_bonus", int, 2, "points for matching the top card", minimum=0, maximum=5),)
     state_class: ClassVar[type[PlumState]] = PlumState
+    view_type: ClassVar[type | None] = PlumView
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> PlumState:
         self.check_player_count(num_players)
@@ -419,6 +440,18 @@ class CrashingView(PlumState):
         return view
 
 
+class TextPointsView(PlumState):
+    """(n) The view gives each player's points as text ("7 points"), not the number ``PlumView`` declares."""
+
+    __slots__ = ()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = super().view(seat)
+        for player in view["players"]:
+            player["points"] = f"{player['points']} points"
+        return view
+
+
 PLUMS = PlumGame()
 
 
@@ -464,4 +497,5 @@ BROKEN = {
     "crashing-view": _variant("crashing-view", CrashingView),
     "slotless": _variant("slotless", Slotless),
     "stale-legal": _variant("stale-legal", StaleLegal),
+    "text-points-view": _variant("text-points-view", TextPointsView),
 }

@@ -77,7 +77,10 @@ Fully checked positions (expensive checks, see "Sampling" below):
   actions are made from the same checks, this catches candidates the generation never
   offers although no check refuses them.
 * ``view``: ``view(seat)`` for every seat and ``None`` is a JSON-ready dict, the same when asked
-  twice, and asking does not change the state.
+  twice, and asking does not change the state. Given a ``view_check`` (``check_game(...,
+  view_check=fruitbowl.views.view_errors)``), each view as a client receives it (after a JSON
+  round trip) must also fit the game's declared :attr:`Game.view_type`; the first error it names
+  is the failure. (The kit itself stays pure Python: the check is passed in.)
 * ``seed-leak``: no view and no event as shown to a viewer contains the seed (its decimal
   digits; checked when the seed has at least 9 digits, which the kit's own seeds always have)
   or anything that looks like a random generator's state (a list of 100+ large integers).
@@ -113,9 +116,9 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeAlias
 
 from .actions import Action, normalize_text
 from .errors import FruitbowlError, IllegalAction, UnknownGame
@@ -125,6 +128,10 @@ from .record import Player, Record, replay
 from .registry import get_game
 from .result import Result
 from .rng import derive_seed
+
+#: Checks one view (as a client receives it, after a JSON round trip) against the game's declared
+#: view type: the errors, one sentence each, or an empty list (``fruitbowl.views.view_errors``).
+ViewCheck: TypeAlias = Callable[[Game, dict[str, Any]], list[str]]
 
 #: A game with no declared :meth:`Game.max_actions` must still end within this many actions.
 DEFAULT_MAX_ACTIONS = 20_000
@@ -210,6 +217,7 @@ class Context:
     label: str = ""
     texts: list[str] = field(default_factory=list)
     seat: int | None = None
+    view_check: ViewCheck | None = None
 
     @property
     def names(self) -> list[str]:
@@ -233,7 +241,10 @@ class Context:
             recent = ", ".join(repr(t) for t in self.texts[-10:])
             more = "…, " if len(self.texts) > 10 else ""
             lines.append(f"  moves: {more}{recent}")
-        call = f"check_seeded_game(game, {self.num_players}, {self.options!r}, seed={self.seed}, full_every=1)"
+        call = f"check_seeded_game(game, {self.num_players}, {self.options!r}, seed={self.seed}, full_every=1"
+        if self.view_check is not None:
+            call += f", view_check={getattr(self.view_check, '__name__', 'view_check')}"
+        call += ")"
         lines.append(f"  reproduce: {call}")
         raise ConformanceError(check, "\n".join(lines))
 
@@ -248,11 +259,13 @@ def check_all(
     full_games: int = 3,
     full_every: int = 10,
     determinize_samples: int = 3,
+    view_check: ViewCheck | None = None,
 ) -> list[ConformanceReport]:
     """Check every player count ``min_players..max_players`` × ``conformance_option_sets(n)``.
 
     ``games_per_count`` games are played per player count, shared out evenly (rounding up)
-    among that count's option sets.
+    among that count's option sets. ``view_check`` (for example ``fruitbowl.views.view_errors``)
+    holds every checked view to the game's declared view type.
     """
     reports = []
     for n in range(game.min_players, game.max_players + 1):
@@ -269,6 +282,7 @@ def check_all(
                     full_games=full_games,
                     full_every=full_every,
                     determinize_samples=determinize_samples,
+                    view_check=view_check,
                 )
             )
     return reports
@@ -283,6 +297,7 @@ def check_game(
     full_games: int = 3,
     full_every: int = 10,
     determinize_samples: int = 3,
+    view_check: ViewCheck | None = None,
 ) -> ConformanceReport:
     """Play ``games`` seeded random games of one player count and option set, checking each.
 
@@ -304,6 +319,7 @@ def check_game(
             full_every=1 if index < full_games else full_every,
             determinize_samples=determinize_samples,
             report=report,
+            view_check=view_check,
         )
     report.seconds = time.perf_counter() - started
     return report
@@ -316,12 +332,13 @@ def check_seeded_game(
     seed: int,
     full_every: int = 1,
     determinize_samples: int = 3,
+    view_check: ViewCheck | None = None,
 ) -> ConformanceReport:
     """Check the one game that ``seed`` plays (the seed a failure message names)."""
     checked = game.validate_options(options, num_players)
     report = ConformanceReport(game.id, num_players, dict(options or {}))
     started = time.perf_counter()
-    _play_one(game, num_players, checked, seed, "", full_every, determinize_samples, report)
+    _play_one(game, num_players, checked, seed, "", full_every, determinize_samples, report, view_check)
     report.seconds = time.perf_counter() - started
     return report
 
@@ -335,13 +352,14 @@ def _play_one(
     full_every: int,
     determinize_samples: int,
     report: ConformanceReport,
+    view_check: ViewCheck | None = None,
 ) -> None:
     """Play one seeded random game, checking every position; then check its record.
 
     An exception that is not a :class:`ConformanceError` (the game crashed) is reported as
     the ``crash`` check, with the same context as any other failure.
     """
-    ctx = Context(game, num_players, options, seed, label)
+    ctx = Context(game, num_players, options, seed, label, view_check=view_check)
     try:
         _play_and_check(ctx, full_every, determinize_samples, report)
     except ConformanceError:
@@ -895,6 +913,11 @@ def check_views(state: State, ctx: Context) -> None:
         if state.view(viewer) != view:
             ctx.fail("view", f"view({viewer}) changes when asked twice")
         _check_no_seed(text, f"view({viewer})", ctx)
+        if ctx.view_check is not None:
+            errors = ctx.view_check(ctx.game, json.loads(text))
+            if errors:
+                count = f" ({len(errors)} errors; the first)" if len(errors) > 1 else ""
+                ctx.fail("view", f"view({viewer}) does not fit the game's view type{count}: {errors[0]}")
     if not state.is_terminal():
         # What front ends show for the position: the status line and a label for every legal action.
         own = state.view(state.current_player)

@@ -35,6 +35,10 @@ class Game(ABC):
     #: Per refusal key (see :meth:`State._refusal`): the sentence a player reads, made from the
     #: position and the refused action ("stick 2 is full").
     refusals: ClassVar[Mapping[str, Refusal]] = {}
+    #: The shape of :meth:`State.view`: a ``TypedDict`` (declared in the game's ``view.py``, with
+    #: ``NotRequired`` for keys shown only sometimes), or ``None`` if the game declares none.
+    #: ``fruitbowl.views`` derives a JSON Schema from it and checks views against it.
+    view_type: ClassVar[type | None] = None
 
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
@@ -174,7 +178,8 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know (``None``: a spectator), JSON-ready."""
+        """Everything ``seat`` may know (``None``: a spectator), JSON-ready, shaped as the game's
+        :attr:`Game.view_type` declares (a game builds it typed and returns it as a plain dict)."""
 
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
