@@ -20,6 +20,29 @@ def test_games_lists_every_game_and_bot(client: TestClient) -> None:
     assert [data["bot_labels"][name] for name in data["bots"][:5]] == ["Random", "Greedy", "Easy", "Strong", "Hard"]
 
 
+def test_games_bring_their_campaigns_and_score_units_from_their_plugins(client: TestClient) -> None:
+    """The lobby names no game: whether a game has campaigns, the words around them and the noun
+    its scores count come with the game from ``GET /api/games``."""
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    fables = games["fabledfruit"]["campaign"]
+    assert fables["title"] == "Fable campaigns" and fables["left"] == "card"
+    assert "the locations you buy stay bought" in fables["about"]
+    assert fables["complete"] == "complete: every location has been bought"
+    assert [(r["id"], r["label"], r["badge"]) for r in fables["rulesets"]] == [
+        ("base", "The fables", None),
+        ("lime", "Lime expansion", "Lime"),
+    ]
+    assert games["tanghulu"]["campaign"] is None and games["juicyfruits"]["campaign"] is None
+    assert games["tanghulu"]["score_unit"] == "star" and games["fabledfruit"]["score_unit"] is None
+
+    # A campaign names its game; one that has none is refused in a sentence naming those that do.
+    missing = client.post("/api/campaigns", json={"name": "Which game?"})
+    assert missing.status_code == 422 and missing.json() == {"error": "game: Field required"}
+    refused = client.post("/api/campaigns", json={"game": "tanghulu"})
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "'tanghulu' has no campaigns; campaigns are for fabledfruit"
+
+
 def test_bot_seats_are_named_in_words_players_read(client: TestClient) -> None:
     body = {
         "game": "tanghulu",

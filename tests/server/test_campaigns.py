@@ -70,7 +70,7 @@ def test_campaign_errors_are_clear(client: TestClient) -> None:
 
 
 def test_a_damaged_stored_campaign_is_refused_not_repaired(client: TestClient) -> None:
-    campaign = client.post("/api/campaigns", json={"name": "Broken"}).json()
+    campaign = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Broken"}).json()
     service = client.app.state.service  # type: ignore[attr-defined]
     with service.sessions.begin() as db:
         row = db.scalar(select(CampaignRow).where(CampaignRow.id == campaign["id"]))
@@ -84,11 +84,11 @@ def test_a_damaged_stored_campaign_is_refused_not_repaired(client: TestClient) -
 
 
 def test_a_lime_campaign_is_created_and_played_at_a_table(client: TestClient) -> None:
-    created = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Lime nights", "lime": True})
+    created = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Lime nights", "ruleset": "lime"})
     assert created.status_code == 201, created.text
     campaign = created.json()
     assert campaign["ruleset"] == "lime" and campaign["cards_left"] == 74
-    base = client.post("/api/campaigns", json={"name": "Plain"}).json()
+    base = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Plain"}).json()
     assert base["ruleset"] == "base" and base["cards_left"] == 216  # the default is unchanged
     first = client.post(
         f"/api/campaigns/{campaign['id']}/tables", json={"players": 2, "name": "Ada"}, headers=_owner(campaign)
@@ -101,15 +101,18 @@ def test_a_lime_campaign_is_created_and_played_at_a_table(client: TestClient) ->
     _play_to_the_end(client, table)
     after = client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()
     assert after["games_completed"] == 1 and after["ruleset"] == "lime" and after["cards_left"] < 74
-    assert client.post("/api/campaigns", json={"lime": "maybe"}).status_code == 422
+    refused = client.post("/api/campaigns", json={"game": "fabledfruit", "ruleset": "maybe"})
+    assert refused.status_code == 400 and refused.json()["error"] == (
+        "a Fabled Fruit campaign is 'base' or 'lime'; got 'maybe'"
+    )
 
 
 # ---------------------------------------------------------------------- owners (issue 19, item 5)
 
 
 def test_only_the_owner_lists_starts_or_cancels_a_campaigns_tables(client: TestClient) -> None:
-    mine = client.post("/api/campaigns", json={"name": "Ours"}).json()
-    theirs = client.post("/api/campaigns", json={"name": "Theirs"}).json()
+    mine = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Ours"}).json()
+    theirs = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Theirs"}).json()
     assert mine["token"] and mine["token"] != theirs["token"]
     with client.app.state.service.sessions() as db:  # type: ignore[attr-defined]
         stored = db.get(CampaignRow, mine["id"])
@@ -166,9 +169,9 @@ def test_campaign_creation_is_rate_limited_like_tables(db_url: str) -> None:
     from fruitbowl.server.limits import Limits
 
     with TestClient(create_app(db_url, limits=Limits(create_rate=0.01, create_burst=3))) as client:
-        made = [client.post("/api/campaigns", json={"name": f"C{i}"}) for i in range(3)]
+        made = [client.post("/api/campaigns", json={"game": "fabledfruit", "name": f"C{i}"}) for i in range(3)]
         assert [r.status_code for r in made] == [201, 201, 201]
-        refused = client.post("/api/campaigns", json={"name": "one too many"})
+        refused = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "one too many"})
         assert refused.status_code == 429 and "too many new campaigns" in refused.json()["error"]
         assert int(refused.headers["Retry-After"]) >= 1
         table = client.post("/api/tables", json={"game": "tanghulu"})  # one allowance for both
@@ -182,7 +185,10 @@ def _race(bases: list[str], campaigns: int, per_campaign: int) -> None:
     """Many campaigns; for each, ``per_campaign`` simultaneous requests for its next table (spread
     over ``bases``): exactly one succeeds, the others name the table that is going on."""
     with httpx.Client(timeout=30) as http:
-        made = [http.post(f"{bases[0]}/api/campaigns", json={"name": f"Race {i}"}) for i in range(campaigns)]
+        made = [
+            http.post(f"{bases[0]}/api/campaigns", json={"game": "fabledfruit", "name": f"Race {i}"})
+            for i in range(campaigns)
+        ]
     owned = [r.json() for r in made]
     assert all(r.status_code == 201 for r in made)
     jobs = [(c, bases[k % len(bases)]) for c in owned for k in range(per_campaign)]
@@ -285,7 +291,7 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
     from fruitbowl.server.db import ActionRow
 
     with TestClient(create_app(db_url)) as here, TestClient(create_app(db_url)) as there:
-        campaign = here.post("/api/campaigns", json={"name": "Two servers"}).json()
+        campaign = here.post("/api/campaigns", json={"game": "fabledfruit", "name": "Two servers"}).json()
         body = {"players": 2, "name": "Ada"}
         table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
         state = snapshot(there, table["id"], table["token"])  # the other server now holds the table

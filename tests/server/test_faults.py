@@ -30,7 +30,14 @@ def test_sigkill_during_load_loses_and_duplicates_nothing(db_url: str, tmp_path:
     server = spawn(port, db_url, env=env)
     deadline = Deadline(time.monotonic() + 300)  # moved once the last restarted server has served a while
     config = LoadConfig(
-        [f"http://127.0.0.1:{port}"], tables=3, humans=2, players=3, keep_views=True, seed=seed, deadline=deadline
+        [f"http://127.0.0.1:{port}"],
+        "tanghulu",
+        tables=3,
+        humans=2,
+        players=3,
+        keep_views=True,
+        seed=seed,
+        deadline=deadline,
     )
     outcome: dict[str, Any] = {}
 

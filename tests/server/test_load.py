@@ -17,7 +17,9 @@ def test_a_small_load_run_keeps_every_move(db_url: str, tmp_path: Path) -> None:
     port = free_port()
     server = spawn(port, db_url, env={"FRUITBOWL_HOME": str(tmp_path), "FRUITBOWL_RATE_LIMITS": "off"})
     try:
-        config = LoadConfig([f"http://127.0.0.1:{port}"], tables=3, humans=2, players=3, seconds=3, keep_views=True)
+        config = LoadConfig(
+            [f"http://127.0.0.1:{port}"], "tanghulu", tables=3, humans=2, players=3, seconds=3, keep_views=True
+        )
         logs, stats = asyncio.run(run_load(config))
     finally:
         server.send_signal(signal.SIGTERM)

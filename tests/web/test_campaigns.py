@@ -22,6 +22,10 @@ def test_start_a_campaign_and_play_its_first_game_from_the_lobby(
     row = page.locator("#campaign-list .campaign-row", has_text="Friday fables")
     row.wait_for()
     assert "0 games played" in row.inner_text() and "216 cards to come" in row.inner_text()
+    # The section's words are the game's (its plugin's campaign text); a base campaign has no mark.
+    assert page.inner_text("#campaigns-title") == "Fable campaigns"
+    assert "the locations you buy stay bought" in page.inner_text("#campaigns")
+    assert row.locator(".campaign-badge").count() == 0
     no_sideways_scroll(page)
     tokens = page.evaluate("JSON.parse(localStorage.getItem('fruitbowl.campaigns'))")
     [(campaign_id, token)] = tokens.items()

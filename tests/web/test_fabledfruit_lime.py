@@ -176,12 +176,12 @@ def test_start_a_lime_campaign_from_the_lobby(browser: Any, server_url: str, scr
     page.goto(server_url)
     page.fill("#name", "Ada")
     page.fill("#campaign-name", "Lime nights")
-    page.check("#campaign-lime")
+    page.select_option("#campaign-ruleset", "lime")  # the rulesets, as the game's plugin presents them
     page.click("#new-campaign")
     row = page.locator("#campaign-list .campaign-row", has_text="Lime nights")
     row.wait_for()
-    assert "Lime" in row.locator(".lime-badge").inner_text() and "74 cards to come" in row.inner_text()
-    assert not page.is_checked("#campaign-lime"), "the next campaign is a base one unless ticked again"
+    assert "Lime" in row.locator(".campaign-badge").inner_text() and "74 cards to come" in row.inner_text()
+    assert page.locator("#campaign-ruleset").input_value() == "base", "the next campaign is a base one unless chosen"
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "ff-lime-lobby.png"))
     row.get_by_role("button", name="Play the first game").click()

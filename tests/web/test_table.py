@@ -105,7 +105,8 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     page = new_page(browser, DESKTOP)
     page.goto(server_url)
     page.fill("#name", "Ada")
-    page.click("#create-table")  # the defaults: Tang Hu Lu, 2 players, a random bot opposite
+    page.select_option("#game", "tanghulu")
+    page.click("#create-table")  # the defaults: 2 players, a bot opposite
     page.wait_for_url("**/t/*")
     page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
     table_id = page.url.rstrip("/").split("/")[-1]
@@ -149,6 +150,17 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     assert "Move 2" in page.inner_text("#replay-bar")
     page.click("#replay-close")
     assert page.locator("#results").is_visible()
+    assert page.js_errors == []
+
+    # Back in the lobby: the game this browser played is offered first, and the finished table's
+    # scores are counted in the unit the game's plugin names (Tang Hu Lu's stars).
+    page.goto(server_url)
+    assert page.locator("#game").input_value() == "tanghulu"
+    page.click(".tabs [data-status='finished']")
+    row = page.locator(f"#table-list [data-table='{table_id}']")
+    row.wait_for()
+    scores = " – ".join(str(score) for score in final["result"]["scores"])
+    assert f"{scores} stars" in row.inner_text()
     assert page.js_errors == []
 
 

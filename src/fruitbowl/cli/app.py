@@ -73,7 +73,7 @@ def _console() -> Console:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu (see 'fruitbowl games').")],
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Number of players (default: 2, or one more than --bots).")
     ] = None,
@@ -161,7 +161,7 @@ def review_command(
 @app.command(name="simulate")
 @sigterm_like_ctrl_c
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games to play.")] = 100,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players per game (default: 2, or as many as --bots).")
@@ -215,7 +215,7 @@ WorkersOption = Annotated[
 @app.command(name="tournament")
 @sigterm_like_ctrl_c
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. tanghulu.")],
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
     bots: Annotated[str, typer.Option("--bots", "-b", help="The bots to rate, e.g. random,ismcts:easy,ismcts.")],
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players per game (default: the game's minimum).")
@@ -279,7 +279,7 @@ def tournament_command(
 @app.command(name="analyze")
 @sigterm_like_ctrl_c
 def analyze_command(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. citrus.")],
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
     tournament: Annotated[
         str | None,
         typer.Option("--tournament", "-t", help="Report on a stored tournament (its id, an id prefix, or 'latest')."),

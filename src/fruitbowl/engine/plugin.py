@@ -149,6 +149,46 @@ class CampaignSupport(Protocol):
     def from_json(self, data: Any) -> CampaignState: ...
 
 
+@dataclass(frozen=True)
+class Ruleset:
+    """How front ends present one of a game's campaign rulesets (the lobby's choice, a campaign's mark).
+
+    ``id`` is one of :attr:`CampaignSupport.rulesets`; ``label`` names it in a choice ("Lime
+    expansion"); ``about`` is one sentence for a tooltip; ``badge`` is a short mark shown beside
+    a campaign of this ruleset in a list (``None``: no mark, as for the base ruleset).
+    """
+
+    id: str
+    label: str
+    about: str = ""
+    badge: str | None = None
+
+
+@dataclass(frozen=True)
+class CampaignText:
+    """The words front ends show around a game's campaigns (the rules are its :class:`CampaignSupport`).
+
+    ``title`` heads the campaigns' part of the lobby ("Fable campaigns"); ``about`` tells a
+    newcomer in a sentence or two what a campaign is in this game; ``rulesets`` present the
+    support's rulesets (one missing here is shown by its id); ``left`` is the noun that
+    :attr:`CampaignState.cards_left` counts ("3 cards to come"); ``complete`` says why a finished
+    campaign is over.
+    """
+
+    title: str
+    about: str = ""
+    rulesets: tuple[Ruleset, ...] = ()
+    left: str = "step"
+    complete: str = "complete"
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        """The presentation of a ruleset: the one given here, or its id as its label."""
+        for ruleset in self.rulesets:
+            if ruleset.id == ruleset_id:
+                return ruleset
+        return Ruleset(ruleset_id, ruleset_id.capitalize())
+
+
 class PluginError(FruitbowlError):
     """A game's plugin is malformed or names a hook that cannot be imported."""
 
@@ -168,7 +208,15 @@ class GamePlugin:
     * ``search`` — the ISMCTS bot's :class:`SearchTuning`;
     * ``components`` — ``"module:NAME"`` of the :class:`ComponentHooks` for balance reports;
     * ``campaign`` — ``"module:NAME"`` of a :class:`CampaignSupport`, for a game played as a
-      campaign of games.
+      campaign of games, and ``campaign_text`` — the words front ends show around them
+      (:class:`CampaignText`; without it, the game's title and plain defaults);
+    * ``score_unit`` — the noun a score counts ("star"), where a bare number would puzzle a
+      player in a list of finished games; ``None`` shows the number alone;
+    * ``fixed_view`` — ``"module:function"`` giving, for a game's first position, the parts of
+      every view of that game that never change whoever the viewer (a board's geometry, which
+      the actions name), shaped like the view: nested objects, and lists of objects matched by
+      position, each key in every view. Front ends that send views often (the web table) send
+      these parts once with the action space and leave them out of each view.
     """
 
     game: type[Game]
@@ -178,6 +226,9 @@ class GamePlugin:
     search: SearchTuning = SearchTuning()
     components: str | None = None
     campaign: str | None = None
+    campaign_text: CampaignText | None = None
+    score_unit: str | None = None
+    fixed_view: str | None = None
 
     @property
     def id(self) -> str:
@@ -199,6 +250,17 @@ class GamePlugin:
     def campaigns(self) -> CampaignSupport | None:
         """The game's campaign support, or ``None`` when it is not played in campaigns."""
         return None if self.campaign is None else self._resolve("campaign", self.campaign)
+
+    def campaign_words(self) -> CampaignText:
+        """The words around the game's campaigns: its ``campaign_text``, or plain defaults."""
+        return self.campaign_text or CampaignText(title=f"{self.game.title} campaigns")
+
+    def view_fixed_parts(self, start: State) -> Mapping[str, Any]:
+        """The parts of every view that never change in the game ``start`` begins (``{}`` if none)."""
+        if self.fixed_view is None:
+            return {}
+        parts: Mapping[str, Any] = self._resolve("fixed_view", self.fixed_view)(start)
+        return parts
 
     def web_file(self) -> tuple[str, str] | None:
         """The browser renderer as ``(package, path inside it)``, or ``None``."""

@@ -77,9 +77,9 @@ class ActionModel(_Strict):
 
 
 class CampaignModel(_Strict):
-    game: str = Field("fabledfruit", max_length=32)
+    game: str = Field(max_length=32)
     name: str | None = Field(None, max_length=80)
-    lime: bool = False  # a Lime expansion campaign (Fabled Fruit)
+    ruleset: str | None = Field(None, max_length=32, description="one of the game's rulesets; default its first")
 
 
 class CampaignTableModel(_Strict):
@@ -169,11 +169,12 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
 
     @router.post("/campaigns", status_code=201)
     def create_campaign(body: CampaignModel, request: Request) -> dict[str, Any]:
-        """A new campaign (Fabled Fruit's fables, base or Lime) that a group continues game after game.
-        The answer's ``token`` is the owner's: send it as ``X-Campaign-Token`` to start or cancel
-        the campaign's tables and to list it."""
+        """A new campaign of a game played in campaigns (``GET /api/games`` gives each game's
+        ``campaign`` and its ``rulesets``), which a group continues game after game. The answer's
+        ``token`` is the owner's: send it as ``X-Campaign-Token`` to start or cancel the
+        campaign's tables and to list it."""
         limit_create(request, "campaigns")
-        return service.campaigns.create_campaign(body.game, body.name, "lime" if body.lime else "base")
+        return service.campaigns.create_campaign(body.game, body.name, body.ruleset)
 
     @router.get("/campaigns")
     def list_campaigns(x_campaign_token: str | None = Header(None)) -> dict[str, Any]:

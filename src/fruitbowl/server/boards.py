@@ -18,6 +18,8 @@ from fastapi.responses import FileResponse
 
 from fruitbowl.engine import Game, UnknownGame, get_plugin
 
+from .campaigns import describe_campaigns
+
 #: The package and folder of the browser client served under ``/static/``.
 CLIENT = ("fruitbowl", "web")
 
@@ -35,8 +37,15 @@ def board_url(game_id: str) -> str | None:
 
 
 def describe_game(game: Game) -> dict[str, Any]:
-    """A game as ``GET /api/games`` lists it: :meth:`Game.describe` and its renderer's address."""
-    return {**game.describe(), "board": board_url(game.id)}
+    """A game as ``GET /api/games`` lists it: :meth:`Game.describe`, its renderer's address, the
+    noun its scores count (``score_unit``, or ``None``) and its campaigns (``campaign``: how the
+    lobby presents them, or ``None`` for a game not played in campaigns)."""
+    return {
+        **game.describe(),
+        "board": board_url(game.id),
+        "score_unit": get_plugin(game.id).score_unit,
+        "campaign": describe_campaigns(game.id),
+    }
 
 
 def _board_folder(game_id: str) -> Path:

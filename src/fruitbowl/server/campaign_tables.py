@@ -37,7 +37,7 @@ class CampaignTables:
     def __init__(self, store: TableStore, runtime: Runtime, bots: BotRunner, create: Create):
         self.store, self.runtime, self.bots, self.create = store, runtime, bots, create
 
-    def create_campaign(self, game_id: str, name: str | None, ruleset: str = "base") -> dict[str, Any]:
+    def create_campaign(self, game_id: str, name: str | None, ruleset: str | None = None) -> dict[str, Any]:
         """A new campaign; the answer carries its owner's token (stored only as a hash)."""
         game = get_game(game_id)
         campaign = new_campaign(game.id, random_seed(), ruleset)

@@ -32,8 +32,31 @@ def support_for(game_id: str) -> CampaignSupport:
     return support
 
 
-def new_campaign(game_id: str, seed: int, ruleset: str = "base") -> CampaignState:
+def describe_campaigns(game_id: str) -> dict[str, Any] | None:
+    """How the lobby presents the game's campaigns (``GET /api/games``), or ``None`` without any:
+    the plugin's words (:class:`~fruitbowl.engine.plugin.CampaignText`) and each ruleset the
+    game's campaign support declares, the default first."""
+    plugin = get_plugin(game_id)
+    support = plugin.campaigns()
+    if support is None:
+        return None
+    words = plugin.campaign_words()
+    return {
+        "title": words.title,
+        "about": words.about,
+        "left": words.left,
+        "complete": words.complete,
+        "rulesets": [
+            {"id": r.id, "label": r.label, "about": r.about, "badge": r.badge}
+            for r in map(words.ruleset, support.rulesets)
+        ],
+    }
+
+
+def new_campaign(game_id: str, seed: int, ruleset: str | None = None) -> CampaignState:
+    """A new campaign of the game, in ``ruleset`` (one the game declares; ``None``: its first)."""
     support = support_for(game_id)
+    ruleset = support.rulesets[0] if ruleset is None else ruleset
     if ruleset not in support.rulesets:
         quoted = " or ".join(repr(r) for r in support.rulesets)
         raise UnsupportedFeature(f"a {get_game(game_id).title} campaign is {quoted}; got {ruleset!r}")

@@ -81,10 +81,10 @@ def view_digest(view: Any) -> str:
 @dataclass
 class LoadConfig:
     servers: list[str]  # base URLs, http://127.0.0.1:PORT
+    game: str  # the game's id (the load names the game it plays; this module names none)
     tables: int = 4
     humans: int = 2
     players: int = 2
-    game: str = "tanghulu"
     options: dict[str, Any] = field(default_factory=dict)
     seconds: float = 5.0
     think: float = 0.0

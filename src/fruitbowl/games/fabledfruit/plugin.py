@@ -3,7 +3,7 @@
 Fables are played as campaigns: ``campaign`` carries the table from one game to the next.
 """
 
-from fruitbowl.engine.plugin import GamePlugin, SearchTuning
+from fruitbowl.engine.plugin import CampaignText, GamePlugin, Ruleset, SearchTuning
 
 from .rules import FabledFruit
 
@@ -15,4 +15,17 @@ PLUGIN = GamePlugin(
     search=SearchTuning(depth=30, scale=10.0),
     components="fruitbowl.games.fabledfruit.analysis:HOOKS",
     campaign="fruitbowl.games.fabledfruit.campaign:SUPPORT",
+    campaign_text=CampaignText(
+        title="Fable campaigns",
+        about=(
+            "Fabled Fruit is played as a campaign: the locations you buy stay bought, "
+            "and the next game starts where the last one ended."
+        ),
+        rulesets=(
+            Ruleset("base", "The fables", "The base game's fables, location after location"),
+            Ruleset("lime", "Lime expansion", "The Lime expansion's own campaign, with limes on the table", "Lime"),
+        ),
+        left="card",
+        complete="complete: every location has been bought",
+    ),
 )

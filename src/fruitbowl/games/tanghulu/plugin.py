@@ -14,4 +14,5 @@ PLUGIN = GamePlugin(
     greedy="fruitbowl.games.tanghulu.greedy:EVALUATOR",
     search=SearchTuning(depth=0, scale=6.0),
     components="fruitbowl.games.tanghulu.analysis:HOOKS",
+    score_unit="star",
 )

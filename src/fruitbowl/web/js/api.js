@@ -20,7 +20,12 @@ async function call(method, path, { body, token, hostToken } = {}) {
   return data;
 }
 
-export const games = () => call("GET", "/api/games");
+let gameList = null; // GET /api/games, asked once per page (the lobby, its campaigns and the boards share it)
+export const games = () =>
+  (gameList ??= call("GET", "/api/games").catch((error) => {
+    gameList = null; // asked again next time
+    throw error;
+  }));
 export const tables = (status) => call("GET", status ? `/api/tables?status=${status}` : "/api/tables");
 export const createTable = (body) => call("POST", "/api/tables", { body });
 export const actions = (id) => call("GET", `/api/tables/${id}/actions`);

@@ -1,13 +1,34 @@
-// Fable campaigns in the lobby: start one (a base fable or a Lime expansion campaign), and continue
-// it at a new table (the server keeps the campaign between games and updates it when a game ends).
+// Campaigns in the lobby: start one (in one of its game's rulesets) and continue it at a new table
+// (the server keeps the campaign between games and updates it when a game ends). Which games are
+// played in campaigns, and the words around them, come from GET /api/games (each game's
+// "campaign"), so this module names no game; without such a game the section stays hidden.
 // A campaign belongs to the browser that created it: its owner token (kept in localStorage) is sent
 // as X-Campaign-Token to list it, start its tables and cancel the game going on.
 
+import { games } from "./api.js";
 import { h } from "./svg.js";
 import { campaignTokens, playerName, saveCampaignToken, saveHost, saveSeat } from "./storage.js";
 import { counted } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
+const catalog = { games: [], byId: new Map() }; // the games played in campaigns
+
+/** The game chosen for a new campaign (the only one, when just one game has campaigns). */
+function chosenGame() {
+  return catalog.byId.get($("campaign-game").value) || catalog.games[0];
+}
+
+/** The section's title, the game's words about its campaigns and its rulesets, for the chosen game. */
+function drawForm() {
+  const game = chosenGame();
+  const words = game.campaign;
+  $("campaigns-title").textContent = catalog.games.length === 1 ? words.title : "Campaigns";
+  $("campaign-about").textContent = words.about;
+  const rulesets = $("campaign-ruleset");
+  rulesets.replaceChildren(...words.rulesets.map((r) => h("option", { value: r.id, title: r.about || null }, r.label)));
+  rulesets.hidden = words.rulesets.length < 2;
+  rulesets.title = words.rulesets[0]?.about || "";
+}
 
 async function call(method, path, body, token) {
   const headers = { "Content-Type": "application/json", Accept: "application/json" };
@@ -76,18 +97,24 @@ function campaignActions(campaign, players) {
 }
 
 function campaignRow(campaign) {
+  const game = catalog.byId.get(campaign.game);
+  const words = game?.campaign || { left: "step", complete: "complete", rulesets: [] };
   const players = h("select", { "aria-label": `Players for the next game of ${campaign.name}` });
-  for (let n = 2; n <= 5; n++) players.append(h("option", { value: n }, `${n} players`));
-  players.value = String(Math.max(2, campaign.seating.length || 2));
-  const detail = campaign.complete
-    ? "complete: every location has been bought"
-    : `${counted(campaign.games_completed, "game")} played · ${counted(campaign.cards_left, "card")} to come`;
+  const fewest = game?.min_players ?? 1;
+  const most = game?.max_players ?? Math.max(fewest, campaign.seating.length);
+  for (let n = fewest; n <= most; n++) players.append(h("option", { value: n }, counted(n, "player")));
+  players.value = String(Math.min(most, Math.max(fewest, 2, campaign.seating.length)));
+  const progress = campaign.complete
+    ? words.complete
+    : `${counted(campaign.games_completed, "game")} played · ${counted(campaign.cards_left, words.left)} to come`;
+  const detail = (catalog.games.length > 1 && game ? `${game.title} · ` : "") + progress;
   const last = campaign.history.at(-1);
   const winners = last ? ` · last won by ${last.winners.join(" and ")}` : "";
   const going = campaign.going_on ? ` · a game is going on at table ${campaign.going_on}` : "";
+  const ruleset = words.rulesets.find((r) => r.id === campaign.ruleset);
   return h(
     "li",
-    { class: "table-row campaign-row" },
+    { class: "table-row campaign-row", "data-ruleset": campaign.ruleset },
     h(
       "div",
       { class: "table-main" },
@@ -95,9 +122,7 @@ function campaignRow(campaign) {
         "strong",
         {},
         campaign.name,
-        campaign.ruleset === "lime"
-          ? h("span", { class: "lime-badge", title: "The Lime expansion: its own 98-card campaign" }, "Lime")
-          : null,
+        ruleset?.badge ? h("span", { class: "campaign-badge", title: ruleset.about || ruleset.label }, ruleset.badge) : null,
       ),
       h("span", { class: "detail" }, detail + winners + going),
     ),
@@ -118,30 +143,31 @@ async function refresh() {
   }
 }
 
-// The Lime choice lives next to the name field; the lobby page has no slot for it, so it is added here.
-function limeToggle() {
-  const box = h("input", { id: "campaign-lime", type: "checkbox" });
-  const label = h(
-    "label",
-    { class: "lime-toggle", for: "campaign-lime", title: "Play the Lime expansion: #48–#53, #1L and #2L on the table" },
-    box,
-    " Lime expansion",
-  );
-  $("new-campaign").before(label);
-  return box;
-}
-
-function main() {
-  const lime = limeToggle();
+async function main() {
+  try {
+    catalog.games = (await games()).games.filter((game) => game.campaign);
+  } catch {
+    return; // the lobby says that the games could not be loaded
+  }
+  if (!catalog.games.length) return; // no game here is played in campaigns: the section stays hidden
+  catalog.byId = new Map(catalog.games.map((game) => [game.id, game]));
+  const choice = $("campaign-game");
+  choice.replaceChildren(...catalog.games.map((game) => h("option", { value: game.id }, game.title)));
+  choice.hidden = catalog.games.length < 2;
+  choice.addEventListener("change", drawForm);
+  drawForm();
+  $("campaigns").hidden = false;
   $("campaign-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     showError("");
     try {
       const name = $("campaign-name").value.trim() || null;
-      const created = await call("POST", "/api/campaigns", { game: "fabledfruit", name, lime: lime.checked });
+      const rulesets = $("campaign-ruleset");
+      const ruleset = rulesets.hidden ? null : rulesets.value;
+      const created = await call("POST", "/api/campaigns", { game: chosenGame().id, name, ruleset });
       saveCampaignToken(created.id, created.token);
       $("campaign-name").value = "";
-      lime.checked = false;
+      rulesets.selectedIndex = 0; // the next campaign is in the game's first ruleset unless chosen again
       await refresh();
     } catch (error) {
       showError(error.message);

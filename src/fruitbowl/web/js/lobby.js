@@ -2,8 +2,9 @@
 
 import * as api from "./api.js";
 import { h } from "./svg.js";
-import { playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
+import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
+import { plural } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 const lobby = { games: [], bots: ["random"], botLabels: {}, count: 2, seatChoices: {}, status: "open" };
@@ -137,6 +138,7 @@ async function create(event) {
     });
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
+    saveLastGame(currentGame().id);
     location.href = created.url;
   } catch (error) {
     $("create-error").textContent = error.message;
@@ -165,7 +167,8 @@ function tableRow(table) {
     const house = table.result.house;
     const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ") || house?.name || "nobody";
     const scores = [...table.result.scores, ...(house ? [house.score] : [])];
-    detail = `${winners} won · ${scores.join(" – ")}${table.game === "tanghulu" ? " stars" : ""}`;
+    const unit = lobby.games.find((g) => g.id === table.game)?.score_unit; // "star": what a score counts, if the game says
+    detail = `${winners} won · ${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}`;
   }
   return h(
     "li",
@@ -200,7 +203,9 @@ async function main() {
   lobby.games = data.games;
   lobby.bots = data.bots.length ? data.bots : ["random"];
   lobby.botLabels = data.bot_labels || {};
-  $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === "tanghulu" }, g.title)));
+  // The game this browser last started a table of, else the first listed.
+  const last = lobby.games.some((g) => g.id === lastGame()) ? lastGame() : lobby.games[0]?.id;
+  $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === last }, g.title)));
   $("game").addEventListener("change", () => {
     drawCounts();
     drawSeats();

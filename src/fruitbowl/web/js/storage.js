@@ -33,6 +33,10 @@ export const saveHost = (tableId, hostToken, invites, joinUrl) => write(`host.${
 export const campaignTokens = () => read("campaigns", {}) || {};
 export const saveCampaignToken = (campaignId, token) => write("campaigns", { ...campaignTokens(), [campaignId]: token });
 
+/** The game this browser last started a table of: the lobby offers it first next time. */
+export const lastGame = () => read("game");
+export const saveLastGame = (gameId) => write("game", gameId);
+
 export const playerName = () => read("name", "");
 export const savePlayerName = (name) => write("name", name);
 

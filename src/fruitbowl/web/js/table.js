@@ -375,7 +375,11 @@ async function rematch() {
 }
 
 async function openReplay() {
-  if (!page.renderer) page.renderer = await rendererFor(page.snapshot?.game || "tanghulu");
+  if (!page.renderer) {
+    // The game's board comes with the table's first snapshot; until then there is nothing to replay on.
+    showMessage("The table is still loading: open the replay again in a moment.");
+    return;
+  }
   try {
     await loadActionSpace();
   } catch (error) {
