@@ -89,3 +89,9 @@ def test_a_game_without_a_view_type_has_no_schema_and_every_view_is_an_error() -
     with pytest.raises(UnsupportedFeature, match=r"^Plums declares no view type \(Game.view_type"):
         view_schema(game)
     assert view_errors(game, {}) == ["Plums declares no view type (Game.view_type, the TypedDict of its view)."]
+
+
+def test_a_whole_number_written_as_a_float_is_not_an_integer() -> None:
+    view = _as_sent(PLUMS.new_state(2, seed=1).view(0))
+    view["deck_size"] = 3.0  # (JSON Schema would call 3.0 an integer; a client reading "3.0" gets a float)
+    assert view_errors(PLUMS, view) == ["view.deck_size: Input should be a valid integer."]
