@@ -34,6 +34,7 @@ from functools import cache
 from fruitbowl.engine.actions import Action, ActionTable
 
 from .components import BOARDS, COMPONENTS, Board
+from .view import fixed_view
 
 MODS = ("", " bridge", " milestone", " bridge milestone")
 BRIDGE, MILESTONE = 1, 2
@@ -84,8 +85,6 @@ def layout_for(board: Board) -> Layout:
 
 @cache
 def table_for(side: str) -> tuple[ActionTable, Layout]:
-    from .text import fixed_view  # the view's fixed parts (text imports this module)
-
     board = BOARDS[side]
     lay = layout_for(board)
     labels = board.labels

@@ -1,55 +1,13 @@
-"""Citrus in words and views: what each seat sees, event sentences, prompts, refusals.
+"""Citrus in words: event sentences, the status line, menu labels and refusals.
 
-The view (``state.view(seat)``) is everything a board renderer needs, JSON-ready. Nothing in
-Citrus is private to one seat; hidden from everyone are the bag's draw order (the view gives
-only its counts), the order of the Finca stack (the view gives its remaining values, sorted)
-and of the building-site stack (remaining letters, sorted), and which landscape tiles were
-left in the box. Its shape::
-
-    {
-      "game": "citrus", "viewer": seat | None, "num_players": n, "turn": int,
-      "phase": "main" | "place" | "site" | "harvest" | "after" | "blocked_site" | "over",
-      "current_player": seat (-1 when over), "first_player": seat,
-      "options": {"board", "family", "random_sites", "free_placement", "first_player"},
-      "types": ["lemon", ...], "type_names": ["lemon", "orange", "blood orange", ...],
-      "money_cap": 12,                       # the most coins a player holds (data.toml)
-      "board": {   # per-space lists, index = y * width + x
-        "side": "long" | "short", "status": "RECONSTRUCTED", "width": w, "height": h,
-        "columns": ["A", ...], "rows": [1, ...], "labels": ["A1", ...],
-        "type": ["ordinary" | "rock" | "landscape" | "site", ...],
-        "road_of": ["E" | None, ...],        # the site whose road leads onto each space
-        "tile": [[type index, well 0/1] | None, ...],
-        "region": [region id | None, ...], "owner": [seat | -1 (neutral) | None, ...],
-        "worker": [bool, ...],               # the owner's worker (on the region's first tile in
-                                             # reading order: top row, then leftmost)
-        "landscape": [[kind, value] | None, ...],  # kind: horses/money/cart/bull/bridge/milestone;
-                                             # the tile on the space, taken by whoever builds there
-        "bull": [bool, ...],                 # a Bull stands here (dealt at setup or put down,
-                                             # on any space; it is also in "landscape")
-      },
-      "regions": [{"id", "type", "owner", "size", "wells", "points", "anchor": "C4", "spaces": ["C4", ...]}],
-                 # anchor: the first tile in reading order, which names the region ("harvest C4")
-      "sites": [{"letter": "A", "space": "E4", "roads": ["E3", ...], "ring": [...],
-                 "state": "finca" | "open" | "stacked",
-                 "finca": {"high": 10, "low": 5, "scored": bool} | None,
-                 "filled": k, "neighbours": 8, "totals": [per seat] | None}],
-      "market": {"spaces": [{"number": 1, "row": 0, "col": 3, "tile": {"type", "well"} | None}],
-                 "lines": [{"name": "R0", "spaces": [1], "tiles": k}]},
-      "bag": {"size": k, "counts": [{"type", "well", "count"}]},
-      "finca_stack": {"size": k, "values": [[high, low], ...]},
-      "site_stack": {"size": k, "letters": [...]}, "open_sites": ["E", ...],
-      "players": [{"seat", "money", "workers", "income", "points": {category: int}, "score",
-                   "held": [{"kind", "value"}], "horses": [2, 4], "regions": k}],
-      "waiting": [{"kind": code, "type", "well", "count"}], "waiting_from": "buy" | "cart" | None,
-      "main_done": bool, "refill_pending": bool,
-      "standings": Result.to_json() | None,    # once over
-    }
+What each seat sees (the view, its typed shape) is :mod:`.view`; the texts here read views and
+events, never more than the view shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
@@ -57,176 +15,18 @@ from fruitbowl.engine.wording import counted
 
 from .actions import BRIDGE, MILESTONE
 from .components import COMPONENTS as C
-from .components import ROCK, SITE, Board
+from .components import ROCK, SITE
+from .view import build_view as _build_view
 
 if TYPE_CHECKING:
     from .rules import CitrusState
 
-SPACE_TYPES = ("ordinary", "rock", "landscape", "site")
 LANDSCAPE_NAMES = {"money": "Money tile", "cart": "Cart", "bull": "Bull", "bridge": "Bridge", "milestone": "Milestone"}
 
 
-def tile_json(kind: int) -> dict[str, Any] | None:
-    if kind < 0:
-        return None
-    return {"type": C.types[kind >> 1], "well": bool(kind & 1)}
-
-
-# ---------------------------------------------------------------------- the view
-
-
 def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know (the same for every seat in Citrus). JSON-ready."""
-    from .rules import OVER, PHASE_NAMES
-
-    geo = state.geo
-    n = state.num_players
-    anchors = {min(c) for r, c in enumerate(state.rcells) if c and state.rown[r] >= 0}
-    rid, rown, plant, land = state.rid, state.rown, state.plant, state.land
-    landscape = [list(C.landscape[t]) if t >= 0 else None for t in land]
-    regions = [
-        {
-            "id": r,
-            "type": C.types[state.rcol[r]],
-            "owner": state.rown[r],
-            "size": len(cells),
-            "wells": sum(state.plant[s] & 1 for s in cells),
-            "points": state.region_points(r),
-            "anchor": geo.labels[min(cells)],
-            "spaces": [geo.labels[s] for s in sorted(cells)],
-        }
-        for r, cells in enumerate(state.rcells)
-        if cells
-    ]
-    fixed = fixed_view(geo)
-    sites = []
-    for i, site in enumerate(fixed["sites"]):
-        f = state.fincas[i]
-        site.update(
-            {
-                "state": "finca" if f >= 0 else ("open" if i in state.open_sites else "stacked"),
-                "finca": {"high": C.fincas[f][0], "low": C.fincas[f][1], "scored": bool(state.scored[i])}
-                if f >= 0
-                else None,
-                "filled": sum(1 for s in geo.site_ring[i] if state.occupied(s)),
-                "totals": state.finca_totals(i) if f >= 0 and not state.scored[i] else None,
-            }
-        )
-        sites.append(site)
-    standings = state.standings()
-    players = []
-    for p in range(n):
-        players.append(
-            {
-                "seat": p,
-                "money": state.money[p],
-                "workers": state.workers[p],
-                "income": C.income[state.workers[p]],
-                "points": dict(standings.breakdown[p]),
-                "score": standings.scores[p],
-                "held": [{"kind": C.landscape[t][0], "value": C.landscape[t][1]} for t in state.held[p]],
-                "horses": sorted(C.landscape[t][1] for t in state.horses[p]),
-                "regions": len(state.own_regions(p)),
-            }
-        )
-    over = state.phase == OVER
-    return {
-        "game": "citrus",
-        "viewer": seat,
-        "num_players": n,
-        "turn": state.turn,
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current_player,
-        "first_player": state.first,
-        "options": dict(state.options),
-        "types": fixed["types"],
-        "type_names": fixed["type_names"],
-        "money_cap": C.money_cap,
-        "board": {
-            **fixed["board"],
-            "tile": [[k >> 1, k & 1] if k >= 0 else None for k in plant],
-            "region": [r if r >= 0 else None for r in rid],
-            "owner": [rown[r] if r >= 0 else None for r in rid],
-            "worker": [s in anchors for s in range(geo.size)],
-            "landscape": landscape,
-            "bull": [t >= 0 and C.landscape[t][0] == "bull" for t in land],
-        },
-        "regions": regions,
-        "sites": sites,
-        "market": {
-            "spaces": [
-                {**space, "tile": tile_json(k)}
-                for space, k in zip(fixed["market"]["spaces"], state.market, strict=True)
-            ],
-            "lines": [{**line, "tiles": len(state.line_tiles(i))} for i, line in enumerate(fixed["market"]["lines"])],
-        },
-        "bag": {
-            "size": state.bag_size(),
-            "counts": [{"type": C.types[k >> 1], "well": bool(k & 1), "count": c} for k, c in enumerate(state.bag)],
-        },
-        "finca_stack": {"size": len(state.finca_stack), "values": sorted(list(C.fincas[f]) for f in state.finca_stack)},
-        "site_stack": {"size": len(state.site_stack), "letters": sorted(geo.site_letters[s] for s in state.site_stack)},
-        "open_sites": [geo.site_letters[s] for s in state.open_sites],
-        "players": players,
-        "waiting": [
-            {"kind": k, "type": C.types[k >> 1], "well": bool(k & 1), "count": c}
-            for k, c in enumerate(state.waiting)
-            if c
-        ],
-        "waiting_from": ("cart" if state.from_cart else "buy") if any(state.waiting) else None,
-        "main_done": state.main_done,
-        "refill_pending": state.refill_pending,
-        "standings": standings.to_json() if over else None,
-    }
-
-
-_FIXED: dict[str, dict[str, Any]] = {}
-
-
-def fixed_view(geo: Board) -> dict[str, Any]:
-    """The parts of every view on this board side that never change, whoever the viewer: the
-    board's and the building sites' geometry, the market's layout, the plantation types. A fresh
-    copy (computed once per side); the view is built on it, and the side's action table carries
-    it (``ActionTable.fixed_view``) so that the web table sends it once, not in every view."""
-    if geo.side not in _FIXED:
-        _FIXED[geo.side] = {
-            "types": list(C.types),
-            "type_names": list(C.type_names),
-            "board": {
-                "side": geo.side,
-                "status": geo.status,
-                "width": geo.width,
-                "height": geo.height,
-                "columns": [chr(65 + x) for x in range(geo.width)],
-                "rows": list(range(1, geo.height + 1)),
-                "labels": list(geo.labels),
-                "type": [SPACE_TYPES[k] for k in geo.kind],
-                "road_of": [geo.site_letters[r] if r >= 0 else None for r in geo.road_site],
-            },
-            "sites": [
-                {
-                    "letter": letter,
-                    "space": geo.labels[geo.site_space[i]],
-                    "roads": [geo.labels[s] for s in geo.site_roads[i]],
-                    "ring": [geo.labels[s] for s in geo.site_ring[i]],
-                    "neighbours": len(geo.site_ring[i]),
-                }
-                for i, letter in enumerate(geo.site_letters)
-            ],
-            "market": {
-                "spaces": [{"number": m + 1, "row": row, "col": col} for m, (row, col) in enumerate(C.market_cells)],
-                "lines": [{"name": name, "spaces": [m + 1 for m in C.lines[i]]} for i, name in enumerate(C.line_names)],
-            },
-        }
-    return _copy(_FIXED[geo.side])
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
+    """:func:`.view.build_view`, for ``CitrusState.view`` until it calls that itself (then this goes)."""
+    return cast(dict[str, Any], _build_view(state, seat))
 
 
 # ---------------------------------------------------------------------- sentences
@@ -568,7 +368,6 @@ __all__ = [
     "action_label",
     "build_view",
     "describe_event",
-    "fixed_view",
     "line_contents",
     "placement_problem",
     "prompt",
