@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from fruitbowl.games.citrus import placement as PL
-from fruitbowl.games.citrus.actions import BRIDGE, MILESTONE
+from fruitbowl.games.citrus.actions import BRIDGE, MILESTONE, MONEY_VALUES
 from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.components import ROCK, SITE
 from fruitbowl.games.citrus.rules import (
@@ -226,7 +226,16 @@ def ref_legal(state: CitrusState) -> list[int]:
         else:
             sites = [site for site in s.open_sites if ref_solve(trial(site), p, counts[:])] or list(s.open_sites)
         return sorted(lay.site + site for site in sites)
-    codes = s._cash_codes(p) + s._bull_codes(p)
+    held = [C.landscape[t] for t in s.held[p]]
+    values = sorted({value for kind, value in held if kind == "money"})
+    codes = [lay.cash + MONEY_VALUES.index(v) for v in values]
+    if any(kind == "bull" for kind, _v in held):
+        geo = s.geo
+        codes += [
+            lay.bull + t
+            for t in range(geo.size)
+            if s.plant[t] < 0 and s.land[t] < 0 and geo.kind[t] not in (ROCK, SITE)
+        ]
     if s.phase == HARVEST:  # Money and the Bull at any moment of the turn, no Cart inside a harvest
         return sorted(set([*harvests, lay.income, *codes]))
     if s.phase == PLACE:

@@ -28,7 +28,8 @@ def test_a_new_region_starts_only_on_a_road_of_a_built_finca():
         assert board["road_of"][board["labels"].index(label)] in finca_sites, label
     for label in ("I3", "J4", "I5", "H4", "B4"):  # roads of open site H; an ordinary space
         assert label not in targets
-        with pytest.raises(IllegalAction):
+        assert state.refusal(f"place lemon {label}") == "place.not_connected"
+        with pytest.raises(IllegalAction, match="nor on a Finca road"):
             state.apply(f"place lemon {label}")
 
 
@@ -68,13 +69,15 @@ def test_no_new_region_without_a_worker_on_the_mat():
     view = state.view(0)
     assert view["players"][0]["workers"] == 0
     assert "buy R0" not in texts(state)  # a lone lemon could only start a region
-    with pytest.raises(IllegalAction):
+    assert state.refusal("buy R0") == "buy.unbuildable"
+    with pytest.raises(IllegalAction, match="could not all be built"):
         state.apply("buy R0")
     assert "buy C0" in texts(state)  # two oranges extend the orange region
     state.apply("buy C0")
     targets = {t.split()[2] for t in texts(state, "place")}
     assert targets <= {"A9", "B10"}
     assert "place orange E3" not in texts(state)
+    assert state.refusal("place orange E3") == "place.no_worker"
 
 
 def test_no_contact_with_another_players_region_of_the_same_colour():
@@ -92,7 +95,8 @@ def test_no_contact_with_another_players_region_of_the_same_colour():
     assert "place lime E3" in legal
     assert "place orange B5" in legal  # another colour may touch
     for text in ("place lime B5", "place lime F4"):
-        with pytest.raises(IllegalAction):
+        assert state.refusal(text) == "place.touches_rival"
+        with pytest.raises(IllegalAction, match="touches player 2's lime region"):
             state.apply(text)
     state.apply("place orange B5")
     view = state.view(0)
@@ -109,7 +113,8 @@ def test_every_road_of_a_finca_or_building_site_needs_a_different_colour():
     assert {"place lemon I3", "place lemon H4"} <= texts(state)
     state.apply("place lemon I3")
     assert "place lemon H4" not in texts(state)
-    with pytest.raises(IllegalAction):
+    assert state.refusal("place lemon H4") == "place.variety"
+    with pytest.raises(IllegalAction, match="variety"):
         state.apply("place lemon H4")
 
 
@@ -118,6 +123,8 @@ def test_a_turn_needs_a_main_action():
     state = Table().state()
     legal = texts(state)
     assert "end turn" not in legal and "pass" not in legal
+    assert state.refusal("end turn") == "end.main_first"
+    assert state.refusal("pass") == "pass.can_act"
     for text in ("end turn", "pass"):
         with pytest.raises(IllegalAction):
             state.apply(text)

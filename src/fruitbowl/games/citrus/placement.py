@@ -30,6 +30,7 @@ that placement; board facts are computed once per layout (:func:`tables`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .actions import BRIDGE, MILESTONE
@@ -106,13 +107,29 @@ def held_bridge_milestone(held: list[int]) -> tuple[bool, bool]:
     return bridge, milestone
 
 
-def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = None) -> list[Placement]:
-    """Every legal (space, mod, flags) for a tile of ``colour`` by player ``p`` now (§5.3, §8.5, §8.6).
+#: Refusal keys of the placement rule of one space (:func:`space_rule`), by negative index.
+SPACE_REFUSALS = (
+    "",
+    "place.site",
+    "place.occupied",
+    "place.rock",
+    "place.bridge_owned_region",
+    "place.bridge_same_type",
+    "place.touches_rival",
+    "place.neutral_larger",
+    "place.new_touches_neutral",
+    "place.no_worker",
+    "place.not_connected",
+    "place.variety",
+)
 
-    Sorted (:func:`order`): plain extensions off the roads first, then other plain ones, then
-    those spending tiles, so that greedy plans use the cheapest placements. With ``only``,
-    just the legal placements on those spaces (each space gets the full test).
-    """
+
+def space_rule(state: CitrusState, p: int, colour: int, spaces: Iterable[int]) -> list[int]:
+    """The placement rule of one space (§5.3, §8.5, §8.6), written once, for each of ``spaces``:
+    ``mod * 4 + flags`` (``>= 0``) if ``p`` may build a tile of ``colour`` there today —
+    ``mod`` the Bridge/Milestone it takes, ``flags`` :data:`NEW` and :data:`ROAD` — or ``-i``
+    if not, :data:`SPACE_REFUSALS` ``[i]`` naming the rule. :func:`placements` keeps the
+    spaces it allows; a refused placement is explained by it (``CitrusState._refusal``)."""
     geo = state.geo
     plant, rid, rown, rcol, rcells = state.plant, state.rid, state.rown, state.rcol, state.rcells
     orth, road_site, fincas = geo.orth, geo.road_site, state.fincas
@@ -121,37 +138,32 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
     bridge, milestone = held_bridge_milestone(state.held[p])
     workers = state.workers[p]
     family = state.family
-    cand: set[int]
-    if only is not None:
-        cand = only  # (the test below is complete for any space)
-    else:
-        cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
-        cand = set().union(*map(orth.__getitem__, cells))
-        cand.difference_update(cells)  # own tiles: never built on
-        if workers:
-            if milestone:
-                cand.update(range(geo.size))
-            elif bridge:  # a Bridge may cover a neutral tile on a road
-                site_roads = geo.site_roads
-                for s, f in enumerate(fincas):
-                    if f >= 0:
-                        cand.update(site_roads[s])
-            else:
-                cand.update(state.free_roads())
-    out: list[tuple[int, Placement]] = []
-    append = out.append
-    for t in cand:
+    out: list[int] = []
+    verdict = out.append
+    for t in spaces:
         so = space_open[t]
         if plant[t] >= 0:
-            if not bridge or not so:
+            if not so:
+                verdict(-1)
+                continue
+            if not bridge:
+                verdict(-2)
                 continue
             r0 = rid[t]
-            if rown[r0] != -1 or (rcol[r0] == colour and len(rcells[r0]) > 1):
+            if rown[r0] != -1:
+                verdict(-4)
+                continue
+            if rcol[r0] == colour and len(rcells[r0]) > 1:
+                verdict(-5)
                 continue
             mod = BRIDGE
         elif so == 2:
             mod = 0
-        elif so == 0 or not bridge:
+        elif so == 0:
+            verdict(-1)
+            continue
+        elif not bridge:
+            verdict(-3)
             continue
         else:
             mod = BRIDGE
@@ -173,19 +185,26 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
             elif o < 0:
                 neutral += len(rcells[r])
             else:
+                verdict(-6)
                 break
         else:
             s = road_site[t]
             if own:
                 if neutral > own:
+                    verdict(-7)
                     continue
                 flags = 0
             else:
-                if neutral or not workers:
+                if neutral:
+                    verdict(-8)
+                    continue
+                if not workers:
+                    verdict(-9)
                     continue
                 flags = NEW
                 if s < 0 or fincas[s] < 0:
                     if not milestone:
+                        verdict(-10)
                         continue
                     mod |= MILESTONE
             if s >= 0:
@@ -193,11 +212,50 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
                 if not family:
                     for road in other_roads[t]:
                         if plant[road] >> 1 == colour:
+                            verdict(-11)
                             break
                     else:
-                        append(((mod * 4 + 4 + (flags & NEW)) * 65536 + t, (t, mod, flags)))
+                        verdict(mod * 4 + flags)
                     continue
-            append(((mod * 4 + (flags & ROAD) * 2 + (flags & NEW)) * 65536 + t, (t, mod, flags)))
+            verdict(mod * 4 + flags)
+    return out
+
+
+def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = None) -> list[Placement]:
+    """Every legal (space, mod, flags) for a tile of ``colour`` by player ``p`` now: the spaces
+    :func:`space_rule` allows.
+
+    Sorted (:func:`order`): plain extensions off the roads first, then other plain ones, then
+    those spending tiles, so that greedy plans use the cheapest placements. With ``only``,
+    just the legal placements on those spaces (each space gets the full test).
+    """
+    geo = state.geo
+    orth = geo.orth
+    cand: set[int]
+    if only is not None:
+        cand = only  # (the test below is complete for any space)
+    else:
+        bridge, milestone = held_bridge_milestone(state.held[p])
+        rown, rcol, rcells = state.rown, state.rcol, state.rcells
+        cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
+        cand = set().union(*map(orth.__getitem__, cells))
+        cand.difference_update(cells)  # own tiles: never built on
+        if state.workers[p]:
+            if milestone:
+                cand.update(range(geo.size))
+            elif bridge:  # a Bridge may cover a neutral tile on a road
+                site_roads = geo.site_roads
+                for s, f in enumerate(state.fincas):
+                    if f >= 0:
+                        cand.update(site_roads[s])
+            else:
+                cand.update(state.free_roads())
+    # (the sort key of :func:`order`)
+    out = [
+        (((r >> 2) * 4 + (r & ROAD) * 2 + (r & NEW)) * 65536 + t, (t, r >> 2, r & 3))
+        for t, r in zip(cand, space_rule(state, p, colour, cand), strict=True)
+        if r >= 0
+    ]
     out.sort()
     return [placement for _, placement in out]
 

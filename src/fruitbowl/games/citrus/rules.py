@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from fruitbowl.engine import Observation
@@ -31,6 +32,7 @@ from . import placement as PL
 from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
 from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
 from .components import COMPONENTS as C
+from .refusals import REFUSALS
 
 # Phases: which decision the current player faces.
 MAIN, PLACE, SITE_CHOICE, HARVEST, AFTER, BLOCKED_SITE, OVER = range(7)
@@ -49,6 +51,7 @@ def _counts(counts: Sequence[int]) -> str:
 class Citrus(Game):
     id = "citrus"
     title = "Citrus"
+    refusals = REFUSALS
     min_players = C.min_players
     max_players = C.max_players
     rules_version = "1"
@@ -201,6 +204,7 @@ class CitrusState(State):
         Field("cart_restriction", saved=False),
         # Cached answers (see the comment below and _copy_caches)
         Field("_legal", saved=False, cache=True),
+        Field("_placing", saved=False, cache=True),
         Field("_buys", saved=False, cache=True),
         Field("_opts", saved=False, cache=True),
         Field("_plans", saved=False, cache=True),
@@ -247,6 +251,7 @@ class CitrusState(State):
     final: list[dict[str, int]] | None
     setup_events: list[Event]
     _legal: list[int] | None
+    _placing: tuple[int, list[int], list[int]] | None  # (seat, waiting, placement codes): see _placeable
     _opts: dict[tuple[int, int], list[PL.Placement]]
     _plans: dict[tuple[int, ...], PL.Plan | None]  # search memo: (seat, *counts) -> plan (see placement._search)
     _trials: dict[int, CitrusState]  # per open site: this position with a Finca put there
@@ -349,7 +354,7 @@ class CitrusState(State):
         c = self._copy_context()
         self.FIELDS.copy(self, c)
         c.rng = self.rng
-        c._legal = c._buys = c._base = None
+        c._legal = c._placing = c._buys = c._base = None
         c._opts, c._plans, c._trials, c._kids = {}, {}, {}, {}
         return c
 
@@ -390,7 +395,7 @@ class CitrusState(State):
         c.main_done, c.from_cart, c.refill_pending = self.main_done, self.from_cart, self.refill_pending
         c.final = self.final
         c.setup_events = []
-        c._legal = None
+        c._legal = c._placing = None
         c._opts = {}
         c._plans = {}
         c._trials = {}
@@ -471,7 +476,7 @@ class CitrusState(State):
         self.place_tile(p, kind, t, mod, events)
         roads, marks = self._roads, self._marks
         if kid is not None:
-            self._legal, self._opts, self._plans = None, kid._opts, kid._plans
+            self._legal, self._placing, self._opts, self._plans = None, None, kid._opts, kid._plans
             self._trials, self._kids, self._base = kid._trials, kid._kids, kid._base
         else:
             self.forget_answers()
@@ -495,6 +500,7 @@ class CitrusState(State):
     def forget_answers(self) -> None:
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
+        self._placing = None
         self._base = self._roads = self._marks = self._buys = None
 
     def finca_trial(self, site: int) -> CitrusState:
@@ -620,6 +626,13 @@ class CitrusState(State):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    # ------------------------------------------------------------------ legality: each rule once
+    #
+    # Each action family has one check, returning None (legal) or the key of the rule the
+    # action breaks (see fruitbowl.engine.legality; refusals.py has the sentences). The legal
+    # actions are the candidates the checks let through; a refused action is explained by the
+    # same check.
+
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
@@ -627,45 +640,193 @@ class CitrusState(State):
         return legal
 
     def _compute_legal(self) -> list[int]:
-        phase, p, lay = self.phase, self.player, self.lay
-        if phase == OVER:
+        if self.phase == OVER:
             return []
-        if phase in (SITE_CHOICE, BLOCKED_SITE):
-            return [lay.site + s for s in self._site_choices(p)]
-        codes = self._cash_codes(p) + self._bull_codes(p)
-        if phase == HARVEST:  # Money and the Bull at any moment (§4); no Cart inside the harvest
-            return [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)] + [lay.income] + codes
-        if phase == PLACE:
-            if not self.cart_restriction and not self.from_cart:
-                codes += self._cart_codes(p)  # the restriction lifted (§5.6): bought tiles wait
-            return self._place_codes(p) + codes
-        codes += self._cart_codes(p)
-        if phase == AFTER:
-            return [*codes, lay.end]
-        main = self._buy_codes(p, self.money[p]) + [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)]
-        if not main and not self.can_act(p):
-            main = [lay.pass_]
-        return codes + main
+        p, lay, gates = self.player, self.lay, self._gates()
+        codes: list[int] = []
+        if gates["site"] is None:
+            codes += [lay.site + site for site in self._site_choices(p)]
+        if gates["place"] is None:
+            codes += self._placeable()
+        if gates["buy"] is None:
+            codes += self._buy_codes(p, self.money[p])
+        if gates["harvest"] is None:
+            codes += [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)]
+        if gates["income"] is None:
+            codes.append(lay.income)
+        held = self.held[p]
+        if held:
+            kinds = self._held_kinds(held)
+            if gates["cash"] is None and "money" in kinds:
+                values = self._money_values(held)
+                codes += [lay.cash + i for i, v in enumerate(MONEY_VALUES) if v in values]
+            if gates["cart"] is None and "cart" in kinds:
+                codes += [lay.cart + m for m in range(C.market_spaces) if self._market_refusal(p, m) is None]
+            if gates["bull"] is None and "bull" in kinds:
+                codes += [lay.bull + t for t in self._bull_spaces()]
+        if gates["end"] is None:
+            codes.append(lay.end)
+        if self._refuse_pass(p) is None:
+            codes.append(lay.pass_)
+        return codes
 
-    def _cash_codes(self, p: int) -> list[int]:
-        values = {C.landscape[t][1] for t in self.held[p] if C.landscape[t][0] == "money"}
-        return [self.lay.cash + i for i, v in enumerate(MONEY_VALUES) if v in values]
+    def _refusal(self, action: Action) -> str | None:
+        kind, f, p = action.kind, action.fields, self.player
+        if kind == "buy":
+            return self._refuse_buy(p, f["line"], self.money[p])
+        if kind == "harvest":
+            return self._refuse_harvest(p, f["space"])
+        if kind == "income":
+            return self._gate("income")
+        if kind == "site":
+            return self._refuse_site(f["site"])
+        if kind == "place":
+            return self._refuse_place(action.code)
+        if kind == "cash":
+            return self._refuse_cash(p, f["value"])
+        if kind == "cart":
+            return self._refuse_cart(p, f["market_space"])
+        if kind == "bull":
+            return self._refuse_bull(p, f["space"])
+        if kind == "end":
+            return self._gate("end")
+        return self._refuse_pass(p)
 
-    def _bull_codes(self, p: int) -> list[int]:
-        if not any(C.landscape[t][0] == "bull" for t in self.held[p]):
-            return []
+    def _gates(self) -> dict[str, str | None]:
+        """Per action kind, its :func:`turn_rule` now."""
+        return turn_gates(self.phase, self.main_done, self.from_cart, self.cart_restriction)
+
+    def _gate(self, kind: str) -> str | None:
+        return turn_gates(self.phase, self.main_done, self.from_cart, self.cart_restriction)[kind]
+
+    @staticmethod
+    def _held_kinds(held: list[int]) -> set[str]:
+        """The kinds of action tile in a hand: an action tile is used only while held."""
+        return set(map(TILE_KIND.__getitem__, held))
+
+    @staticmethod
+    def _money_values(held: list[int]) -> set[int]:
+        """The values of the Money tiles in a hand."""
+        return {C.landscape[t][1] for t in held if TILE_KIND[t] == "money"}
+
+    def _refuse_tile(self, p: int, kind: str) -> str | None:
+        """An action tile (Money, Cart, Bull) is used when held and its phase allows."""
+        gate = self._gate("cash" if kind == "money" else kind)
+        if gate is not None:
+            return gate
+        return None if kind in self._held_kinds(self.held[p]) else "tile.not_held"
+
+    def _refuse_cash(self, p: int, value: int) -> str | None:
+        refused = self._refuse_tile(p, "money")
+        if refused is not None:
+            return refused
+        return None if value in self._money_values(self.held[p]) else "tile.not_held"
+
+    def _refuse_bull(self, p: int, space: int) -> str | None:
+        """§8.4: a Bull goes on an empty space (not a rock, not a building site)."""
+        refused = self._refuse_tile(p, "bull")
+        if refused is not None:
+            return refused
+        return None if space in self._bull_spaces() else "bull.not_empty"
+
+    def _bull_spaces(self) -> list[int]:
+        """The empty spaces (neither a rock nor a building site): where a Bull may go (§8.4)."""
         kind, plant, land = self.geo.kind, self.plant, self.land
-        base = self.lay.bull
-        return [
-            base + s
-            for s in range(self.geo.size)
-            if plant[s] < 0 and land[s] < 0 and kind[s] != ROCK and kind[s] != SITE
-        ]
+        return [s for s in range(self.geo.size) if plant[s] < 0 and land[s] < 0 and kind[s] != ROCK and kind[s] != SITE]
 
-    def _cart_codes(self, p: int) -> list[int]:
-        if not any(C.landscape[t][0] == "cart" for t in self.held[p]):
-            return []
-        return [self.lay.cart + m for m in range(C.market_spaces) if self.market[m] >= 0 and self._cart_ok(p, m)]
+    def _refuse_cart(self, p: int, m: int) -> str | None:
+        refused = self._refuse_tile(p, "cart")
+        if refused is not None:
+            return refused
+        return self._market_refusal(p, m)
+
+    def _market_refusal(self, p: int, m: int) -> str | None:
+        """§8.3: a Cart takes a tile from the market that can be built (the phase aside: the
+        passing test asks before the turn's first action)."""
+        if self.market[m] < 0:
+            return "cart.empty_space"
+        if not self._cart_ok(p, m):
+            return "cart.unbuildable_with_waiting" if any(self.waiting) else "cart.unbuildable"
+        return None
+
+    def _refuse_buy(self, p: int, line: int, money: int) -> str | None:
+        """§5.1: a line is bought if it has tiles, the player can pay one coin per tile, and
+        every tile of it can be built."""
+        refused = self._gate("buy")
+        if refused is not None:
+            return refused
+        return self._line_refusal(p, line, money)
+
+    def _line_refusal(self, p: int, line: int, money: int) -> str | None:
+        """A line, the phase aside (the passing test asks before the turn's first action)."""
+        market = self.market
+        tiles = [market[m] for m in C.lines[line] if market[m] >= 0]
+        if not tiles:
+            return "buy.empty_line"
+        if len(tiles) > money:
+            return "buy.too_dear"
+        return None if self._buy_ok(p, tiles) else "buy.unbuildable"
+
+    def _refuse_harvest(self, p: int, space: int) -> str | None:
+        """§6: an own region, named by its first tile in reading order."""
+        refused = self._gate("harvest")
+        if refused is not None:
+            return refused
+        r = self.rid[space]
+        if r < 0:
+            return "harvest.no_plantation"
+        if self.rown[r] != p:
+            return "harvest.neutral" if self.rown[r] < 0 else "harvest.rival"
+        return None if space == min(self.rcells[r]) else "harvest.first_tile"
+
+    def _refuse_site(self, site: int) -> str | None:
+        """§5.2, §5.7: the new Finca goes on a face-up site; one where the waiting tiles could
+        all be built, if there is such a site."""
+        refused = self._gate("site")
+        if refused is not None:
+            return refused
+        if site not in self.open_sites:
+            return "site.not_open"
+        return None if site in self._site_choices(self.player) else "site.unbuildable"
+
+    def _refuse_place(self, code: int) -> str | None:
+        """§5.3 (one space: :func:`.placement.space_rule`), §8.5–§8.6 (the tile spent) and §5.7
+        (the other waiting tiles must stay buildable: :meth:`_placeable`)."""
+        refused = self._gate("place")
+        if refused is not None:
+            return refused
+        kind, t, mod = self.lay.split_place(code)
+        p = self.player
+        if not self.waiting[kind]:
+            return "place.not_waiting"
+        bridge, milestone = PL.held_bridge_milestone(self.held[p])
+        if mod & BRIDGE and not bridge:
+            return "place.no_bridge"
+        if mod & MILESTONE and not milestone:
+            return "place.no_milestone"
+        ruled = PL.space_rule(self, p, kind >> 1, (t,))[0]
+        if ruled < 0:
+            return PL.SPACE_REFUSALS[-ruled]
+        needed = ruled >> 2
+        if needed != mod:
+            if needed & BRIDGE and not mod & BRIDGE:
+                return "place.occupied" if self.plant[t] >= 0 else "place.rock"
+            if mod & BRIDGE and not needed & BRIDGE:
+                return "place.bridge_not_needed"
+            if needed & MILESTONE:
+                return "place.not_connected"
+            return "place.milestone_extends" if not ruled & PL.NEW else "place.milestone_not_needed"
+        return None if code in self._placeable() else "place.blocks_rest"
+
+    def _refuse_pass(self, p: int) -> str | None:
+        """§9: a player passes only when no main action is possible, even after cashing Money,
+        and no Cart could be used."""
+        refused = self._gate("pass")
+        if refused is not None:
+            return refused
+        if self._buy_codes(p, self.money[p]) or self.can_act(p):
+            return "pass.can_act"
+        return None
 
     def _cart_ok(self, p: int, m: int) -> bool:
         """A Cart's tile must be buildable (§8.3), with the new Finca's roads if it brings one;
@@ -689,19 +850,15 @@ class CitrusState(State):
         return False
 
     def _buy_codes(self, p: int, money: int) -> list[int]:
-        """The lines ``p`` may buy with ``money``; the last answer is kept for the same seat,
-        money and market until the next action (the passing test at the start of a turn asks
-        what the legal actions ask again)."""
+        """The lines ``p`` may buy with ``money`` (ignoring the phase: the passing test asks at
+        the start of a turn); the last answer is kept for the same seat, money and market until
+        the next action."""
         market, buy = self.market, self.lay.buy
         shown = tuple(market)
         known = self._buys
         if known is not None and known[0] == p and known[1] == money and known[2] == shown:
             return known[3]
-        out = []
-        for line, spaces in enumerate(C.lines):
-            tiles = [market[m] for m in spaces if market[m] >= 0]
-            if tiles and len(tiles) <= money and self._buy_ok(p, tiles):
-                out.append(buy + line)
+        out = [buy + line for line in range(len(C.lines)) if self._line_refusal(p, line, money) is None]
         self._buys = (p, money, shown, out)
         return out
 
@@ -739,7 +896,9 @@ class CitrusState(State):
             return True
         if self._buy_codes(p, self.money_potential(p)):
             return True
-        return bool(self._cart_codes(p))
+        if not any(C.landscape[t][0] == "cart" for t in self.held[p]):
+            return False
+        return any(self._market_refusal(p, m) is None for m in range(C.market_spaces))
 
     def _waiting_colours(self) -> list[int]:
         counts = [0] * TYPES
@@ -760,7 +919,13 @@ class CitrusState(State):
                 good.append(site)
         return good or list(self.open_sites)
 
-    def _place_codes(self, p: int) -> list[int]:
+    def _placeable(self) -> list[int]:
+        """§5.7: the placements of waiting tiles, legal on their own (:func:`.placement.space_rule`),
+        after which the other waiting tiles can all still be built (cached per position)."""
+        p = self.player
+        known = self._placing
+        if known is not None and known[0] == p and known[1] == self.waiting:
+            return known[2]
         counts = self._waiting_colours()
         lay, road_site, family = self.lay, self.geo.road_site, self.family
         workers, free = self.workers[p], self.free
@@ -809,11 +974,12 @@ class CitrusState(State):
         for kind, n in enumerate(self.waiting):
             if n:
                 out += [lay.place_code(kind, t, mod) for c, t, mod in picks if c == kind >> 1]
+        self._placing = (p, self.waiting[:], out)
         return out
 
     def _apply_code(self, code: int) -> list[Event]:
         lay, p = self.lay, self.player
-        self._legal = self._buys = None
+        self._legal = self._placing = self._buys = None
         if lay.site <= code < lay.place:
             old = self._opts
             self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
@@ -853,16 +1019,13 @@ class CitrusState(State):
             self._settle_waiting(p, events)
         return events
 
-    def _why_illegal(self, action: Action) -> str:
-        return text.why_illegal(self, action)
-
     # ------------------------------------------------------------------ turn structure
 
     def _start_turn(self, p: int, events: list[Event]) -> None:
         self.player, self.phase = p, MAIN
         self.main_done = self.from_cart = False
         self.turn += 1
-        self._legal = None
+        self._legal = self._placing = None
         events.append(Event("turn", p, {"turn": self.turn}))
         if self.can_act(p) or any(self.can_act(q) for q in range(self.num_players) if q != p):
             return
@@ -1237,6 +1400,51 @@ class CitrusState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return text.build_view(self, seat)
+
+
+#: The action kinds, as the action table names them.
+KINDS = ("buy", "harvest", "income", "site", "place", "cash", "cart", "bull", "end", "pass")
+#: Per landscape tile id: its kind ("money", "cart", "bull", "bridge", …).
+TILE_KIND = tuple(kind for kind, _value in C.landscape)
+
+
+def turn_rule(phase: int, main_done: bool, from_cart: bool, cart_restriction: bool, kind: str) -> str | None:
+    """Turn structure (§4–§6, §9): whether an action of ``kind`` may be taken in this phase of
+    the turn at all (``None``), or the refusal key of the rule it breaks."""
+    if phase in (SITE_CHOICE, BLOCKED_SITE):
+        return None if kind == "site" else "site.choose_first"
+    if kind == "site":
+        return "site.no_finca"
+    if phase == HARVEST:  # Money and the Bull at any moment (§4); no Cart inside the harvest (§6)
+        if kind == "cart":
+            return "harvest.no_cart"
+        return None if kind in ("harvest", "income", "cash", "bull") else "harvest.unfinished"
+    if kind == "income":
+        return "income.after_harvest"
+    if kind == "harvest":
+        return None if phase == MAIN else "main.done" if main_done else "harvest.not_now"
+    if kind == "buy":
+        return "main.done" if main_done else None if phase == MAIN else "buy.tiles_waiting"
+    if kind == "place":
+        return None if phase == PLACE else "place.nothing_waiting"
+    if phase == PLACE:
+        if kind in ("end", "pass"):
+            return "place.build_first"
+        if kind == "cart" and from_cart:
+            return "cart.its_tile_first"  # a Cart's tile is built at once (§8.3)
+        if kind == "cart" and cart_restriction:
+            return "cart.restriction"  # (§5.6)
+    if kind == "end":
+        return "end.main_first" if phase == MAIN else None
+    if kind == "pass":
+        return None if phase == MAIN else "pass.not_now"
+    return None
+
+
+@cache
+def turn_gates(phase: int, main_done: bool, from_cart: bool, cart_restriction: bool) -> dict[str, str | None]:
+    """:func:`turn_rule` for every kind at once (a few dozen situations, computed once each)."""
+    return {kind: turn_rule(phase, main_done, from_cart, cart_restriction, kind) for kind in KINDS}
 
 
 def finca_awards(totals: Sequence[int], high: int, low: int) -> list[int]:
