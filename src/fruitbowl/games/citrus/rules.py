@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
@@ -33,6 +33,7 @@ from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
 from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
 from .components import COMPONENTS as C
 from .refusals import REFUSALS
+from .view import CitrusView, build_view
 
 # Phases: which decision the current player faces.
 MAIN, PLACE, SITE_CHOICE, HARVEST, AFTER, BLOCKED_SITE, OVER = range(7)
@@ -52,6 +53,7 @@ class Citrus(Game):
     id = "citrus"
     title = "Citrus"
     refusals = REFUSALS
+    view_type = CitrusView
     min_players = C.min_players
     max_players = C.max_players
     rules_version = "1"
@@ -1399,7 +1401,7 @@ class CitrusState(State):
         return Result.ranked(CATEGORIES, rows)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return text.build_view(self, seat)
+        return cast(dict[str, Any], build_view(self, seat))  # (a CitrusView, which clients read as JSON)
 
 
 #: The action kinds, as the action table names them.
