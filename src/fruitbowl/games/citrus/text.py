@@ -1,32 +1,21 @@
-"""Citrus in words: event sentences, the status line, menu labels and refusals.
+"""Citrus in words: event sentences, the status line and menu labels.
 
-What each seat sees (the view, its typed shape) is :mod:`.view`; the texts here read views and
-events, never more than the view shows.
+What each seat sees (the view, its typed shape) is :mod:`.view`, and why an action is refused
+:mod:`.refusals`; the texts here read views and events, never more than the view shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.wording import counted
 
-from .actions import BRIDGE, MILESTONE
 from .components import COMPONENTS as C
-from .components import ROCK, SITE
-from .view import build_view as _build_view
-
-if TYPE_CHECKING:
-    from .rules import CitrusState
 
 LANDSCAPE_NAMES = {"money": "Money tile", "cart": "Cart", "bull": "Bull", "bridge": "Bridge", "milestone": "Milestone"}
-
-
-def build_view(state: CitrusState, seat: int | None) -> dict[str, Any]:
-    """:func:`.view.build_view`, for ``CitrusState.view`` until it calls that itself (then this goes)."""
-    return cast(dict[str, Any], _build_view(state, seat))
 
 
 # ---------------------------------------------------------------------- sentences
@@ -47,10 +36,6 @@ def _type_name(short: str) -> str:
 
 def _tile_name(short: str, well: bool) -> str:
     return _type_name(short) + (" with a well" if well else "")
-
-
-def _label(index: int, width: int) -> str:
-    return f"{chr(65 + index % width)}{index // width + 1}"
 
 
 def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
@@ -209,167 +194,4 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     return "Pass (no main action is possible)"
 
 
-# ---------------------------------------------------------------------- refusals
-
-
-def why_illegal(state: CitrusState, action: Action) -> str:
-    """The rule an action breaks in this position, in one sentence."""
-    from .rules import AFTER, BLOCKED_SITE, HARVEST, MAIN, PLACE, SITE_CHOICE
-
-    phase, p, f, kind = state.phase, state.player, action.fields, action.kind
-    geo = state.geo
-    if phase in (SITE_CHOICE, BLOCKED_SITE) and kind != "site":
-        return "first choose the site for the new Finca (§5.2)"
-    if kind == "site":
-        if phase not in (SITE_CHOICE, BLOCKED_SITE):
-            return "no new Finca is being built now"
-        if f["site"] not in state.open_sites:
-            return f"site {f['letter']} has no face-up building-site tile; open sites: " + " ".join(
-                geo.site_letters[s] for s in state.open_sites
-            )
-        return f"with a Finca on site {f['letter']} your waiting tiles could not all be built (§5.7)"
-    if phase == HARVEST and kind == "cart" and "cart" in state.held_kinds(p):
-        return (
-            "finish the harvest first (harvest another region or collect income): a Cart's tile would change"
-            " the regions and workers the harvest counts (§6)"
-        )
-    if phase == HARVEST and kind not in ("harvest", "income", "cash", "cart", "bull"):
-        return "finish the harvest first: harvest another region or collect income"
-    if kind == "income":
-        return "income is collected only after harvesting"
-    if kind == "harvest":
-        if phase not in (MAIN, HARVEST):
-            return "you have already taken your main action this turn" if state.main_done else "you cannot harvest now"
-        r = state.rid[f["space"]]
-        if r < 0:
-            return f"there is no plantation on {geo.labels[f['space']]}"
-        if state.rown[r] != p:
-            return "that region is " + ("neutral" if state.rown[r] < 0 else f"player {state.rown[r] + 1}'s")
-        first = geo.labels[min(state.rcells[r])]
-        return f"name a region by its first tile in reading order (top row, then leftmost): {first}"
-    if kind == "buy":
-        if state.main_done:
-            return "you have already taken your main action this turn"
-        if phase != MAIN:
-            return "build the tiles you have first"
-        tiles = state.line_tiles(f["line"])
-        if not tiles:
-            return f"line {f['line_name']} is empty"
-        if len(tiles) > state.money[p]:
-            return f"line {f['line_name']} costs {len(tiles)}; you have {counted(state.money[p], 'coin')}"
-        return f"the tiles of line {f['line_name']} could not all be built (§5.1)"
-    if kind == "place":
-        if phase != PLACE:
-            return "you have no tile waiting to be built"
-        if not state.waiting[f["tile"]]:
-            return f"you have no {C.kind_name(f['tile'])} waiting"
-        reason = placement_problem(
-            state, p, f["tile"] >> 1, f["space"], int(f["bridge"]) * BRIDGE + int(f["milestone"]) * MILESTONE
-        )
-        return reason or "after that your other waiting tiles could no longer all be built (§5.7)"
-    if phase == PLACE and kind in ("end", "pass"):
-        return "build your waiting tiles first"
-    if phase == PLACE and kind == "cart" and state.from_cart:
-        return "build the Cart's tile first: a Cart's tile is built at once (§8.3)"
-    if phase == PLACE and kind == "cart" and state.cart_restriction:
-        return "build your waiting tiles first (no Cart while bought tiles wait, §5.6)"
-    if kind in ("cash", "cart", "bull"):
-        name = {"cash": f"Money tile worth {f.get('value')}", "cart": "Cart", "bull": "Bull"}[kind]
-        wanted = "money" if kind == "cash" else kind
-        if not any(
-            C.landscape[t][0] == wanted and (kind != "cash" or C.landscape[t][1] == f["value"]) for t in state.held[p]
-        ):
-            return f"you hold no {name}"
-        if kind == "cart":
-            m = f["market_space"]
-            if state.market[m] < 0:
-                return f"market space {m + 1} is empty"
-            if any(state.waiting):
-                return f"the {C.kind_name(state.market[m])} and your waiting tiles could not all be built (§5.7)"
-            return f"the {C.kind_name(state.market[m])} could not be built anywhere (§8.3)"
-        if kind == "bull":
-            s = f["space"]
-            return f"a Bull goes only on an empty space; {geo.labels[s]} is not empty (§8.4)"
-    if kind == "end":
-        return "take your main action first: buy a line or harvest" if phase == MAIN else "you cannot end the turn now"
-    if kind == "pass":
-        return "you may pass only when no main action is possible (§9)"
-    if phase == AFTER:
-        return "you have already taken your main action; use action tiles or end the turn"
-    return f"{action.text!r} is not legal now"
-
-
-def placement_problem(state: CitrusState, p: int, colour: int, t: int, mod: int) -> str:
-    """The §5.3 rule a placement breaks, or "" if it breaks none on its own."""
-    geo = state.geo
-    label = geo.labels[t]
-    held = state.held_kinds(p)
-    name = C.type_names[colour]
-    if mod & BRIDGE and "bridge" not in held:
-        return "you hold no Bridge"
-    if mod & MILESTONE and "milestone" not in held:
-        return "you hold no Milestone"
-    if geo.kind[t] == SITE:
-        return f"{label} is a building site; plantations never go there (§5.3.1)"
-    old = state.plant[t]
-    if old >= 0:
-        if not mod & BRIDGE:
-            return f"{label} already holds a plantation"
-        r = state.rid[t]
-        if state.rown[r] >= 0:
-            return f"{label} belongs to a region with a worker; a Bridge covers only neutral tiles (§8.5)"
-        if len(state.rcells[r]) > 1 and state.rcol[r] == colour:
-            return (
-                f"the neutral {C.type_names[state.rcol[r]]} region there has several tiles; "
-                "a Bridge needs another colour (§8.5)"
-            )
-    elif geo.kind[t] == ROCK and not mod & BRIDGE:
-        return f"{label} is a rock; only a Bridge builds there (§8.5)"
-    elif mod & BRIDGE:
-        return f"{label} is neither a rock nor a neutral plantation; no Bridge is needed"
-    own = neutral = 0
-    seen: set[int] = set()
-    for nb in geo.orth[t]:
-        k = state.plant[nb]
-        if k < 0 or k >> 1 != colour or state.rid[nb] in seen:
-            continue
-        r = state.rid[nb]
-        seen.add(r)
-        if state.rown[r] == p:
-            own += len(state.rcells[r])
-        elif state.rown[r] < 0:
-            neutral += len(state.rcells[r])
-        else:
-            return f"{label} touches player {state.rown[r] + 1}'s {name} region (§5.3.4)"
-    finca_road = geo.road_site[t] >= 0 and state.fincas[geo.road_site[t]] >= 0
-    if own:
-        if neutral > own:
-            return f"{label} would join a neutral {name} region of {neutral} to yours of only {own} (§5.3.6)"
-        if mod & MILESTONE:
-            return f"{label} extends your {name} region; a Milestone is only for a new region (§8.6)"
-    else:
-        if neutral:
-            return f"a new {name} region may not touch a neutral {name} region (§5.3.6)"
-        if not state.workers[p]:
-            return "you have no worker on your mat to start a new region (§5.3.2)"
-        if not finca_road and not mod & MILESTONE:
-            return f"{label} is not next to your {name} region nor on a Finca road (§5.3.2)"
-        if finca_road and mod & MILESTONE:
-            return f"{label} is a Finca road; no Milestone is needed"
-    s = geo.road_site[t]
-    if s >= 0 and not state.family:
-        for road in geo.site_roads[s]:
-            if road != t and state.plant[road] >= 0 and state.plant[road] >> 1 == colour:
-                return f"site {geo.site_letters[s]} already has {name} on its road {geo.labels[road]} (§5.3.3 variety)"
-    return ""
-
-
-__all__ = [
-    "action_label",
-    "build_view",
-    "describe_event",
-    "line_contents",
-    "placement_problem",
-    "prompt",
-    "why_illegal",
-]
+__all__ = ["action_label", "describe_event", "line_contents", "prompt"]
