@@ -1,12 +1,15 @@
 """Fabled Fruit passes the conformance kit at 2–5 players: a first game, an immediate-end game
 with a fixed start player, the 11th game of a campaign built from ten seeded random games, the
-first game of a Lime campaign and the 4th game of a Lime campaign built from three games."""
+first game of a Lime campaign and the 4th game of a Lime campaign built from three games. Every
+fully checked position's refusals come from the game's rules (each illegal action a key and its
+sentence, no legal one refused) and every view fits the declared ``FabledFruitView``."""
 
 from __future__ import annotations
 
 from fruitbowl.engine import get_game
 from fruitbowl.engine.conformance import check_all
 from fruitbowl.games.fabledfruit.campaign import deep_campaign_options
+from fruitbowl.views import view_errors
 
 GAMES_PER_COUNT = 10
 FULL_EVERY = 25
@@ -28,7 +31,12 @@ def test_option_sets_include_a_first_game_and_a_deep_campaign():
 
 def test_fabledfruit_conforms():
     reports = check_all(
-        get_game("fabledfruit"), games_per_count=GAMES_PER_COUNT, seed=2025, full_games=1, full_every=FULL_EVERY
+        get_game("fabledfruit"),
+        games_per_count=GAMES_PER_COUNT,
+        seed=2025,
+        full_games=1,
+        full_every=FULL_EVERY,
+        view_check=view_errors,
     )
     assert len(reports) == 20
     for report in reports:

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from fruitbowl.engine.game import State
 from fruitbowl.engine.plugin import GreedyEvaluator
 
-from .rules import ICONS, FabledFruitState
+from .legality import ICONS
+from .rules import FabledFruitState
 
 FOLLOW_UP = 8
 KIND_BONUS: Mapping[str, float] = {"extra_turn": 1.0}

@@ -23,7 +23,8 @@ from . import actions as A
 from . import market
 from .components import COMPONENTS as C
 from .fruits import KIND_NAME, LIME, NUM_KINDS
-from .rules import NEEDS, FabledFruitState, Step, register_calls, register_handlers
+from .legality import NEEDS
+from .rules import FabledFruitState, Step, register_calls, register_handlers
 
 S = FabledFruitState
 Ev = list[Event]

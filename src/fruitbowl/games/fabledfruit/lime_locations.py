@@ -18,6 +18,7 @@ from . import market
 from .components import COMPONENTS as C
 from .components import LIME_OFFSET
 from .fruits import KIND_MASK, KIND_NAME, LIME, LIME_BIT, NUM_KINDS
+from .legality import card_fits, returnable, thief_spots
 from .locations import EFFECTS, draw
 from .rules import FabledFruitState, register_calls
 
@@ -176,7 +177,7 @@ def l14l(s: S, ev: Ev) -> None:
 
 @lime_effect(20)
 def l20l(s: S, ev: Ev) -> None:
-    """Draw 2; the card's restriction is on buying it (:meth:`FabledFruitState.may_buy`)."""
+    """Draw 2; the card's restriction is on buying it (:func:`.legality.may_buy`)."""
     draw(s, 2, ev)
 
 
@@ -229,10 +230,10 @@ def c18l_more(s: S, arg: Any, ev: Ev) -> None:
     p = s.active
     if s.last >= 0:
         s.count += 1
-        hand = s.hands[p]
-        if any(hand[k] and not KIND_MASK[k] & s.mask for k in range(NUM_KINDS)):
+        more = ("put", p, "nomask", True, "market")
+        if card_fits(s, more):
             s.last = -1
-            s.push(("put", p, "nomask", True, "market"), ("call", "c18l_more"))
+            s.push(more, ("call", "c18l_more"))
             return
     draw(s, 2 * s.count, ev)
 
@@ -251,9 +252,10 @@ def c19l_more(s: S, arg: Any, ev: Ev) -> None:
     if s.last < 0 or s.market is None:
         return
     s.mask |= KIND_MASK[s.last]
-    if any(s.market[k] and not KIND_MASK[k] & s.mask for k in range(NUM_KINDS)):
+    more = ("take", "market", "nomask", True)
+    if card_fits(s, more):
         s.last = -1
-        s.push(("take", "market", "nomask", True), ("call", "c19l_more"))
+        s.push(more, ("call", "c19l_more"))
 
 
 # ---------------------------------------------------------------------- the other players
@@ -306,7 +308,7 @@ def c15l_end(s: S, arg: Any, ev: Ev) -> None:
 def l17l(s: S, ev: Ev) -> None:
     """Thief V2.0: two new stacks, neither next to the thief now (I-10); rob everyone there."""
     s.picks = []
-    if s.thief < 0 or not s.thief_options(("thief", "v2")):
+    if s.thief < 0 or not thief_spots(s, ("thief", "v2")):
         return s.fallback(lid(17), ev)
     s.push(("thief", "v2"), ("thief", "v2"), ("call", "c17l_rob"))
 
@@ -329,7 +331,7 @@ def l13l(s: S, ev: Ev) -> None:
     Optional (I-7): the ``decline`` choice draws 1 fruit; with no juice that is all you can do.
     """
     p = s.active
-    if not any(any(s.trade_target(loc) and loc != j for loc in s.stacks) for j in set(s.juices[p])):
+    if not any(returnable(s, p, j) is None for j in set(s.juices[p])):
         return s.fallback(lid(13), ev)
     s.push(("return",))
 

@@ -9,7 +9,7 @@ Step shapes (see :mod:`.rules`): ``("give", giver, receiver, filter, optional)``
 ``("discard", seat, filter, optional)``, ``("put", seat, filter, optional, "market"|"aux")``,
 ``("take", zone, filter, optional)``, ``("player", seats)``, ``("name", filter)``,
 ``("choose", code, code)``, ``("thief",)``. Filters are a type letter or a named rule
-(:func:`.rules.card_filter`).
+(:func:`.legality.card_filter`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from . import actions as A
 from . import market
 from .components import COMPONENTS as C
 from .fruits import KIND_MASK, KIND_NAME, NUM_KINDS, disjoint_pick
+from .legality import card_fits
 from .rules import FabledFruitState, register_calls
 
 S = FabledFruitState
@@ -633,10 +634,10 @@ def l39(s: S, ev: Ev) -> None:
 
 @call
 def c39_more(s: S, arg: Any, ev: Ev) -> None:
-    hand = s.hands[s.active]
-    if any(hand[k] and KIND_MASK[k] & s.mask for k in range(NUM_KINDS)):
+    more = ("put", s.active, "mask", True, "market")
+    if card_fits(s, more):
         s.last = -1
-        s.push(("put", s.active, "mask", True, "market"), ("call", "c39_end"))
+        s.push(more, ("call", "c39_end"))
     else:
         draw(s, 2, ev)
 
@@ -801,10 +802,10 @@ def l57(s: S, ev: Ev) -> None:
 @call
 def c57_more(s: S, arg: Any, ev: Ev) -> None:
     p = s.active
-    hand = s.hands[p]
-    if s.last >= 0 and any(hand[k] and not KIND_MASK[k] & s.mask for k in range(NUM_KINDS)):
+    more = ("discard", p, "nomask", True)
+    if s.last >= 0 and card_fits(s, more):
         s.last = -1
-        s.push(("discard", p, "nomask", True), ("call", "c57_more"))
+        s.push(more, ("call", "c57_more"))
     else:
         draw(s, 2 * (s.count - s.hand_size(p)), ev)
 

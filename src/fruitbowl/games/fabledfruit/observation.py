@@ -1,6 +1,6 @@
 """Fabled Fruit as numbers: a fixed-length vector of one seat's knowledge, for learning agents.
 
-The vector encodes exactly what ``state.view(seat)`` shows (:func:`fruitbowl.games.fabledfruit.text.build_view`),
+The vector encodes exactly what ``state.view(seat)`` shows (:func:`fruitbowl.games.fabledfruit.view.build_view`),
 but :func:`encode` reads the state directly and writes only the nonzero entries, from offsets
 and value tables computed once per (player count, Lime) layout. The view-based encoder it must
 match lives in ``tests/games/fabledfruit/observation_reference.py``.
@@ -37,7 +37,7 @@ from fruitbowl.engine.observation import Observation
 from .components import COMPONENTS as C
 from .deck import DECK, LIME_DECK
 from .fruits import KIND_NAME, LIME, NUM_KINDS, NUM_TYPES, NUM_UNITS, SAVED_UNIT, TOKEN_UNIT
-from .text import STEP_NAMES
+from .view import STEP_NAMES
 
 if TYPE_CHECKING:
     from .rules import FabledFruitState

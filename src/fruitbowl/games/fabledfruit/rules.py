@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
@@ -36,35 +36,25 @@ from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 
 from . import actions as A
-from . import deck, market, observation, text
+from . import deck, legality, market, observation, text
 from .components import COMPONENTS as C
-from .components import parse_loc
 from .fruits import (
     ALL_TYPES,
     KIND_MASK,
     KIND_NAME,
-    LIME_BIT,
     NUM_KINDS,
     NUM_TYPES,
     NUM_UNITS,
     SAVED_UNIT,
     TOKEN_UNIT,
     WILD_UNIT,
-    can_extend,
-    coverable,
-    disjoint_pick,
-    parse_price,
-    price_needs,
 )
 from .fruits import LIME as LIME_KIND
+from .legality import ICONS
+from .view import FabledFruitView, build_view
 
-ICONS = {loc: parse_price(c.price) for loc, c in C.locations.items()}
-NEEDS = {loc: price_needs(icons) for loc, icons in ICONS.items()}
-TYPE_LETTER = {code: t for t, code in enumerate(C.type_codes)}
 #: Step kinds decided by the seat named in step[1] (all others by the active player).
 SEAT_STEPS = ("give", "discard", "put", "offer", "limeask")
-#: #20L may only be bought as the last juice a player needs (§1.6).
-LAST_JUICE = parse_loc("20L")
 ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit")
 
 
@@ -74,6 +64,8 @@ class FabledFruit(Game):
     min_players = 2
     max_players = 5
     rules_version = "1"
+    refusals = text.REFUSALS
+    view_type = FabledFruitView
     option_specs = (
         OptionSpec(
             "first_player",
@@ -430,11 +422,11 @@ class FabledFruitState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else self._compute_legal(self.steps[0])
+            legal = self._legal = [] if self.over else legality.legal_codes(self)
         return legal
 
-    def _why_illegal(self, action: Action) -> str:
-        return text.why_illegal(self, action)
+    def _refusal(self, action: Action) -> str | None:
+        return legality.refusal(self, action.code)
 
     def _apply_code(self, code: int) -> list[Event]:
         self._legal = None
@@ -443,109 +435,6 @@ class FabledFruitState(State):
         HANDLERS[step[0]](self, step, code, events)
         self._run(events)
         return events
-
-    # ------------------------------------------------------------------ legal actions per step
-
-    def _compute_legal(self, step: Step) -> list[int]:
-        kind = step[0]
-        p = self.active
-        if kind == "move":
-            here = self.pos[p]
-            return sorted(A.MOVE + loc - 1 for loc in self.stacks if loc != here)
-        if kind == "actbuy":
-            loc = self.pos[p]
-            codes = [A.ACT, A.BUY] if self.can_buy(p, loc) else [A.ACT]
-            if self.gamble is not None and self.gamble[p] and self.may_buy(p, loc):
-                codes[0:0] = [A.GAMBLE + i for i in range(min(self.gamble[p], A.MAX_GAMBLE))]
-            return codes
-        if kind == "pay":
-            return self._pay_options(p)
-        if kind == "extra":
-            return [A.EXTRA, A.END_TURN]
-        if kind == "tpay":
-            return [A.PUT + k for k in range(NUM_KINDS) if self.hands[p][k]]
-        if kind == "opay":
-            hand = self.hands[p]
-            codes = [A.GIVE + k for k in range(NUM_KINDS) if hand[k]]
-            if sum(hand) < len(step) - 1:
-                codes.append(A.SKIP)
-            return codes
-        if kind == "player":
-            return [A.PLAYER + seat for seat in sorted(step[1])]
-        if kind == "name":
-            return [A.NAME + t for t in self.name_options(step[1])]
-        if kind == "choose":
-            return sorted(step[1:])
-        if kind == "thief":
-            return sorted(A.THIEF + loc - 1 for loc in self.thief_options(step))
-        if kind in ("save", "offer"):
-            hand = self.hands[step[1] if kind == "offer" else p]
-            codes = [(A.SAVE if kind == "save" else A.OFFER) + k for k in range(NUM_KINDS) if hand[k]]
-            return [*codes, A.DONE]  # #6L "you may save", #11L "may choose to make no offer"
-        if kind == "limeask":
-            return [A.TAKE + LIME_KIND, A.DONE]
-        if kind == "accept":
-            assert self.offers is not None
-            return [A.ACCEPT + q for q in range(self.num_players) if any(self.offers[q])] + [A.REFUSE]
-        if kind == "return":
-            tradable = {loc for loc in self.juices[p] if any(self.trade_target(x) and x != loc for x in self.stacks)}
-            return [*sorted(A.RETURN + loc - 1 for loc in tradable), A.DECLINE]
-        if kind == "juice":
-            return sorted(A.JUICE + loc - 1 for loc in self.stacks if self.trade_target(loc))
-        if kind == "give":
-            codes = self._card_options(self.hands[step[1]], step[1], step[3], A.GIVE)
-            optional = step[4]
-        elif kind in ("discard", "put"):
-            codes = self._card_options(self.hands[step[1]], step[1], step[2], A.DISCARD if kind == "discard" else A.PUT)
-            optional = step[3]
-        else:  # take
-            codes = self._card_options(self.zone(step[1]), p, step[2], A.TAKE)
-            optional = step[3]
-        if optional:
-            codes.append(A.DONE)
-        return codes
-
-    def _card_options(self, source: Sequence[int], seat: int, filt: str, base: int) -> list[int]:
-        held = [k for k in range(NUM_KINDS) if source[k]]
-        if filt:
-            fitting = [k for k in held if card_filter(self, seat, source, filt, k)]
-            held = fitting or held  # only in a determinized sample can nothing fit; stay playable
-        return [base + k for k in held]
-
-    def _pay_options(self, p: int) -> list[int]:
-        icons = ICONS[self.pos[p]]
-        held = self.units(p)
-        chosen = self.paying
-        low = chosen[-1] if chosen else 0
-        codes = [A.PAY + u for u in range(low, NUM_UNITS) if held[u] and can_extend(icons, held, chosen, u)]
-        if not codes:  # a determinized sample may hold other cards than the truth; pay with anything
-            codes = [A.PAY + u for u in range(NUM_UNITS) if held[u] > chosen.count(u)]
-        return codes
-
-    def name_options(self, filt: str) -> list[int]:
-        p = self.active
-        if filt == "market" and self.market is not None:
-            present = 0
-            for k in range(NUM_KINDS):
-                if self.market[k]:
-                    present |= KIND_MASK[k]
-            return [t for t in range(NUM_TYPES) if present >> t & 1] or list(range(NUM_TYPES))
-        types = range(self.ntypes)
-        if filt == "token" and self.ftok is not None:
-            fitting = [t for t in types if self.ftok[t] != p and self.holds(p, t)]
-            return fitting or [t for t in types if self.ftok[t] != p] or list(types)
-        return list(types)
-
-    def thief_options(self, step: Step) -> list[int]:
-        """Stacks the thief may go next to: not where it stands (V2.0: nor the first new stack, I-10)."""
-        if len(step) == 1:
-            return [loc for loc in self.stacks if loc != self.thief]
-        taken = {self.thief, self.thief2, *self.picks}
-        return [loc for loc in self.stacks if loc not in taken]
-
-    def trade_target(self, loc: int) -> bool:
-        """#13L: a stack whose top card may be taken for the returned juice (I-11: not #20L)."""
-        return self.counts[loc] > 0 and loc != LAST_JUICE and loc not in self.picks
 
     # ------------------------------------------------------------------ running the queue
 
@@ -558,6 +447,7 @@ class FabledFruitState(State):
                 CALLS[step[1]](self, step[2] if len(step) > 2 else None, events)
             elif self._moot(step):
                 self.steps.pop(0)
+                self._legal = None  # (a moot move or thief step asked for its legal actions)
             else:
                 return
 
@@ -574,10 +464,8 @@ class FabledFruitState(State):
             return not any(self.zone(step[1]))
         if kind in ("tpay", "opay"):
             return not any(self.hands[self.active])
-        if kind == "move":
-            return not any(loc != self.pos[self.active] for loc in self.stacks)
-        if kind == "thief":
-            return not self.thief_options(step)
+        if kind in ("move", "thief"):
+            return not self._legal_codes()  # no other stack to go to (the step is the current one)
         return False
 
     def push(self, *steps: Step) -> None:
@@ -638,15 +526,11 @@ class FabledFruitState(State):
 
     def may_buy(self, p: int, loc: int) -> bool:
         """Whether ``p`` may buy at ``loc`` at all, payment aside (cards left; #20L's restriction)."""
-        if loc <= 0 or self.counts[loc] <= 0:
-            return False
-        return loc != LAST_JUICE or len(self.juices[p]) == C.targets[self.num_players] - 1
+        return legality.may_buy(self, p, loc) is None
 
     def can_buy(self, p: int, loc: int) -> bool:
-        if not self.may_buy(p, loc):
-            return False
-        need, smoothies = NEEDS[loc]
-        return coverable(need, smoothies, self.units(p))
+        """Whether ``p`` may buy at ``loc`` and pay for it (:func:`.legality.buy`)."""
+        return legality.buy(self, p, loc) is None
 
     def finish_purchase(self, events: list[Event]) -> None:
         p, loc = self.active, self.pos[self.active]
@@ -827,7 +711,7 @@ class FabledFruitState(State):
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return text.build_view(self, seat)
+        return cast(dict[str, Any], build_view(self, seat))  # (a FabledFruitView, which clients read as JSON)
 
     def take_limes(self, p: int, n: int, events: list[Event], reason: str = "") -> int:
         """``p`` takes up to ``n`` limes from the lime pile (as many as are there, §2.4.9)."""
@@ -837,34 +721,6 @@ class FabledFruitState(State):
             self.hands[p][LIME_KIND] += got
             events.append(Event("take_lime", p, {"count": got, "pile": self.limes, "reason": reason}))
         return got
-
-
-# ---------------------------------------------------------------------- card filters
-
-
-def card_filter(s: FabledFruitState, seat: int, source: Sequence[int], filt: str, k: int) -> bool:
-    """Whether card kind ``k`` fits a step's filter: a type letter, or a named rule."""
-    mask = KIND_MASK[k]
-    t = TYPE_LETTER.get(filt)
-    if t is not None:
-        return bool(mask >> t & 1)
-    if filt == "mask":  # shares a type with the card(s) chosen before (#30, #39)
-        return bool(mask & s.mask)
-    if filt == "nomask":  # no type in common with the cards chosen before (#57, #18L, #19L)
-        return not mask & s.mask
-    if filt == "nolime":  # anything but a lime (#8L)
-        return not mask & LIME_BIT
-    if filt == "pairable":  # has a partner in hand sharing a type (#30)
-        return source[k] > 1 or any(source[j] and j != k and KIND_MASK[j] & mask for j in range(NUM_KINDS))
-    if filt == "diff2":  # can start two cards of different types (#57)
-        return any(source[j] and not KIND_MASK[j] & mask for j in range(NUM_KINDS))
-    if filt == "diff3":  # keeps three pairwise different cards possible (#47)
-        if mask & s.mask:
-            return False
-        rest = list(source)
-        rest[k] -= 1
-        return disjoint_pick(rest, s.mask | mask, 2 - s.count)
-    raise ValueError(f"unknown card filter {filt!r}")
 
 
 # ---------------------------------------------------------------------- decision handlers

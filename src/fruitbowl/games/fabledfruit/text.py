@@ -1,35 +1,7 @@
-"""Fabled Fruit in words and views: what each seat sees, event sentences, prompts, refusals.
+"""Fabled Fruit in words: event sentences, prompts, menu labels and refusals.
 
-The view (``build_view``) is plain JSON, shared by every front end::
-
-    {"game": "fabledfruit", "viewer": seat|None, "num_players", "current_player" (-1 when over), "lime": bool,
-     "active_player", "start_player", "round", "game_number", "target" (juices needed),
-     "decision": {"kind": "move"|"thief_pay"|"occupant_pay"|"act_or_buy"|"pay"|"extra_turn"|
-                  "player"|"name"|"choose"|"thief"|"give"|"discard"|"put"|"take",
-                  "seat": who decides, + "to"/"from"/"zone"/"filter"/"optional"/"occupants"} | None,
-     "display": [{"location", "label" ("7", "1L"), "name", "cards", "price", "action", "signpost",
-                  "market", "animals": [seat…], "thief": bool}…]            (in display order),
-     "big_stack": {"cards", "top": location|None},
-     "draw_stack": cards, "discard": {fruit: count},
-     "market": {fruit: count} | None, "market_pending": [fruit…] (given in a swap, not yet in),
-     "fruit_mix_supply": [fruit…] | None, "thief": None | 0 (in play, next to no stack) | location,
-     "fruit_tokens": {fruit: holder seat | -1 pool} | None, "wild_pool", "double_pool" (None if not in play),
-     "revealed": [fruit…] (face-up cards of the current action), "looking_at": [fruit…] (#35, own only),
-     "peek": {"player", "hand": {fruit: count}} (#31, the peeker only),
-     "payment": {"location", "price", "chosen": [unit…]} | None,
-     "players": [{"seat", "position" (0 = off the display), "hand_size", "hand": {fruit: count}
-                  (own hand; everybody's once the game is over), "juices": [location…],
-                  "fruit_tokens": [fruit…], "wild": n, "double": n, "double_usable": n,
-                  Lime: "saved_count", "saved": {fruit: count} (own; all once over), "gambling": n,
-                  "coat": bool}…],
-     Lime games (None in base games): "lime_pile": n, "coat": holder seat | -1 pool | None,
-     "gambling_pool", "gambling_reveals" (fruits revealed per token), "thief_stacks": [location…],
-     "offer_round": {"limes", "offers":
-     [{"seat", "fruits": {fruit: count}, "done": bool}…]} | None (#11L; offers are face up),
-     "payment" gains "gambling": tokens returned (its reveals are "revealed"),
-     "end_triggered", "ended_by", "standings": Result JSON once over}
-
-Fruit names are the card kinds: ``banana`` or, for a fruit-mix card, ``banana/strawberry``.
+The view these read is built in :mod:`.view`; refusals name the rules of :mod:`.legality` by key
+(:data:`REFUSALS`). Numbers come from ``data.toml``; counted nouns from ``engine.wording``.
 """
 
 from __future__ import annotations
@@ -39,24 +11,18 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.legality import GAME_OVER, Refusal
 from fruitbowl.engine.wording import counted
 
 from . import actions as A
 from .components import COMPONENTS as C
 from .components import loc_label
-from .fruits import KIND_NAME, NUM_KINDS
+from .legality import LAST_JUICE
+from .view import counts
 
 if TYPE_CHECKING:
     from .rules import FabledFruitState
 
-STEP_NAMES = {
-    "move": "move",
-    "tpay": "thief_pay",
-    "opay": "occupant_pay",
-    "actbuy": "act_or_buy",
-    "pay": "pay",
-    "extra": "extra_turn",
-}
 COMPONENT_NAMES = {
     "market": f"the market ({counted(C.market_size, 'fruit')})",
     "thief": "the thief",
@@ -68,156 +34,8 @@ COMPONENT_NAMES = {
 }
 
 
-def counts(vector: Sequence[int]) -> dict[str, int]:
-    return {KIND_NAME[k]: vector[k] for k in range(NUM_KINDS) if vector[k]}
-
-
-def price_text(price: str) -> str:
-    return price
-
-
 def location_title(loc: int) -> str:
     return f"#{loc_label(loc)} {C.locations[loc].name}"
-
-
-# ---------------------------------------------------------------------- the view
-
-
-def build_view(s: FabledFruitState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know; ``None`` is a spectator. JSON-ready."""
-    from .rules import NEEDS  # noqa: F401  (keeps rules loaded before views)
-
-    over = s.over
-    players = []
-    for p in range(s.num_players):
-        player: dict[str, Any] = {
-            "seat": p,
-            "position": s.pos[p],
-            "hand_size": sum(s.hands[p]),
-            "juices": list(s.juices[p]),
-            "fruit_tokens": [C.type_names[t] for t in range(s.ntypes) if s.ftok is not None and s.ftok[t] == p],
-            "wild": s.wild[p] if s.wild is not None else 0,
-            "double": s.double[p] if s.double is not None else 0,
-            "double_usable": max(0, s.double[p] - s.fresh[p]) if s.double is not None and p == s.active else 0,
-        }
-        if over or p == seat:
-            player["hand"] = counts(s.hands[p])
-        if s.saved is not None:
-            player["saved_count"] = sum(s.saved[p])
-            player["gambling"] = s.gamble[p] if s.gamble is not None else 0
-            player["coat"] = s.coat == p
-            if over or p == seat:
-                player["saved"] = counts(s.saved[p])
-        players.append(player)
-    display = []
-    for loc in s.stacks:
-        info = C.locations[loc]
-        display.append(
-            {
-                "location": loc,
-                "label": info.label,
-                "name": info.name,
-                "cards": s.counts[loc],
-                "price": info.price,
-                "action": info.action,
-                "signpost": info.signpost,
-                "market": info.market,
-                "animals": [p for p in range(s.num_players) if s.pos[p] == loc],
-                "thief": loc in (s.thief, s.thief2),
-            }
-        )
-    size = len(s.deck)
-
-    view: dict[str, Any] = {
-        "game": "fabledfruit",
-        "viewer": seat,
-        "num_players": s.num_players,
-        "current_player": s.current_player,
-        "active_player": s.active if not over else -1,
-        "start_player": s.start,
-        "round": s.round,
-        "game_number": s.options["game_number"],
-        "target": C.targets[s.num_players],
-        "decision": None if over else _decision(s),
-        "display": display,
-        "big_stack": {"cards": size - s.top, "top": s.deck[s.top] if s.top < size else None},
-        "draw_stack": len(s.draw),
-        "discard": counts(s.discard),
-        "market": counts(s.market) if s.market is not None else None,
-        "market_pending": [KIND_NAME[k] for k in s.aux],
-        "fruit_mix_supply": [KIND_NAME[k] for k in range(NUM_KINDS) if s.supply[k]] if s.supply is not None else None,
-        "thief": None if s.thief < 0 else s.thief,
-        "fruit_tokens": ({C.type_names[t]: s.ftok[t] for t in range(s.ntypes)} if s.ftok is not None else None),
-        "wild_pool": s.wild_pool if s.wild is not None else None,
-        "double_pool": s.double_pool if s.double is not None else None,
-        "revealed": [] if s.buf_private else [KIND_NAME[k] for k in s.buf],
-        "looking_at": [KIND_NAME[k] for k in s.buf] if s.buf_private and seat == s.active else [],
-        "peek": ({"player": s.peek, "hand": counts(s.hands[s.peek])} if s.peek >= 0 and seat == s.active else None),
-        "payment": (
-            {
-                "location": s.pos[s.active],
-                "price": C.locations[s.pos[s.active]].price,
-                "chosen": [A.unit_name(u) for u in s.paying],
-            }
-            if not over and s.steps and s.steps[0][0] == "pay"
-            else None
-        ),
-        "players": players,
-        "lime": s.lime,
-        "lime_pile": s.limes if s.lime else None,
-        "coat": s.coat if s.coat >= -1 else None,
-        "gambling_pool": s.gamble_pool if s.gamble is not None else None,
-        "gambling_reveals": C.lime.gambling_reveals if s.lime else None,
-        "thief_stacks": [loc for loc in (s.thief, s.thief2) if loc > 0] if s.lime else None,
-        "offer_round": _offer_round(s),
-        "end_triggered": s.end_triggered,
-        "ended_by": s.ended_by or None,
-        "standings": s.standings().to_json() if over else None,
-    }
-    if view["payment"] is not None and s.gambling:
-        view["payment"]["gambling"] = s.gambling
-    return view
-
-
-def _offer_round(s: FabledFruitState) -> dict[str, Any] | None:
-    """#11L's open offer round: the limes in the centre and the face-up offers so far."""
-    if s.offers is None:
-        return None
-    waiting = {step[1] for step in s.steps if step[0] == "offer"}
-    offers = [{"seat": q, "fruits": counts(s.offers[q]), "done": q not in waiting} for q in s.others(s.active)]
-    return {"limes": s.centre, "offers": offers}
-
-
-def _decision(s: FabledFruitState) -> dict[str, Any]:
-    step = s.steps[0]
-    kind = step[0]
-    out: dict[str, Any] = {"kind": STEP_NAMES.get(kind, kind), "seat": s.current_player}
-    if kind == "opay":
-        out["occupants"] = list(step[1:])
-    elif kind == "player":
-        out["players"] = sorted(step[1])
-    elif kind == "name":
-        out["filter"] = step[1]
-    elif kind == "choose":
-        out["choices"] = [A.ACTION_TABLE[c].text for c in step[1:]]
-    elif kind == "give":
-        out.update({"to": step[2], "filter": step[3], "optional": step[4]})
-    elif kind in ("discard", "put"):
-        out.update({"filter": step[2], "optional": step[3]})
-    elif kind == "take":
-        out.update({"zone": step[1], "filter": step[2], "optional": step[3]})
-        if step[1] == "hand":
-            out["from"] = s.target
-    elif kind == "thief" and len(step) > 1:
-        out["chosen"] = list(s.picks)
-        out["stacks"] = 2
-    elif kind == "offer":
-        out["limes"] = s.centre
-    elif kind == "limeask":
-        out["lime_pile"] = s.limes
-    elif kind in ("return", "juice"):
-        out["returned"] = s.picks[0] if s.picks else None
-    return out
 
 
 # ---------------------------------------------------------------------- sentences
@@ -571,97 +389,174 @@ def _bust_hint(view: Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------------- refusals
 
 
-def why_illegal(s: FabledFruitState, action: Action) -> str:
-    """The rule an action breaks in this position, in one sentence."""
-    from .rules import ICONS  # noqa: F401
-
-    step = s.steps[0]
-    kind = step[0]
-    a = action.kind
-    p = s.current_player
-    if kind == "move":
-        if a != "move":
-            return "first move your animal to another location stack (§2.3 step 1)"
-        loc = action.fields["location"]
-        if loc == s.pos[p]:
-            return f"you must move: your animal already stands on #{loc_label(loc)} (§2.3 step 1)"
-        return f"#{loc_label(loc)} is not in the display"
-    if kind == "actbuy":
-        if a in ("buy", "gamble") and not s.may_buy(p, s.pos[p]):
-            target = C.targets[s.num_players]
-            return (
-                f"#20L may only be bought as your last fabled juice: you need {target - 1} juices first "
-                f"and have {len(s.juices[p])} (§1.6)"
-            )
-        if a == "gamble":
-            held = s.gamble[p] if s.gamble is not None else 0
-            reveals = counted(C.lime.gambling_reveals, "reveal")
-            return f"you hold {counted(held, 'gambling token')}; gambling needs one per {reveals} (§2.9.5)"
-        if a == "buy":
-            loc = s.pos[p]
-            have = ", ".join(counted(n, f) for f, n in counts(s.hands[p]).items()) or "no fruit"
-            return f"{location_title(loc)} costs {C.locations[loc].price} (* = any fruit); you have {have}"
-        if a == "move":
-            return "you have already moved this turn; now use the location's action or buy it (§2.3 step 3)"
-        return "use the location's action or buy it (§2.3 step 3)"
-    if kind == "pay":
-        if a != "pay":
-            return "finish paying for the juice first"
-        return (
-            f"{action.fields['unit']} cannot cover a remaining icon of {C.locations[s.pos[s.active]].price}, "
-            "or you have none left; payments are chosen in menu order (§2.5.2)"
-        )
-    if kind in ("tpay", "opay"):
-        if a == "skip":
-            return "you must pay every animal there while you have fruit; skip only when short (§2.3 step 2)"
-        if a in ("give", "put"):
-            return f"you have no {action.fields['fruit']}"
-        return "first pay for moving: the thief, then each animal already there (§2.3 step 2)"
-    if kind == "extra":
-        return "return a double turn token for an extra turn, or end your turn"
-    verbs = {"give": "give", "discard": "discard", "put": "put", "take": "take"}
-    if kind in verbs:
-        if a == "done":
-            return "this step is not optional"
-        if a != kind:
-            return f"now {verbs[kind]} a fruit"
-        filt = step[3] if kind == "give" else step[2]
-        if filt in C.type_codes:
-            return f"it must be {a_fruit(C.type_names[C.type_codes.index(filt)])} (or a fruit-mix card showing one)"
-        if filt:
-            return f"{a_fruit(action.fields['fruit'])} does not fit the location's rule here"
-        return f"there is no {action.fields['fruit']} to {verbs[kind]}"
-    if kind == "player":
-        return "choose one of the players the location allows"
-    if kind == "name":
-        return "name one of the fruit types allowed here"
-    if kind == "thief" and len(step) == 1:
-        return "the thief must move to another stack in the display"
-    if kind == "choose":
-        return "choose " + " or ".join(A.ACTION_TABLE[c].text for c in step[1:])
-    return _why_illegal_lime(s, step, action)
+def _step(s: FabledFruitState) -> tuple[Any, ...]:
+    return s.steps[0]
 
 
-def _why_illegal_lime(s: FabledFruitState, step: tuple[Any, ...], action: Action) -> str:
-    kind, a = step[0], action.kind
-    if kind == "save":
-        missing = action.fields.get("fruit", "such fruit")
-        return f"save a fruit from your hand, or save nothing ('done'); you have no {missing}"
-    if kind == "offer":
-        if a == "offer":
-            return f"you have no {action.fields['fruit']} to offer"
-        return "offer a fruit from your hand, or 'done' to finish (or make no offer)"
-    if kind == "accept":
-        return "accept the offer of a player who made one ('accept N'), or 'refuse'"
-    if kind == "limeask":
-        return "take a lime ('take lime') or pass ('done')"
-    if kind == "return":
-        return "return one of your fabled juices of this game ('return N'), or 'decline'"
-    if kind == "juice":
-        return "take the top card of a stack other than the juice you returned (never #20L, §3.5 I-11)"
-    if kind == "thief":
-        return "the thief V2.0 needs two stacks that are not next to it now, and not the same one twice (I-10)"
-    return f"{action.text!r} is not legal now"
+def _label(action: Action) -> str:
+    return loc_label(action.fields["location"])
 
 
-__all__ = ["action_label", "build_view", "describe_event", "prompt", "why_illegal"]
+def _have(s: FabledFruitState, p: int) -> str:
+    return ", ".join(counted(n, f) for f, n in counts(s.hands[p]).items()) or "no fruit"
+
+
+def _last_juice(s: FabledFruitState, action: Action) -> str:
+    target = C.targets[s.num_players]
+    return (
+        f"#{loc_label(LAST_JUICE)} may only be bought as your last fabled juice: you need "
+        f"{counted(target - 1, 'juice')} first and have {len(s.juices[s.active])} (§1.6)"
+    )
+
+
+def _too_dear(s: FabledFruitState, action: Action) -> str:
+    loc = s.pos[s.active]
+    return f"{location_title(loc)} costs {C.locations[loc].price} (* = any fruit); you have {_have(s, s.active)}"
+
+
+def _no_tokens(s: FabledFruitState, action: Action) -> str:
+    held = s.gamble[s.active] if s.gamble is not None else 0
+    reveals = counted(C.lime.gambling_reveals, "reveal")
+    return f"you hold {counted(held, 'gambling token')}; gambling needs one per {reveals} (§2.9.5)"
+
+
+def _pay_order(s: FabledFruitState, action: Action) -> str:
+    last = A.unit_name(s.paying[-1])
+    return f"payments are chosen in menu order: {action.fields['unit']} comes before the {last} already chosen (§2.5.2)"
+
+
+def _cannot_cover(s: FabledFruitState, action: Action) -> str:
+    price = C.locations[s.pos[s.active]].price
+    return f"{action.fields['unit']} cannot cover a remaining icon of {price} in a payment you can complete (§2.5.2)"
+
+
+def _players(s: FabledFruitState, action: Action) -> str:
+    allowed = " or ".join(f"player {q + 1}" for q in sorted(_step(s)[1]))
+    return f"choose one of the players the location allows: {allowed}"
+
+
+def _name_first(s: FabledFruitState, action: Action) -> str:
+    return "now name a fruit type"
+
+
+def _choose_one(s: FabledFruitState, action: Action) -> str:
+    return "choose " + " or ".join(A.ACTION_TABLE[c].text for c in _step(s)[1:])
+
+
+def _thief_first(s: FabledFruitState, action: Action) -> str:
+    if len(_step(s)) > 1:
+        return "choose the stacks for the thief V2.0 first"
+    return "choose the stack to put the thief next to first"
+
+
+def _thief_must_move(s: FabledFruitState, action: Action) -> str:
+    if len(_step(s)) > 1:
+        return f"the thief V2.0 needs stacks it is not next to now, and it is next to #{_label(action)} (I-10)"
+    return f"the thief must move to another stack in the display: it is already next to #{_label(action)}"
+
+
+def _verb(s: FabledFruitState) -> str:
+    return str(_step(s)[0])
+
+
+def _card_type(s: FabledFruitState, action: Action) -> str:
+    step = _step(s)
+    letter = step[3] if step[0] == "give" else step[2]
+    return f"it must be {a_fruit(C.type_names[C.type_codes.index(letter)])} (or a fruit-mix card showing one)"
+
+
+#: What each named card filter asks for (:func:`.legality.card_filter`).
+FILTER_RULES = {
+    "mask": "it must share a fruit type with the fruit chosen before",
+    "nomask": "it must be of a fruit type different from every fruit chosen before",
+    "nolime": "take a fruit other than a lime",
+    "pairable": "it must have a partner of the same fruit type in your hand",
+    "diff2": "it must leave you a fruit of another type to discard with it",
+    "diff3": "the fruits must be of pairwise different types, and this one would leave too few",
+}
+
+
+def _card_rule(s: FabledFruitState, action: Action) -> str:
+    step = _step(s)
+    filt = step[3] if step[0] == "give" else step[2]
+    rule = FILTER_RULES.get(filt, "it does not fit the location's rule here")
+    return f"{a_fruit(action.fields['fruit'])} does not fit: {rule}"
+
+
+def _thief_v2_first(s: FabledFruitState, action: Action) -> str:
+    return "the thief V2.0 needs two different stacks; you chose #" + _label(action) + " already (I-10)"
+
+
+def _not_returnable(s: FabledFruitState, action: Action) -> str:
+    return f"no other stack's top card could be taken for #{_label(action)} (never #{loc_label(LAST_JUICE)}, §3.5 I-11)"
+
+
+def _sentence(text: str) -> Refusal:
+    """A refusal whose sentence does not depend on the position."""
+    return lambda s, action: text
+
+
+REFUSALS: dict[str, Refusal] = {
+    GAME_OVER: _sentence("the game is over"),
+    # the turn (§2.3)
+    "move.first": _sentence("first move your animal to another location stack (§2.3 step 1)"),
+    "move.must_move": lambda s, a: f"you must move: your animal already stands on #{_label(a)} (§2.3 step 1)",
+    "move.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
+    "movepay.first": _sentence("first pay for moving: the thief, then each animal already there (§2.3 step 2)"),
+    "movepay.not_held": lambda s, a: f"you have no {a.fields['fruit']}",
+    "movepay.skip": _sentence(
+        "you must pay every animal there while you have fruit; skip only when short (§2.3 step 2)"
+    ),
+    "actbuy.already_moved": _sentence(
+        "you have already moved this turn; now use the location's action or buy it (§2.3 step 3)"
+    ),
+    "actbuy.choose": _sentence("use the location's action or buy it (§2.3 step 3)"),
+    "buy.no_card": lambda s, a: f"{location_title(s.pos[s.active])} has no card left to buy",
+    "buy.last_juice": _last_juice,
+    "buy.too_dear": _too_dear,
+    "gamble.no_tokens": _no_tokens,
+    "pay.finish_first": _sentence("finish paying for the juice first"),
+    "pay.not_held": lambda s, a: f"you have no {a.fields['unit']} left to pay with (§2.5.2)",
+    "pay.order": _pay_order,
+    "pay.cannot_cover": _cannot_cover,
+    "extra.choose": _sentence("return a double turn token for an extra turn, or end your turn"),
+    # location decisions
+    "player.choose": _players,
+    "name.choose": _name_first,
+    "name.not_in_game": lambda s, a: f"{a.fields['fruit']} is not a fruit type of this game",
+    "name.not_in_market": lambda s, a: f"there is no {a.fields['fruit']} in the market",
+    "name.own_token": lambda s, a: f"you already hold the {a.fields['fruit']} token",
+    "name.not_held": lambda s, a: f"you have no {a.fields['fruit']} to show for its token",
+    "choose.one_of": _choose_one,
+    "thief.choose": _thief_first,
+    "thief.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
+    "thief.must_move": _thief_must_move,
+    "thief.twice": _thief_v2_first,
+    "card.other_verb": lambda s, a: f"now {_verb(s)} a fruit",
+    "card.not_optional": _sentence("this step is not optional"),
+    "card.none": lambda s, a: f"there is no {a.fields['fruit']} to {_verb(s)}",
+    "card.type": _card_type,
+    "card.rule": _card_rule,
+    # the Lime decisions (§3)
+    "save.choose": _sentence("save a fruit from your hand, or save nothing ('done')"),
+    "save.not_held": lambda s, a: (
+        f"save a fruit from your hand, or save nothing ('done'); you have no {a.fields['fruit']}"
+    ),
+    "offer.choose": _sentence("offer a fruit from your hand, or 'done' to finish (or make no offer)"),
+    "offer.not_held": lambda s, a: f"you have no {a.fields['fruit']} to offer",
+    "limeask.choose": _sentence("take a lime ('take lime') or pass ('done')"),
+    "accept.choose": _sentence("accept the offer of a player who made one ('accept N'), or 'refuse'"),
+    "accept.no_offer": lambda s, a: (
+        f"player {a.fields['seat'] + 1} made no offer: accept the offer of a player who made one, or 'refuse'"
+    ),
+    "return.choose": _sentence("return one of your fabled juices of this game ('return N'), or 'decline'"),
+    "return.not_owned": lambda s, a: f"#{_label(a)} is not one of your fabled juices of this game",
+    "return.no_trade": _not_returnable,
+    "juice.choose": _sentence("take the top card of a stack other than the juice you returned"),
+    "juice.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
+    "juice.returned": lambda s, a: f"#{_label(a)} is the juice you returned: take the top card of another stack",
+    "juice.last_juice": lambda s, a: f"#{_label(a)} is never taken in a trade (§3.5 I-11)",
+}
+
+
+__all__ = ["REFUSALS", "action_label", "describe_event", "prompt"]
