@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from pathlib import Path
@@ -107,8 +108,8 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
     """Every decision of a whole game (placements, Finca sites, harvests, Money, Carts, Bulls)
     has a menu that shows every legal action's number once, in ascending order row by row; the
     board (drawn at every third decision, to keep the test fast) fits 80 columns and 23 lines."""
-    adapter = adapter_for("citrus")
-    state = get_game("citrus").new_state(players, 7, options)
+    adapter, game = adapter_for("citrus"), get_game("citrus")
+    state = game.new_state(players, 7, options)
     rng = random.Random(7)
     console = Console(width=80, record=True, color_system=None)
     names = [f"P{n + 1}" for n in range(players)]
@@ -117,11 +118,11 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
     while not state.is_terminal():
         view = state.view(state.current_player)
         legal = state.legal_actions()
-        rows = adapter.menu(view, legal)
+        rows = adapter.menu(view, legal, functools.partial(game.describe_action, view))
         shown = [index for indices, _ in rows for index in indices]
         assert shown == list(range(len(legal)))
         assert all(isinstance(label, str) for _, label in rows)
-        assert adapter.status(view, names)
+        assert game.prompt(view, names)
         decisions += 1
         if decisions % 3 == 1:
             lines = console.render_lines(adapter.board(view, names), pad=False)

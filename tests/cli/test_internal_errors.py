@@ -99,13 +99,7 @@ class BrokenBoard:
     def board(self, view: dict[str, Any], labels: Any) -> Any:
         raise KeyError("kind")
 
-    def status(self, view: dict[str, Any], names: Any) -> str:
-        return "?"
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return action.text
-
-    def menu(self, view: dict[str, Any], legal: Any) -> list[tuple[list[int], str]]:
+    def menu(self, view: dict[str, Any], legal: Any, label: Any) -> list[tuple[list[int], str]]:
         return [([index], action.text) for index, action in enumerate(legal)]
 
 

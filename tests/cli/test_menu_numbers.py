@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
-from fruitbowl.cli.boards import GenericAdapter
+from fruitbowl.cli.boards import GenericAdapter, Label
 from fruitbowl.engine import Action, Record, get_game
 
 from .conftest import first_seed_where
@@ -20,7 +20,7 @@ from .conftest import first_seed_where
 class FirstOnlyMenu(GenericAdapter):
     """A toy adapter whose menu numbers only the first legal action."""
 
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[tuple[list[int], str]]:
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[tuple[list[int], str]]:
         return [([0], "the only numbered choice")]
 
 

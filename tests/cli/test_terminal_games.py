@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from fruitbowl.engine import Match, Record
+from fruitbowl.cli.app import app
+from fruitbowl.cli.records import load_match
+from fruitbowl.engine import Match, Record, all_games
 
 from .terminal_driver import PROMPT, Played, Terminal, play_through, run
 
@@ -208,3 +211,26 @@ def test_a_lime_campaign_game(tmp_path: Path) -> None:
     played = campaign_game(tmp_path, "zest", 5, "random")
     assert "Campaign zest saved: 1 game played" in played.transcript, played.transcript[-2000:]
     accepts_the_save(the_record_named(played), tmp_path)
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_the_status_line_and_the_menu_speak_the_games_words(runner: CliRunner, home: Path, game_id: str) -> None:
+    """The terminal words nothing itself: its status line is ``Game.prompt`` and a menu row of one
+    action is that action's ``Game.describe_action``, the same sentences the web table shows."""
+    save = home / f"{game_id}.json"
+    result = runner.invoke(
+        app, ["play", game_id, "--seed", "4", "--bots", "random", "--save", str(save)], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    match = load_match(save)
+    game, view = match.game, match.state.view(0)
+    assert match.state.current_player == 0, "the human plays first at this seed"
+    shown = " ".join(result.output.split())  # Rich may wrap a long line
+    assert f" {game.prompt(view, match.names)} " in shown
+    # A row's label is the game's, or its first clause where the menu packs several actions to a
+    # row (Tang Hu Lu's purchases leave ~30 columns) or prints a purchase's goods beside its text
+    # (Citrus's market lines).
+    heads = [game.describe_action(view, action).partition(" (")[0] for action in match.state.legal_actions()]
+    assert any(
+        f"{action.text} {head}" in shown for action, head in zip(match.state.legal_actions(), heads, strict=True)
+    ) or (game_id == "citrus" and all(action.kind == "buy" for action in match.state.legal_actions()[:8]))

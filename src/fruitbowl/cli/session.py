@@ -9,9 +9,11 @@ crash or a closed terminal loses nothing: ``fruitbowl resume FILE`` carries on.
 from __future__ import annotations
 
 import contextlib
+import functools
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -26,7 +28,7 @@ from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.engine.wording import counted
 
-from .boards import adapter_for
+from .boards import MenuRow, adapter_for
 from .crash import keeping
 from .errors import CliError
 from .help_text import commands_text
@@ -186,8 +188,12 @@ class PlaySession:
 
     def _shown(self, legal: Sequence[Action]) -> set[int]:
         """The positions in ``legal`` whose numbers the menu prints: only those are accepted."""
-        rows = self.adapter.menu(self.match.state.view(self.human), legal)
+        rows = self._menu(self.match.state.view(self.human), legal)
         return {index for indices, _ in rows for index in indices}
+
+    def _menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+        """The menu rows: the adapter's layout, each action labelled by the game's ``describe_action``."""
+        return self.adapter.menu(view, legal, functools.partial(self.match.game.describe_action, view))
 
     def _hint(self, legal: Sequence[Action]) -> None:
         """What a search from your own view recommends, with its estimated win chance."""
@@ -259,7 +265,7 @@ class PlaySession:
         self.console.print(board)
         room = None
         if self.console.is_terminal:
-            used = len(self.console.render_lines(board, pad=False)) + len(self.adapter.menu(view, legal)) + 3
+            used = len(self.console.render_lines(board, pad=False)) + len(self._menu(view, legal)) + 3
             room = max(4, self.console.height - used)
         self._recap(room)
         self._draw_menu(legal)
@@ -301,7 +307,7 @@ class PlaySession:
 
     def _draw_menu(self, legal: Sequence[Action]) -> None:
         view = self.match.state.view(self.human)
-        status = Text(f" {self.adapter.status(view, self.match.names)} ", style="bold reverse")
+        status = Text(f" {self.match.game.prompt(view, self.match.names)} ", style="bold reverse")
         keys = Text(KEY_HINT, style="dim")
         if status.cell_len + 1 + keys.cell_len <= self.console.width:
             line = Table.grid(expand=True)
@@ -312,7 +318,7 @@ class PlaySession:
         else:  # a long status keeps its line whole; the reminder goes underneath
             self.console.print(status)
             self.console.print(keys, justify="right")
-        rows = self.adapter.menu(view, legal)
+        rows = self._menu(view, legal)
         width = len(str(len(legal)))
         text_width = max(len(a.text) for a in legal)
         lefts = [

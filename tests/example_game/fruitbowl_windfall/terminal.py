@@ -1,4 +1,8 @@
-"""Windfall in the terminal: the basket, each player's apples and the viewer's secret card."""
+"""Windfall in the terminal: the basket, each player's apples and the viewer's secret card.
+
+The status line and the menu's labels are the game's own (``Windfall.prompt`` and
+``describe_action``); the terminal asks the game for them, so the board only draws.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,8 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from fruitbowl.cli.boards import MenuRow, one_per_line
-from fruitbowl.engine import Action, get_game
+from fruitbowl.cli.boards import Label, MenuRow, one_per_line
+from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
 
 from .rules import BONUS, MOST
@@ -31,11 +35,5 @@ class WindfallBoard:
             out.append(f"{labels[player['seat']]}: {counted(player['apples'], 'apple')}{windfall}{card}\n")
         return out
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        return get_game("windfall").prompt(view, names)
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return get_game("windfall").describe_action(view, action)
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
-        return one_per_line(self, view, legal)
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
+        return one_per_line(legal, label)  # each action labelled by Windfall.describe_action

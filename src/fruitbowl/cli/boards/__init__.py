@@ -1,15 +1,19 @@
-"""How each game looks in the terminal: a board picture, a status line, action labels, rules.
+"""How each game looks in the terminal: a board picture, the action menu's layout, rules.
 
 Front-end code asks :func:`adapter_for` for a game's :class:`BoardAdapter`: the one its plugin's
 ``terminal`` hook names (usually ``games/<id>/terminal.py``, which imports this module for the
 base helpers). A game without a terminal picture of its own still plays through
 :class:`GenericAdapter` (its view printed as data), so a new game is playable here as soon as it
 fulfils the engine contract.
+
+The words are the game's own: the status line is :meth:`Game.prompt` and an action's label is
+:meth:`Game.describe_action`, the same as the web table's, so an adapter never words them again;
+it only lays the menu out (which actions share a row) and may title a row that holds several.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rich.console import RenderableType
@@ -22,10 +26,13 @@ from fruitbowl.engine.registry import get_plugin
 #: One line of the action menu: the (0-based) positions in the legal list, and a label.
 MenuRow = tuple[list[int], str]
 
+#: An action's label in the position the menu is for: the game's ``describe_action`` of that view.
+Label = Callable[[Action], str]
 
-def one_per_line(adapter: BoardAdapter, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+
+def one_per_line(legal: Sequence[Action], label: Label) -> list[MenuRow]:
     """The plain menu: every action on its own line with its label."""
-    return [([index], adapter.action_label(view, action)) for index, action in enumerate(legal)]
+    return [([index], label(action)) for index, action in enumerate(legal)]
 
 
 def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:
@@ -58,16 +65,9 @@ class BoardAdapter(Protocol):
         """The position as ``view``'s viewer sees it; ``labels[seat]`` titles each player."""
         ...
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        """One sentence: who must do what now."""
-        ...
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        """A longer description of an action for the numbered menu."""
-        ...
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
-        """The legal actions as menu rows: indices into ``legal`` sharing one line, and its label."""
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
+        """The legal actions as menu rows: indices into ``legal`` sharing one line, and its label
+        (``label(action)`` for a row of one action)."""
         ...
 
 
@@ -84,17 +84,8 @@ class GenericAdapter:
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         return Pretty(view)
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        seat = view.get("current_player")
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return f"{names[seat]} to act"
-        return "Game over"
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return action.text
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
-        return one_per_line(self, view, legal)
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
+        return one_per_line(legal, label)
 
 
 def adapter_for(game_id: str) -> BoardAdapter:

@@ -23,7 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import MenuRow
+from fruitbowl.cli.boards import Label, MenuRow
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
 
@@ -100,16 +100,7 @@ class CitrusAdapter:
         "end turn",
     )
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        return citrus_text.prompt(view, names)
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        """The game's label; a purchase only its price and tiles, as the menu shows ``buy R1`` beside it."""
-        if action.kind == "buy":
-            return citrus_text.line_contents(view, action.fields["line"])
-        return citrus_text.action_label(view, action)
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
         """Every action under its number, in ascending order. A run of placements of the same tile
         (each text says whether it spends a Bridge or a Milestone) or of Bull spaces is packed
         several to a row; every other action has a row of its own with its label."""
@@ -119,7 +110,7 @@ class CitrusAdapter:
         for _, run in groupby(range(len(legal)), key=lambda index: _pack_key(legal[index])):
             indices = list(run)
             if len(indices) == 1 or _pack_key(legal[indices[0]]) is None:
-                rows += [([index], self.action_label(view, legal[index])) for index in indices]
+                rows += [([index], _label(view, legal[index], label)) for index in indices]
                 continue
             rows += [(indices[start : start + per_row], "") for start in range(0, len(indices), per_row)]
         return rows
@@ -131,6 +122,13 @@ class CitrusAdapter:
         top.add_row(_grid(view), Group(_market(view), _table_info(view)))
         fincas = _fincas(view)
         return Group(top, *([fincas] if fincas else []), _players(view, labels), _legend(view))
+
+
+def _label(view: dict[str, Any], action: Action, label: Label) -> str:
+    """The game's label; a purchase only its price and tiles, as the menu shows ``buy R1`` beside it."""
+    if action.kind == "buy":
+        return citrus_text.line_contents(view, action.fields["line"])
+    return label(action)
 
 
 def _pack_key(action: Action) -> tuple[Any, ...] | None:

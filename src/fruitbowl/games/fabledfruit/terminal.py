@@ -20,11 +20,10 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import MenuRow, one_per_line
+from fruitbowl.cli.boards import Label, MenuRow, one_per_line
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
 
-from . import text as ff_text
 from .campaign import Campaign
 from .components import COMPONENTS as C
 from .components import SMOOTHIE, loc_label
@@ -174,14 +173,8 @@ class FabledFruitAdapter:
     rules = RULES
     commands: tuple[str, ...] = ("move 1", "act", "buy", "pay pineapple", "give banana", "discard grapes", "stop")
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        return ff_text.prompt(view, names)
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return ff_text.action_label(view, action)
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
-        return one_per_line(self, view, legal)
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
+        return one_per_line(legal, label)
 
     def campaign_report(self, campaign: Campaign) -> list[RenderableType]:
         """What ``fruitbowl campaign show`` prints after the progress line: the big stack, the

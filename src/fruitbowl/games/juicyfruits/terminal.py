@@ -27,12 +27,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import MenuRow, flowed
+from fruitbowl.cli.boards import Label, MenuRow, flowed
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted
 
 from . import mystic
-from . import text as jf_text
 from .boulders import condition_text
 from .components import COMPONENTS as C
 from .juice import STEPS_PER_TURN
@@ -303,13 +302,7 @@ class JuicyFruitsAdapter:
         "pass",
     )
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        return jf_text.prompt(view, names)
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return jf_text.action_label(view, action)
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
         """Slides grouped per token and direction, placements per rank: a short menu."""
         rows: list[MenuRow] = []
         groups: dict[tuple[str, Any], list[int]] = {}
@@ -322,23 +315,23 @@ class JuicyFruitsAdapter:
             elif action.kind == "place_block":
                 key = ("block", f["cell"] // 5)
             else:
-                rows.append(([index], self.action_label(view, action)))
+                rows.append(([index], label(action)))
                 continue
             if key not in groups:
                 groups[key] = []
                 rows.append((groups[key], f"#{key}"))
             groups[key].append(index)
         out: list[MenuRow] = []
-        for indices, label in rows:
-            if label.startswith("#"):
-                label = self._group_label(view, [legal[i] for i in indices])
-            out.append((indices, label))
+        for indices, title in rows:
+            if title.startswith("#"):
+                title = self._group_label(view, [legal[i] for i in indices], label)
+            out.append((indices, title))
         return out
 
-    def _group_label(self, view: dict[str, Any], actions: Sequence[Action]) -> str:
+    def _group_label(self, view: dict[str, Any], actions: Sequence[Action], label: Label) -> str:
         first = actions[0]
         if len(actions) == 1:
-            return self.action_label(view, first)
+            return label(first)
         if first.kind == "move":
             seat = view["current_player"]
             piece = view["players"][seat]["grid"][first.fields["from"]]

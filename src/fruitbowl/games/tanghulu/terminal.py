@@ -17,11 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import MenuRow
+from fruitbowl.cli.boards import Label, MenuRow
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import counted, plural
 
-from . import text as tanghulu_text
 from .components import COMPONENTS, Components
 
 #: Letter and colour of each fruit; the haw is wild.
@@ -147,13 +146,7 @@ class TangHuLuAdapter:
     rules = rules_text()
     commands: tuple[str, ...] = ("buy S1 on 2", "work", "stop", "place 1", "return", "garnish 2", "pass", "two-pairs")
 
-    def status(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        return tanghulu_text.prompt(view, names)
-
-    def action_label(self, view: dict[str, Any], action: Action) -> str:
-        return tanghulu_text.action_label(view, action)
-
-    def menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
+    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
         """One line per store tile for the purchases (up to three sticks each), so the menu
         stays short enough to leave room on screen for what the other players did."""
         rows: list[MenuRow] = []
@@ -166,14 +159,16 @@ class TangHuLuAdapter:
                     rows.append((by_space[space], ""))
                 by_space[space].append(index)
             else:
-                rows.append(([index], self.action_label(view, action)))
+                rows.append(([index], label(action)))
         if any(len(indices) > 1 for indices, _ in rows):  # buy cells leave ~30 columns for a label
-            rows = [(indices, _compact(label)) for indices, label in rows]
-        return [(indices, label or self._buy_label(view, [legal[i] for i in indices])) for indices, label in rows]
+            rows = [(indices, _compact(title)) for indices, title in rows]
+        return [
+            (indices, title or self._buy_label(view, [legal[i] for i in indices], label)) for indices, title in rows
+        ]
 
-    def _buy_label(self, view: dict[str, Any], buys: Sequence[Action]) -> str:
+    def _buy_label(self, view: dict[str, Any], buys: Sequence[Action], label: Label) -> str:
         if len(buys) == 1:
-            return self.action_label(view, buys[0])
+            return label(buys[0])
         tile = view["store"][buys[0].fields["space"]]
         return f"the {tile['fruit']} ({tile['stars']}★)"
 
