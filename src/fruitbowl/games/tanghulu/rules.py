@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
@@ -26,15 +26,16 @@ from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 
 from . import actions as A
-from . import observation, text
+from . import legality, observation, text
 from .components import COMPONENTS as C
+from .legality import ACTION, DIE_TILE, GARNISH, OVER, PATTERN, PHASE_NAMES, SHOP
 from .patterns import PATTERN_NAMES, possible_patterns
+from .view import TangHuLuView, build_view
 
-# Phases: which decision the current player faces.
-DIE_TILE, GARNISH, PATTERN, ACTION, SHOP, OVER = range(6)
-PHASE_NAMES = ("die_tile", "garnish", "pattern", "action", "shop", "over")
+__all__ = ["ACTION", "DIE_TILE", "GARNISH", "OVER", "PATTERN", "PHASE_NAMES", "SHOP", "TangHuLu", "TangHuLuState"]
 
 STICKS, SPOTS, SPACES = C.sticks, C.spots, len(C.spaces)
+MONEY_BAGS = tuple(C.money_bags)
 TILE_FRUIT, TILE_STARS, HAW = C.tile_fruit, C.tile_stars, C.haw
 #: Income per number of tiles on a stick: the coin icons its empty spots show.
 STICK_INCOME = tuple(sum(C.coin_icons[n:]) for n in range(SPOTS + 1))
@@ -46,6 +47,8 @@ class TangHuLu(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    refusals = text.REFUSALS
+    view_type = TangHuLuView
     option_specs = (
         OptionSpec(
             "first_player",
@@ -246,47 +249,22 @@ class TangHuLuState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = legality.legal_codes(self)
         return legal
 
-    def _compute_legal(self) -> list[int]:
-        phase, p = self.phase, self.player
-        if phase == ACTION:
-            return [A.WORK, *self._buys(p)]
-        if phase == SHOP:
-            return [*self._buys(p), A.STOP]
-        if phase == DIE_TILE:
-            board = self.sticks[p]
-            return [A.PLACE + s for s in range(STICKS) if len(board[s]) < SPOTS] + [A.RETURN]
-        if phase == GARNISH:
-            return [A.GARNISH + s for s in self._garnishable(p)] + [A.PASS]
-        if phase == PATTERN:
-            return [A.PATTERN + pattern for pattern in self.pattern_options]
-        return []
-
-    def _buys(self, p: int) -> list[int]:
-        if self.coins[p] < self.price() or self.filled[p] >= STICKS * SPOTS:
-            return []
-        board = self.sticks[p]
-        open_sticks = [s for s in range(STICKS) if len(board[s]) < SPOTS]
-        base = A.BUY
-        return [base + space * STICKS + s for space in range(SPACES) if self.store[space] >= 0 for s in open_sticks]
+    def _refusal(self, action: Action) -> str | None:
+        return legality.refusal(self, action.kind, action.fields)
 
     def price(self) -> int:
         """Price of the next tile: the till plus the money bags on every empty space (AMB-16)."""
+        store = self.store
+        if -1 not in store:  # (a full store, as every turn starts: the till alone)
+            return C.till
         price = C.till
-        for space, tile in enumerate(self.store):
+        for bags, tile in zip(MONEY_BAGS, store, strict=True):
             if tile < 0:
-                price += C.money_bags[space]
+                price += bags
         return price
-
-    def _garnishable(self, p: int) -> list[int]:
-        if self.drops[p] < C.garnish_cost:
-            return []
-        if self.window_garnished[p] and not self.options["multi_garnish"]:
-            return []
-        board, done = self.sticks[p], self.garnished[p]
-        return [s for s in range(STICKS) if len(board[s]) == SPOTS and not done[s]]
 
     def _apply_code(self, code: int) -> list[Event]:
         self._legal = None
@@ -325,9 +303,6 @@ class TangHuLuState(State):
             self._end_shopping(events)
         return events
 
-    def _why_illegal(self, action: Action) -> str:
-        return text.why_illegal(self, action)
-
     # ------------------------------------------------------------------ turn structure
 
     def _start_turn(self, p: int, events: list[Event]) -> None:
@@ -364,7 +339,7 @@ class TangHuLuState(State):
         start = 0 if after is None else (after - roller) % n + 1
         for offset in range(start, n):
             seat = (roller + offset) % n
-            if self._garnishable(seat):
+            if legality.garnishable(self, seat):
                 self.player, self.phase = seat, GARNISH
                 return
         self.player, self.phase = roller, ACTION
@@ -375,7 +350,7 @@ class TangHuLuState(State):
         self.garnished[p][stick] = True
         self.window_garnished[p] = True
         events.append(Event("garnish", p, {"stick": stick, "cost": C.garnish_cost, "stars": SPOTS * C.garnish_bonus}))
-        if self._garnishable(p):
+        if legality.garnishable(self, p):
             return  # multi_garnish: the same player may garnish again or pass
         self._next_in_window(events, after=p)
 
@@ -392,9 +367,13 @@ class TangHuLuState(State):
             self._continue_shopping(events)
 
     def _continue_shopping(self, events: list[Event]) -> None:
-        """Shopping ends by itself when no further purchase is possible (D5)."""
-        if not self._buys(self.player):
+        """Shopping ends by itself when no further purchase is possible (D5): when stopping is all that
+        is left. Otherwise the legal actions just made are this position's."""
+        legal = legality.legal_codes(self)
+        if legal == [A.STOP]:
             self._end_shopping(events)
+        else:
+            self._legal = legal
 
     def _end_shopping(self, events: list[Event]) -> None:
         p = self.player
@@ -522,13 +501,4 @@ class TangHuLuState(State):
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return text.build_view(self, seat)
-
-
-def tile_json(tile: int, pink: bool = False) -> dict[str, Any]:
-    return {
-        "id": C.tile_ids[tile],
-        "fruit": C.fruits[TILE_FRUIT[tile]],
-        "stars": TILE_STARS[tile] + (C.garnish_bonus if pink else 0),
-        "pink": pink,
-    }
+        return cast(dict[str, Any], build_view(self, seat))  # (a TangHuLuView, which clients read as JSON)

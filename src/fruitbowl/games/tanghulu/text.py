@@ -1,13 +1,12 @@
-"""Tang Hu Lu in words and views: what each seat sees, event sentences, prompts, refusals.
+"""Tang Hu Lu in words: event sentences, the status line, menu labels and refusals.
 
-Everything here is plain data and plain strings, shared by every front end (the terminal
-draws the view with Rich, the web client with SVG).
+Plain strings shared by every front end (the terminal, the web client, bots' logs); what each
+seat may see is ``view.py``. Numbers come from ``data.toml`` through ``COMPONENTS``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
@@ -28,98 +27,6 @@ def tile_name(tile: int, pink: bool = False) -> str:
     fruit = C.fruits[C.tile_fruit[tile]]
     stars = C.tile_stars[tile] + (C.garnish_bonus if pink else 0)
     return f"{'sugared ' if pink else ''}{fruit} ({stars}★)"
-
-
-# ---------------------------------------------------------------------- the view
-
-
-def build_view(state: TangHuLuState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know; ``None`` is a spectator. JSON-ready."""
-    from .rules import OVER, PHASE_NAMES, tile_json
-
-    over = state.phase == OVER
-    players = []
-    for p in range(state.num_players):
-        sticks = []
-        for s, stick in enumerate(state.sticks[p]):
-            pink = state.garnished[p][s]
-            sticks.append(
-                {
-                    "tiles": [tile_json(t, pink) for t in stick],
-                    "complete": len(stick) == C.spots,
-                    "garnished": pink,
-                }
-            )
-        player: dict[str, Any] = {
-            "seat": p,
-            "coins": state.coins[p],
-            "drops": state.drops[p],
-            "income": state.income(p),
-            "tile_stars": state.tile_stars(p),
-            "sweet_cards": len(state.hands[p]),
-            "sticks": sticks,
-            "turns": state.turns[p],
-        }
-        if over or p == seat:
-            player["sweet_card_stars"] = [C.sweet_stars[c] for c in state.hands[p]]
-        players.append(player)
-    bag = Counter((C.fruits[C.tile_fruit[t]], C.tile_stars[t]) for t in state.bag)
-    view: dict[str, Any] = {
-        "game": "tanghulu",
-        "viewer": seat,
-        "num_players": state.num_players,
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current_player,
-        "roller": state.roller,
-        "first_player": state.first,
-        "round": state.round,
-        "die": state.die or None,
-        "die_tile": tile_json(state.die_tile) if state.die_tile >= 0 else None,
-        "purchases": state.bought,
-        "price": state.price(),
-        "store": [tile_json(t) if t >= 0 else None for t in state.store],
-        "store_spaces": list(C.spaces),
-        "money_bags": list(C.money_bags),
-        "coin_icons": list(C.coin_icons),  # coins printed under spots 1–4 of every stick, paid while uncovered
-        "bag": {
-            "size": len(state.bag),
-            "contents": [
-                {"fruit": fruit, "stars": stars, "count": count} for (fruit, stars), count in sorted(bag.items())
-            ],
-        },
-        "drop_stock": state.stock,
-        "sweet_deck": len(state.deck),
-        "players": players,
-        "pattern_choice": (
-            {"stick": state.pattern_stick, "patterns": [PATTERN_NAMES[p] for p in state.pattern_options]}
-            if state.pattern_options
-            else None
-        ),
-        "end_triggered": state.end_triggered,
-        "standings": state.standings().to_json() if over else None,
-        "values": component_values(),
-    }
-    return view
-
-
-def component_values() -> dict[str, Any]:
-    """The printed numbers a front end tells players (from ``data.toml``), so none hard-codes them."""
-    return {
-        "coin_cap": C.coin_cap,
-        "garnish_cost": C.garnish_cost,
-        "garnish_bonus": C.garnish_bonus,
-        "king_stars": C.king_stars,
-        "drops": C.drops,
-        "sweet_cards": len(C.sweet_stars),
-        "spots": C.spots,
-        "sticks": C.sticks,
-        "till": C.till,
-        "rewards": {
-            "all-different": {"coins": C.all_different_coins},
-            "all-same": {"sweet_cards": C.all_same_sweet_cards},
-            "two-pairs": {"sweet_cards": C.two_pairs_sweet_cards, "drops": C.two_pairs_drops},
-        },
-    }
 
 
 # ---------------------------------------------------------------------- sentences
@@ -322,72 +229,68 @@ def _supplied(wanted: int, left: int, noun: str, supply: str) -> str:
 # ---------------------------------------------------------------------- refusals
 
 
-def why_illegal(state: TangHuLuState, action: Action) -> str:
-    """The rule an action breaks in this position, in one sentence."""
-    from .rules import ACTION, DIE_TILE, GARNISH, PATTERN, SHOP
+def _stick(action: Action) -> int:
+    return int(action.fields["stick"]) + 1
 
-    phase, p = state.phase, state.player
-    kind, fields = action.kind, action.fields
-    if kind in ("garnish", "pass") and phase != GARNISH:
-        if state.die == "sugar" and phase in (ACTION, SHOP):
-            return (
-                "the garnish window of this sugar roll has closed: each player could garnish once, "
-                "in turn from the roller (AMB-8)"
-            )
-        return "you can garnish only in the window after a sugar roll (AMB-7)"
-    if phase == DIE_TILE and kind not in ("place", "return"):
-        return "first place the die's tile on a stick or return it to the bag"
-    if phase == GARNISH and kind not in ("garnish", "pass"):
-        return "the garnish window is open: garnish a complete stick or pass"
-    if phase == PATTERN and kind != "pattern":
-        return f"first choose the pattern for stick {state.pattern_stick + 1}"
-    if kind in ("place", "return") and phase != DIE_TILE:
-        return "there is no die tile to place: the die did not show fruit"
-    if kind in ("place", "garnish", "buy"):
-        stick = fields["stick"]
-        line = state.sticks[p][stick]
-        if kind != "garnish" and len(line) >= C.spots:
-            return f"stick {stick + 1} is full"
-    if kind in ("garnish", "pass"):
-        stick = fields.get("stick", 0)
-        if state.drops[p] < C.garnish_cost:
-            return f"garnishing costs {counted(C.garnish_cost, 'drop')}; you have {state.drops[p]}"
-        if len(state.sticks[p][stick]) < C.spots:
-            return f"stick {stick + 1} is not complete"
-        if state.garnished[p][stick]:
-            return f"stick {stick + 1} is already garnished"
-        return "you have already garnished once in this window (AMB-8)"
-    if kind == "pattern":
-        if phase != PATTERN:
-            return "there is no completed stick waiting for a pattern"
-        stick = state.sticks[p][state.pattern_stick]
-        shown = " ".join(FRUIT_SYMBOL[C.fruits[C.tile_fruit[t]]] for t in stick)
-        possible = [PATTERN_NAMES[o] for o in possible_patterns([C.tile_fruit[t] for t in stick], C.haw)]
-        return f"stick {state.pattern_stick + 1} ({shown}) cannot make {fields['pattern']}; it can make " + (
-            ", ".join(possible)
-        )
-    if kind == "work":
-        return "you have already chosen to buy this turn: buy another tile or stop"
-    if kind == "stop":
-        return "you have not bought anything: work, or buy at least one tile (AMB-14)"
-    if kind == "buy":
-        if phase not in (ACTION, SHOP):
-            return "you cannot buy now"
-        space = C.spaces[fields["space"]]
-        if state.store[fields["space"]] < 0:
-            return f"store space {space} is empty"
-        price = state.price()
-        if state.coins[p] < price:
-            bags = price - C.till
-            return (
-                f"the next tile costs {price} ({C.till} for the till + {counted(bags, 'money bag')}); "
-                f"you have {counted(state.coins[p], 'coin')}"
-            )
-    return f"{action.text!r} is not legal now"
+
+def _no_die_tile(state: TangHuLuState, action: Action) -> str:
+    verb = "place" if action.kind == "place" else "return"
+    if state.die != "fruit":
+        return f"there is no die tile to {verb}: the die did not show fruit"
+    return (
+        f"there is no die tile to {verb}: the die's tile is placed or returned at the start of the turn, "
+        "before working or buying"
+    )
+
+
+def _window_closed(state: TangHuLuState, action: Action) -> str:
+    each = "each player could garnish" if state.options["multi_garnish"] else "each player could garnish once"
+    return f"the garnish window of this sugar roll has closed: {each}, in turn from the roller (AMB-8)"
+
+
+def _too_few_drops(state: TangHuLuState, action: Action) -> str:
+    return f"garnishing costs {counted(C.garnish_cost, 'drop')}; you have {state.drops[state.player]}"
+
+
+def _pattern_not_possible(state: TangHuLuState, action: Action) -> str:
+    stick = state.sticks[state.player][state.pattern_stick]
+    shown = " ".join(FRUIT_SYMBOL[C.fruits[C.tile_fruit[t]]] for t in stick)
+    possible = ", ".join(PATTERN_NAMES[o] for o in possible_patterns([C.tile_fruit[t] for t in stick], C.haw))
+    return f"stick {state.pattern_stick + 1} ({shown}) cannot make {action.fields['pattern']}; it can make {possible}"
+
+
+def _too_dear(state: TangHuLuState, action: Action) -> str:
+    price = state.price()
+    bags, coins = counted(price - C.till, "money bag"), counted(state.coins[state.player], "coin")
+    return f"the next tile costs {price} ({C.till} for the till + {bags}); you have {coins}"
+
+
+#: The sentence for each refusal key of ``legality.py`` (the rule it names), for the player to act.
+REFUSALS: dict[str, Callable[[TangHuLuState, Action], str]] = {
+    "phase.die_tile": lambda state, action: "first place the die's tile on a stick or return it to the bag",
+    "phase.garnish_window": lambda state, action: "the garnish window is open: garnish a complete stick or pass",
+    "phase.pattern": lambda state, action: f"first choose the pattern for stick {state.pattern_stick + 1}",
+    "place.no_die_tile": _no_die_tile,
+    "stick.full": lambda state, action: f"stick {_stick(action)} is full",
+    "garnish.no_window": lambda state, action: "you can garnish only in the window after a sugar roll (AMB-7)",
+    "garnish.window_closed": _window_closed,
+    "garnish.too_few_drops": _too_few_drops,
+    "garnish.once_per_window": lambda state, action: "you have already garnished once in this window (AMB-8)",
+    "garnish.stick_incomplete": lambda state, action: f"stick {_stick(action)} is not complete",
+    "garnish.already_garnished": lambda state, action: f"stick {_stick(action)} is already garnished",
+    "pattern.none_waiting": lambda state, action: "there is no completed stick waiting for a pattern",
+    "pattern.not_possible": _pattern_not_possible,
+    "work.already_buying": lambda state, action: "you have already chosen to buy this turn: buy another tile or stop",
+    "stop.nothing_bought": lambda state, action: (
+        "you have not bought anything: work, or buy at least one tile (AMB-14)"
+    ),
+    "buy.too_dear": _too_dear,
+    "buy.space_empty": lambda state, action: f"store space {C.spaces[action.fields['space']]} is empty",
+}
 
 
 def format_stick(tiles: Sequence[dict[str, Any]]) -> str:
     return " ".join(FRUIT_SYMBOL[t["fruit"]] for t in tiles)
 
 
-__all__ = ["action_label", "build_view", "describe_event", "format_stick", "prompt", "why_illegal"]
+__all__ = ["REFUSALS", "action_label", "describe_event", "format_stick", "prompt"]
