@@ -51,23 +51,10 @@ def normalize_text(text: str) -> str:
 
 
 class ActionTable:
-    """The complete, fixed action space of a game: lookup by code and by text.
+    """The complete, fixed action space of a game: lookup by code and by text."""
 
-    ``fixed_view``: the parts of every view of a game played on this action space that never
-    change, whoever the viewer (a board's geometry, which the actions' texts and fields name),
-    shaped like the view: nested objects, and lists of objects matched by position. Each of its
-    keys is in every view. Front ends that send views often (the web table) send these parts once
-    with the action space and leave them out of each view.
-    """
-
-    def __init__(
-        self,
-        actions: Iterable[Action],
-        aliases: Mapping[str, str] | None = None,
-        fixed_view: Mapping[str, Any] | None = None,
-    ):
+    def __init__(self, actions: Iterable[Action], aliases: Mapping[str, str] | None = None):
         self.actions: tuple[Action, ...] = tuple(actions)
-        self.fixed_view: Mapping[str, Any] = dict(fixed_view or {})
         for index, action in enumerate(self.actions):
             if action.code != index:
                 raise ValueError(f"action codes must be 0..n-1 in order; {action!r} is at {index}")

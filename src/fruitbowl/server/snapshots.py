@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fruitbowl.engine import get_game
+from fruitbowl.engine import get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import Game
 
@@ -31,7 +31,8 @@ LOG_LENGTH = 20
 class ActionSpace:
     """What a client loads once per table (``GET /api/tables/{id}/actions``) so that each
     snapshot can leave it out: every action (code, text, kind, fields and ``label``) and the
-    parts of every view that never change (``fixed_view``, see ``ActionTable.fixed_view``)."""
+    parts of every view that never change (``fixed_view``: the game plugin's, see
+    :meth:`~fruitbowl.engine.plugin.GamePlugin.view_fixed_parts`)."""
 
     #: per code, the action's label at the start of a game with these players and options (seed
     #: 0, as the first seat to act sees it; ``None`` where the game cannot describe it there): a
@@ -50,7 +51,7 @@ def action_space(game_id: str, num_players: int, options: str) -> ActionSpace:
     start = game.new_state(num_players, 0, json.loads(options))
     view = start.view(start.current_player)
     labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
-    fixed = start.table.fixed_view
+    fixed = get_plugin(game_id).view_fixed_parts(start)
     body = {
         "actions": [
             {**action.to_json(), "label": label} for action, label in zip(start.table.actions, labels, strict=True)

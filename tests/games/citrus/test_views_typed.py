@@ -11,6 +11,7 @@ import json
 import random
 from typing import Any
 
+from fruitbowl.engine import get_plugin
 from fruitbowl.games.citrus.components import ACTION_KINDS
 from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.view import CitrusView
@@ -127,7 +128,7 @@ def test_views_share_nothing_with_each_other_or_with_the_fixed_parts() -> None:
     view, nor the parts of every view that the action space carries (``fixed_view``)."""
     for side in ("long", "short"):
         state = GAME.new_state(3, 4, {"board": side})
-        fixed = GAME.action_table(3, {"board": side}).fixed_view
+        fixed = get_plugin("citrus").view_fixed_parts(state)
         pristine = json.dumps(fixed)
         first, second = state.view(0), state.view(0)
         for key in fixed:  # the fixed parts are in every view, as they are
@@ -140,7 +141,7 @@ def test_views_share_nothing_with_each_other_or_with_the_fixed_parts() -> None:
         first["market"]["lines"][0]["spaces"].append(99)
         first["market"]["spaces"][0]["number"] = 99
         assert state.view(0) == second
-        assert json.dumps(GAME.action_table(3, {"board": side}).fixed_view) == pristine
+        assert json.dumps(get_plugin("citrus").view_fixed_parts(state)) == pristine
 
 
 def _with_dynamic(fixed: Any, view: Any) -> Any:

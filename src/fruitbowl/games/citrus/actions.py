@@ -34,7 +34,6 @@ from functools import cache
 from fruitbowl.engine.actions import Action, ActionTable
 
 from .components import BOARDS, COMPONENTS, Board
-from .view import fixed_view
 
 MODS = ("", " bridge", " milestone", " bridge milestone")
 BRIDGE, MILESTONE = 1, 2
@@ -121,4 +120,4 @@ def table_for(side: str) -> tuple[ActionTable, Layout]:
     actions.append(Action(lay.end, "end turn", "end"))
     actions.append(Action(lay.pass_, "pass", "pass"))
     aliases = {"end": "end turn", "income": "collect income", "done": "end turn"}
-    return ActionTable(actions, aliases, fixed_view(board)), lay
+    return ActionTable(actions, aliases), lay

@@ -11,7 +11,7 @@ stack (its remaining letters, sorted), and which landscape tiles were left in th
 
 The parts that never change, whoever the viewer (:class:`CitrusFixedView`: the board's and the
 building sites' geometry, the market's layout, the plantation types), are built once per board
-side; :func:`fixed_view` gives a copy for the side's action table (``ActionTable.fixed_view``),
+side; :func:`fixed_view` gives a copy for the game plugin's ``fixed_view`` hook,
 which the web table sends once instead of in every view.
 """
 
@@ -442,8 +442,8 @@ def _fixed(geo: Board) -> CitrusFixedView:
 def fixed_view(geo: Board) -> CitrusFixedView:
     """The parts of every view on this board side that never change, whoever the viewer: the
     board's and the building sites' geometry, the market's layout, the plantation types. A fresh
-    copy; the side's action table carries it (``ActionTable.fixed_view``) so that the web table
-    sends it once, not in every view."""
+    copy; the game's plugin gives it to front ends (``GamePlugin.fixed_view``) so that the web
+    table sends it once, not in every view."""
     fixed = _fixed(geo)
     board, market = fixed["board"], fixed["market"]
     return {
