@@ -982,8 +982,9 @@ class CitrusState(State):
     def _apply_code(self, code: int) -> list[Event]:
         lay, p = self.lay, self.player
         self._legal = self._placing = self._buys = None
+        trial = None
         if lay.site <= code < lay.place:
-            old = self._opts
+            old, trial = self._opts, self._trials.get(code - lay.site)
             self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
             self._opts = old
         # A placement, a harvest and a Bull update the caches below; the other actions leave the
@@ -996,7 +997,7 @@ class CitrusState(State):
         elif code == lay.income:
             self._income(p, events)
         elif code < lay.place:
-            self._choose_site(p, code - lay.site, events)
+            self._choose_site(p, code - lay.site, events, trial)
         elif code < lay.cash:
             kind, space, mod = lay.split_place(code)
             self.waiting[kind] -= 1
@@ -1101,8 +1102,10 @@ class CitrusState(State):
             if self.finca_available():
                 self.phase = SITE_CHOICE
 
-    def _choose_site(self, p: int, site: int, events: list[Event]) -> None:
-        self._put_finca(site, events)
+    def _choose_site(self, p: int, site: int, events: list[Event], trial: CitrusState | None = None) -> None:
+        """The new Finca goes on ``site``; ``trial`` is :meth:`finca_trial` of that site if one
+        was made for this position: it is the position now, and what it learnt is kept."""
+        self._put_finca(site, events, trial=trial)
         if self.phase == BLOCKED_SITE:
             if all(self.occupied(s) for s in self.geo.site_ring[site]):
                 self._score_finca(site, events)  # §7.5: scored at once
@@ -1111,15 +1114,25 @@ class CitrusState(State):
         else:
             self.phase = PLACE
 
-    def _put_finca(self, site: int, events: list[Event] | None, seat: int = -1) -> None:
+    def _put_finca(
+        self, site: int, events: list[Event] | None, seat: int = -1, trial: CitrusState | None = None
+    ) -> None:
         """A Finca on ``site``: the options held (``_opts``; only ``seat``'s if given) are brought
         up to date, since only its roads change (a region may now start there, without a
-        Milestone)."""
+        Milestone). With ``trial`` (this position with that Finca, see :meth:`finca_trial`),
+        the options and searches it holds for its player are taken over."""
         finca = self.finca_stack.pop()
         self.fincas[site] = finca
         self._roads = None
+        roads = set(self.geo.site_roads[site])
         # (always a new dict: a trial starts from its parent's, which must stay as it is)
-        self._opts = PL.refreshed(self._opts, self, set(self.geo.site_roads[site]), seat)
+        if trial is None:
+            self._opts = PL.refreshed(self._opts, self, roads, seat)
+        else:  # (a trial holds only its player's options)
+            mover = trial.player
+            self._opts = PL.refreshed({k: v for k, v in self._opts.items() if k[0] != mover}, self, roads)
+            self._opts.update(trial._opts)
+            self._plans, self._kids = trial._plans, trial._kids
         self.open_sites.remove(site)
         revealed = self.site_stack.pop() if self.site_stack else -1
         if revealed >= 0:
