@@ -15,6 +15,7 @@ import pytest
 from fruitbowl.engine import all_games, get_game, get_plugin
 from fruitbowl.engine.conformance import check_all
 from fruitbowl.server.run import free_port
+from fruitbowl.views import view_errors, view_schema
 
 from ..cli.terminal_driver import fruitbowl_command, terminal_env
 
@@ -37,8 +38,24 @@ def test_it_is_discovered_through_its_entry_point_like_a_built_in_game(installed
 
 
 def test_it_passes_the_conformance_kit(installed: dict[str, str]) -> None:
-    reports = check_all(get_game("windfall"), games_per_count=40)
+    reports = check_all(get_game("windfall"), games_per_count=40, view_check=view_errors)
     assert {r.num_players for r in reports} == {2, 3, 4} and all(r.games for r in reports)
+
+
+def test_a_refusal_names_its_rule_and_says_it(installed: dict[str, str]) -> None:
+    state = get_game("windfall").new_state(2, 1, {"basket": 5})
+    state.apply("take 3")
+    assert [a.text for a in state.legal_actions()] == ["take 1", "take 2"]
+    assert state.refusal("take 3") == "take.more_than_left"
+    assert state.explain("take 3") == "the basket holds only 2 apples"
+    assert state.refusal("take 2") is None
+
+
+def test_its_view_schema_is_derived_from_its_typed_view(installed: dict[str, str]) -> None:
+    schema = view_schema(get_game("windfall"))
+    assert schema["title"] == "WindfallView" and schema["additionalProperties"] is False
+    player = schema["$defs"]["PlayerView"]
+    assert "card" in player["properties"] and "card" not in player["required"]  # the secret: shown only sometimes
 
 
 def test_it_plays_in_the_terminal_with_its_own_board(installed: dict[str, str], tmp_path: Path) -> None:

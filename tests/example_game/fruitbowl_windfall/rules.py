@@ -9,25 +9,36 @@ revealed and added. Highest score wins; a tie goes to the player with more apple
 from __future__ import annotations
 
 import random
-import tomllib
-from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, Observation, OptionSpec, Result, State
 from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.wording import counted
 
-DATA = tomllib.loads((Path(__file__).parent / "data.toml").read_text(encoding="utf-8"))
-MOST = int(DATA["most_taken"])
-BONUS = int(DATA["windfall_bonus"])
-CARDS: list[int] = sorted(int(card) for card in DATA["bonus_cards"])
+from .components import BASKET, BONUS, CARDS, MOST
+from .view import WindfallView, build_view
+
 MAX_BASKET = 40
 
 TABLE = ActionTable(
     [Action(n - 1, f"take {n}", "take", {"apples": n}) for n in range(1, MOST + 1)],
     aliases={str(n): f"take {n}" for n in range(1, MOST + 1)},
 )
+
+
+# ---------------------------------------------------------------- legality: each rule once
+
+
+def in_the_basket(state: WindfallState, apples: int) -> str | None:
+    """You take apples that are in the basket: ``None`` if allowed, else the rule's refusal key."""
+    return "take.more_than_left" if apples > state.basket else None
+
+
+#: The sentence for each refusal key, for the player to act (``Game.refusals``).
+REFUSALS: dict[str, Callable[[WindfallState, Action], str]] = {
+    "take.more_than_left": lambda state, action: f"the basket holds only {counted(state.basket, 'apple')}",
+}
 
 
 class WindfallState(State):
@@ -66,11 +77,11 @@ class WindfallState(State):
     def is_terminal(self) -> bool:
         return self.basket == 0
 
-    def _legal_codes(self) -> list[int]:
-        return list(range(min(MOST, self.basket)))
+    def _legal_codes(self) -> list[int]:  # the actions the rules allow (with the basket empty, none)
+        return [action.code for action in TABLE.actions if in_the_basket(self, action.fields["apples"]) is None]
 
-    def _why_illegal(self, action: Action) -> str:
-        return f"the basket holds only {counted(self.basket, 'apple')}"
+    def _refusal(self, action: Action) -> str | None:  # the rule a refused action breaks
+        return in_the_basket(self, action.fields["apples"])
 
     def _apply_code(self, code: int) -> list[Event]:
         p, taken = self.current_player, code + 1
@@ -112,21 +123,7 @@ class WindfallState(State):
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        over = self.basket == 0
-        players = []
-        for p in range(self.num_players):
-            player: dict[str, Any] = {"seat": p, "apples": self.apples[p], "windfall": self.windfall(p)}
-            if p == seat or over:
-                player["card"] = self.cards[p]
-            players.append(player)
-        return {
-            "game": self.game.id,
-            "viewer": seat,
-            "current_player": self.current_player,
-            "basket": self.basket,
-            "most_taken": MOST,
-            "players": players,
-        }
+        return cast(dict[str, Any], build_view(self, seat))  # (a WindfallView; clients read it as JSON)
 
     def determinize(self, seat: int, rng: random.Random) -> WindfallState:
         d = self.clone()
@@ -147,9 +144,9 @@ class Windfall(Game):
     min_players = 2
     max_players = 4
     rules_version = "1"
-    option_specs = (
-        OptionSpec("basket", int, int(DATA["basket"]), "apples at the start", minimum=4, maximum=MAX_BASKET),
-    )
+    refusals = REFUSALS
+    view_type = WindfallView
+    option_specs = (OptionSpec("basket", int, BASKET, "apples at the start", minimum=4, maximum=MAX_BASKET),)
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> WindfallState:
         self.check_player_count(num_players)
