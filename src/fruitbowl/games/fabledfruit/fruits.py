@@ -18,6 +18,7 @@ transversal-matroid argument makes these two checks together exact.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .components import COMPONENTS as C
@@ -114,6 +115,9 @@ def coverable(need: Sequence[int], smoothies: int, units: Sequence[int]) -> bool
     return left + wild + sum(mixes) - missing >= smoothies
 
 
+_needs = functools.cache(price_needs)
+
+
 def fits(icons: Sequence[int], chosen: Sequence[int]) -> bool:
     """Can every chosen unit (a list of unit indices) cover a distinct icon? (Kuhn's matching.)"""
     masks = [SMOOTHIE_BIT if icon < 0 else 1 << icon for icon in icons]
@@ -137,12 +141,12 @@ def can_extend(icons: Sequence[int], held: Sequence[int], chosen: Sequence[int],
     picked = [*chosen, unit]
     if picked.count(unit) > held[unit] or not fits(icons, picked):
         return False
-    pool = [0] * NUM_UNITS
-    for u in picked:
-        pool[u] += 1
-    for u in range(unit, NUM_UNITS):
-        pool[u] += held[u] - picked.count(u) if u >= unit else 0
-    need, smoothies = price_needs(icons)
+    # what may still pay: the units chosen below ``unit``, and all held from ``unit`` on
+    pool = [0] * unit + list(held[unit:])
+    for u in chosen:
+        if u < unit:
+            pool[u] += 1
+    need, smoothies = _needs(icons)
     return coverable(need, smoothies, pool)
 
 

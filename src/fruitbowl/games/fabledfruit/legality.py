@@ -124,8 +124,9 @@ def _hand_context(s: FabledFruitState, step: Step) -> tuple[list[int], int]:
     return s.hands[s.active], len(step) - 1
 
 
-def _thief_pay_candidates(ctx: Any) -> range:
-    return range(PUT, PUT + NUM_KINDS)
+def _thief_pay_candidates(ctx: tuple[list[int], int]) -> list[int]:
+    hand = ctx[0]
+    return [PUT + k for k in CARD_CODES if hand[k]]  # (the cards in hand)
 
 
 def _thief_pay(ctx: tuple[list[int], int], code: int) -> str | None:
@@ -137,8 +138,9 @@ def _thief_pay(ctx: tuple[list[int], int], code: int) -> str | None:
     return None
 
 
-def _occupant_pay_candidates(ctx: Any) -> list[int]:
-    return [*range(GIVE, GIVE + NUM_KINDS), SKIP]
+def _occupant_pay_candidates(ctx: tuple[list[int], int]) -> list[int]:
+    hand = ctx[0]
+    return [*[GIVE + k for k in CARD_CODES if hand[k]], SKIP]  # (the cards in hand)
 
 
 def _occupant_pay(ctx: tuple[list[int], int], code: int) -> str | None:
@@ -356,9 +358,12 @@ def _card_context(s: FabledFruitState, step: Step) -> CardContext:
     return s, seat, source, step[filt_at], step[optional_at], base
 
 
-def _card_candidates(ctx: CardContext) -> Iterable[int]:
-    base = ctx[5]
-    return [*range(base, base + NUM_KINDS), DONE] if ctx[4] else range(base, base + NUM_KINDS)
+def _card_candidates(ctx: CardContext) -> list[int]:
+    source, base = ctx[2], ctx[5]
+    codes = [base + k for k in CARD_CODES if source[k]]  # (the cards there are)
+    if ctx[4]:
+        codes.append(DONE)
+    return codes
 
 
 def _card(ctx: CardContext, code: int) -> str | None:
@@ -379,8 +384,7 @@ def _card(ctx: CardContext, code: int) -> str | None:
 def card_fits(s: FabledFruitState, step: Step) -> bool:
     """Whether some card fits ``step`` strictly (a card step, current or about to be pushed)."""
     ctx = _card_context(s, step)
-    base = ctx[5]
-    return any(_card(ctx, code) is None for code in range(base, base + NUM_KINDS))
+    return any(_card(ctx, code) is None for code in _card_candidates(ctx) if code != DONE)
 
 
 # ---------------------------------------------------------------------- Lime decisions (§3)

@@ -427,7 +427,10 @@ def _pay_order(s: FabledFruitState, action: Action) -> str:
 
 def _cannot_cover(s: FabledFruitState, action: Action) -> str:
     price = C.locations[s.pos[s.active]].price
-    return f"{action.fields['unit']} cannot cover a remaining icon of {price} in a payment you can complete (§2.5.2)"
+    return (
+        f"{action.fields['unit']} cannot be paid now: with it, the rest of {price} cannot be covered "
+        "by what you hold later in menu order (§2.5.2)"
+    )
 
 
 def _players(s: FabledFruitState, action: Action) -> str:
