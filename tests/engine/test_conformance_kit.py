@@ -89,6 +89,9 @@ NEGATIVE_CONTROLS = [
     ("crashing-view", "crash", "the game raised TypeError: list indices must be integers or slices, not NoneType"),
     ("slotless", "new-state", "Slotless has a __dict__, so a misspelt field is silently accepted"),
     ("stale-legal", "json-round-trip", "an answer cached in the original is stale"),
+    ("offers-too-few", "refusals", "<Action 5 'play 6'> is not among the legal actions, but no rule refuses it"),
+    ("refuses-a-legal-card", "refusals", "is refused by the rule 'play.matches_top'"),
+    ("unsaid-rule", "refusals", "is refused by 'play.not_held', which game.refusals has no sentence for"),
     (
         "text-points-view",
         "view",

@@ -5,7 +5,8 @@ of each), a hidden hand of three cards per player, and turns that play one card 
 random replacement from the deck with the state's seeded RNG. Playing a card scores its
 value, plus ``match_bonus`` if it equals the card on top of the centre pile. The game ends
 when every hand is empty (at most 12 actions). Highest score wins; ties are broken by the
-highest single card played.
+highest single card played. Its one rule, "you play a card you hold", is written once as a check
+(:func:`holds`) that names a refusal key, and the legal actions are made from it.
 
 Each broken variant changes one thing, the way a real bug would, and must fail the kit with
 the check that names it.
@@ -14,7 +15,7 @@ the check that names it.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NotRequired, TypedDict, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, OptionSpec, Result, State
@@ -28,6 +29,19 @@ TABLE = ActionTable(
     [Action(v - 1, f"play {v}", "play", {"value": v}) for v in VALUES],
     aliases={f"p{v}": f"play {v}" for v in VALUES},
 )
+
+
+def holds(state: PlumState, value: int) -> str | None:
+    """The rule: you play a card you hold (``None``), else its refusal key."""
+    return None if value in state.hands[state.player] else "play.not_in_hand"
+
+
+def _not_in_hand(state: PlumState, action: Action) -> str:
+    held = ", ".join(str(v) for v in state.hands[state.player])
+    return f"you have no {action.fields['value']} in your hand (you hold {held})"
+
+
+REFUSALS: dict[str, Callable[[PlumState, Action], str]] = {"play.not_in_hand": _not_in_hand}
 
 
 class PlumPlayerView(TypedDict):
@@ -142,14 +156,11 @@ class PlumState(State):
     def is_terminal(self) -> bool:
         return self.over
 
-    def _legal_codes(self) -> list[int]:
-        if self.over:
-            return []
-        return sorted({value - 1 for value in self.hands[self.player]})
+    def _legal_codes(self) -> list[int]:  # (once it is over every hand is empty: nothing is legal)
+        return [value - 1 for value in VALUES if holds(self, value) is None]
 
-    def _why_illegal(self, action: Action) -> str:
-        held = ", ".join(str(v) for v in self.hands[self.player])
-        return f"you have no {action.fields['value']} in your hand (you hold {held})"
+    def _refusal(self, action: Action) -> str | None:
+        return holds(self, action.fields["value"])
 
     def _apply_code(self, code: int) -> list[Event]:
         p, value = self.player, code + 1
@@ -231,6 +242,7 @@ class PlumGame(Game):
     option_specs = (OptionSpec("match_bonus", int, 2, "points for matching the top card", minimum=0, maximum=5),)
     state_class: ClassVar[type[PlumState]] = PlumState
     view_type: ClassVar[type | None] = PlumView
+    refusals = REFUSALS
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> PlumState:
         self.check_player_count(num_players)
@@ -325,9 +337,9 @@ class MutatingIllegal(PlumState):
 
     __slots__ = ()
 
-    def _why_illegal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> str | None:
         self.points[self.player] -= 1
-        return super()._why_illegal(action)
+        return super()._refusal(action)
 
 
 class NoResample(PlumState):
@@ -452,6 +464,39 @@ class TextPointsView(PlumState):
         return view
 
 
+class OffersTooFew(PlumState):
+    """(o) The legal actions are made from a candidate range that stops at 5 (an off-by-one), so a 6
+    in the hand is never offered although no rule refuses it."""
+
+    __slots__ = ()
+
+    def _legal_codes(self) -> list[int]:
+        return [value - 1 for value in range(1, 6) if holds(self, value) is None]
+
+
+class RefusesALegalCard(PlumState):
+    """(p) The refusal grew a rule the legal actions do not have (no card may match the top of the
+    centre pile), so a card offered as legal is refused when asked why."""
+
+    __slots__ = ()
+
+    def _refusal(self, action: Action) -> str | None:
+        rule = super()._refusal(action)
+        if rule is None and self.center and self.center[-1] == action.fields["value"]:
+            return "play.matches_top"
+        return rule
+
+
+class UnsaidRule(PlumState):
+    """(q) The check's key was renamed ("play.not_held") but ``Game.refusals`` was not: the key has no
+    sentence, so a refused player would read a key instead of a rule."""
+
+    __slots__ = ()
+
+    def _refusal(self, action: Action) -> str | None:
+        return "play.not_held" if super()._refusal(action) else None
+
+
 PLUMS = PlumGame()
 
 
@@ -498,4 +543,7 @@ BROKEN = {
     "slotless": _variant("slotless", Slotless),
     "stale-legal": _variant("stale-legal", StaleLegal),
     "text-points-view": _variant("text-points-view", TextPointsView),
+    "offers-too-few": _variant("offers-too-few", OffersTooFew),
+    "refuses-a-legal-card": _variant("refuses-a-legal-card", RefusesALegalCard),
+    "unsaid-rule": _variant("unsaid-rule", UnsaidRule),
 }

@@ -167,7 +167,10 @@ class State(ABC):
         rule = self._refusal(action)
         if rule is None:  # (the checks call it legal but the legal actions lack it: the kit reports this)
             return f"{action.text!r} is not legal now"
-        return self.game.refusals[rule](self, action)
+        sentence = self.game.refusals.get(rule)
+        if sentence is None:  # (a key without a sentence: the kit reports this too)
+            return f"{action.text!r} is not allowed now (the rule {rule!r})"
+        return sentence(self, action)
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
