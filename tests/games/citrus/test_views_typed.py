@@ -2,7 +2,8 @@
 every view sent fits it: read through the JSON Schema a client gets (``fruitbowl.views``) and
 through views of games played with actions. The conformance test holds every checked view of its
 games to the same type; here, whole games to their end, the schema's closed sets, and views that
-share nothing with one another or with the action space's fixed parts.
+share nothing with one another or with the fixed parts the web table sends once per table
+(the game plugin's ``fixed_view``).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def test_every_seat_and_a_spectator_see_the_same_position() -> None:
 
 def test_views_share_nothing_with_each_other_or_with_the_fixed_parts() -> None:
     """A client that changes a view it was given (a board that marks spaces, say) changes no other
-    view, nor the parts of every view that the action space carries (``fixed_view``)."""
+    view, nor the parts of every view that the game's plugin gives front ends (``fixed_view``)."""
     for side in ("long", "short"):
         state = GAME.new_state(3, 4, {"board": side})
         fixed = get_plugin("citrus").view_fixed_parts(state)
