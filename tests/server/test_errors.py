@@ -56,7 +56,8 @@ EXPECTED = {
     "Busy": 503,
     "Unavailable": 503,
     "StoreFailed": 500,
-    "ServeError": 400,  # the server cannot start: a command-line error, never an HTTP answer
+    "Damaged": 500,  # the server's own stored data: never the client's fault
+    "ServeError": 500,  # the server cannot start: a command-line error, never an HTTP answer
 }
 
 #: Exceptions of the server that never reach a client: a stale write is caught where it happens

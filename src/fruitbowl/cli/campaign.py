@@ -57,7 +57,7 @@ def _campaign_help(ctx: typer.Context) -> None:
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
-class CampaignError(FruitbowlError):
+class CampaignError(CliError):
     """A campaign file that cannot be read or does not fit the game it names."""
 
 

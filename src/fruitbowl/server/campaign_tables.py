@@ -74,7 +74,7 @@ class CampaignTables:
             )
             return [
                 {
-                    **campaign_summary(r.id, r.game, r.name, load_campaign(r.game, r.data)),
+                    **campaign_summary(r.id, r.game, r.name, load_campaign(r.id, r.game, r.data)),
                     "going_on": going_on.get(r.id),
                 }
                 for r in rows
@@ -86,7 +86,7 @@ class CampaignTables:
             row = db.get(CampaignRow, campaign_id)
             if row is None:
                 raise NotFound(f"there is no campaign {campaign_id!r}")
-            info = campaign_summary(row.id, row.game, row.name, load_campaign(row.game, row.data))
+            info = campaign_summary(row.id, row.game, row.name, load_campaign(row.id, row.game, row.data))
             if not _owns(row, token):
                 return public_campaign(info)
             info["going_on"] = self._unfinished_table(db, campaign_id)
@@ -130,7 +130,7 @@ class CampaignTables:
         with self.store.sessions() as db:
             row = self._owned_campaign(db, campaign_id, token)
             unfinished = self._unfinished_table(db, campaign_id)
-            game_id, campaign = row.game, load_campaign(row.game, row.data)
+            game_id, campaign = row.game, load_campaign(row.id, row.game, row.data)
             seed = campaign.game_seed()
             if db.scalar(select(TableRow.id).where(TableRow.seed == seed)) is not None:
                 seed = random_seed()  # this game of the campaign was started before (and cancelled)

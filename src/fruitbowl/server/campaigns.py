@@ -13,8 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from fruitbowl.engine import FruitbowlError, UnknownGame, UnsupportedFeature, all_plugins, get_game, get_plugin
+from fruitbowl.engine import (
+    FruitbowlError,
+    InvalidOption,
+    UnknownGame,
+    UnsupportedFeature,
+    all_plugins,
+    get_game,
+    get_plugin,
+)
 from fruitbowl.engine.plugin import CampaignState, CampaignSupport
+
+from .errors import BadRequest, Damaged
 
 #: Campaign tokens one request may present (``GET /api/campaigns``), and campaigns listed.
 MAX_CAMPAIGN_TOKENS = 50
@@ -59,17 +69,23 @@ def new_campaign(game_id: str, seed: int, ruleset: str | None = None) -> Campaig
     ruleset = support.rulesets[0] if ruleset is None else ruleset
     if ruleset not in support.rulesets:
         quoted = " or ".join(repr(r) for r in support.rulesets)
-        raise UnsupportedFeature(f"a {get_game(game_id).title} campaign is {quoted}; got {ruleset!r}")
+        raise InvalidOption(f"a {get_game(game_id).title} campaign is {quoted}; got {ruleset!r}")
     return support.new(seed, [], {"ruleset": ruleset})
 
 
-def load_campaign(game_id: str, data: Any) -> CampaignState:
-    """A stored campaign, checked; :class:`FruitbowlError` if it is damaged."""
+def load_campaign(campaign_id: str, game_id: str, data: Any) -> CampaignState:
+    """A stored campaign, checked by its game; :class:`Damaged` naming the first broken rule if it
+    is damaged or its game is not installed here (nothing is repaired)."""
     try:
         support = support_for(game_id)
     except (UnknownGame, UnsupportedFeature):
-        raise FruitbowlError(f"a stored campaign names an unknown game {game_id!r}") from None
-    return support.from_json(data)
+        raise Damaged(
+            f"campaign {campaign_id!r} is of the game {game_id!r}, which has no campaigns on this server"
+        ) from None
+    try:
+        return support.from_json(data)
+    except FruitbowlError as exc:
+        raise Damaged(f"campaign {campaign_id!r} is damaged and cannot be played: {exc}") from None
 
 
 def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> dict[str, Any]:
@@ -97,5 +113,5 @@ def campaign_tokens(header: str | None) -> list[str]:
         return []
     tokens = [t.strip() for t in header.split(",") if t.strip()]
     if len(tokens) > MAX_CAMPAIGN_TOKENS:
-        raise FruitbowlError(f"send at most {MAX_CAMPAIGN_TOKENS} campaign tokens at once, not {len(tokens)}")
+        raise BadRequest(f"send at most {MAX_CAMPAIGN_TOKENS} campaign tokens at once, not {len(tokens)}")
     return tokens

@@ -2,7 +2,8 @@
 statuses in one place.
 
 Every refusal the server makes is a :class:`ServerError` (itself a ``FruitbowlError``), so a front
-end catches one base for the engine's refusals and the server's. The message is one sentence shown
+end catches one base for the engine's refusals and the server's; so is :class:`ServeError`, a
+server that cannot start, which the command line prints as one line. The message is one sentence shown
 to the user as is; the HTTP status comes from the error's type (:data:`STATUS`, read by
 :func:`status_of`), never from its words. A database error is turned into a typed error once, by
 :func:`database_error`, from the driver's error codes.
@@ -78,6 +79,16 @@ class StoreFailed(ServerError):
     """The database refused for another reason (a bug or a broken schema; logged) (HTTP 500)."""
 
 
+class Damaged(ServerError):
+    """Something the server stored does not read back as it must (a campaign edited in the database,
+    or of a game no longer installed): refused, never repaired, nothing changed (HTTP 500)."""
+
+
+class ServeError(ServerError):
+    """The server cannot start (a database it cannot open, a setting it cannot read): the command
+    line prints it as one line and exits with code 2. It never answers a request."""
+
+
 #: The HTTP status of each error type; a type not named here has its nearest base's status.
 STATUS: dict[type[FruitbowlError], int] = {
     FruitbowlError: 400,
@@ -98,6 +109,8 @@ STATUS: dict[type[FruitbowlError], int] = {
     Busy: 503,
     Unavailable: 503,
     StoreFailed: 500,
+    Damaged: 500,
+    ServeError: 500,  # never an HTTP answer: the server did not start
 }
 
 

@@ -16,10 +16,9 @@ from typing import Any
 import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
-from fruitbowl.engine import FruitbowlError
-
 from .app import create_app
 from .db import default_db_url
+from .errors import ServeError
 from .limits import Limits
 from .protocols import HttpProtocol, WebSocketProtocol
 
@@ -76,10 +75,6 @@ TIMEOUT_VARIABLES = {
 }
 
 
-class ServeError(FruitbowlError):
-    """The server cannot start (printed as one line by the command line, exit code 2)."""
-
-
 def cannot_open(url: str, exc: BaseException) -> str:
     """One sentence saying which database (or data directory) cannot be used, and why."""
     if url.startswith("sqlite:///"):
@@ -129,9 +124,7 @@ def limits_from_env() -> Limits:
             try:
                 timeouts[name] = float(os.environ[variable])
             except ValueError:
-                raise SystemExit(
-                    f"fruitbowl: {variable} must be a number of seconds, not {os.environ[variable]!r}"
-                ) from None
+                raise ServeError(f"{variable} must be a number of seconds, not {os.environ[variable]!r}") from None
     return dataclasses.replace(limits, **timeouts)
 
 

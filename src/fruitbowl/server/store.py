@@ -287,7 +287,7 @@ class TableStore:
         if row is None:
             return
         try:
-            campaign = load_campaign(row.game, row.data)
+            campaign = load_campaign(row.id, row.game, row.data)
             final = table.state if state is None else state
             after = campaign.after_game(final, [seat.name for seat in table.seats])
         except FruitbowlError as exc:
