@@ -9,12 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from fruitbowl.cli.boards import adapter_for
 from fruitbowl.engine import State, get_game
 from fruitbowl.games.citrus.components import COMPONENTS as C
 
 GAME = get_game("citrus")
-LABELS = adapter_for("citrus")  # the terminal's menu labels
 
 
 def positions(seed: int, players: int = 3, options: dict[str, object] | None = None) -> Iterator[State]:
@@ -54,7 +52,7 @@ def test_blood_orange_is_named_in_full() -> None:
     state = first_position(blood_line)
     seat = state.current_player
     view = state.view(seat)
-    labels = [LABELS.action_label(view, a) for a in state.legal_actions() if a.kind == "buy"]
+    labels = [GAME.describe_action(view, a) for a in state.legal_actions() if a.kind == "buy"]
     with_blood = [label for label in labels if "blood" in label]
     assert with_blood
     assert all("blood orange" in label for label in with_blood)
@@ -75,7 +73,7 @@ def test_waiting_blood_orange_prompt_and_placements() -> None:
     assert "blood orange" in prompt and prompt.count("blood") == prompt.count("blood orange")
     for action in state.legal_actions():
         if action.kind == "place" and action.fields["type"] == "blood":
-            label = LABELS.action_label(view, action)
+            label = GAME.describe_action(view, action)
             assert "blood orange" in label and label.count("blood") == label.count("blood orange")
 
 
@@ -139,7 +137,7 @@ def test_counts_read_as_words() -> None:
 
     state = first_position(one_tile_line)
     view = state.view(state.current_player)
-    labels = [LABELS.action_label(view, a) for a in state.legal_actions() if a.kind == "buy"]
+    labels = [GAME.describe_action(view, a) for a in state.legal_actions() if a.kind == "buy"]
     assert any("for 1 coin:" in label for label in labels)
     assert not any("1 coins" in label for label in labels)
     assert view["money_cap"] == C.money_cap
