@@ -81,7 +81,7 @@ export class ReplayViewer {
       result: null,
     };
     const entries = [];
-    this.steps.slice(0, this.index + 1).forEach((s) => s.log.forEach((text) => entries.push({ move: s.move, kind: "step", text })));
+    this.steps.slice(0, this.index + 1).forEach((past) => past.log.forEach((text) => entries.push({ move: past.move, kind: "step", text })));
     this.draw(snapshot, entries);
     this.renderBar(step);
   }

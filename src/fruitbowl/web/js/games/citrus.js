@@ -235,11 +235,11 @@ function boardBox(ui, layer, x0, y0, cell) {
     if (b.bull[i]) g.append(ui.board.piece(`b:${i}`, x, y, art.bull(cell * 0.32), { sig: "bull", moves: false }));
     if (b.tile[i]) {
       const [t, w] = b.tile[i];
-      const type = view.types[t];
+      const citrus = view.types[t];
       const owner = b.owner[i];
       // a tile bought from the market glides from its market space to here
-      const look = `${type}${w}`;
-      g.append(ui.board.piece(`t:${i}`, x, y, art.plantation(type, !!w, tile), { sig: `${look}|${owner}`, moves: false, look, from: "m:" }));
+      const look = `${citrus}${w}`;
+      g.append(ui.board.piece(`t:${i}`, x, y, art.plantation(citrus, !!w, tile), { sig: `${look}|${owner}`, moves: false, look, from: "m:" }));
       if (owner !== null && owner >= 0) over.append(ownerEdges(b, i, x, y, cell, seatStyle(owner).color));
       if (b.worker[i]) {
         const worker = markerGroup(owner, cell * 0.2, { class: "ct-worker" });

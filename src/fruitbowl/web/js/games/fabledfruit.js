@@ -203,8 +203,8 @@ function textTarget(ui, spec, ...children) {
   const action = ui.legalByText.get(spec.text);
   const legal = !!action && ui.myTurn;
   const code = action ? action.code : ui.board.byText(spec.text);
-  const label = legal ? action.label || spec.label || spec.text : spec.label || spec.text;
-  return ui.board.target({ code, kind: spec.kind, label, legal, hit: spec.hit, extraClass: spec.extraClass }, ...children);
+  const named = legal ? action.label || spec.label || spec.text : spec.label || spec.text;
+  return ui.board.target({ code, kind: spec.kind, label: named, legal, hit: spec.hit, extraClass: spec.extraClass }, ...children);
 }
 
 /** A target only if this action can matter now (legal, or the decision is of its sort). */

@@ -184,7 +184,7 @@ export function render(board) {
     const bx = 20 + bigW + 20;
     let by = businessBoard(ui, layer, bx, top, W - bx - 20) + 12;
     by = licenseTrack(ui, layer, bx, by, W - bx - 20);
-    let y = Math.max(top + big.h, by) + 18;
+    const y = Math.max(top + big.h, by) + 18;
     // row 2: the other islands (or Pineapple), then the supplies
     const others = order.slice(1);
     let x = 20;
