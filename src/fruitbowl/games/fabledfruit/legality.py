@@ -76,9 +76,8 @@ NEEDS = {loc: price_needs(icons) for loc, icons in ICONS.items()}
 TYPE_LETTER = {code: t for t, code in enumerate(C.type_codes)}
 #: #20L may only be bought as the last juice a player needs (§1.6), and never traded for (I-11).
 LAST_JUICE = parse_loc("20L")
-#: Where the codes of the families taken by number lie: [first, end).
-MOVES = range(MOVE, THIEF)
-THIEVES = range(THIEF, GIVE)
+#: The card kinds (hands, the market and the piles are count vectors over them).
+CARD_CODES = range(NUM_KINDS)
 
 
 class Family(NamedTuple):
@@ -115,9 +114,6 @@ def _move(ctx: tuple[int, list[int]], code: int) -> str | None:
     if loc not in ctx[1]:
         return "move.not_in_display"
     return None
-
-
-CARD_CODES = range(NUM_KINDS)
 
 
 def _hand_context(s: FabledFruitState, step: Step) -> tuple[list[int], int]:
@@ -235,7 +231,7 @@ def _extra(ctx: Any, code: int) -> str | None:
 # ---------------------------------------------------------------------- location decisions
 
 
-def _step_rest(s: FabledFruitState, step: Step) -> Step:
+def _the_step(s: FabledFruitState, step: Step) -> Step:
     return step
 
 
@@ -275,6 +271,12 @@ def _name(ctx: tuple[FabledFruitState, int, str], code: int) -> str | None:
         if not s.holds(p, t):
             return "name.not_held"
     return None
+
+
+def can_name(s: FabledFruitState, step: Step) -> bool:
+    """Whether some fruit type may be named at ``step`` (a ``("name", filter)`` step about to be pushed)."""
+    ctx = _name_context(s, step)
+    return any(_name(ctx, code) is None for code in _name_candidates(ctx))
 
 
 def _choose_candidates(step: Step) -> list[int]:
@@ -399,7 +401,7 @@ def _offer_context(s: FabledFruitState, step: Step) -> list[int]:
 
 
 def _save_candidates(hand: list[int]) -> list[int]:
-    return [*range(SAVE, SAVE + NUM_KINDS), DONE]
+    return [*[SAVE + k for k in CARD_CODES if hand[k]], DONE]  # (the cards in hand)
 
 
 def _save(hand: list[int], code: int) -> str | None:
@@ -412,7 +414,7 @@ def _save(hand: list[int], code: int) -> str | None:
 
 
 def _offer_candidates(hand: list[int]) -> list[int]:
-    return [*range(OFFER, OFFER + NUM_KINDS), DONE]
+    return [*[OFFER + k for k in CARD_CODES if hand[k]], DONE]  # (the cards in hand)
 
 
 def _offer(hand: list[int], code: int) -> str | None:
@@ -514,14 +516,14 @@ FAMILIES: dict[str, Family] = {
     "opay": Family(_hand_context, _occupant_pay_candidates, _occupant_pay),
     "actbuy": Family(_act_buy_context, _act_buy_candidates, _act_buy),
     "pay": Family(_pay_context, _pay_candidates, _pay, frozenset({"pay.order", "pay.cannot_cover"})),
-    "extra": Family(_step_rest, _extra_candidates, _extra),
-    "player": Family(_step_rest, _player_candidates, _player),
+    "extra": Family(_the_step, _extra_candidates, _extra),
+    "player": Family(_the_step, _player_candidates, _player),
     "name": Family(_name_context, _name_candidates, _name, frozenset({"name.not_held"})),
-    "choose": Family(_step_rest, _choose_candidates, _choose),
+    "choose": Family(_the_step, _choose_candidates, _choose),
     "thief": Family(_thief_context, _thief_candidates, _thief),
     "save": Family(_save_context, _save_candidates, _save),
     "offer": Family(_offer_context, _offer_candidates, _offer),
-    "limeask": Family(_step_rest, _limeask_candidates, _limeask),
+    "limeask": Family(_the_step, _limeask_candidates, _limeask),
     "accept": Family(_accept_context, _accept_candidates, _accept),
     "return": Family(_return_context, _return_candidates, _return),
     "juice": Family(_juice_context, _juice_candidates, _juice_check),
@@ -561,6 +563,7 @@ __all__ = [
     "LAST_JUICE",
     "NEEDS",
     "buy",
+    "can_name",
     "card_filter",
     "card_fits",
     "legal_codes",

@@ -18,7 +18,7 @@ from . import market
 from .components import COMPONENTS as C
 from .components import LIME_OFFSET
 from .fruits import KIND_MASK, KIND_NAME, LIME, LIME_BIT, NUM_KINDS
-from .legality import card_fits, returnable, thief_spots
+from .legality import can_name, card_fits, returnable, thief_spots
 from .locations import EFFECTS, draw
 from .rules import FabledFruitState, register_calls
 
@@ -87,10 +87,10 @@ def l3l(s: S, ev: Ev) -> None:
 @lime_effect(4)
 def l4l(s: S, ev: Ev) -> None:
     """Show a fruit and take its token from the pool or its holder (the base #33 mechanism)."""
-    p = s.active
-    if s.ftok is None or not [t for t in range(len(s.ftok)) if s.ftok[t] != p and s.holds(p, t)]:
+    name = ("name", "token")
+    if s.ftok is None or not can_name(s, name):  # no fruit in hand of a token you lack (R)
         return s.fallback(lid(4), ev)
-    s.push(("name", "token"), ("call", "c33_token"))
+    s.push(name, ("call", "c33_token"))
 
 
 @lime_effect(5)

@@ -23,7 +23,7 @@ from . import actions as A
 from . import market
 from .components import COMPONENTS as C
 from .fruits import KIND_MASK, KIND_NAME, NUM_KINDS, disjoint_pick
-from .legality import card_fits
+from .legality import can_name, card_fits
 from .rules import FabledFruitState, register_calls
 
 S = FabledFruitState
@@ -560,10 +560,10 @@ def l32(s: S, ev: Ev) -> None:
 
 @effect(33)
 def l33(s: S, ev: Ev) -> None:
-    p = s.active
-    if s.ftok is None or not [t for t in range(len(s.ftok)) if s.ftok[t] != p and s.holds(p, t)]:
+    name = ("name", "token")
+    if s.ftok is None or not can_name(s, name):  # no fruit in hand of a token you lack: the signpost
         return s.fallback(33, ev)
-    s.push(("name", "token"), ("call", "c33_token"))
+    s.push(name, ("call", "c33_token"))
 
 
 @call
