@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from fruitbowl.engine.legality import GAME_OVER
+
 from . import actions as A
 from .components import COMPONENTS as C
 from .patterns import PATTERN_NAMES
@@ -49,6 +51,14 @@ FAMILY_PHASES: dict[str, tuple[int, ...]] = {
 }
 #: A decision that must be taken before anything else: the key refusing every other family then.
 PENDING = {DIE_TILE: "phase.die_tile", GARNISH: "phase.garnish_window", PATTERN: "phase.pattern"}
+#: The key refusing a family in the action or shopping phase, when it is not that family's turn.
+OUT_OF_TURN = {
+    "place": "place.no_die_tile",  # the die's tile is dealt with first, or there is none
+    "return": "place.no_die_tile",
+    "pattern": "pattern.none_waiting",
+    "work": "work.already_buying",  # (in the shopping phase)
+    "stop": "stop.nothing_bought",  # (in the action phase)
+}
 
 
 # ---------------------------------------------------------------------- the rules
@@ -62,16 +72,7 @@ def turn_gate(state: TangHuLuState, family: str) -> str | None:
         return None
     if family == "garnish" or family == "pass":
         return "garnish.window_closed" if state.die == "sugar" else "garnish.no_window"
-    pending = PENDING.get(phase)
-    if pending is not None:
-        return pending
-    if family == "place" or family == "return":
-        return "place.no_die_tile"
-    if family == "pattern":
-        return "pattern.none_waiting"
-    if family == "work":
-        return "work.already_buying"
-    return "stop.nothing_bought"  # (stop in the action phase: buy is open in both)
+    return PENDING.get(phase) or OUT_OF_TURN.get(family, GAME_OVER)
 
 
 def stick_open(state: TangHuLuState, seat: int, stick: int) -> str | None:
