@@ -76,7 +76,7 @@ def test_whole_games_fit_80_by_22(players: int, options: dict) -> None:
             assert max(len(line) for line in lines) <= 80, f"too wide at {where}:\n{text}"
             assert "…" not in text, where
             legal = state.legal_actions() if not state.is_terminal() else []
-            menu = [f"{action.text} {ADAPTER.action_label(view, action)}" for action in legal]
+            menu = [f"{action.text} {GAME.describe_action(view, action)}" for action in legal]
             check_tokens_named(text, view, menu)
         if state.is_terminal():
             break

@@ -3,6 +3,8 @@ boulders on the corners and the tray, whales by their beaches."""
 
 from __future__ import annotations
 
+import functools
+
 from rich.console import Console
 
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
@@ -50,7 +52,8 @@ def test_module_actions_have_menu_labels():
     state = new(2, modules="mystic_island")
     island(state, 0, {"c1": "collector lime"})
     state.apply("move c1-c3")
-    rows = ADAPTER.menu(state.view(0), state.legal_actions())
+    view = state.view(0)
+    rows = ADAPTER.menu(view, state.legal_actions(), functools.partial(state.game.describe_action, view))
     labels = [label for _, label in rows]
     assert labels[0] == "Collect 2 limes" and labels[1].startswith("Give up the fruit: move your explorer to c5")
 
@@ -82,7 +85,7 @@ def test_every_board_fits_80_columns_and_names_are_never_cut():
         assert max(len(line) for line in text.splitlines()) <= 80
         assert len(text.splitlines()) <= 22, (players, options)
         assert "…" not in text, (players, options)
-        menu = [f"{a.text} {ADAPTER.action_label(view, a)}" for a in state.legal_actions()]
+        menu = [f"{a.text} {state.game.describe_action(view, a)}" for a in state.legal_actions()]
         check_tokens_named(text, view, menu)
 
 
