@@ -128,7 +128,7 @@ CAMPAIGN = new_campaign("fabledfruit", 11).to_json()
 @given(data=json_values)
 def test_any_json_is_refused_as_a_campaign(data: Any) -> None:
     try:
-        load_campaign("fabledfruit", data)
+        load_campaign("fuzzed", "fabledfruit", data)
     except FruitbowlError as exc:
         assert str(exc).strip()
     else:
@@ -144,7 +144,7 @@ def test_edited_campaign_files_are_refused_or_still_consistent(key: str, value: 
     else:
         data[key] = value
     try:
-        campaign = load_campaign("fabledfruit", data)
+        campaign = load_campaign("fuzzed", "fabledfruit", data)
     except FruitbowlError as exc:
         assert str(exc).strip()
         return
