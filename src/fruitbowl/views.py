@@ -149,6 +149,12 @@ def _path(steps: typing.Iterable[str | int]) -> str:
 
 
 def _sentence(error: ValidationError) -> str:
+    while error.context:  # one of several shapes (a tile or null): what is wrong with the one it has the type of
+        fitting = [e for e in error.context if not (e.validator == "type" and not e.relative_path)]
+        if not fitting:  # of none of their types
+            types = " or ".join(repr(e.validator_value) for e in error.context)
+            return f"{_path(error.absolute_path)}: {error.instance!r} is not of type {types}."
+        error = max(fitting, key=lambda e: len(e.absolute_path))
     title = error.schema.get("title") if isinstance(error.schema, dict) else None
     shape = f" ({title})" if title and error.validator in ("required", "additionalProperties") else ""
     return f"{_path(error.absolute_path)}{shape}: {error.message}."

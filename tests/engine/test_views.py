@@ -17,6 +17,15 @@ from fruitbowl.views import view_errors, view_schema
 from .toys import PLUMS, PlumGame
 
 
+class Bulb(TypedDict):
+    watts: int
+
+
+class Lamp(TypedDict):  # (at module level, where its annotations resolve)
+    bulb: Bulb | None
+    mode: Literal["on", "off"] | None
+
+
 def _as_sent(view: dict[str, Any]) -> Any:
     return json.loads(json.dumps(view))
 
@@ -95,3 +104,19 @@ def test_a_whole_number_written_as_a_float_is_not_an_integer() -> None:
     view = _as_sent(PLUMS.new_state(2, seed=1).view(0))
     view["deck_size"] = 3.0  # (JSON Schema would call 3.0 an integer; a client reading "3.0" gets a float)
     assert view_errors(PLUMS, view) == ["view.deck_size: Input should be a valid integer."]
+
+
+def test_where_a_value_may_take_one_of_several_shapes_the_error_is_about_the_shape_it_has() -> None:
+    class LampGame(PlumGame):
+        view_type = Lamp
+
+    game = LampGame()
+    assert view_errors(game, {"bulb": {"watts": 40}, "mode": None}) == []
+    assert view_errors(game, {"bulb": {"watts": "40"}, "mode": "dim"}) == [
+        "view.bulb.watts: '40' is not of type 'integer'.",
+        "view.mode: 'dim' is not one of ['on', 'off'].",
+    ]
+    assert view_errors(game, {"bulb": "E27", "mode": 1}) == [
+        "view.bulb: 'E27' is not of type 'object' or 'null'.",
+        "view.mode: 1 is not one of ['on', 'off'].",
+    ]
