@@ -99,6 +99,16 @@ def test_a_stored_campaign_that_does_not_read_back_is_the_server_s_fault_and_sta
         assert _refusal(gone, 500) == (
             f"campaign {elsewhere['id']!r} is of the game 'plum', which has no campaigns on this server"
         )
+
+        # In its owner's list a damaged campaign says why, and hides none of the others.
+        fine = http.post("/api/campaigns", json={"game": "fabledfruit", "name": "Fine"}).json()
+        tokens = ",".join(c["token"] for c in (damaged, elsewhere, fine))
+        listed = http.get("/api/campaigns", headers={"X-Campaign-Token": tokens})
+        assert listed.status_code == 200, listed.text
+        by_name = {c["name"]: c for c in listed.json()["campaigns"]}
+        assert by_name["Edited"]["damaged"] == message
+        assert by_name["Moved"]["damaged"].endswith("which has no campaigns on this server")
+        assert by_name["Fine"]["games_completed"] == 0 and "damaged" not in by_name["Fine"]
     engine = make_engine(db_url)
     with engine.connect() as conn:
         assert conn.scalar(sa.select(CampaignRow.data).where(CampaignRow.id == damaged["id"])) == stored  # untouched

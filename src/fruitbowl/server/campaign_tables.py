@@ -22,7 +22,7 @@ from .bot_runner import BotRunner
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
 from .campaigns import summary as campaign_summary
 from .db import UNFINISHED_STATUSES, CampaignRow, TableRow, now
-from .errors import Conflict, Forbidden, NotFound
+from .errors import Conflict, Damaged, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, clean_name, hash_token, new_token, seat_name
 from .runtime import Runtime
 from .store import TableStore
@@ -54,7 +54,9 @@ class CampaignTables:
         return {**summary, "going_on": None, "tables": [], "token": token}
 
     def list_campaigns(self, tokens: Sequence[str]) -> list[dict[str, Any]]:
-        """The campaigns whose owner tokens are presented (nobody else's), most recently played first."""
+        """The campaigns whose owner tokens are presented (nobody else's), most recently played first.
+        One that does not read back (edited, or of a game no longer installed) is listed by its
+        name with ``damaged``, the sentence saying why, so that it hides none of the others."""
         hashes = [hash_token(t) for t in tokens]
         if not hashes:
             return []
@@ -72,13 +74,14 @@ class CampaignTables:
                     )
                 ).all()
             )
-            return [
-                {
-                    **campaign_summary(r.id, r.game, r.name, load_campaign(r.id, r.game, r.data)),
-                    "going_on": going_on.get(r.id),
-                }
-                for r in rows
-            ]
+            listed = []
+            for r in rows:
+                try:
+                    summary = campaign_summary(r.id, r.game, r.name, load_campaign(r.id, r.game, r.data))
+                except Damaged as exc:
+                    summary = {"id": r.id, "game": r.game, "name": r.name, "damaged": str(exc)}
+                listed.append({**summary, "going_on": going_on.get(r.id)})
+            return listed
 
     def campaign(self, campaign_id: str, token: str | None) -> dict[str, Any]:
         """A campaign: all of it for its owner; for anyone else only what its name and progress say."""

@@ -96,7 +96,17 @@ function campaignActions(campaign, players) {
   );
 }
 
+/** A campaign the server cannot read back (edited, or of a game no longer here): its name and why. */
+function damagedRow(campaign) {
+  return h(
+    "li",
+    { class: "table-row campaign-row damaged" },
+    h("div", { class: "table-main" }, h("strong", {}, campaign.name), h("span", { class: "detail" }, campaign.damaged)),
+  );
+}
+
 function campaignRow(campaign) {
+  if (campaign.damaged) return damagedRow(campaign);
   const game = catalog.byId.get(campaign.game);
   const words = game?.campaign || { left: "step", complete: "complete", rulesets: [] };
   const players = h("select", { "aria-label": `Players for the next game of ${campaign.name}` });
