@@ -420,15 +420,20 @@ def _no_tokens(s: FabledFruitState, action: Action) -> str:
     return f"you hold {counted(held, 'gambling token')}; gambling needs one per {reveals} (§2.9.5)"
 
 
+def _unit(name: str) -> str:
+    """A payment unit as a sentence names it ("wild" is the wild token)."""
+    return "wild token" if name == "wild" else name
+
+
 def _pay_order(s: FabledFruitState, action: Action) -> str:
-    last = A.unit_name(s.paying[-1])
-    return f"payments are chosen in menu order: {action.fields['unit']} comes before the {last} already chosen (§2.5.2)"
+    unit, last = _unit(action.fields["unit"]), _unit(A.unit_name(s.paying[-1]))
+    return f"payments are chosen in menu order: {unit} comes before the {last} already chosen (§2.5.2)"
 
 
 def _cannot_cover(s: FabledFruitState, action: Action) -> str:
     price = C.locations[s.pos[s.active]].price
     return (
-        f"{action.fields['unit']} cannot be paid now: with it, the rest of {price} cannot be covered "
+        f"{_unit(action.fields['unit'])} cannot be paid now: with it, the rest of {price} cannot be covered "
         "by what you hold later in menu order (§2.5.2)"
     )
 
@@ -519,7 +524,7 @@ REFUSALS: dict[str, Refusal] = {
     "buy.too_dear": _too_dear,
     "gamble.no_tokens": _no_tokens,
     "pay.finish_first": _sentence("finish paying for the juice first"),
-    "pay.not_held": lambda s, a: f"you have no {a.fields['unit']} left to pay with (§2.5.2)",
+    "pay.not_held": lambda s, a: f"you have no {_unit(a.fields['unit'])} left to pay with (§2.5.2)",
     "pay.order": _pay_order,
     "pay.cannot_cover": _cannot_cover,
     "extra.choose": _sentence("return a double turn token for an extra turn, or end your turn"),
