@@ -17,7 +17,7 @@ from fruitbowl.engine.wording import counted
 from . import actions as A
 from .components import COMPONENTS as C
 from .components import loc_label
-from .legality import LAST_JUICE
+from .legality import CARD_STEPS, LAST_JUICE
 from .view import counts
 
 if TYPE_CHECKING:
@@ -467,9 +467,14 @@ def _verb(s: FabledFruitState) -> str:
     return str(_step(s)[0])
 
 
-def _card_type(s: FabledFruitState, action: Action) -> str:
+def _filter(s: FabledFruitState) -> str:
+    """The filter of the card step waited on (a type letter or a named rule)."""
     step = _step(s)
-    letter = step[3] if step[0] == "give" else step[2]
+    return str(step[CARD_STEPS[step[0]][2]])
+
+
+def _card_type(s: FabledFruitState, action: Action) -> str:
+    letter = _filter(s)
     return f"it must be {a_fruit(C.type_names[C.type_codes.index(letter)])} (or a fruit-mix card showing one)"
 
 
@@ -485,13 +490,11 @@ FILTER_RULES = {
 
 
 def _card_rule(s: FabledFruitState, action: Action) -> str:
-    step = _step(s)
-    filt = step[3] if step[0] == "give" else step[2]
-    rule = FILTER_RULES.get(filt, "it does not fit the location's rule here")
+    rule = FILTER_RULES.get(_filter(s), "it does not fit the location's rule here")
     return f"{a_fruit(action.fields['fruit'])} does not fit: {rule}"
 
 
-def _thief_v2_first(s: FabledFruitState, action: Action) -> str:
+def _thief_twice(s: FabledFruitState, action: Action) -> str:
     return "the thief V2.0 needs two different stacks; you chose #" + _label(action) + " already (I-10)"
 
 
@@ -539,7 +542,7 @@ REFUSALS: dict[str, Refusal] = {
     "thief.choose": _thief_first,
     "thief.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
     "thief.must_move": _thief_must_move,
-    "thief.twice": _thief_v2_first,
+    "thief.twice": _thief_twice,
     "card.other_verb": lambda s, a: f"now {_verb(s)} a fruit",
     "card.not_optional": _sentence("this step is not optional"),
     "card.none": lambda s, a: f"there is no {a.fields['fruit']} to {_verb(s)}",
