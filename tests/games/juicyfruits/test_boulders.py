@@ -70,7 +70,7 @@ def test_a_boulder_not_dealt_or_already_placed_is_refused():
     state = new(2, 1, modules=BO)
     used = {C.boulders[c].id for c in state.boulder_set}
     other = next(b.id for b in C.boulders if b.id not in used)
-    with pytest.raises(IllegalAction, match="not one of the four dealt"):
+    with pytest.raises(IllegalAction, match="not one of the 4 dealt"):
         state.apply(f"boulder {other}")
     before = state.to_json()
     with pytest.raises(IllegalAction, match="put your boulders on your corners"):

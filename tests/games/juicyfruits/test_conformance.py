@@ -1,5 +1,8 @@
 """Juicy Fruits passes the conformance kit at 1–4 players, with and without the juice factory,
-and with all three Mystic Island modules (test_modules.py covers every combination).
+and with all three Mystic Island modules (test_modules.py covers every combination). Every view
+of every fully checked position, for every seat and a spectator, fits the declared view type
+(``view.JuicyFruitsView``, checked as JSON Schema), and every action is refused by a rule exactly
+when it is not legal.
 
 ``conformance_option_sets(n)`` lists both sides of the score board for every count (solo also
 varies the solo board and AMB-17's forced slide). The first game per option set is checked at
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from fruitbowl.engine import get_game
 from fruitbowl.engine.conformance import check_all
+from fruitbowl.views import view_errors
 
 GAMES_PER_COUNT = 15
 FULL_EVERY = 50
@@ -24,7 +28,12 @@ def test_option_sets_cover_the_juice_factory_at_every_count():
 
 def test_juicyfruits_conforms():
     reports = check_all(
-        get_game("juicyfruits"), games_per_count=GAMES_PER_COUNT, seed=2025, full_games=1, full_every=FULL_EVERY
+        get_game("juicyfruits"),
+        games_per_count=GAMES_PER_COUNT,
+        seed=2025,
+        full_games=1,
+        full_every=FULL_EVERY,
+        view_check=view_errors,
     )
     assert len(reports) == 12
     for report in reports:

@@ -15,6 +15,7 @@ from fruitbowl.engine.conformance import check_game
 from fruitbowl.engine.options import parse_option_pairs
 from fruitbowl.games.juicyfruits import actions as A
 from fruitbowl.games.juicyfruits import modules as M
+from fruitbowl.views import view_errors
 
 from ...golden import check_unchanged, playthrough
 from .positions import GAME, new
@@ -92,12 +93,15 @@ def test_all_eight_module_combinations_conform(players):
     option_sets = [{"modules": ""}, *GAME.module_option_sets(players)]
     assert len({M.parse(o["modules"]) for o in option_sets}) == 8
     for options in option_sets:
-        report = check_game(GAME, players, options, games=1, seed=2026, full_games=0, full_every=30)
+        report = check_game(
+            GAME, players, options, games=1, seed=2026, full_games=0, full_every=30, view_check=view_errors
+        )
         assert report.games == 1
 
 
 def test_one_game_with_all_modules_is_checked_closely():
-    report = check_game(GAME, 2, {"modules": ALL, "juice_factory": True}, games=1, seed=5, full_games=0, full_every=5)
+    options = {"modules": ALL, "juice_factory": True}
+    report = check_game(GAME, 2, options, games=1, seed=5, full_games=0, full_every=5, view_check=view_errors)
     assert report.fully_checked > 20
 
 

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from fruitbowl.games.juicyfruits import new_business, observation
-from fruitbowl.games.juicyfruits.rules import MOVE, PHASE_NAMES
+from fruitbowl.games.juicyfruits.legality import MOVE, PHASE_NAMES
 from tests.rl.observation_check import check_observations
 
 from .observation_reference import encode as reference
@@ -88,7 +88,7 @@ def test_module_details_random_games_seldom_reach_match_the_view_encoding():
     state.whales = [2, -1]
     state.pending_statue = 7
     state.tray = [5, 0, 1, 2]
-    state.moved = [13, 3]
+    state.moved = [state.mobile[state.player][0], 3]  # (a piece that slides: the view shows it)
     for seat in range(2):
         dense = GAME.observation(state, seat).finish().dense()
         assert dense == pytest.approx(reference(state.view(seat)), abs=1e-9), seat

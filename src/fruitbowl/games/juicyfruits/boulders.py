@@ -10,7 +10,7 @@ AMB-13), repeated until nothing changes so that 6a can follow the others in the 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.wording import plural
@@ -161,20 +161,6 @@ def _remove(state: JuicyFruitsState, seat: int, corner: int, code: int, events: 
     events.append(
         Event("boulder", seat, {"boulder": BOULDERS[code].id, "cell": corner, "first": first, "points": points})
     )
-
-
-def view(state: JuicyFruitsState) -> dict[str, Any]:
-    return {
-        "tiles": [{"id": BOULDERS[c].id, "text": condition_text(c)} for c in state.boulder_set],
-        "tray": [
-            {"id": BOULDERS[c].id, "count": state.tray[i], "points": C.tray_space_points}
-            for i, c in enumerate(state.boulder_set)
-        ],
-        "removed": [[BOULDERS[c].id for c in state.removed[p]] for p in range(state.num_players)],
-        "corners": list(CORNERS),
-        "first_points": C.tray_space_points + C.tray_first_bonus,
-        "later_points": C.tray_later_points,
-    }
 
 
 def condition_text(code: int) -> str:

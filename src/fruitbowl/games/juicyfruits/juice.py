@@ -8,14 +8,9 @@ the last space ends the track, and juice never moves the license marker.
 from __future__ import annotations
 
 from .components import COMPONENTS as C
-from .ships import can_pay
 
 SPACES = len(C.juice_costs)
 STEPS_PER_TURN = C.juice_steps_per_turn
-
-
-def can_advance(position: int, steps_taken: int, reserve: list[int]) -> bool:
-    return steps_taken < STEPS_PER_TURN and position < SPACES and can_pay(reserve, C.juice_costs[position])
 
 
 def next_cost(position: int) -> tuple[int, ...] | None:

@@ -17,7 +17,6 @@ from fruitbowl.engine.wording import counted
 
 from . import business
 from .components import COMPONENTS as C
-from .components import EDGES
 from .ships import SHIP_POINTS
 
 if TYPE_CHECKING:
@@ -156,37 +155,6 @@ def pineapple_explore(state: JuicyFruitsState, wait: int) -> Event:
     statues[target] = 0
     state.explorers[seat] = target
     return Event("pineapple_explorer", None, data)
-
-
-def view(state: JuicyFruitsState) -> dict[str, Any]:
-    n = state.num_players
-    explorers = [{"seat": p, "cell": state.explorers[p], "name": CELL_NAMES[state.explorers[p]]} for p in range(n)]
-    if n == 1:
-        cell = state.explorers[1]
-        explorers.append({"seat": "pineapple", "cell": cell, "name": CELL_NAMES[cell]})
-    return {
-        "size": SIZE,
-        "side": "compass" if n == 1 else "front",
-        "cells": [
-            {
-                "cell": c,
-                "name": CELL_NAMES[c],
-                "row": c // SIZE,
-                "col": c % SIZE,
-                "kind": space_kind(c),
-                "plateau": plateau_points(c) or None,
-                "statue": state.statues[c] or None,
-            }
-            for c in range(CELLS)
-        ],
-        "edges": [EDGES[edge(p, n)] for p in range(n)],
-        "explorers": explorers,
-        "collected": [list(state.statues_won[p]) for p in range(n)],
-        "boxed": sorted(state.statue_box),
-        "pineapple_boxed": list(state.pine_statues),
-        "tiles": [{"tile": t.tile, "effect": t.effect, "value": t.value, "text": tile_text(t.tile)} for t in TILES],
-        "pending_statue": state.pending_statue or None,
-    }
 
 
 def tile_text(tile: int) -> str:

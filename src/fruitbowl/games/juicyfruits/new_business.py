@@ -9,7 +9,8 @@ and score when they stand on their own whale's beach (the whale then moves on cl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING
 
 from fruitbowl.engine.events import Event
 
@@ -48,8 +49,13 @@ def free_ponds(grid: list[int]) -> list[int]:
     return [cell for cell in PONDS if grid[cell] < 0]
 
 
-def reachable(grid: list[int], start: int) -> list[int]:
+def reachable(grid: list[int], start: int) -> frozenset[int]:
     """Cells a whale-watching token on ``start`` can reach through free spaces (with ``start``)."""
+    return _reachable(tuple(grid), start)
+
+
+@functools.lru_cache(maxsize=256)
+def _reachable(grid: tuple[int, ...], start: int) -> frozenset[int]:
     seen = {start}
     todo = [start]
     while todo:
@@ -60,7 +66,7 @@ def reachable(grid: list[int], start: int) -> list[int]:
             if 0 <= nr < SIZE and 0 <= nc < SIZE and nxt not in seen and grid[nxt] < 0:
                 seen.add(nxt)
                 todo.append(nxt)
-    return sorted(seen)
+    return frozenset(seen)
 
 
 def owned_whales(state: JuicyFruitsState, seat: int) -> list[int]:
@@ -89,36 +95,6 @@ def sightings(state: JuicyFruitsState, events: list[Event]) -> None:
             data = {"token": C.all_tokens[WHALE_TOKENS[slot]].id, "beach": BEACH_NAMES[beach], "cell": cell}
             data.update({"to": BEACH_NAMES[state.whales[slot]], "points": C.sighting_points})
             events.append(Event("whale", p, data))
-
-
-def view(state: JuicyFruitsState) -> dict[str, Any]:
-    whales = []
-    for slot, token in enumerate(WHALE_TOKENS):
-        owner = next((p for p in range(state.num_players) if token in state.owned[p]), None)
-        beach = state.whales[slot]
-        whales.append(
-            {
-                "token": C.all_tokens[token].id,
-                "owner": owner,
-                "beach": BEACH_NAMES[beach] if beach >= 0 else None,
-                "moved": slot in state.watched,
-            }
-        )
-    offices = []
-    for p in range(state.num_players):
-        offices.append(
-            {
-                C.all_tokens[o].effect: office_active(state, p, o)
-                for o in OFFICES
-                if state.office_from[p][OFFICES.index(o)] >= 0
-            }
-        )
-    return {
-        "whales": whales,
-        "offices": offices,
-        "three_per_row": bool(state.options.get("three_per_row", False)),
-        "sighting_points": C.sighting_points,
-    }
 
 
 def cells_text(cells: list[int]) -> str:

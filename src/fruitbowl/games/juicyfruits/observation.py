@@ -82,7 +82,7 @@ def observation_size(num_players: int, modules: frozenset[str] = frozenset()) ->
 # ---------------------------------------------------------------------- fixed positions
 
 N_PHASES = len(PHASES)
-OVER = PHASES.index("over")  # state.phase numbers PHASES, then MODULE_PHASES (rules.PHASE_NAMES)
+OVER = PHASES.index("over")  # state.phase numbers PHASES, then MODULE_PHASES (legality.PHASE_NAMES)
 MOVED_AT = len(PHASES)
 DISTANCE_AT = MOVED_AT + CELLS
 JUICE_AT = DISTANCE_AT + 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
@@ -32,7 +32,7 @@ from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import House, Result
 
 from . import actions as A
-from . import boulders, business, juice, mystic, new_business, observation, solo, text
+from . import boulders, business, legality, mystic, new_business, observation, solo, text, view
 from . import modules as M
 from .components import BEACH_NAMES
 from .components import COMPONENTS as C
@@ -43,34 +43,29 @@ from .island import (
     CORNERS,
     EMPTY,
     PONDS,
-    RAYS,
     SHIP,
     SLIDES,
     TOKEN,
     VENUE,
-    has_free_block,
 )
-from .ships import DEMANDS, SHIP_POINTS, can_pay, fill_bags, new_island, pay
+from .legality import (  # (the phases, re-exported: which decision the current player faces)
+    ACTION,
+    ARRANGE,
+    BONUS,
+    DISCOUNT,
+    EXPLORE,
+    JUICE,
+    MOVE,
+    OVER,
+    PLACE,
+    PRODUCE,
+    SPLIT,
+    STATUE,
+    WATCH,
+    WHALE,
+)
+from .ships import DEMANDS, SHIP_POINTS, fill_bags, new_island, pay
 
-# Phases: which decision the current player faces (the last six only with modules).
-MOVE, SPLIT, PRODUCE, ACTION, PLACE, BONUS, JUICE, OVER = range(8)
-EXPLORE, STATUE, ARRANGE, DISCOUNT, WHALE, WATCH = range(8, 14)
-PHASE_NAMES = (
-    "move",
-    "split",
-    "produce",
-    "action",
-    "place",
-    "bonus",
-    "juice",
-    "over",
-    "explore",
-    "statue",
-    "arrange",
-    "discount",
-    "whale",
-    "watch",
-)
 #: Score categories, in the order a results screen shows them.
 CATEGORIES = ("ships", "businesses", "venues", "ice_cream", "juice", "stalls")
 SHIPS, BUSINESSES, VENUES, ICE_CREAM, JUICE_PTS, STALLS = range(6)
@@ -96,6 +91,8 @@ class JuicyFruits(Game):
     min_players = 1
     max_players = 4
     rules_version = "1"
+    refusals = text.REFUSALS
+    view_type = view.JuicyFruitsView
     option_specs = (
         OptionSpec("juice_factory", bool, False, "play the juicy side of the score board with the juice factory"),
         OptionSpec(
@@ -446,125 +443,11 @@ class JuicyFruitsState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = legality.legal_codes(self)
         return legal
 
-    def _compute_legal(self) -> list[int]:
-        phase, p = self.phase, self.player
-        if phase == MOVE:
-            return self._moves(p)
-        if phase == ACTION:
-            return self._step2(p)
-        if phase == SPLIT:
-            to, distance = self.moved
-            slot = ADVANCED_SLOT[self.grid[p][to] - TOKEN]
-            total = distance + 1
-            return sorted(A.SPLIT_CODE[(slot, total, first)] for first in range(total + 1))
-        if phase == PRODUCE:
-            return [A.PRODUCE_CODE[pair] for pair in self._productions(p)]
-        if phase >= EXPLORE:
-            return self._module_legal(p)
-        if phase == PLACE:
-            grid = self.grid[p]
-            if self.pending in new_business.POND_ONLY:
-                return [A.PLACE + cell for cell in new_business.free_ponds(grid)]
-            if CATEGORY[self.pending] == business.PLACEHOLDER:
-                return [
-                    A.PLACE_BLOCK + b
-                    for b, (w, x, y, z) in enumerate(BLOCK_CELLS)
-                    if grid[w] < 0 and grid[x] < 0 and grid[y] < 0 and grid[z] < 0
-                ]
-            return [A.PLACE + cell for cell in range(len(grid)) if grid[cell] < 0]
-        if phase == BONUS:
-            return sorted(A.BONUS + f for f in C.all_tokens[self.pending].fruits)
-        if phase == JUICE:
-            can = juice.can_advance(self.juice[p], self.juice_steps, self.reserve[p])
-            return [A.JUICE, A.STOP] if can else [A.STOP]
-        return []
-
-    def _moves(self, p: int) -> list[int]:
-        grid = self.grid[p]
-        codes: list[int] = []
-        forced = self.options["forced_max_distance"]
-        move_code = A.MOVE_CODE
-        for cell in self.mobile[p]:
-            rays, cell_codes = RAYS[cell], move_code[cell]
-            for d in range(4):
-                reach = 0
-                for to in rays[d]:
-                    if grid[to] >= 0:
-                        break
-                    reach += 1
-                if reach:
-                    if forced:
-                        codes.append(cell_codes[d][reach - 1])
-                    else:
-                        codes.extend(cell_codes[d][:reach])
-        return codes  # mobile cells are sorted and codes follow (cell, direction, distance)
-
-    def _productions(self, p: int) -> list[tuple[int, int]]:
-        to, distance = self.moved
-        kind = C.all_tokens[self.grid[p][to] - TOKEN].kind
-        most_ice, most_shakes = min(distance, self.pool[kind]), self.pool[MILKSHAKE]
-        return sorted((k, m) for k in range(most_ice + 1) for m in range(min(distance - k, most_shakes) + 1))
-
-    def _step2(self, p: int) -> list[int]:
-        grid, reserve = self.grid[p], self.reserve[p]
-        codes = [A.SUPPLY_CODE[cell] for cell in BEACH_CELLS if 0 <= grid[cell] < COLLECTOR]
-        codes = [code for code in codes if can_pay(reserve, DEMANDS[grid[BEACH_CELLS[code - A.SUPPLY]] - SHIP])]
-        if self.nb and new_business.office_active(self, p, new_business.CONSTRUCTION):
-            affordable = [bool(new_business.leave_out_options(reserve, cost)) for cost in C.row_costs]
-        else:
-            affordable = [can_pay(reserve, cost) for cost in C.row_costs]
-        if any(affordable):
-            single = EMPTY in grid
-            block: bool | None = None
-            claims = []
-            for space, token in enumerate(self.board):
-                if token < 0 or not affordable[space // business.COLUMNS]:
-                    continue
-                if CATEGORY[token] == business.PLACEHOLDER:
-                    if block is None:
-                        block = has_free_block(grid)
-                    if block:
-                        claims.append(A.claim_code(token))
-                elif token in new_business.POND_ONLY:
-                    if new_business.free_ponds(grid):
-                        claims.append(A.claim_code(token))
-                elif single:
-                    claims.append(A.claim_code(token))
-            codes += sorted(claims)
-        codes.append(A.PASS)
-        if self.nb:
-            codes.sort()  # Module 3's claim codes come after pass
-        return codes
-
-    def _module_legal(self, p: int) -> list[int]:
-        """Legal codes in the module phases (EXPLORE … WATCH)."""
-        phase = self.phase
-        if phase == EXPLORE:
-            return [A.COLLECT, A.EXPLORE]
-        if phase == STATUE:
-            if mystic.TILES[self.pending_statue - 1].effect == "choose_supplied_ship":
-                return sorted(A.STATUE_SHIP + ship for ship in self.supplied[p])
-            return [A.STATUE_FRUIT + f for f in range(NUM_FRUITS)]
-        if phase == ARRANGE:
-            return [A.BOULDER + code for code in boulders.corners_left(self, p)]
-        if phase == DISCOUNT:
-            cost = C.row_costs[self.board.index(self.pending) // business.COLUMNS]
-            return [A.LEAVE_OUT + f for f in new_business.leave_out_options(self.reserve[p], cost)]
-        if phase == WHALE:
-            return [A.WHALE_BEACH + b for b in range(len(C.beaches))]
-        grid = self.grid[p]
-        codes = []
-        for slot in new_business.owned_whales(self, p):
-            if slot not in self.watched:
-                start = new_business.token_cell(grid, new_business.WHALE_TOKENS[slot])
-                codes += [A.WATCH + slot * len(grid) + cell for cell in new_business.reachable(grid, start)]
-        return codes
-
-    def _why_illegal(self, action: Action) -> str:
-        return text.why_illegal(self, action)
+    def _refusal(self, action: Action) -> str | None:
+        return legality.refusal(self, action.code)
 
     def parse_action(self, text: str) -> Action:
         """As usual, and ``claim NAME`` names a token by its printed name (any case)."""
@@ -681,7 +564,7 @@ class JuicyFruitsState(State):
         if CATEGORY[token] == business.ADVANCED:
             self.phase = SPLIT
             return
-        if self._productions(p) == [(0, 0)]:
+        if legality.produce_codes(self) == [A.PRODUCE_CODE[(0, 0)]]:
             events.append(Event("produce", p, {"token": C.all_tokens[token].id, "ice_cream": [], "milkshake": []}))
             self._after_step1(events)
             return
@@ -899,12 +782,13 @@ class JuicyFruitsState(State):
     # ------------------------------------------------------------------ end of turn
 
     def _end_of_step2(self, events: list[Event]) -> None:
-        p = self.player
         if self.bo:
             boulders.checkpoint(self, events)
-        if self.options["juice_factory"] and juice.can_advance(self.juice[p], 0, self.reserve[p]):
-            self.phase, self.juice_steps = JUICE, 0
-            return
+        if self.options["juice_factory"]:
+            self.juice_steps = 0
+            if legality.can_make_juice(self):
+                self.phase = JUICE
+                return
         self._end_actions(events)
 
     def _juice(self, p: int, events: list[Event]) -> None:
@@ -914,7 +798,7 @@ class JuicyFruitsState(State):
         self.parts[p][JUICE_PTS] += C.juice_points[space]
         self.juice_steps += 1
         events.append(Event("juice", p, {"space": space + 1, "points": C.juice_points[space]}))
-        if not juice.can_advance(self.juice[p], self.juice_steps, self.reserve[p]):
+        if not legality.can_make_juice(self):
             self._end_actions(events)
 
     def _end_actions(self, events: list[Event]) -> None:
@@ -967,7 +851,10 @@ class JuicyFruitsState(State):
         self._legal = None
         self.flag_pond, self.flag_gain = False, 0
         events.append(Event("turn", p, {"round": self.round}))
-        if not self._moves(p):  # AMB-1: step 1 is skipped when nothing can move
+        moves = legality.move_codes(self)
+        if moves:
+            self._legal = moves  # (the legal actions of the position this action ends in)
+        else:  # AMB-1: step 1 is skipped when nothing can move
             events.append(Event("no_move", p))
             self.phase = ACTION
 
@@ -1026,4 +913,4 @@ class JuicyFruitsState(State):
         return Result.ranked(names, breakdown, ("later in turn order",), order, house=house)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return text.build_view(self, seat)
+        return cast(dict[str, Any], view.build_view(self, seat))

@@ -1,55 +1,9 @@
-"""Juicy Fruits in words and views: what each seat sees, event sentences, prompts, refusals.
+"""Juicy Fruits in words: event sentences, the status line, menu labels and refusals.
 
-Everything here is plain data and plain strings, shared by every front end.
-
-The view
-========
-
-``build_view(state, seat)`` returns one JSON-ready dict, the same for every seat apart from
-``viewer`` (the game has no private hands; bag and box *contents* and orders and the random
-generator are never shown — only bag sizes). Its keys:
-
-* ``game`` ``"juicyfruits"``, ``viewer`` (seat or ``None``), ``num_players``, ``options``,
-  ``phase`` (``move | split | produce | action | place | bonus | juice | over``),
-  ``current_player`` (-1 when over), ``first_player``, ``round``, ``end_triggered``,
-  ``end_reason`` (``license | bag | stalemate`` or ``""``), ``quiet_rounds``.
-* ``fruits``: ``[{"code": "B", "name": "banana"}, …]`` in component order; every fruit count
-  below is a dict keyed by fruit *name*.
-* ``island``: the geometry shared by all islands: ``size`` 5; ``cells``: 25 entries
-  ``{"cell", "name" ("a5"), "row", "col", "kind" (beach|pond|corner|inland), "beach" (N/E/S/W
-  or null)}``, cell = row × 5 + col, row 0 = north (far from the owner), ``a1`` = south-west;
-  ``beaches`` ``{"N": [cells], …}``; ``ponds``; ``blocks``: the 16 2×2 blocks as
-  ``{"block", "name" ("a5-b4"), "cells"}``.
-* ``players``: per seat ``{"seat", "score", "breakdown" {category: points}, "reserve",
-  "grid": [25 × piece or null], "supplied": [ship ids], "tokens": [token ids claimed],
-  "stars", "markers": {"yellow": n, …, "milkshake": n}, "juice" (0–10), "turns",
-  "empty_beaches"}``. A piece is one of ``{"type": "ship", "id", "demand", "points"}``,
-  ``{"type": "collector", "fruit"}``, ``{"type": "token", "id", "name", "category",
-  "fruits"?, "kind"?, "points"?, "stars"?, "formula"?}`` or ``{"type": "venue", "id", "name",
-  "points", "stars", "origin" (true on its north-west cell)}``.
-* ``business_board``: ``{"columns_in_play", "rows": [{"row" 1–5, "cost", "points",
-  "spaces": [4 × token or null]}]}`` (tokens as above, plus ``"row"``/``"column"``).
-* ``license``: ``{"start", "left" (claims until X), "at_x"}``.
-* ``ice_cream``: ``{"pools": [{"kind", "values", "left", "next" (value or null)}], …}`` with
-  the milkshake pool last (``kind`` ``"milkshake"``).
-* ``large_venues``: the venues still waiting beside the board.
-* ``juice_factory``: ``null`` unless the option is on, else ``{"spaces": [{"space", "cost",
-  "points"}], "steps_this_turn", "max_steps"}`` (positions are in ``players``).
-* ``pending``: what the current decision is about: ``{"moved": {"cell", "distance",
-  "piece"}}`` in split/produce (with ``"split"`` fruit names or ``"production"`` limits), or
-  ``{"token": …}`` in place/bonus, else ``{}``.
-* ``solo``: ``null`` unless solo, else ``{"board", "pineapple_score", "breakdown",
-  "bag_size", "drawn": [{"id", "value", "wait"}], "claimed": [token ids]}``.
-* ``bags``: ships left in the orange and green bags (multiplayer; sizes only).
-* ``standings``: the result's JSON once the game is over, else ``null``.
-* ``modules``: the Mystic Island modules in play (``[]`` in a base game), then one key per
-  module, ``null`` when it is not played: ``mystic`` (:func:`.mystic.view`: the 25 cells in
-  printed orientation with statues and plateaus, each seat's edge, explorers, collected and
-  boxed tiles, the statue legend), ``boulders`` (:func:`.boulders.view`: the dealt boulders
-  and their conditions, the tray, removals per seat; boulders on corners are grid pieces
-  ``{"type": "boulder", "id", "text"}``) and ``new_business`` (:func:`.new_business.view`:
-  the whales' owners and beaches, each seat's offices and whether they work yet). The module
-  phases put ``explore``/``collect``, ``statue`` or ``arrange`` into ``pending``.
+Plain strings only, shared by every front end, with their numbers read from the game's data.
+What each seat sees is built in :mod:`.view`; the labels and the status line read that view.
+Refusals (:data:`REFUSALS`) give one sentence per key of :mod:`.legality`, the module where
+each rule is written once.
 """
 
 from __future__ import annotations
@@ -59,27 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.legality import GAME_OVER, Refusal
 from fruitbowl.engine.wording import counted, plural
 
-from . import boulders, business, juice, mystic, new_business
+from . import business, juice, mystic, new_business
+from . import legality as L
 from .boulders import BOULDER, condition_text
-from .components import BEACH_NAMES, MODULES
 from .components import COMPONENTS as C
 from .island import (
-    BEACH_OF,
-    BEACHES,
-    BLOCK_CELLS,
     CELL_NAMES,
     CELLS,
     COLLECTOR,
-    PONDS,
     SHIP,
-    SIZE,
-    SPACE_KINDS,
     TOKEN,
     VENUE,
     block_name,
-    empty_beaches,
 )
 from .ships import DEMANDS, cost_text, shortfall
 
@@ -100,6 +48,7 @@ ADMIN_TEXT = {
     "harbor_office": "from your next turn: +1 per business token whenever you supply a ship",
     "construction_office": "from your next turn: claims cost 1 fruit less and score +1",
 }
+WHALE_TEXT = f"at the end of your turns: move it; +{C.sighting_points} when it sees its whale"
 FORMULA_TEXT = {
     "per_empty_beach": "{p} per empty beach",
     "per_supplied_ship": "{p} per supplied ship",
@@ -108,230 +57,6 @@ FORMULA_TEXT = {
     "per_full_beach": "{p} per beach with all 3 ships",
     "per_milkshake": "{p} per milkshake marker",
 }
-
-
-def counts(cost: Sequence[int]) -> dict[str, int]:
-    return {FRUITS[f]: n for f, n in enumerate(cost) if n}
-
-
-def token_json(token: int) -> dict[str, Any]:
-    spec = C.all_tokens[token]
-    out: dict[str, Any] = {"type": "token", "id": spec.id, "name": spec.name, "category": spec.category}
-    if spec.category == "advanced_collector":
-        out["fruits"] = [FRUITS[f] for f in spec.fruits]
-    elif spec.category == "ice_cream_cart":
-        out["kind"] = C.ice_kinds[spec.kind]
-    elif spec.category == "stall":
-        out["formula"] = spec.formula
-        out["points"] = spec.points
-        out["text"] = FORMULA_TEXT[spec.formula].format(p=spec.points)
-    elif spec.category == "admin":
-        out["effect"] = spec.effect
-        out["text"] = ADMIN_TEXT[spec.effect]
-    elif spec.category == "whale_watching":
-        out["text"] = "at the end of your turns: move it; +2 when it sees its whale"
-    else:
-        out["points"] = spec.points
-        out["stars"] = spec.stars
-    if spec.category == "placeholder":
-        out["venue"] = C.all_venues[spec.venue].id
-    if spec.pond_only:
-        out["pond_only"] = True
-    if spec.module:
-        out["module"] = spec.module
-    return out
-
-
-def piece_json(code: int, cell: int) -> dict[str, Any] | None:
-    if code < 0:
-        return None
-    if code < COLLECTOR:
-        ship = C.ships[code - SHIP]
-        return {"type": "ship", "id": ship.id, "demand": counts(ship.demand), "points": ship.points}
-    if code < TOKEN:
-        return {"type": "collector", "fruit": FRUITS[code - COLLECTOR]}
-    if code < VENUE:
-        return token_json(code - TOKEN)
-    if code >= BOULDER:
-        return {"type": "boulder", "id": C.boulders[code - BOULDER].id, "text": condition_text(code - BOULDER)}
-    venue = C.all_venues[code - VENUE]
-    return {"type": "venue", "id": venue.id, "name": venue.name, "points": venue.points, "stars": venue.stars}
-
-
-def _grid_json(grid: list[int]) -> list[dict[str, Any] | None]:
-    out = []
-    for cell, code in enumerate(grid):
-        piece = piece_json(code, cell)
-        if piece is not None and piece["type"] == "venue":
-            west = cell % SIZE > 0 and grid[cell - 1] == code
-            north = cell >= SIZE and grid[cell - SIZE] == code
-            piece["origin"] = not west and not north
-        out.append(piece)
-    return out
-
-
-ISLAND_JSON: dict[str, Any] = {
-    "size": SIZE,
-    "cells": [
-        {
-            "cell": cell,
-            "name": CELL_NAMES[cell],
-            "row": cell // SIZE,
-            "col": cell % SIZE,
-            "kind": SPACE_KINDS[cell],
-            "beach": BEACH_OF.get(cell),
-        }
-        for cell in range(CELLS)
-    ],
-    "beaches": {name: list(BEACHES[i]) for i, name in enumerate(BEACH_NAMES)},
-    "ponds": list(PONDS),
-    "blocks": [{"block": b, "name": block_name(b), "cells": list(cells)} for b, cells in enumerate(BLOCK_CELLS)],
-}
-
-
-# ---------------------------------------------------------------------- the view
-
-
-def build_view(state: JuicyFruitsState, seat: int | None) -> dict[str, Any]:
-    """Everything ``seat`` may know; ``None`` is a spectator. JSON-ready."""
-    from .rules import (
-        ALL_CATEGORIES,
-        ARRANGE,
-        EXPLORE,
-        MILKSHAKE,
-        OVER,
-        PHASE_NAMES,
-        PINEAPPLE_CATEGORIES,
-        PRODUCE,
-        SPLIT,
-    )
-
-    n = state.num_players
-    shown = state.categories()
-    players = []
-    for p in range(n):
-        markers = {kind: state.markers[p][k] for k, kind in enumerate(C.ice_kinds)}
-        markers["milkshake"] = state.markers[p][MILKSHAKE]
-        players.append(
-            {
-                "seat": p,
-                "score": state.score(p),
-                "breakdown": {ALL_CATEGORIES[i]: state.parts[p][i] for i in shown},
-                "reserve": {FRUITS[f]: state.reserve[p][f] for f in range(len(FRUITS))},
-                "grid": _grid_json(state.grid[p]),
-                "supplied": [C.ships[s].id for s in state.supplied[p]],
-                "tokens": [C.all_tokens[t].id for t in state.owned[p]],
-                "stars": business.stars(state.owned[p]),
-                "markers": markers,
-                "juice": state.juice[p],
-                "turns": state.turns[p],
-                "empty_beaches": empty_beaches(state.grid[p]),
-            }
-        )
-    rows = []
-    for row in range(business.ROWS):
-        spaces = []
-        for col in range(business.COLUMNS):
-            token = state.board[row * business.COLUMNS + col]
-            spaces.append(None if token < 0 else {**token_json(token), "row": row + 1, "column": col + 1})
-        rows.append({"row": row + 1, "cost": counts(C.row_costs[row]), "points": C.row_points[row], "spaces": spaces})
-    pools = []
-    for kind, values in enumerate(C.ice_values):
-        left = state.pool[kind]
-        name = "milkshake" if kind == MILKSHAKE else C.ice_kinds[kind]
-        pools.append({"kind": name, "values": list(values), "left": left, "next": values[-left] if left else None})
-    gone = {C.all_tokens[t].venue for p in range(n) for t in state.owned[p]} | {
-        C.all_tokens[t].venue for t in state.pine_claimed
-    }
-    waiting = [
-        {"id": v.id, "name": v.name, "points": v.points, "stars": v.stars}
-        for i, v in enumerate(C.all_venues)
-        if i not in gone and (i < C.base_venues or state.nb)
-    ]
-    pending: dict[str, Any] = {}
-    if state.moved[0] >= 0 and state.phase != OVER:
-        to, distance = state.moved
-        piece = piece_json(state.grid[state.player][to], to)
-        pending["moved"] = {"cell": to, "name": CELL_NAMES[to], "distance": distance, "piece": piece}
-        if state.phase == SPLIT and piece is not None:
-            pending["split"] = {"fruits": piece["fruits"], "total": distance + 1}
-        elif state.phase == PRODUCE:
-            pending["production"] = {"max": distance}
-        elif state.phase == EXPLORE:
-            target = mystic.explorer_target(state, state.player, state.moved_dir, distance)
-            tile = state.statues[target]
-            pending["explore"] = {"cell": target, "name": mystic.CELL_NAMES[target], "statue": tile or None}
-            if piece is not None and piece["type"] == "collector":
-                pending["collect"] = {"fruit": piece["fruit"], "count": distance}
-            else:
-                pending["collect"] = {"fruits": piece["fruits"] if piece else [], "count": distance + 1}
-    if state.pending >= 0:
-        pending["token"] = token_json(state.pending)
-    if state.pending_statue:
-        pending["statue"] = {"tile": state.pending_statue, "text": mystic.tile_text(state.pending_statue)}
-    if state.phase == ARRANGE:
-        corner = boulders.next_corner(state, state.player)
-        ids = [C.boulders[c].id for c in boulders.corners_left(state, state.player)]
-        pending["arrange"] = {"cell": corner, "name": CELL_NAMES[corner], "boulders": ids}
-    juice_view = None
-    if state.options["juice_factory"]:
-        juice_view = {
-            "spaces": [
-                {"space": i + 1, "cost": counts(cost), "points": C.juice_points[i]}
-                for i, cost in enumerate(C.juice_costs)
-            ],
-            "steps_this_turn": state.juice_steps,
-            "max_steps": juice.STEPS_PER_TURN,
-        }
-    solo_view = None
-    if n == 1:
-        solo_view = {
-            "board": state.options["solo_board"],
-            "pineapple_score": state.pineapple_score(),
-            "breakdown": dict(zip(PINEAPPLE_CATEGORIES, state.pine_parts, strict=True)),
-            "bag_size": len(state.pine_bag),
-            "drawn": [
-                {"id": C.ships[b].id, "value": C.ships[b].solo_value, "wait": C.ships[b].solo_wait}
-                for b in state.pine_drawn
-            ],
-            "claimed": [C.all_tokens[t].id for t in state.pine_claimed],
-        }
-    over = state.phase == OVER
-    return {
-        "game": "juicyfruits",
-        "viewer": seat,
-        "num_players": n,
-        "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase],
-        "current_player": state.current_player,
-        "first_player": state.first,
-        "round": state.round,
-        "end_triggered": state.end_triggered,
-        "end_reason": state.end_reason,
-        "quiet_rounds": state.quiet_rounds,
-        "fruits": [{"code": code, "name": name} for code, name in zip(C.fruit_codes, FRUITS, strict=True)],
-        "island": ISLAND_JSON,
-        "players": players,
-        "business_board": {"columns_in_play": _columns(state), "rows": rows},
-        "license": {"start": C.license_start[n], "left": state.license, "at_x": state.license == 0},
-        "ice_cream": {"pools": pools},
-        "large_venues": waiting,
-        "juice_factory": juice_view,
-        "pending": pending,
-        "solo": solo_view,
-        "bags": {"orange": len(state.bags[0]), "green": len(state.bags[1])},
-        "standings": state.standings().to_json() if over else None,
-        "modules": [m for m in MODULES if m in state.mods],
-        "mystic": mystic.view(state) if state.mi else None,
-        "boulders": boulders.view(state) if state.bo else None,
-        "new_business": new_business.view(state) if state.nb else None,
-    }
-
-
-def _columns(state: JuicyFruitsState) -> int:
-    if state.options.get("three_per_row") and state.num_players == 2:
-        return 3
-    return business.columns_in_play(state.num_players)
 
 
 # ---------------------------------------------------------------------- sentences
@@ -674,207 +399,215 @@ def _piece_label(piece: Mapping[str, Any] | None) -> str:
 
 
 # ---------------------------------------------------------------------- refusals
+# One sentence per refusal key of ``legality`` (the rule an action breaks), worded for the
+# player whose turn it is; the numbers come from the game's data.
+
+MODULE_TITLES = {
+    "mystic_island": "Module 1 (Mystic Island's explorers and statues)",
+    "boulders": "Module 2 (the boulders)",
+    "new_business": "Module 3 (the new business tokens)",
+}
+STEPS = {
+    "move": "first slide a token in step 1",
+    "split": "first split the advanced collector's fruits",
+    "produce": "first choose the ice cream cart's markers",
+    "action": "it is step 2: supply a ship, claim a business token, or pass",
+    "place": "first place the token you claimed",
+    "bonus": "first take the new advanced collector's fruit",
+    "juice": "the turn is at the juice factory: make juice or stop",
+    "explore": "first choose: collect the fruit, or move your explorer",
+    "statue": "first choose how the statue you took scores",  # (said with its number below)
+    "arrange": "first put your boulders on your corners",
+    "discount": "first choose the fruit the construction office saves",
+    "whale": "first choose the beach where the new whale starts",
+    "watch": "first move your whale-watching token (or leave it)",
+}
 
 
-def why_illegal(state: JuicyFruitsState, action: Action) -> str:
-    """The rule an action breaks in this position, in one sentence."""
-    from .rules import (
-        ACTION,
-        ARRANGE,
-        BONUS,
-        DISCOUNT,
-        EXPLORE,
-        JUICE,
-        MOVE,
-        PLACE,
-        PRODUCE,
-        SPLIT,
-        STATUE,
-        WATCH,
-        WHALE,
+#: The statue tiles whose scoring is a choice (D7): "5 or 7".
+CHOICE_TILES = " or ".join(str(t.tile) for t in mystic.TILES if t.effect.startswith("choose_"))
+
+
+def _said(sentence: str) -> Refusal:
+    return lambda state, action: sentence
+
+
+def _module_off(state: JuicyFruitsState, action: Action) -> str:
+    module = L.CODE_MODULE[action.code] or ""
+    return f"{action.text!r} belongs to {MODULE_TITLES[module]}, which is not in play (option modules={module})"
+
+
+def _move_no_token(state: JuicyFruitsState, action: Action) -> str:
+    where = CELL_NAMES[action.fields["from"]]
+    return f"there is no collector, advanced collector or ice cream cart of yours on {where}"
+
+
+def _move_blocked(state: JuicyFruitsState, action: Action) -> str:
+    cell = L.blocking_cell(state, action.code)
+    return f"{CELL_NAMES[cell]} is in the way: a token slides only across free spaces"
+
+
+def _split_other(state: JuicyFruitsState, action: Action) -> str:
+    moved = C.all_tokens[state.grid[state.player][state.moved[0]] - TOKEN]
+    gives = " or ".join(FRUITS[x] for x in moved.fruits)
+    return f"the collector you moved is the {moved.name}, which gives {gives}"
+
+
+def _split_total(state: JuicyFruitsState, action: Action) -> str:
+    distance = state.moved[1]
+    return f"it moved {counted(distance, 'space')}, so it gives {counted(distance + 1, 'fruit')} in all"
+
+
+def _produce_too_many(state: JuicyFruitsState, action: Action) -> str:
+    distance = state.moved[1]
+    return f"the cart moved {counted(distance, 'space')}: at most {counted(distance, 'marker')}, one per space"
+
+
+def _markers_left(left: int, what: str) -> str:
+    return f"only {counted(left, what)} {'is' if left == 1 else 'are'} left"
+
+
+def _produce_no_ice(state: JuicyFruitsState, action: Action) -> str:
+    kind = C.all_tokens[state.grid[state.player][state.moved[0]] - TOKEN].kind
+    return _markers_left(state.pool[kind], f"{C.ice_kinds[kind]} ice cream marker")
+
+
+def _produce_no_shake(state: JuicyFruitsState, action: Action) -> str:
+    return _markers_left(state.pool[C.milkshake], "milkshake marker")
+
+
+def _supply_no_ship(state: JuicyFruitsState, action: Action) -> str:
+    return f"there is no ship on {CELL_NAMES[action.fields['cell']]}"
+
+
+def _supply_short(state: JuicyFruitsState, action: Action) -> str:
+    p = state.player
+    ship = state.grid[p][action.fields["cell"]] - SHIP
+    need = shortfall(state.reserve[p], DEMANDS[ship])
+    return f"ship {C.ships[ship].id} needs {need} (it demands {cost_text(C.ships[ship].demand)})"
+
+
+def _claimed_row(state: JuicyFruitsState, action: Action) -> int:
+    return state.board.index(C.token_index(action.fields["token"])) // business.COLUMNS
+
+
+def _claim_short(state: JuicyFruitsState, action: Action) -> str:
+    row = _claimed_row(state, action)
+    cost = C.row_costs[row]
+    return f"row {row + 1} costs {cost_text(cost)}: it needs {shortfall(state.reserve[state.player], cost)}"
+
+
+def _claim_short_with_office(state: JuicyFruitsState, action: Action) -> str:
+    row = _claimed_row(state, action)
+    cost, reserve = C.row_costs[row], state.reserve[state.player]
+    cheapest = min(
+        (new_business.less_one(cost, fruit) for fruit, n in enumerate(cost) if n),
+        key=lambda rest: sum(max(0, need - have) for need, have in zip(rest, reserve, strict=True)),
+    )
+    return (
+        f"row {row + 1} costs {cost_text(cost)}: even with one fruit left out "
+        f"(construction office) it needs {shortfall(reserve, cheapest)}"
     )
 
-    phase, p = state.phase, state.player
-    kind, f = action.kind, action.fields
-    grid, reserve = state.grid[p], state.reserve[p]
-    module_steps = {
-        EXPLORE: "first choose: collect the fruit, or move your explorer",
-        STATUE: f"first choose how statue {state.pending_statue} scores",
-        ARRANGE: "first put your boulders on your corners",
-        DISCOUNT: "first choose the fruit the construction office saves",
-        WHALE: "first choose the beach where the new whale starts",
-        WATCH: "first move your whale-watching token (or leave it)",
-    }
-    module_wanted = {
-        "collect": EXPLORE,
-        "explore": EXPLORE,
-        "statue_ship": STATUE,
-        "statue_fruit": STATUE,
-        "boulder": ARRANGE,
-        "leave_out": DISCOUNT,
-        "whale_beach": WHALE,
-        "watch": WATCH,
-    }
-    if kind in module_wanted or phase in module_steps:
-        return _why_illegal_module(state, action, module_wanted.get(kind, -1), module_steps)
-    step = {
-        MOVE: "first slide a token in step 1",
-        SPLIT: "first split the advanced collector's fruits",
-        PRODUCE: "first choose the ice cream cart's markers",
-        ACTION: "it is step 2: supply a ship, claim a business token, or pass",
-        PLACE: "first place the token you claimed",
-        BONUS: "first take the new advanced collector's fruit",
-        JUICE: "the turn is at the juice factory: make juice or stop",
-    }[phase]
-    wanted = {
-        "move": MOVE,
-        "split": SPLIT,
-        "produce": PRODUCE,
-        "supply": ACTION,
-        "claim": ACTION,
-        "pass": ACTION,
-        "place": PLACE,
-        "place_block": PLACE,
-        "bonus": BONUS,
-        "juice": JUICE,
-        "stop": JUICE,
-    }[kind]
-    if wanted != phase:
-        if kind == "move" and phase == ACTION and state.moved[0] < 0:
-            return "you have already moved in step 1 this turn (or nothing could move)"
-        if kind in ("juice", "stop") and not state.options["juice_factory"]:
-            return "the juice factory is not in play (option juice_factory)"
-        return step
-    if kind == "move":
-        piece = grid[f["from"]]
-        if piece < COLLECTOR or piece >= VENUE or (piece >= TOKEN and not C.all_tokens[piece - TOKEN].mobile):
-            return f"there is no collector, advanced collector or ice cream cart of yours on {CELL_NAMES[f['from']]}"
-        from .island import RAYS
 
-        ray = RAYS[f["from"]][("north", "east", "south", "west").index(f["direction"])]
-        for cell in ray[: f["distance"]]:
-            if grid[cell] >= 0:
-                return f"{CELL_NAMES[cell]} is in the way: a token slides only across free spaces"
-        return "with forced_max_distance a token must slide as far as it can (AMB-17)"
-    if kind == "split":
-        to, distance = state.moved
-        moved = C.all_tokens[grid[to] - TOKEN]
-        if f["token"] != moved.id:
-            gives = " or ".join(FRUITS[x] for x in moved.fruits)
-            return f"the collector you moved is the {moved.name}, which gives {gives}"
-        return f"it moved {counted(distance, 'space')}, so it gives {counted(distance + 1, 'fruit')} in all"
-    if kind == "produce":
-        to, distance = state.moved
-        if f["ice_cream"] + f["milkshake"] > distance:
-            return f"the cart moved {counted(distance, 'space')}: at most {counted(distance, 'marker')}, one per space"
-        kind_index = C.all_tokens[grid[to] - TOKEN].kind
-        if f["ice_cream"] > state.pool[kind_index]:
-            left = counted(state.pool[kind_index], f"{C.ice_kinds[kind_index]} ice cream marker")
-            return f"only {left} {'is' if state.pool[kind_index] == 1 else 'are'} left"
-        left = counted(state.pool[C.milkshake], "milkshake marker")
-        return f"only {left} {'is' if state.pool[C.milkshake] == 1 else 'are'} left"
-    if kind == "supply":
-        piece = grid[f["cell"]]
-        if not 0 <= piece < COLLECTOR:
-            return f"there is no ship on {CELL_NAMES[f['cell']]}"
-        ship = C.ships[piece - SHIP]
-        return f"ship {ship.id} needs {shortfall(reserve, DEMANDS[piece - SHIP])} (it demands {cost_text(ship.demand)})"
-    if kind == "claim":
-        token = C.token_index(f["token"])
-        if token >= C.base_tokens and not state.nb:
-            return "Module 3's business tokens are not in play (option modules=new_business)"
-        if token not in state.board:
-            return f"{f['token']} is not on the business board"
-        row = state.board.index(token) // business.COLUMNS
-        cost = C.row_costs[row]
-        if state.nb and new_business.office_active(state, p, new_business.CONSTRUCTION):
-            if not new_business.leave_out_options(reserve, cost):
-                cheapest = min(
-                    (new_business.less_one(cost, fruit) for fruit, n in enumerate(cost) if n),
-                    key=lambda rest: sum(max(0, need - have) for need, have in zip(rest, reserve, strict=True)),
-                )
-                lack = shortfall(reserve, cheapest)
-                return (
-                    f"row {row + 1} costs {cost_text(cost)}: even with one fruit left out "
-                    f"(construction office) it needs {lack}"
-                )
-        else:
-            lack = shortfall(reserve, cost)
-            if lack:
-                return f"row {row + 1} costs {cost_text(cost)}: it needs {lack}"
-        if token in new_business.POND_ONLY:
-            return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
-        if C.all_tokens[token].category == "placeholder":
-            return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
-        return "your island has no free space to place it (AMB-4)"
-    if kind == "place":
-        if state.pending in new_business.POND_ONLY:
-            return "a guesthouse at the pond goes only on an empty pond space"
-        if C.all_tokens[state.pending].category == "placeholder":
-            return "a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'"
-        return f"{CELL_NAMES[f['cell']]} is not free"
-    if kind == "place_block":
-        if C.all_tokens[state.pending].category != "placeholder":
-            return "only a large venue covers a 2×2 block; place this token on one free space"
-        taken = [CELL_NAMES[c] for c in f["cells"] if grid[c] >= 0]
-        return f"the block {block_name(f['block'])} is not free: {', '.join(taken)} taken"
-    if kind == "bonus":
-        new = C.all_tokens[state.pending]
-        return f"the {new.name} gives {' or '.join(FRUITS[x] for x in new.fruits)}"
-    if kind == "juice":
-        position = state.juice[p]
-        if position >= len(C.juice_costs):
-            return "your juice disc is on the last space"
-        lack = shortfall(reserve, C.juice_costs[position])
-        if not lack:
-            return f"you may make juice at most {juice.STEPS_PER_TURN} times a turn"
-        return f"J{position + 1} costs {cost_text(C.juice_costs[position])}: it needs {lack}"
-    return f"{action.text!r} is not legal now"
+def _claim_no_room(state: JuicyFruitsState, action: Action) -> str:
+    token = C.token_index(action.fields["token"])
+    if token in new_business.POND_ONLY:
+        return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
+    if C.all_tokens[token].category == "placeholder":
+        return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
+    return "your island has no free space to place it (AMB-4)"
 
 
-def _why_illegal_module(state: JuicyFruitsState, action: Action, wanted: int, steps: Mapping[int, str]) -> str:
-    """Refusals in and around the module phases."""
-    from .rules import DISCOUNT, STATUE, WATCH
-
-    phase, p, f = state.phase, state.player, action.fields
-    needs = {"collect": "mystic_island", "explore": "mystic_island", "statue_ship": "mystic_island"}
-    needs.update(statue_fruit="mystic_island", boulder="boulders", leave_out="new_business")
-    needs.update(whale_beach="new_business", watch="new_business")
-    module = needs.get(action.kind)
-    if module and module not in state.mods:
-        return f"{action.text!r} belongs to the {module.replace('_', ' ')} module, which is not in play"
-    if wanted != phase:
-        if phase in steps:
-            return steps[phase]
-        if action.kind in ("collect", "explore"):
-            return "collect or explore is chosen right after a collector or advanced collector moves"
-        if action.kind in ("statue_ship", "statue_fruit"):
-            return "statue choices come only when your explorer takes statue 5 or 7"
-        if action.kind == "boulder":
-            return "boulders are put on the corners during setup only"
-        if action.kind == "leave_out":
-            return "the construction office's saving is chosen when you claim, once the office works"
-        if action.kind == "whale_beach":
-            return "a whale is placed right after you place its whale-watching token"
-        return "whale-watching tokens move at the end of your turn"
-    if phase == STATUE:
-        if action.kind == "statue_ship":
-            return f"ship {f['ship']} is not one of the ships you supplied"
-        return "statue 7 counts a fruit type; statue 5 counts one of your supplied ships"
-    if phase == DISCOUNT:
-        return (
-            f"leaving out 1 {f['fruit']}, you still cannot pay the rest of the row (or the row shows no {f['fruit']})"
-        )
-    if phase == WATCH:
-        slot = C.token_index(f["token"])
-        if slot not in [new_business.WHALE_TOKENS[s] for s in new_business.owned_whales(state, p)]:
-            return f"{f['token']} is not on your island"
-        if new_business.WHALE_TOKENS.index(slot) in state.watched:
-            return f"{f['token']} has already moved this turn"
-        return f"{CELL_NAMES[f['cell']]} cannot be reached through free spaces"
-    if action.kind == "boulder":
-        return f"boulder {f['boulder']} is not one of the four dealt, or is already on a corner"
-    return f"{action.text!r} is not legal now"
+def _place_block_taken(state: JuicyFruitsState, action: Action) -> str:
+    grid = state.grid[state.player]
+    taken = [CELL_NAMES[c] for c in action.fields["cells"] if grid[c] >= 0]
+    return f"the block {block_name(action.fields['block'])} is not free: {', '.join(taken)} taken"
 
 
-__all__ = ["action_label", "build_view", "describe_event", "prompt", "why_illegal"]
+def _bonus_other(state: JuicyFruitsState, action: Action) -> str:
+    new = C.all_tokens[state.pending]
+    return f"the {new.name} gives {' or '.join(FRUITS[x] for x in new.fruits)}"
+
+
+def _juice_short(state: JuicyFruitsState, action: Action) -> str:
+    p = state.player
+    position = state.juice[p]
+    cost = C.juice_costs[position]
+    return f"J{position + 1} costs {cost_text(cost)}: it needs {shortfall(state.reserve[p], cost)}"
+
+
+def _statue_tile(state: JuicyFruitsState) -> str:
+    return f"statue {state.pending_statue} ({mystic.tile_text(state.pending_statue)})"
+
+
+def _statue_counts_fruit(state: JuicyFruitsState, action: Action) -> str:
+    return f"{_statue_tile(state)} counts one fruit type, not a ship: choose it with 'statue <fruit>'"
+
+
+def _statue_counts_ship(state: JuicyFruitsState, action: Action) -> str:
+    tile = _statue_tile(state)
+    return f"{tile} counts one of your supplied ships, not a fruit type: choose it with 'statue ship <id>'"
+
+
+def _leave_out_short(state: JuicyFruitsState, action: Action) -> str:
+    fruit = action.fields["fruit"]
+    cost = C.row_costs[state.board.index(state.pending) // business.COLUMNS]
+    if not cost[FRUITS.index(fruit)]:
+        return f"row {state.board.index(state.pending) // business.COLUMNS + 1} shows no {fruit} to leave out"
+    return f"leaving out 1 {fruit}, you still cannot pay the rest of the row ({cost_text(cost)})"
+
+
+REFUSALS: dict[str, Refusal] = {
+    GAME_OVER: _said("the game is over"),
+    L.MODULE_OFF: _module_off,
+    L.JUICE_OFF: _said("the juice factory is not in play (option juice_factory)"),
+    L.MOVE_DONE: _said("you have already moved in step 1 this turn (or nothing could move)"),
+    **{key: _said(STEPS[name]) for key, name in zip(L.PHASE_KEYS, L.PHASE_NAMES, strict=True) if name in STEPS},
+    L.NOT_NOW[L.EXPLORE]: _said("collect or explore is chosen right after a collector or advanced collector moves"),
+    L.PHASE_KEYS[L.STATUE]: lambda state, action: f"first choose how statue {state.pending_statue} scores",
+    L.NOT_NOW[L.STATUE]: _said(f"statue choices come only when your explorer takes statue {CHOICE_TILES}"),
+    L.NOT_NOW[L.ARRANGE]: _said("boulders are put on the corners during setup only"),
+    L.NOT_NOW[L.DISCOUNT]: _said("the construction office's saving is chosen when you claim, once the office works"),
+    L.NOT_NOW[L.WHALE]: _said("a whale is placed right after you place its whale-watching token"),
+    L.NOT_NOW[L.WATCH]: _said("whale-watching tokens move at the end of your turn"),
+    L.MOVE_NO_TOKEN: _move_no_token,
+    L.MOVE_BLOCKED: _move_blocked,
+    L.MOVE_NOT_FAR: _said("with forced_max_distance a token must slide as far as it can (AMB-17)"),
+    L.SPLIT_OTHER: _split_other,
+    L.SPLIT_TOTAL: _split_total,
+    L.PRODUCE_TOO_MANY: _produce_too_many,
+    L.PRODUCE_NO_ICE: _produce_no_ice,
+    L.PRODUCE_NO_SHAKE: _produce_no_shake,
+    L.SUPPLY_NO_SHIP: _supply_no_ship,
+    L.SUPPLY_SHORT: _supply_short,
+    L.CLAIM_GONE: lambda state, action: f"{action.fields['token']} is not on the business board",
+    L.CLAIM_SHORT: _claim_short,
+    L.CLAIM_SHORT_OFFICE: _claim_short_with_office,
+    L.CLAIM_NO_ROOM: _claim_no_room,
+    L.PLACE_NEEDS_BLOCK: _said("a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'"),
+    L.PLACE_ONE_SPACE: _said("only a large venue covers a 2×2 block; place this token on one free space"),
+    L.PLACE_BLOCK_TAKEN: _place_block_taken,
+    L.PLACE_POND_ONLY: _said("a guesthouse at the pond goes only on an empty pond space"),
+    L.PLACE_TAKEN: lambda state, action: f"{CELL_NAMES[action.fields['cell']]} is not free",
+    L.BONUS_OTHER: _bonus_other,
+    L.JUICE_END: _said("your juice disc is on the last space"),
+    L.JUICE_TWICE: lambda state, action: f"you may make juice at most {counted(juice.STEPS_PER_TURN, 'time')} a turn",
+    L.JUICE_SHORT: _juice_short,
+    L.STATUE_NOT_SUPPLIED: lambda state, action: f"ship {action.fields['ship']} is not one of the ships you supplied",
+    L.STATUE_FRUIT_WANTED: _statue_counts_fruit,
+    L.STATUE_SHIP_WANTED: _statue_counts_ship,
+    L.BOULDER_NOT_DEALT: lambda state, action: (
+        f"boulder {action.fields['boulder']} is not one of the {len(state.boulder_set)} dealt, "
+        "or is already on one of your corners"
+    ),
+    L.LEAVE_OUT_SHORT: _leave_out_short,
+    L.WATCH_NOT_YOURS: lambda state, action: f"{action.fields['token']} is not on your island",
+    L.WATCH_MOVED: lambda state, action: f"{action.fields['token']} has already moved this turn",
+    L.WATCH_UNREACHABLE: lambda state, action: (
+        f"{CELL_NAMES[action.fields['cell']]} cannot be reached through free spaces"
+    ),
+}
+
+
+__all__ = ["REFUSALS", "action_label", "describe_event", "prompt"]
