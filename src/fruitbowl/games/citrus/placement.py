@@ -107,63 +107,63 @@ def held_bridge_milestone(held: list[int]) -> tuple[bool, bool]:
     return bridge, milestone
 
 
-#: Refusal keys of the placement rule of one space (:func:`space_rule`), by negative index.
-SPACE_REFUSALS = (
-    "",
-    "place.site",
-    "place.occupied",
-    "place.rock",
-    "place.bridge_owned_region",
-    "place.bridge_same_type",
-    "place.touches_rival",
-    "place.neutral_larger",
-    "place.new_touches_neutral",
-    "place.no_worker",
-    "place.not_connected",
-    "place.variety",
-)
-
-
-def space_rule(state: CitrusState, p: int, colour: int, spaces: Iterable[int]) -> list[int]:
-    """The placement rule of one space (§5.3, §8.5, §8.6), written once, for each of ``spaces``:
-    ``mod * 4 + flags`` (``>= 0``) if ``p`` may build a tile of ``colour`` there today —
-    ``mod`` the Bridge/Milestone it takes, ``flags`` :data:`NEW` and :data:`ROAD` — or ``-i``
-    if not, :data:`SPACE_REFUSALS` ``[i]`` naming the rule. :func:`placements` keeps the
-    spaces it allows; a refused placement is explained by it (``CitrusState._refusal``)."""
+def space_rule(
+    state: CitrusState,
+    p: int,
+    colour: int,
+    spaces: Iterable[int],
+    hand: tuple[bool, bool] | None = None,
+    why: dict[int, str] | None = None,
+) -> list[int]:
+    """The placement rule of one space (§5.3, §8.5, §8.6), written once: the spaces among
+    ``spaces`` where ``p`` may build a tile of ``colour`` today, each as an int that sorts in
+    :func:`order` and :func:`decoded` gives as ``(space, mod, flags)`` — ``mod`` the
+    Bridge/Milestone it takes, ``flags`` :data:`NEW` and :data:`ROAD`;
+    with ``why``, each refused space's refusal key is put there.
+    :func:`placements` keeps the spaces it allows; a refused placement is explained by it
+    (``CitrusState._refusal``). ``hand``: :func:`held_bridge_milestone` of ``p``'s tiles, if
+    the caller has it."""
     geo = state.geo
     plant, rid, rown, rcol, rcells = state.plant, state.rid, state.rown, state.rcol, state.rcells
     orth, road_site, fincas = geo.orth, geo.road_site, state.fincas
     tab = tables(geo)
     space_open, other_roads = tab.open, tab.other_roads
-    bridge, milestone = held_bridge_milestone(state.held[p])
+    bridge, milestone = held_bridge_milestone(state.held[p]) if hand is None else hand
     workers = state.workers[p]
     family = state.family
     out: list[int] = []
-    verdict = out.append
+    allow = out.append
+    rank = _ORDER
     for t in spaces:
         so = space_open[t]
         if plant[t] >= 0:
             if not so:
-                verdict(-1)
+                if why is not None:
+                    why[t] = "place.site"
                 continue
             if not bridge:
-                verdict(-2)
+                if why is not None:
+                    why[t] = "place.occupied"
                 continue
             r0 = rid[t]
             if rown[r0] != -1:
-                verdict(-4)
+                if why is not None:
+                    why[t] = "place.bridge_owned_region"
                 continue
             if rcol[r0] == colour and len(rcells[r0]) > 1:
-                verdict(-5)
+                if why is not None:
+                    why[t] = "place.bridge_same_type"
                 continue
             mod = BRIDGE
         elif so == 2:
             mod = 0
         elif so == 0:
-            verdict(-1)
+            if why is not None:
+                why[t] = "place.site"
             continue
         elif not bridge:
-            verdict(-3)
+            if why is not None:
+                why[t] = "place.rock"
             continue
         else:
             mod = BRIDGE
@@ -185,26 +185,31 @@ def space_rule(state: CitrusState, p: int, colour: int, spaces: Iterable[int]) -
             elif o < 0:
                 neutral += len(rcells[r])
             else:
-                verdict(-6)
+                if why is not None:
+                    why[t] = "place.touches_rival"
                 break
         else:
             s = road_site[t]
             if own:
                 if neutral > own:
-                    verdict(-7)
+                    if why is not None:
+                        why[t] = "place.neutral_larger"
                     continue
                 flags = 0
             else:
                 if neutral:
-                    verdict(-8)
+                    if why is not None:
+                        why[t] = "place.new_touches_neutral"
                     continue
                 if not workers:
-                    verdict(-9)
+                    if why is not None:
+                        why[t] = "place.no_worker"
                     continue
                 flags = NEW
                 if s < 0 or fincas[s] < 0:
                     if not milestone:
-                        verdict(-10)
+                        if why is not None:
+                            why[t] = "place.not_connected"
                         continue
                     mod |= MILESTONE
             if s >= 0:
@@ -212,12 +217,13 @@ def space_rule(state: CitrusState, p: int, colour: int, spaces: Iterable[int]) -
                 if not family:
                     for road in other_roads[t]:
                         if plant[road] >> 1 == colour:
-                            verdict(-11)
+                            if why is not None:
+                                why[t] = "place.variety"
                             break
                     else:
-                        verdict(mod * 4 + flags)
+                        allow(rank[mod * 4 + flags] + t * 16 + mod * 4 + flags)
                     continue
-            verdict(mod * 4 + flags)
+            allow(rank[mod * 4 + flags] + t * 16 + mod * 4 + flags)
     return out
 
 
@@ -231,11 +237,11 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
     """
     geo = state.geo
     orth = geo.orth
+    hand = bridge, milestone = held_bridge_milestone(state.held[p])
     cand: set[int]
     if only is not None:
         cand = only  # (the test below is complete for any space)
     else:
-        bridge, milestone = held_bridge_milestone(state.held[p])
         rown, rcol, rcells = state.rown, state.rcol, state.rcells
         cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
         cand = set().union(*map(orth.__getitem__, cells))
@@ -250,13 +256,17 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
                         cand.update(site_roads[s])
             else:
                 cand.update(state.free_roads())
-    # Sorted as plain ints: :func:`order`'s key, then the verdict (which the placement is read back from).
-    keys = [_ORDER[r] + t * 16 + r for t, r in zip(cand, space_rule(state, p, colour, cand), strict=True) if r >= 0]
+    keys = space_rule(state, p, colour, cand, hand)
     keys.sort()
-    return [((key >> 4) & 65535, (key >> 2) & 3, key & 3) for key in keys]
+    return [((key >> 4) & 65535, (key >> 2) & 3, key & 3) for key in keys]  # (decoded, inline)
 
 
-#: Per :func:`space_rule` verdict ``mod * 4 + flags``: :func:`order`'s key without the space, shifted.
+def decoded(key: int) -> Placement:
+    """``(space, mod, flags)`` of a placement as :func:`space_rule` gives it."""
+    return (key >> 4) & 65535, (key >> 2) & 3, key & 3
+
+
+#: Per ``mod * 4 + flags``: :func:`order`'s key without the space, shifted past the space and those.
 _ORDER = tuple(((r >> 2) * 4 + (r & ROAD) * 2 + (r & NEW)) * 65536 * 16 for r in range(16))
 
 
@@ -278,8 +288,10 @@ def refreshed(
         if seat >= 0 and q != seat:
             continue
         kept = [o for o in was if o[0] not in spaces]
-        kept += placements(state, q, c, spaces)
-        kept.sort(key=order)
+        fresh = placements(state, q, c, spaces)
+        if fresh:  # (both sorted)
+            kept += fresh
+            kept.sort(key=order)
         out[key] = kept
     return out
 

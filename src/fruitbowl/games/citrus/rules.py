@@ -638,7 +638,7 @@ class CitrusState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = sorted(set(self._compute_legal()))
+            legal = self._legal = sorted(self._compute_legal())  # (families never repeat a code)
         return legal
 
     def _compute_legal(self) -> list[int]:
@@ -806,10 +806,11 @@ class CitrusState(State):
             return "place.no_bridge"
         if mod & MILESTONE and not milestone:
             return "place.no_milestone"
-        ruled = PL.space_rule(self, p, kind >> 1, (t,))[0]
-        if ruled < 0:
-            return PL.SPACE_REFUSALS[-ruled]
-        needed = ruled >> 2
+        why: dict[int, str] = {}
+        allowed = PL.space_rule(self, p, kind >> 1, (t,), why=why)
+        if not allowed:
+            return why[t]
+        _t, needed, flags = PL.decoded(allowed[0])
         if needed != mod:
             if needed & BRIDGE and not mod & BRIDGE:
                 return "place.occupied" if self.plant[t] >= 0 else "place.rock"
@@ -817,7 +818,7 @@ class CitrusState(State):
                 return "place.bridge_not_needed"
             if needed & MILESTONE:
                 return "place.not_connected"
-            return "place.milestone_extends" if not ruled & PL.NEW else "place.milestone_not_needed"
+            return "place.milestone_extends" if not flags & PL.NEW else "place.milestone_not_needed"
         return None if code in self._placeable() else "place.blocks_rest"
 
     def _refuse_pass(self, p: int) -> str | None:
@@ -826,9 +827,7 @@ class CitrusState(State):
         refused = self._gate("pass")
         if refused is not None:
             return refused
-        if self._buy_codes(p, self.money[p]) or self.can_act(p):
-            return "pass.can_act"
-        return None
+        return "pass.can_act" if self.can_act(p) else None  # (a line bought with money now counts there)
 
     def _cart_ok(self, p: int, m: int) -> bool:
         """A Cart's tile must be buildable (§8.3), with the new Finca's roads if it brings one;
