@@ -102,7 +102,7 @@ def test_a_view_that_breaks_the_type_is_refused_with_its_place_named() -> None:
     view["board"]["tile"][0] = ["lime", 1]
     view["players"][0]["held"] = [{"kind": "unicorn", "value": 0}]
     assert view_errors(GAME, view) == [
-        "view.board.tile[0]: ['lime', 1] is not valid under any of the given schemas.",
+        "view.board.tile[0][0]: 'lime' is not of type 'integer'.",
         "view.phase: 'dinner' is not one of ['main', 'place', 'site', 'harvest', 'after', 'blocked_site', 'over'].",
         "view.players[0].held[0].kind: 'unicorn' is not one of "
         "['horses', 'money', 'cart', 'bull', 'bridge', 'milestone'].",
