@@ -14,9 +14,10 @@ import pytest
 
 from fruitbowl.engine import IllegalAction
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-from fruitbowl.games.juicyfruits.rules import JUICE, OVER, JuicyFruitsState
+from fruitbowl.games.juicyfruits.rules import JUICE, OVER, WATCH, JuicyFruitsState
 
 from .positions import GAME, island, new, phase, put_on_board, reserve
+from .test_mystic import explore_to_top_center
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "juicyfruits.md"
 
@@ -162,6 +163,40 @@ def test_module_actions_name_their_module_and_their_moment():
     assert "Module 3" in why and "not in play" in why
     why = refused(state, "explore", "explore.not_now")
     assert why == "collect or explore is chosen right after a collector or advanced collector moves"
+
+
+def test_a_statue_choice_is_of_the_kind_its_tile_counts():
+    """D7: statue 5 scores one of the ships you supplied, statue 7 one fruit type."""
+    state = new(2, modules="mystic_island")
+    state.supplied[0] = [C.ship_index("S41"), C.ship_index("S01")]
+    explore_to_top_center(state, 5)
+    why = refused(state, "statue ship S02", "statue.not_supplied")
+    assert why == "ship S02 is not one of the ships you supplied"
+    why = refused(state, "statue banana", "statue.counts_ship")
+    assert why.startswith("statue 5 (the points of one ship you supplied) counts one of your supplied ships")
+    assert refused(state, "pass", "phase.statue") == "first choose how statue 5 scores"
+
+    state = new(2, modules="mystic_island")
+    state.supplied[0] = [C.ship_index("S41")]
+    explore_to_top_center(state, 7)
+    why = refused(state, "statue ship S41", "statue.counts_fruit")
+    assert why.startswith("statue 7 (1 per fruit of one type in your reserve) counts one fruit type, not a ship")
+
+
+def test_whale_watching_tokens_move_once_each_through_free_spaces():
+    """D14: each of your whale-watching tokens moves once at the end of your turn, to a free space
+    it reaches through free spaces, or stays."""
+    state = new(modules="new_business")
+    island(state, 0, {"c3": "token X09", "c4": "token X10", "b3": "ship S01", "d3": "ship S02", "c2": "ship S04"})
+    state.owned[0] = [C.token_index("X09"), C.token_index("X10")]
+    state.whales = [0, 2]
+    state.watched, state.phase = [], WATCH
+    state.forget_answers()
+    assert refused(state, "watch X09 e1", "watch.unreachable") == "e1 cannot be reached through free spaces"
+    state.apply("watch X10 a5")
+    assert refused(state, "watch X10 a4", "watch.moved") == "X10 has already moved this turn"
+    assert state.refusal("watch X09 c4") is None, "X10 has left c4"
+    assert refused(state, "pass", "phase.watch") == "first move your whale-watching token (or leave it)"
 
 
 def test_after_the_end_every_action_is_refused_as_game_over():
