@@ -12,6 +12,7 @@ import base64
 import json
 import os
 import socket
+import statistics
 import threading
 import time
 from collections.abc import Iterator
@@ -168,7 +169,10 @@ def test_a_client_that_never_reads_does_not_stop_the_table(server: str) -> None:
         watcher.stop.set()
         watcher.join(5)
     assert moves >= 5
-    assert max(answers) < 1.0, f"a person's move took {max(answers):.2f} s to be answered"
+    # A move waiting on a frozen client would wait out its send timeout; a loaded machine adds
+    # tenths of a second, never that.
+    assert statistics.median(answers) < 0.5, f"moves took {statistics.median(answers):.2f} s to answer (median)"
+    assert max(answers) < SEND_TIMEOUT * 0.75, f"a person's move took {max(answers):.2f} s to be answered"
     assert watcher.versions[-1] == final and watcher.statuses[-1] == "finished"
     # The spectator saw the game move by move: every version from its first to the end.
     seen = sorted(set(watcher.versions))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
+import statistics
 import threading
 import time
 from collections.abc import Iterator
@@ -98,7 +99,10 @@ def _run(address: str, start: bytes, rest: bytes) -> list[Trickle]:
     times = _served_promptly(address, HEADER_TIMEOUT + 0.5)
     for thread in slow:
         thread.join(HEADER_TIMEOUT + BODY_TIMEOUT + 8)
-    assert max(times) < 1.0, f"a normal request took {max(times):.2f} s beside {SLOW} slow ones"
+    # A server waiting on a slow client would keep a normal request for a whole header
+    # timeout; a loaded machine adds tenths of a second, never that.
+    assert statistics.median(times) < 0.5, f"normal requests took {statistics.median(times):.2f} s (median)"
+    assert max(times) < HEADER_TIMEOUT * 0.75, f"a normal request took {max(times):.2f} s beside {SLOW} slow ones"
     return slow
 
 
