@@ -292,7 +292,7 @@ class TangHuLuState(State):
             if self.phase == SHOP:
                 self._continue_shopping(events)
         elif code == A.WORK:
-            income = sum(STICK_INCOME[len(stick)] for stick in self.sticks[p])
+            income = self.income(p)
             gained = self._gain_coins(p, income)
             events.append(Event("work", p, {"income": income, "gained": gained}))
             self._end_turn(events)
@@ -397,11 +397,14 @@ class TangHuLuState(State):
         self._start_turn((p + 1) % self.num_players, events)
 
     def _refill(self, events: list[Event]) -> None:
+        store, bag = self.store, self.bag
+        if -1 not in store:  # (a turn of work leaves the store full)
+            return
         filled = []
         for space in range(SPACES):
-            if self.store[space] < 0 and self.bag:
-                tile = self.bag.pop(self.rng.randrange(len(self.bag)))
-                self.store[space] = tile
+            if store[space] < 0 and bag:
+                tile = bag.pop(self.rng.randrange(len(bag)))
+                store[space] = tile
                 filled.append([space, tile])
         if filled:
             events.append(Event("refill", None, {"tiles": filled}, irreversible=True))
@@ -464,7 +467,11 @@ class TangHuLuState(State):
     # ------------------------------------------------------------------ what players see
 
     def income(self, p: int) -> int:
-        return sum(STICK_INCOME[len(stick)] for stick in self.sticks[p])
+        """What working pays now: the coin icons the seat's sticks leave uncovered."""
+        income = 0
+        for stick in self.sticks[p]:
+            income += STICK_INCOME[len(stick)]
+        return income
 
     def tile_stars(self, p: int) -> int:
         bonus = C.garnish_bonus
