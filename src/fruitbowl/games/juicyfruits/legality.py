@@ -480,7 +480,7 @@ def _juice_codes(state: JuicyFruitsState) -> list[int]:
 
 
 def _explore_codes(state: JuicyFruitsState) -> list[int]:
-    return [A.COLLECT, A.EXPLORE]
+    return [code for code in (A.COLLECT, A.EXPLORE) if always(state, code) is None]
 
 
 def _statue_codes(state: JuicyFruitsState) -> list[int]:
@@ -497,7 +497,7 @@ def _leave_out_codes(state: JuicyFruitsState) -> list[int]:
 
 
 def _whale_codes(state: JuicyFruitsState) -> list[int]:
-    return list(WHALE_BEACH_CODES)
+    return [code for code in WHALE_BEACH_CODES if always(state, code) is None]
 
 
 def _watch_codes(state: JuicyFruitsState) -> list[int]:
