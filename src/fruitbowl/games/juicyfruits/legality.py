@@ -390,12 +390,13 @@ def check_watch(state: JuicyFruitsState, code: int) -> str | None:
     spaces (or stays)."""
     slot, cell = divmod(code - A.WATCH, CELLS)
     p = state.player
-    if slot not in new_business.owned_whales(state, p):
+    token = new_business.WHALE_TOKENS[slot]
+    if token not in state.owned[p]:
         return WATCH_NOT_YOURS
     if slot in state.watched:
         return WATCH_MOVED
     grid = state.grid[p]
-    if cell not in new_business.reachable(grid, new_business.token_cell(grid, new_business.WHALE_TOKENS[slot])):
+    if cell not in new_business.reachable(grid, grid.index(TOKEN + token)):
         return WATCH_UNREACHABLE
     return None
 
