@@ -172,7 +172,7 @@ function tableRow(table) {
   }
   return h(
     "li",
-    { class: "table-row", "data-table": table.id },
+    { class: "table-row", "data-table": table.id, "data-game": table.game },
     h("div", { class: "table-main" }, h("strong", {}, table.title), h("span", { class: "detail" }, detail)),
     h("div", { class: "players-line" }, names),
     h("div", { class: "row-actions" }, links),
