@@ -26,6 +26,8 @@ def test_a_game_from_another_package_is_played_with_its_own_board(
     page = new_page(browser, DESKTOP)
     open_seated(page, server_url, table)
     assert page.text_content("#board text") == "Basket: 7 apples"  # drawn by board.js, from another package
+    # styled by the game's own stylesheet (board.css beside board.js), loaded before the board was drawn
+    assert page.eval_on_selector("#board .wf-basket", "text => getComputedStyle(text).fontWeight") == "800"
     assert page.locator("#board .target.legal").count() == 3  # take 1, 2 or 3
     for _ in range(10):
         if page.evaluate("document.body.dataset.status") == "finished":

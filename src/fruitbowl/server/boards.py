@@ -4,7 +4,8 @@ The page asks ``GET /api/games`` for every game's ``board`` address and imports 
 (``web/js/games/index.js``), so no part of the browser client names a game. A renderer inside
 fruitbowl's own ``web/`` folder is served with the rest of the client under ``/static/``; one
 shipped by another package is served from its own folder under ``/boards/<game id>/`` (its
-neighbours too, so it may import its own helpers; the shared client stays at ``/static/js/``).
+neighbours too, so it may import its own helpers and load its own stylesheet; the shared client
+stays at ``/static/js/``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from .campaigns import describe_campaigns
 
 #: The package and folder of the browser client served under ``/static/``.
 CLIENT = ("fruitbowl", "web")
+
+#: What a board's folder serves: its modules and its stylesheets (a renderer's ``STYLESHEET``).
+MEDIA_TYPES = {".js": "text/javascript", ".css": "text/css"}
 
 
 def board_url(game_id: str) -> str | None:
@@ -67,6 +71,7 @@ def install_boards(app: FastAPI) -> None:
     def board_file(game_id: str, name: str) -> FileResponse:
         folder = _board_folder(game_id)
         target = folder / name
-        if "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".js") or not target.is_file():
+        kind = MEDIA_TYPES.get(PurePosixPath(name).suffix)
+        if "/" in name or "\\" in name or name.startswith(".") or kind is None or not target.is_file():
             raise HTTPException(404, f"there is no file {name!r} in the board of {game_id!r}")
-        return FileResponse(target, media_type="text/javascript")
+        return FileResponse(target, media_type=kind)

@@ -6,6 +6,7 @@
 import { s } from "/static/js/svg.js";
 import { counted } from "/static/js/wording.js";
 
+export const STYLESHEET = "./board.css"; // the board's look, served from this package too
 export const BUTTON_KINDS = new Set();
 export const CATEGORY_LABELS = { apples: "Apples", "bonus card": "Bonus card", windfall: "Windfall" };
 export const TIEBREAK_LABELS = { apples: "Apples" };
@@ -15,7 +16,7 @@ export function render(board) {
   const { svg, view } = board;
   svg.replaceChildren();
   svg.setAttribute("viewBox", "0 0 440 120");
-  svg.append(s("text", { x: 10, y: 20, text: `Basket: ${counted(view.basket, "apple")}` }));
+  svg.append(s("text", { x: 10, y: 20, class: "wf-basket", text: `Basket: ${counted(view.basket, "apple")}` }));
   for (let i = 0; i < view.basket; i += 1) {
     const cx = 20 + (i % 20) * 20;
     const cy = 45 + Math.floor(i / 20) * 22;

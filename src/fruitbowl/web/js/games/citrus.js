@@ -25,6 +25,7 @@ import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
 import { counted } from "../wording.js";
 
+export const STYLESHEET = "./citrus.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set(["income", "end", "pass"]);
 export const CATEGORY_LABELS = {
   harvests: "Harvests",

@@ -34,6 +34,7 @@ import { counted } from "../wording.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
 
+export const STYLESHEET = "./fabledfruit.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set([
   "act",
   "buy",

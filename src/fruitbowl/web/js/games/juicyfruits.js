@@ -25,6 +25,7 @@ import { markerGroup, seatStyle } from "../players.js";
 import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
 
+export const STYLESHEET = "./juicyfruits.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set([
   "split",
   "produce",

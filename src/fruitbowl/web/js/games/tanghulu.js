@@ -10,6 +10,7 @@ import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
 import { counted } from "../wording.js";
 
+export const STYLESHEET = "./tanghulu.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set(["work", "stop", "pass", "return", "pattern"]);
 export const CATEGORY_LABELS = { tiles: "Fruit stars", sweets: "Sweet cards", king: "Crystal Sugar King" };
 export const TIEBREAK_LABELS = { coins: "Coins" };
