@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from .helpers import act, create, legal_actions, snapshot
+from .helpers import act, create, fixed_view, legal_actions, snapshot, with_fixed
 
 
 def test_games_lists_every_game_and_bot(client: TestClient) -> None:
@@ -291,3 +291,25 @@ def test_hint_on_your_turn_only(client: TestClient) -> None:
     assert 0 <= advice["win_chance"] <= 1
     spectator = client.post(f"/api/tables/{table['id']}/hint")
     assert spectator.status_code == 403
+
+
+def test_each_game_publishes_the_schema_of_its_views(client: TestClient) -> None:
+    """A client can rely on the shape of ``view``: each game's JSON Schema, derived from the view
+    type it declares, which a table's view fits once the fixed parts its action space carries
+    are put back."""
+    from jsonschema import Draft202012Validator
+
+    from fruitbowl.engine import all_games
+
+    for game in all_games():
+        answer = client.get(f"/api/games/{game.id}/view-schema")
+        assert answer.status_code == 200, answer.text
+        schema = answer.json()
+        Draft202012Validator.check_schema(schema)
+        table = create(client, game=game.id)
+        sent = snapshot(client, table["id"], table["token"])["view"]
+        view = with_fixed(sent, fixed_view(client, table["id"]))  # (as the page puts it together)
+        assert not list(Draft202012Validator(schema).iter_errors(view)), game.id
+    unknown = client.get("/api/games/" + "x" * 5000 + "/view-schema")
+    assert unknown.status_code in (400, 404) and len(unknown.text) < 600
+    assert "unknown game" in unknown.json()["error"].lower()

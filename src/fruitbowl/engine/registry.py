@@ -89,7 +89,8 @@ def _find(game_id: str) -> str:
         if key in _BROKEN:
             raise UnknownGame(f"the game {key!r} is installed but cannot be loaded: {_BROKEN[key]}")
     known = ", ".join(sorted(_GAMES)) or "none"
-    raise UnknownGame(f"unknown game {game_id!r}; the games are: {known}")
+    shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"  # (an error never echoes a flood)
+    raise UnknownGame(f"unknown game {shown!r}; the games are: {known}")
 
 
 def get_game(game_id: str) -> Game:

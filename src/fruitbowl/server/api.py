@@ -22,7 +22,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_label, bot_names
-from fruitbowl.engine import FruitbowlError, Record, all_games
+from fruitbowl.engine import FruitbowlError, Record, all_games, get_game
+from fruitbowl.views import view_schema
 
 from .boards import describe_game
 from .campaigns import campaign_tokens
@@ -167,6 +168,12 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             "bot_labels": {name: bot_label(name) for name in bot_names()},
         }
 
+    @router.get("/games/{game_id}/view-schema")
+    def game_view_schema(game_id: str) -> dict[str, Any]:
+        """The JSON Schema of a game's views (a table state's ``view``), derived from the view
+        type the game declares: what a client may rely on, every key and closed set named."""
+        return view_schema(get_game(game_id))
+
     @router.post("/campaigns", status_code=201)
     def create_campaign(body: CampaignModel, request: Request) -> dict[str, Any]:
         """A new campaign of a game played in campaigns (``GET /api/games`` gives each game's
@@ -223,8 +230,6 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
 
     @router.post("/tables", status_code=201)
     async def create_table(body: CreateTableModel, request: Request) -> dict[str, Any]:
-        from fruitbowl.engine import get_game
-
         limit_create(request)
         game = get_game(body.game)
         players = body.players or (len(body.seats) if body.seats else game.min_players)
