@@ -71,7 +71,7 @@ Fully checked positions (expensive checks, see "Sampling" below):
   64 if the action space is larger), out-of-range codes, garbage texts and wrong types are
   refused with :class:`IllegalAction` and a non-empty message, and change nothing.
 * ``refusals`` (games whose state has :meth:`State._refusal`, see :mod:`.legality`): every
-  legal action gets no refusal key and every other action of the table (sampled down to 256
+  legal action gets no refusal key and every other action of the table (sampled down to 64
   if the action space is larger) gets a key that :attr:`Game.refusals` turns into a non-empty
   sentence — the one a refused ``apply`` raises — and asking changes nothing. Since the legal
   actions are made from the same checks, this catches candidates the generation never
@@ -554,7 +554,7 @@ def check_illegal_actions(state: State, ctx: Context, rng: random.Random, sweep:
 
 
 #: At most this many illegal actions per fully checked position get their refusal checked.
-REFUSALS_SAMPLE = 256
+REFUSALS_SAMPLE = 64
 
 
 def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
