@@ -278,6 +278,8 @@ def test_two_browsers_and_a_bot_finish_a_game(browser: Any, server_url: str):
     bo.goto(f"{server_url}/")
     bo.evaluate("() => localStorage.setItem('fruitbowl.name', JSON.stringify('Bo'))")
     bo.goto(f"{server_url}{table['invites']['1']}")  # the invite link Ada sent
+    assert bo.input_value("#name-input") == "Bo"  # the name this browser remembers, to confirm
+    bo.click("#name-save")
     bo.wait_for_function("document.body.dataset.seat === '1'", timeout=TURN_TIMEOUT)
     assert "?invite" not in bo.url, "the used invite must not stay in the address bar"
 

@@ -47,9 +47,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+#: A name as sent (a seat's, a campaign's): any text, which the one rule for names checks
+#: (:func:`~.live.check_name`: trimmed, 1–40 characters), saying what is wrong in a sentence.
+Name = StrictStr | None
+
+
 class SeatModel(_Strict):
     controller: str = Field("human", max_length=32)
-    name: str | None = Field(None, max_length=80)
+    name: Name = None
 
 
 class CreateTableModel(_Strict):
@@ -58,13 +63,13 @@ class CreateTableModel(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatModel] | None = Field(None, max_length=8)
     you: int | None = Field(0, ge=0, le=7)
-    name: str | None = Field(None, max_length=80)
+    name: Name = None
     allow_spectators: bool = True
     open_join: bool = True
 
 
 class JoinModel(_Strict):
-    name: str | None = Field(None, max_length=80)
+    name: Name = None
     invite: str | None = Field(None, max_length=64)
 
 
@@ -77,9 +82,13 @@ class ActionModel(_Strict):
     version: StrictInt | None = Field(None, ge=0, description="the move number the client saw")
 
 
+class NameModel(_Strict):
+    name: StrictStr = Field(description="the new name: 1–40 characters once trimmed, unique at the table")
+
+
 class CampaignModel(_Strict):
     game: str = Field(max_length=32)
-    name: str | None = Field(None, max_length=80)
+    name: Name = None
     ruleset: str | None = Field(None, max_length=32, description="one of the game's rulesets; default its first")
 
 
@@ -87,7 +96,7 @@ class CampaignTableModel(_Strict):
     players: int | None = Field(None, ge=1, le=8)
     seats: list[SeatModel] | None = Field(None, max_length=8)
     you: int | None = Field(0, ge=0, le=7)
-    name: str | None = Field(None, max_length=80)
+    name: Name = None
     allow_spectators: bool = True
     open_join: bool = True
 
@@ -117,6 +126,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     read_limiter = RateLimiter(limits.read_rate, limits.read_burst)
     review_limiter = RateLimiter(limits.review_rate, limits.review_burst)
     hint_limiter = RateLimiter(limits.hint_rate, limits.hint_burst)
+    rename_limiter = RateLimiter(limits.rename_rate, limits.rename_burst)
     off_loop = OffLoop()
 
     def limit_seat(request: Request, token: str | None) -> None:
@@ -153,6 +163,11 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         wait = hint_limiter.check(hash_token(token or ""))
         if wait is not None:
             raise TooMany(f"too many hints for this seat; wait {wait:.1f} s and try again", wait)
+
+    def limit_rename(token: str | None) -> None:
+        wait = rename_limiter.check(hash_token(token or ""))
+        if wait is not None:
+            raise TooMany(f"too many new names for this seat; wait {wait:.1f} s and try again", wait)
 
     def limit_create(request: Request, what: str = "tables") -> None:
         """New tables and campaigns share one allowance per address."""
@@ -206,7 +221,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         if seats is None:
             seats = [SeatRequest("human" if seat == body.you else "random") for seat in range(players)]
-        if body.name and body.you is not None and body.you < len(seats):
+        if body.name is not None and body.you is not None and body.you < len(seats):
             seats[body.you] = SeatRequest(seats[body.you].controller, body.name)
         created = await service.campaigns.campaign_table(
             campaign_id,
@@ -237,7 +252,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         you = body.you
         if seats is None:  # you, and a random bot in every other seat
             seats = [SeatRequest("human" if seat == you else "random") for seat in range(players)]
-        if body.name and you is not None and you < len(seats):
+        if body.name is not None and you is not None and you < len(seats):
             seats[you] = SeatRequest(seats[you].controller, body.name)
         created = await service.create(
             game.id,
@@ -276,6 +291,16 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
         seat, token = await service.join(table_id, body.name, body.invite)
         return {"seat": seat, "token": token}
+
+    @router.post("/tables/{table_id}/name")
+    async def rename(
+        table_id: str, body: NameModel, request: Request, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        """Your seat's new name (1–40 characters once trimmed, no other seat's, ignoring case):
+        pushed to everyone at the table and said in its log."""
+        with seat_request(request, x_seat_token):
+            seat, name = await service.rename(table_id, x_seat_token, body.name, lambda: limit_rename(x_seat_token))
+        return {"seat": seat, "name": name}
 
     @router.post("/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: BotModel, x_host_token: str = Header("")) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_
 from .campaigns import summary as campaign_summary
 from .db import UNFINISHED_STATUSES, CampaignRow, TableRow, now
 from .errors import Conflict, Damaged, Forbidden, NotFound
-from .live import CreatedTable, SeatRequest, clean_name, hash_token, new_token, seat_name
+from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name
 from .runtime import Runtime
 from .store import TableStore
 
@@ -43,7 +43,7 @@ class CampaignTables:
         campaign = new_campaign(game.id, random_seed(), ruleset)
         campaign_id = secrets.token_urlsafe(8)
         token = new_token()
-        title = clean_name(name) or f"{game.title} campaign"
+        title = f"{game.title} campaign" if name is None else check_name(name, "a campaign's name")
         with self.store.sessions.begin() as db:
             db.add(
                 CampaignRow(

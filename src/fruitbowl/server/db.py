@@ -1,4 +1,5 @@
-"""The server's database: tables, seats and every action, committed before anyone is told.
+"""The server's database: tables, seats, every action and the table's notes (renames), committed
+before anyone is told.
 
 SQLite (a file in the user's data directory) by default; any SQLAlchemy URL works, and the
 tests run against PostgreSQL too. A table's position is never stored: it is rebuilt by
@@ -121,6 +122,23 @@ class ActionRow(Base):
     number: Mapped[int] = mapped_column(Integer, primary_key=True)  # 1-based; unique per table
     text: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class NoteRow(Base):
+    """Something that happened at a table outside the game, in order: a seat took a new name
+    (``kind`` ``rename``: ``name`` the new name, ``text`` the old one). ``move`` is the number of
+    moves made when it happened, which places it in the table's log."""
+
+    __tablename__ = "table_notes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(500))
+    move: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -64,6 +64,9 @@ class Limits:
     #: Hints per seat token (each computed at most once per position, then cached).
     hint_rate: float = 0.2
     hint_burst: float = 10.0
+    #: New names per seat token (each rename is said in the table's log).
+    rename_rate: float = 0.1
+    rename_burst: float = 5.0
 
     @classmethod
     def relaxed(cls) -> Limits:

@@ -10,14 +10,16 @@ import asyncio
 import hashlib
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from fruitbowl.bots import Bot, bot_label, make_bot
 from fruitbowl.engine import Match
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
 
-from .errors import InvalidToken
+from .errors import BadRequest, InvalidToken
 from .outbox import Outbox
 
 
@@ -47,6 +49,25 @@ class SeatInfo:
     token_hash: str | None
 
 
+@dataclass(frozen=True)
+class Note:
+    """Something that happened at the table outside the game (a :class:`~.db.NoteRow`): a seat
+    renamed (``kind`` ``rename``, ``name`` the new name, ``text`` the old one) after ``move`` moves."""
+
+    id: int
+    kind: str
+    seat: int | None
+    name: str
+    text: str
+    move: int
+    at: datetime
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Its place in the table's log: after the game's entries of its move, in the order made."""
+        return (self.move, self.id)
+
+
 @dataclass(eq=False)
 class LiveTable:
     id: str
@@ -58,6 +79,8 @@ class LiveTable:
     match: Match
     rematch_id: str | None = None
     campaign_id: str | None = None
+    #: the renames, in their places in the log (:attr:`Note.order`)
+    renames: list[Note] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -94,6 +117,13 @@ class LiveTable:
                 return index
         raise InvalidToken("this seat token is not valid for this table")
 
+    def add_notes(self, notes: list[Note]) -> bool:
+        """Take the notes this table does not hold yet (read from its rows); whether there were any."""
+        known = {note.id for note in self.renames}
+        fresh = [note for note in notes if note.kind == "rename" and note.id not in known]
+        self.renames = sorted(self.renames + fresh, key=lambda note: note.order)
+        return bool(fresh)
+
     def online(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
 
@@ -114,20 +144,37 @@ class CreatedTable:
     invites: dict[int, str]
 
 
-#: The longest seat name kept (longer ones are cut).
+#: The longest name: a seat's, and a campaign's (in characters, after trimming).
 MAX_NAME = 40
 
 
 def seat_name(index: int, controller: str, name: str | None) -> str:
-    """A seat's name: the one given, else "Player 2" or "Random bot 2"."""
-    return clean_name(name) or (
-        f"Player {index + 1}" if controller == "human" else f"{bot_label(controller)} bot {index + 1}"
-    )
+    """A seat's name: the one given (checked by :func:`check_name`), else "Player 2" or "Random bot 2"."""
+    if name is not None:
+        return check_name(name)
+    return f"Player {index + 1}" if controller == "human" else f"{bot_label(controller)} bot {index + 1}"
 
 
-def clean_name(name: str | None) -> str | None:
-    """A name as given, its runs of white space made one space and cut to :data:`MAX_NAME`."""
-    if name is None:
-        return None
-    cleaned = " ".join(name.split())[:MAX_NAME]
-    return cleaned or None
+def check_name(name: object, what: str = "a name") -> str:
+    """The one rule for every name (a seat's, a campaign's): trimmed, each run of white space made
+    one space, then 1 to :data:`MAX_NAME` characters with no control characters;
+    :class:`BadRequest` saying what is wrong otherwise (the browser checks the same, ``names.js``)."""
+    if not isinstance(name, str):
+        raise BadRequest(f"{what} must be text")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise BadRequest(f"{what} cannot be empty")
+    if len(cleaned) > MAX_NAME:
+        raise BadRequest(f"{what} has at most {MAX_NAME} characters (this one has {len(cleaned)})")
+    if any(unicodedata.category(ch) == "Cc" or ch in _DIRECTION_MARKS for ch in cleaned):
+        raise BadRequest(f"{what} cannot hold control characters or text-direction marks")
+    return cleaned
+
+
+#: Marks that turn the direction of the text after them (a name could make a log sentence read backwards).
+_DIRECTION_MARKS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names are the same at a table (which ignores case)."""
+    return a.casefold() == b.casefold()

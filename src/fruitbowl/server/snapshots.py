@@ -8,6 +8,7 @@ label, the view's fixed parts), which a client loads once per table.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import gzip
 import json
@@ -15,12 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fruitbowl.engine import get_game, get_plugin
+from fruitbowl.engine import Event, get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import Game
 
 from .errors import BadRequest, Conflict, Forbidden
-from .live import LiveTable
+from .live import LiveTable, Note
 
 #: Log entries in a snapshot: the latest ones; the page keeps those it was sent before, so a
 #: player who watches the table sees a longer log while every snapshot stays small.
@@ -96,10 +97,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
     my_turn = seat is not None and seat == state.current_player and table.status == "playing"
     legal = state.legal_actions() if my_turn else []
     online = table.online()
-    entries = table.match.log
-    start = max(0, len(entries) - LOG_LENGTH)
-    while start > 0 and entries[start - 1][0] == entries[-1][0]:  # the last move's entries, all of them
-        start -= 1
+    log, log_start = latest_log(table, seat, names)
     space = table_action_space(table)
     message: dict[str, Any] = {
         "type": "state",
@@ -128,15 +126,44 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
             }
             for i, s in enumerate(table.seats)
         ],
-        "log": [
-            {"move": n, "kind": e.kind, "actor": e.actor, "text": game.describe_event(e, seat, names)}
-            for n, e in entries[start:]
-        ],
-        "log_start": start,  # the first entry's place in the table's whole log
+        "log": log,
+        "log_start": log_start,  # the first entry's place in the table's whole log
         "result": table.match.record.result,
         "rematch": table.rematch_id,
     }
     return message
+
+
+def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[list[dict[str, Any]], int]:
+    """The latest entries of the table's log as ``seat`` reads them (at least the last move's),
+    and the first one's place in the whole log. The log is the game's events and, after the
+    entries of the move when it happened, each rename ("Ada is now called Ada L.")."""
+    game = table.match.game
+    entries, renames = table.match.log, table.renames
+    start = max(0, len(entries) - LOG_LENGTH)
+    while start > 0 and entries[start - 1][0] == entries[-1][0]:  # the last move's entries, all of them
+        start -= 1
+    if start < len(entries):  # the renames made since the first move shown
+        earlier = bisect.bisect_left([note.move for note in renames], entries[start][0])
+    else:  # no game entries: the latest renames
+        earlier = max(0, len(renames) - LOG_LENGTH)
+    shown: list[tuple[int, int, int, Event | Note]] = [(n, 0, i, e) for i, (n, e) in enumerate(entries[start:])]
+    noted: list[tuple[int, int, int, Event | Note]] = [(note.move, 1, note.id, note) for note in renames[earlier:]]
+    log: list[dict[str, Any]] = []
+    for move, _, _, item in sorted(shown + noted, key=lambda entry: entry[:3]):
+        if isinstance(item, Note):
+            log.append({"move": move, "kind": "rename", "actor": item.seat, "text": rename_sentence(item, seat)})
+        else:
+            text = game.describe_event(item, seat, names)
+            log.append({"move": move, "kind": item.kind, "actor": item.actor, "text": text})
+    return log, start + earlier
+
+
+def rename_sentence(note: Note, viewer: int | None) -> str:
+    """What the log says of a rename: "Ada is now called Ada L." (to that seat: "You are now …")."""
+    if viewer is not None and viewer == note.seat:
+        return f"You are now called {note.name} (you were {note.text})."
+    return f"{note.text} is now called {note.name}."
 
 
 def table_action_space(table: LiveTable) -> ActionSpace:

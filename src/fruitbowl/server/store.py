@@ -23,9 +23,9 @@ from fruitbowl.engine.game import State
 
 from .campaigns import load_campaign
 from .cluster import CHANNEL, new_origin
-from .db import ActionRow, CampaignRow, SeatRow, TableRow, now
+from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
-from .live import LiveTable, SeatInfo
+from .live import LiveTable, Note, SeatInfo, same_name
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -75,6 +75,7 @@ class TableStore:
                 rematch_id=row.rematch_id,
                 campaign_id=row.campaign_id,
             )
+            table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
             self.finish(table)  # the server stopped between the last move and marking the end
         table.seat_bots()
@@ -94,7 +95,8 @@ class TableStore:
                 .order_by(ActionRow.number)
             ).all()
             status, rematch_id = row.status, row.rematch_id
-        changed = seats != table.seats or status != table.status or rematch_id != table.rematch_id
+            noted = table.add_notes(self.notes(db, table.id))
+        changed = noted or seats != table.seats or status != table.status or rematch_id != table.rematch_id
         table.seats, table.status, table.rematch_id = seats, status, rematch_id
         for index, info in enumerate(seats):
             table.match.record.players[index] = Player(info.name, info.controller)
@@ -119,7 +121,13 @@ class TableStore:
         """Replace a table's match, status, seats and bots by its rows replayed afresh."""
         fresh = self.load(table.id)
         table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
-        table.rematch_id, table.bots = fresh.rematch_id, fresh.bots
+        table.rematch_id, table.bots, table.renames = fresh.rematch_id, fresh.bots, fresh.renames
+
+    @staticmethod
+    def notes(db: Session, table_id: str) -> list[Note]:
+        """A table's notes (renames), in the order they were made."""
+        rows = db.scalars(select(NoteRow).where(NoteRow.table_id == table_id).order_by(NoteRow.id)).all()
+        return [Note(r.id, r.kind, r.seat, r.name, r.text, r.move, r.created_at) for r in rows]
 
     def playing_ids(self) -> list[str]:
         """The tables in play (their bots resume when the server starts)."""
@@ -243,6 +251,39 @@ class TableStore:
             self.resync(table)
             raise Conflict(taken) from None
         self.resync(table)
+
+    def rename_seat(self, table: LiveTable, seat: int, name: str) -> Note | None:
+        """Give a seat a new name (checked by :func:`~.live.check_name`), unique at the table
+        ignoring case, and note it in the log; ``None`` when it already has exactly that name.
+        The table's row is locked while other seats' names are compared, so two processes never
+        give one name twice. Called holding ``table.lock``."""
+        with self.sessions.begin() as db:
+            table_row = db.get(TableRow, table.id, with_for_update=True)
+            if table_row is None:
+                raise NotFound(f"there is no table {table.id!r}")
+            if table_row.status not in UNFINISHED_STATUSES:
+                over = "was cancelled" if table_row.status == "cancelled" else "is over"
+                raise Conflict(f"this game {over}: its players keep the names they played under")
+            rows = {row.seat: row for row in table_row.seats}
+            taken = next((r for r in rows.values() if r.seat != seat and same_name(r.name, name)), None)
+            if taken is not None:
+                raise Conflict(f"seat {taken.seat + 1} is already called {taken.name!r}: choose another name")
+            old = rows[seat].name
+            if old == name:
+                return None
+            rows[seat].name = name
+            table_row.updated_at = now()
+            row = NoteRow(
+                table_id=table.id, kind="rename", seat=seat, name=name, text=old, move=table.version, created_at=now()
+            )
+            db.add(row)
+            db.flush()
+            note = Note(row.id, row.kind, seat, name, old, row.move, row.created_at)
+            self.notify(db, table.id)
+        table.seats[seat].name = name
+        table.match.record.players[seat] = Player(name, table.seats[seat].controller)
+        table.add_notes([note])
+        return note
 
     def append_move(self, table: LiveTable, seat: int, legal: Action, after: State) -> None:
         """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step)

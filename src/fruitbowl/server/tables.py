@@ -17,7 +17,7 @@ sees) and :mod:`.errors` (every refusal and its HTTP status).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -40,9 +40,10 @@ from .live import (
     LiveTable,
     SeatInfo,
     SeatRequest,
-    clean_name,
+    check_name,
     hash_token,
     new_token,
+    same_name,
     seat_name,
 )
 from .runtime import Runtime
@@ -136,7 +137,8 @@ class TableService:
             raise BadRequest(f"give one seat per player: {num_players} players, {len(requests)} seats")
         if you is not None and not (0 <= you < num_players and requests[you].controller == "human"):
             raise BadRequest(f"'you' must be a human seat 0–{num_players - 1}")
-        infos, invites = [], {}
+        infos: list[SeatInfo] = []
+        invites: dict[int, str] = {}
         for index, request in enumerate(requests):
             controller = request.controller.strip().lower()
             if controller != "human" and controller not in bot_names():
@@ -148,6 +150,11 @@ class TableService:
             claimed = controller != "human" or request.token_hash is not None
             if not claimed:
                 invites[index] = invite
+            twin = next((i for i, info in enumerate(infos) if same_name(info.name, name)), None)
+            if twin is not None:
+                raise BadRequest(
+                    f"seats {twin + 1} and {index + 1} are both called {name!r}: each seat needs its own name"
+                )
             infos.append(SeatInfo(name, controller, claimed, hash_token(invite), request.token_hash))
         token = None
         if you is not None and infos[you].token_hash is None:
@@ -182,14 +189,17 @@ class TableService:
     async def join(self, table_id: str, name: str | None, invite: str | None) -> tuple[int, str]:
         """Claim a seat with its invite, or the first free human seat by the open join link."""
         table = await self.get(table_id)
+        chosen = None if name is None else check_name(name)
         async with table.lock:
             seat = self._free_seat(table, invite)
+            if chosen is not None:
+                self._check_unique(table, seat, chosen)
             token = new_token()
 
             def seat_person(row: SeatRow) -> None:
                 row.token_hash = hash_token(token)
-                if clean_name(name):
-                    row.name = clean_name(name) or row.name
+                if chosen is not None:
+                    row.name = chosen
 
             self.store.claim_seat(table, seat, seat_person, f"seat {seat + 1} has already been taken")
         await self.runtime.broadcast(table)
@@ -197,6 +207,32 @@ class TableService:
             await self.claims.claim(table_id)
         self.bots.kick(table)
         return seat, token
+
+    @staticmethod
+    def _check_unique(table: LiveTable, seat: int, name: str) -> None:
+        """Refuse a name another seat of the table has (ignoring case)."""
+        for index, info in enumerate(table.seats):
+            if index != seat and same_name(info.name, name):
+                raise Conflict(f"seat {index + 1} is already called {info.name!r}: choose another name")
+
+    async def rename(
+        self, table_id: str, token: str | None, name: str, allowance: Callable[[], None] | None = None
+    ) -> tuple[int, str]:
+        """A player's new name (see :func:`~.live.check_name`), unique at the table; everyone is
+        told, and the log says it. Returns the seat and its name. ``allowance`` (the API's rate
+        limit) is asked once the seat and the name are good, so that only renames count."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Forbidden("only a seated player can take a new name: send your seat token")
+        chosen = check_name(name)
+        if allowance is not None:
+            allowance()
+        async with table.lock:
+            note = self.store.rename_seat(table, seat, chosen)
+        if note is not None:
+            await self.runtime.broadcast(table)
+        return seat, chosen
 
     def _free_seat(self, table: LiveTable, invite: str | None) -> int:
         if invite:

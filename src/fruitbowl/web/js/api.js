@@ -33,6 +33,8 @@ export const tableState = (id, token) => call("GET", `/api/tables/${id}`, { toke
 /** Why the action with this code is not possible now for the seat to act: {code, version, reason}. */
 export const explain = (id, token, code) => call("GET", `/api/tables/${id}/explain?code=${code}`, { token });
 export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
+/** Your seat's new name (1–40 characters once trimmed, unique at the table): {seat, name}. */
+export const rename = (id, token, name) => call("POST", `/api/tables/${id}/name`, { body: { name }, token });
 export const seatBot = (id, seat, bot, hostToken) =>
   call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });
 /** The game's moves as this seat (or a spectator) may know them; ``replayView`` gives one position. */

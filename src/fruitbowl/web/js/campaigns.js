@@ -6,6 +6,7 @@
 // as X-Campaign-Token to list it, start its tables and cancel the game going on.
 
 import { games } from "./api.js";
+import { checkName } from "./names.js";
 import { h } from "./svg.js";
 import { campaignTokens, playerName, saveCampaignToken, saveHost, saveSeat } from "./storage.js";
 import { counted } from "./wording.js";
@@ -171,7 +172,13 @@ async function main() {
     event.preventDefault();
     showError("");
     try {
-      const name = $("campaign-name").value.trim() || null;
+      const typed = $("campaign-name").value.trim();
+      const checked = typed ? checkName(typed, "a campaign's name") : { name: null };
+      if (checked.error) {
+        showError(`${checked.error.charAt(0).toUpperCase()}${checked.error.slice(1)}.`);
+        return;
+      }
+      const name = checked.name;
       const rulesets = $("campaign-ruleset");
       const ruleset = rulesets.hidden ? null : rulesets.value;
       const created = await call("POST", "/api/campaigns", { game: chosenGame().id, name, ruleset });

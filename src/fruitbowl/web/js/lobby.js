@@ -1,6 +1,7 @@
 // The lobby: start a table in one click (defaults) or three, and find open, running and finished tables.
 
 import * as api from "./api.js";
+import { checkName } from "./names.js";
 import { h } from "./svg.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
@@ -120,7 +121,15 @@ function readOptions() {
 
 async function create(event) {
   event.preventDefault();
-  const name = $("name").value.trim();
+  const typed = $("name").value.trim();
+  const checked = typed ? checkName(typed) : { name: "" };
+  if (checked.error) {
+    $("create-error").textContent = `Your name: ${checked.error}.`;
+    $("create-error").hidden = false;
+    $("name").focus();
+    return;
+  }
+  const name = checked.name;
   savePlayerName(name);
   const seats = [{ controller: "human", name: name || null }];
   for (let seat = 1; seat < lobby.count; seat++) seats.push({ controller: lobby.seatChoices[seat] || defaultBot() });
@@ -149,7 +158,14 @@ async function create(event) {
 
 function tableRow(table) {
   const mine = seatFor(table.id);
-  const names = table.players.map((p) => h("span", { class: ["who", !p.claimed && "free"] }, markerSvg(p.seat, 16), ` ${p.claimed ? p.name : "free seat"}`));
+  const names = table.players.map((p) =>
+    h(
+      "span",
+      { class: ["who", !p.claimed && "free"], title: p.claimed ? p.name : "free seat" },
+      markerSvg(p.seat, 16),
+      h("span", { class: "who-name" }, p.claimed ? p.name : "free seat"),
+    ),
+  );
   const links = [];
   if (table.status === "open") {
     if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, "Back to your seat"));

@@ -9,8 +9,9 @@ import { markerSvg, seatStyle } from "./players.js";
  * @param {object} snapshot
  * @param {object} renderer      the game's renderer module (for panelStats)
  * @param {object|null} previous the snapshot before this one (to flash changed counters)
+ * @param {object} [options]      {onRename}: when given, the viewer's own panel offers to change their name
  */
-export function renderPanels(root, snapshot, renderer, previous) {
+export function renderPanels(root, snapshot, renderer, previous, { onRename = null } = {}) {
   const view = snapshot.view;
   const acting = snapshot.status === "playing" ? view.current_player : null;
   root.replaceChildren(
@@ -32,7 +33,11 @@ export function renderPanels(root, snapshot, renderer, previous) {
           "header",
           {},
           markerSvg(seat, 24),
-          h("span", { class: "player-name" }, player.name, you ? h("span", { class: "you-tag" }, " (you)") : null),
+          h("span", { class: "player-name", title: player.name }, player.name),
+          you ? h("span", { class: "you-tag" }, "(you)") : null,
+          you && onRename
+            ? h("button", { class: "rename", type: "button", title: "Change your name", "aria-label": "Change your name", onclick: onRename }, "✎")
+            : null,
           player.controller !== "human" ? h("span", { class: "bot-tag", title: `${player.controller} bot` }, "bot") : null,
           h("span", { class: ["online-dot", player.online ? "on" : "off"], title: status, "aria-label": status }),
         ),

@@ -6,11 +6,12 @@ import { createBoard, indexActions } from "./board-kit.js";
 import { TableConnection } from "./connection.js";
 import { rendererFor } from "./games/index.js";
 import { renderLog } from "./log.js";
+import { askName } from "./names.js";
 import { beep, bindSoundToggle, setTitle } from "./notify.js";
 import { renderPanels } from "./panels.js";
 import { ReplayViewer } from "./replay.js";
 import { renderResults } from "./results.js";
-import { forgetSeat, hostFor, playerName, saveSeat, seatFor } from "./storage.js";
+import { forgetSeat, hostFor, playerName, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
 
 const NARROW_PX = 720;
@@ -194,19 +195,50 @@ function takeTokenFromUrl() {
   history.replaceState(null, "", `${location.pathname}${rest ? `?${rest}` : ""}`);
 }
 
+/**
+ * An invitation (or the open join link) asks the player's name first (the one this browser
+ * remembers, ready to confirm), then takes the seat under it. A refusal (the name taken at this
+ * table, the seat taken meanwhile) is said in the dialog, which stays open; "Just watch" closes it.
+ */
 async function claimSeatFromUrl() {
   const invite = params.get("invite");
   const wantsJoin = params.get("join");
   if (!invite && !wantsJoin) return;
   if (seatFor(tableId) && !invite) return; // already seated here: the join link just opens the table
-  try {
-    const { seat, token } = await api.join(tableId, playerName() || null, invite);
-    saveSeat(tableId, seat, token);
-    showMessage(`You took seat ${seat + 1}.`, "info");
-  } catch (error) {
-    showMessage(`Could not join: ${error.message}`);
-  }
+  let taken = null;
+  await askName({
+    title: "Take your seat",
+    about: "The others at the table will see this name. You can change it during the game.",
+    initial: playerName(),
+    confirm: "Take my seat",
+    cancel: "Just watch",
+    save: async (name) => {
+      taken = await api.join(tableId, name, invite);
+      saveSeat(tableId, taken.seat, taken.token);
+      savePlayerName(name);
+    },
+  });
+  if (taken) showMessage(`You took seat ${taken.seat + 1}.`, "info");
 }
+
+/** The player changes their name: everyone sees it, the log says it, this browser remembers it. */
+async function rename() {
+  const me = page.snapshot?.players[page.snapshot.seat];
+  if (!me) return;
+  await askName({
+    title: "Change your name",
+    initial: me.name,
+    confirm: "Save",
+    cancel: "Cancel",
+    save: async (name) => {
+      await api.rename(tableId, seatFor(tableId)?.token, name);
+      savePlayerName(name);
+    },
+  });
+}
+
+/** Whether players may still change their names (not once the game is over). */
+const renamable = (snapshot) => snapshot.seat !== null && ["open", "playing"].includes(snapshot.status);
 
 // ------------------------------------------------------------------ drawing
 
@@ -318,7 +350,7 @@ function drawAll() {
     snapshot.seat === null || snapshot.seat === undefined ? "You are watching" : `You are seat ${snapshot.seat + 1}`;
   drawStatus(snapshot);
   drawBoard(snapshot, true);
-  renderPanels($("panels"), snapshot, page.renderer, page.previous);
+  renderPanels($("panels"), snapshot, page.renderer, page.previous, { onRename: renamable(snapshot) ? rename : null });
   const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });

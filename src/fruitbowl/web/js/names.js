@@ -1,0 +1,108 @@
+// Names: the one rule the server holds every name to (server/live.py check_name), checked here
+// first, and the dialog that asks a player for theirs (taking a seat, or renaming at the table).
+
+import { h } from "./svg.js";
+
+/** The longest name, in characters once trimmed (a seat's, a campaign's). */
+export const MAX_NAME = 40;
+
+// Control characters, and the marks that turn the direction of the text after them.
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A name as the server keeps it: trimmed, each run of white space one space, 1 to MAX_NAME
+ * characters (counted as the server counts them: code points), no control characters.
+ * Returns {name} or {error: the server's sentence}. `what` names the field ("a campaign's name").
+ */
+export function checkName(raw, what = "a name") {
+  const name = String(raw ?? "").split(/\s+/u).filter(Boolean).join(" ");
+  if (!name) return { error: `${what} cannot be empty` };
+  const length = [...name].length;
+  if (length > MAX_NAME) return { error: `${what} has at most ${MAX_NAME} characters (this one has ${length})` };
+  if (FORBIDDEN.test(name)) return { error: `${what} cannot hold control characters or text-direction marks` };
+  return { name };
+}
+
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Ask for a name in a modal dialog. `save(name)` is called with a checked name and may throw an
+ * Error whose message is shown in the dialog (the name taken, say), which then stays open.
+ * Resolves with the saved name, or null when the player cancels (Escape, or the cancel button
+ * when `cancel` names one).
+ */
+export function askName({ title, about, initial = "", confirm = "Save", cancel = null, save }) {
+  return new Promise((resolve) => {
+    const input = h("input", {
+      id: "name-input",
+      name: "name",
+      autocomplete: "nickname",
+      value: initial,
+      "aria-describedby": "name-error",
+    });
+    const error = h("p", { id: "name-error", class: "name-error", role: "alert" });
+    const count = h("span", { class: "name-count", "aria-hidden": "true" });
+    const button = h("button", { type: "submit", class: "primary", id: "name-save" }, confirm);
+    const showCount = () => {
+      const length = [...input.value.trim()].length;
+      count.textContent = `${length}/${MAX_NAME}`;
+      count.classList.toggle("over", length > MAX_NAME);
+    };
+    input.addEventListener("input", () => {
+      error.textContent = "";
+      showCount();
+    });
+    showCount();
+    const dialog = h(
+      "dialog",
+      { class: "name-dialog", "aria-labelledby": "name-title" },
+      h(
+        "form",
+        { method: "dialog" },
+        h("h2", { id: "name-title" }, title),
+        about ? h("p", {}, about) : null,
+        h("label", { for: "name-input" }, "Your name ", count),
+        input,
+        error,
+        h(
+          "div",
+          { class: "dialog-buttons" },
+          cancel ? h("button", { type: "button", value: "cancel", onclick: () => finish(null) }, cancel) : null,
+          button,
+        ),
+      ),
+    );
+    const finish = (name) => {
+      dialog.close();
+      dialog.remove();
+      resolve(name);
+    };
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      if (cancel) finish(null);
+    });
+    dialog.querySelector("form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const checked = checkName(input.value);
+      if (checked.error) {
+        error.textContent = `${capitalized(checked.error)}.`;
+        input.focus();
+        return;
+      }
+      button.disabled = true;
+      try {
+        await save(checked.name);
+        finish(checked.name);
+      } catch (failure) {
+        error.textContent = `${capitalized(failure.message)}.`;
+        input.focus();
+      } finally {
+        button.disabled = false;
+      }
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    input.focus();
+    input.select();
+  });
+}
