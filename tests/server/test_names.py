@@ -234,3 +234,14 @@ def test_names_and_their_log_survive_a_restart(db_url: str, tmp_path: Path) -> N
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_names_stay_as_played_once_a_game_is_over(base: str) -> None:
+    campaign = httpx.post(f"{base}/api/campaigns", json={"game": "fabledfruit", "name": "Friday fables"}).json()
+    owner = {"X-Campaign-Token": campaign["token"]}
+    table = httpx.post(f"{base}/api/campaigns/{campaign['id']}/tables", json={"name": "Ada"}, headers=owner).json()
+    assert _rename(base, table["id"], table["token"], "Ada L.").status_code == 200
+    assert httpx.post(f"{base}/api/campaigns/{campaign['id']}/cancel", headers=owner).status_code == 200
+    refused = _rename(base, table["id"], table["token"], "Ada Lovelace")
+    _refused(refused, 409, "this game was cancelled: its players keep the names they played under")
+    assert _names(base, table["id"])[0] == "Ada L."

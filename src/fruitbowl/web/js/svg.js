@@ -27,6 +27,35 @@ export function h(tag, attrs = {}, ...children) {
   return fill(document.createElement(tag), attrs, children);
 }
 
+let measurer = null; // a canvas context that measures text (no drawing)
+
+/** The width of a text in CSS pixels at a font size and weight, in the page's font. */
+function textWidth(text, fontSize, weight) {
+  measurer ??= document.createElement("canvas").getContext("2d");
+  if (!measurer) return [...text].length * fontSize * 0.66;
+  measurer.font = `${weight} ${fontSize}px ${getComputedStyle(document.documentElement).fontFamily || "sans-serif"}`;
+  return measurer.measureText(text).width;
+}
+
+/**
+ * A text (a player's name, up to 40 characters) cut to fit `width` board units at `fontSize`
+ * (and `weight`), ending in "…" when cut: SVG text has no text-overflow. A renderer puts the
+ * whole text in the element's <title>, shown on hover.
+ */
+export function fitText(text, width, fontSize, weight = 800) {
+  const whole = String(text);
+  if (textWidth(whole, fontSize, weight) <= width) return whole;
+  const chars = [...whole];
+  let low = 0;
+  let high = chars.length; // the longest start that fits with its ellipsis, by halving
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (textWidth(`${chars.slice(0, mid).join("").trimEnd()}…`, fontSize, weight) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${chars.slice(0, low).join("").trimEnd()}…`;
+}
+
 /** A group translated to (x, y), optionally scaled. */
 export function at(x, y, scale, ...children) {
   const transform = `translate(${x} ${y})` + (scale && scale !== 1 ? ` scale(${scale})` : "");

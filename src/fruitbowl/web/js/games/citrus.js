@@ -20,7 +20,7 @@
 // A placement's field "tile" is the tile kind number (type × 2 + well); every code is looked up in the
 // table's action index by kind and fields (board.code), never searched among its thousands of actions.
 
-import { s } from "../svg.js";
+import { fitText, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
 import { counted } from "../wording.js";
@@ -569,7 +569,12 @@ function mat(ui, layer, seat, x, y, w) {
   const marker = markerGroup(seat, 12, { transform: `translate(${x + 28} ${y + 20})` });
   g.append(
     marker,
-    s("text", { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" }, `${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`),
+    s(
+      "text",
+      { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" },
+      fitText(`${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`, w - 46 - 100, 18),
+      s("title", {}, name),
+    ),
     s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, counted(p.score, "pt")),
   );
   // money track 0..12

@@ -29,7 +29,7 @@
 // Card actions (give/discard/put/take/pay) are found by their text, which names the card kind
 // (board.byText: the action index's lookup by text).
 
-import { s } from "../svg.js";
+import { fitText, s } from "../svg.js";
 import { counted } from "../wording.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
@@ -288,7 +288,12 @@ function playerArea(ui, layer, seat, x, y, w, h) {
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 12, class: "ff-player-box", stroke: st.color }),
     s("g", { transform: `translate(${x + 20} ${y + 20})` }, markerGroup(seat, 12)),
-    s("text", { x: x + 38, y: y + 26, class: "ff-player-name", text: `${playerName(ui, seat)}${acting ? "  ▶" : ""}` }),
+    s(
+      "text",
+      { x: x + 38, y: y + 26, class: "ff-player-name" },
+      fitText(`${playerName(ui, seat)}${acting ? "  ▶" : ""}`, w - 38 - 10, 17),
+      s("title", {}, playerName(ui, seat)),
+    ),
   );
   const where = p.position ? `on #${label(p.position)}` : "off the display";
   g.append(s("text", { x: x + w - 10, y: y + 26, "text-anchor": "end", class: "ff-small", text: where }));

@@ -20,7 +20,7 @@
 //   whale_beach  click the sea beside one of your beaches (or its button)
 //   watch        click where your whale-watching token goes (with two: pick one up first)
 
-import { at, s } from "../svg.js";
+import { at, fitText, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
@@ -546,7 +546,12 @@ function islandBox(ui, layer, seat, x, y, w) {
     s("rect", { x, y, width: w, height: h, rx: 16, fill: "#fff8ec", stroke: acting ? "#ffd34d" : st.color, "stroke-width": acting ? 7 : 4, filter: "url(#jf-shadow)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${w - 32} a16 16 0 0 1 16 16 v${headH - 16} h${-w} Z`, fill: st.color }),
     s("g", { transform: `translate(${x + 22} ${y + headH / 2})` }, markerGroup(seat, 13)),
-    s("text", { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", "font-size": fs, text: mine ? `${name} (you)` : name }),
+    s(
+      "text",
+      { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", "font-size": fs },
+      fitText(mine ? `${name} (you)` : name, w - 42 - 14 - fs * 5, fs),
+      s("title", {}, name),
+    ),
     s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-sea)" }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-waves)" }),

@@ -5,7 +5,7 @@
 // draws board.snapshot with the board kit's pieces and targets (board-kit.js); panelStats,
 // BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS and LOG_ICONS feed the page around the board.
 
-import { at, s } from "../svg.js";
+import { at, fitText, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
 import { counted } from "../wording.js";
@@ -477,18 +477,18 @@ function kingPanel(ui, x, y) {
 
 function roundPlaque(ui, x, y) {
   const { view } = ui;
+  const first = ui.snapshot.players[view.first_player]?.name || "";
   return s(
     "g",
     { class: "round-plaque" },
     s("rect", { x, y, width: 400, height: 90, rx: 12, fill: "url(#thl-wood)", stroke: "#6b4a2b", "stroke-width": 3 }),
     s("text", { x: x + 200, y: y + 38, "text-anchor": "middle", class: "plaque-big", text: `Round ${view.round}` }),
-    s("text", {
-      x: x + 200,
-      y: y + 70,
-      "text-anchor": "middle",
-      class: view.end_triggered ? "plaque-alert" : "plaque-small",
-      text: view.end_triggered ? "Final round: a board is full!" : `${ui.snapshot.players[view.first_player]?.name || ""} starts each round`,
-    }),
+    s(
+      "text",
+      { x: x + 200, y: y + 70, "text-anchor": "middle", class: view.end_triggered ? "plaque-alert" : "plaque-small" },
+      view.end_triggered ? "Final round: a board is full!" : `${fitText(first, 185, 16, 400)} starts each round`,
+      s("title", {}, `${first} starts each round`),
+    ),
   );
 }
 
@@ -517,7 +517,7 @@ function playerBoard(ui, seat, x, y) {
     s("rect", { x, y, width: BOARD_W, height: BOARD_H, rx: 16, fill: "url(#thl-grain)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${BOARD_W - 32} a16 16 0 0 1 16 16 v30 h${-BOARD_W} Z`, fill: st.color }),
     s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerGroup(seat, 14)),
-    s("text", { x: x + 46, y: y + 32, class: "board-name", text: mine ? `${name} (you)` : name }),
+    s("text", { x: x + 46, y: y + 32, class: "board-name" }, fitText(mine ? `${name} (you)` : name, BOARD_W - 46 - (acting ? 110 : 14), 20), s("title", {}, name)),
   );
   if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", text: "▶ to act" }));
   if (kingSeat(view) === seat) g.append(ui.board.piece("king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
