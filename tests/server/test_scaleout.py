@@ -125,6 +125,36 @@ def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
     assert _state(a, table_id)["view"] == _state(b, table_id)["view"]
 
 
+def test_a_rename_on_one_server_reaches_the_other_and_a_name_is_given_once(two_servers: Any) -> None:
+    _, (a, b), _ = two_servers
+    table_id, tokens = _two_human_table(a, b)
+    with connect(b.replace("http", "ws") + f"/ws/tables/{table_id}") as spectator_on_b:
+        _until_playing(spectator_on_b)
+        renamed = httpx.post(
+            f"{a}/api/tables/{table_id}/name", json={"name": "Ada"}, headers={"X-Seat-Token": tokens[0]}
+        )
+        assert renamed.status_code == 200, renamed.text
+        deadline = time.monotonic() + 10
+        seen = _LATEST[id(spectator_on_b)]
+        while seen["players"][0]["name"] != "Ada":
+            message = json.loads(spectator_on_b.recv(timeout=max(0.01, deadline - time.monotonic())))
+            if message["type"] == "state":
+                seen = message
+        assert seen["log"][-1]["text"] == "Player 1 is now called Ada."
+    # Both seats ask for one name at once, through both servers: the database gives it once.
+    with ThreadPoolExecutor(2) as pool:
+        asked = [
+            pool.submit(
+                httpx.post, f"{base}/api/tables/{table_id}/name", json={"name": "Bo"}, headers={"X-Seat-Token": token}
+            )
+            for base, token in ((a, tokens[0]), (b, tokens[1]))
+        ]
+        answers = sorted(f.result().status_code for f in asked)
+    assert answers == [200, 409]
+    names = [p["name"] for p in _state(b, table_id)["players"]]
+    assert sorted(n.casefold() for n in names).count("bo") == 1
+
+
 def test_concurrent_moves_for_one_turn_are_applied_once(two_servers: Any) -> None:
     url, (a, b), _ = two_servers
     table_id, tokens = _two_human_table(a, b)

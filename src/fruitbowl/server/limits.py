@@ -85,6 +85,8 @@ class Limits:
             review_burst=big,
             hint_rate=big,
             hint_burst=big,
+            rename_rate=big,
+            rename_burst=big,
         )
 
 
