@@ -126,3 +126,22 @@ def test_just_watch_closes_the_name_prompt_without_taking_the_seat(browser: Any,
     cy.wait_for_function("document.body.dataset.seat === 'spectator'", timeout=TURN_TIMEOUT)
     assert state(server_url, table["id"])["status"] == "open"
     assert cy.js_errors == []
+
+
+def test_the_lobby_holds_your_name_to_the_same_rule(browser: Any, server_url: str) -> None:
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.wait_for_function("!document.getElementById('create-table').disabled")
+    page.fill("#name", LONG + "x")
+    page.click("#create-table")
+    page.locator("#create-error").wait_for(state="visible")
+    assert page.inner_text("#create-error") == "Your name: a name has at most 40 characters (this one has 41)."
+    assert page.url.rstrip("/") == server_url, "no table is made under a refused name"
+    page.fill("#name", f"  {LONG}  ")
+    page.click("#create-table")
+    page.wait_for_url("**/t/**")
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=TURN_TIMEOUT)
+    table_id = page.url.rsplit("/", 1)[1]
+    assert state(server_url, table_id)["players"][0]["name"] == LONG
+    assert page.evaluate("JSON.parse(localStorage.getItem('fruitbowl.name'))") == LONG
+    assert page.js_errors == []
