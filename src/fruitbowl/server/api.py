@@ -34,8 +34,8 @@ from .live import CreatedTable, SeatRequest, hash_token
 from .outbox import ABORT_KEY, Outbox
 from .privacy import check_reader, replay_moves, replay_view
 from .security import origin_refusal
+from .snapshots import chat_entry, table_action_space
 from .snapshots import explain as explain_action
-from .snapshots import table_action_space
 from .tables import TableService
 
 MAX_MESSAGE = 4096
@@ -86,6 +86,10 @@ class NameModel(_Strict):
     name: StrictStr = Field(description="the new name: 1–40 characters once trimmed, unique at the table")
 
 
+class ChatModel(_Strict):
+    text: StrictStr = Field(description="the message: 1–500 characters once trimmed")
+
+
 class CampaignModel(_Strict):
     game: str = Field(max_length=32)
     name: Name = None
@@ -127,6 +131,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     review_limiter = RateLimiter(limits.review_rate, limits.review_burst)
     hint_limiter = RateLimiter(limits.hint_rate, limits.hint_burst)
     rename_limiter = RateLimiter(limits.rename_rate, limits.rename_burst)
+    chat_limiter = RateLimiter(limits.chat_rate, limits.chat_burst)
     off_loop = OffLoop()
 
     def limit_seat(request: Request, token: str | None) -> None:
@@ -168,6 +173,15 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         wait = rename_limiter.check(hash_token(token or ""))
         if wait is not None:
             raise TooMany(f"too many new names for this seat; wait {wait:.1f} s and try again", wait)
+
+    def limit_chat(token: str | None) -> None:
+        wait = chat_limiter.check(hash_token(token or ""))
+        if wait is not None:
+            raise TooMany(
+                f"too many chat messages from this seat: at most {limits.chat_burst:g} in "
+                f"{limits.chat_burst / limits.chat_rate:g} s; wait {wait:.1f} s and try again",
+                wait,
+            )
 
     def limit_create(request: Request, what: str = "tables") -> None:
         """New tables and campaigns share one allowance per address."""
@@ -301,6 +315,17 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         with seat_request(request, x_seat_token):
             seat, name = await service.rename(table_id, x_seat_token, body.name, lambda: limit_rename(x_seat_token))
         return {"seat": seat, "name": name}
+
+    @router.post("/tables/{table_id}/chat", status_code=201)
+    async def chat(
+        table_id: str, body: ChatModel, request: Request, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        """Say something in the table's chat (1–500 characters once trimmed): stored with the
+        table, sent to everyone at it (``{"type": "chat", "message": …}`` on the WebSocket) and in
+        each snapshot's ``chat``. Answers the message as stored."""
+        with seat_request(request, x_seat_token):
+            note = await service.chat(table_id, x_seat_token, body.text, lambda: limit_chat(x_seat_token))
+        return chat_entry(note)
 
     @router.post("/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: BotModel, x_host_token: str = Header("")) -> dict[str, Any]:

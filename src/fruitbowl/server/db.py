@@ -127,8 +127,9 @@ class ActionRow(Base):
 
 class NoteRow(Base):
     """Something that happened at a table outside the game, in order: a seat took a new name
-    (``kind`` ``rename``: ``name`` the new name, ``text`` the old one). ``move`` is the number of
-    moves made when it happened, which places it in the table's log."""
+    (``kind`` ``rename``: ``name`` the new name, ``text`` the old one), or a seat said something
+    in the table's chat (``chat``: ``name`` the seat's name then, ``text`` the message; the latest
+    500 are kept). ``move`` is the number of moves made when it happened."""
 
     __tablename__ = "table_notes"
 

@@ -67,6 +67,9 @@ class Limits:
     #: New names per seat token (each rename is said in the table's log).
     rename_rate: float = 0.1
     rename_burst: float = 5.0
+    #: Chat messages per seat token: 5 in 10 seconds.
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
 
     @classmethod
     def relaxed(cls) -> Limits:
@@ -87,6 +90,8 @@ class Limits:
             hint_burst=big,
             rename_rate=big,
             rename_burst=big,
+            chat_rate=big,
+            chat_burst=big,
         )
 
 

@@ -81,6 +81,8 @@ class LiveTable:
     campaign_id: str | None = None
     #: the renames, in their places in the log (:attr:`Note.order`)
     renames: list[Note] = field(default_factory=list)
+    #: the chat's latest messages (at most :data:`CHAT_KEPT`), oldest first
+    chat: list[Note] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -119,9 +121,14 @@ class LiveTable:
 
     def add_notes(self, notes: list[Note]) -> bool:
         """Take the notes this table does not hold yet (read from its rows); whether there were any."""
-        known = {note.id for note in self.renames}
-        fresh = [note for note in notes if note.kind == "rename" and note.id not in known]
-        self.renames = sorted(self.renames + fresh, key=lambda note: note.order)
+        known = {note.id for note in self.renames} | {note.id for note in self.chat}
+        fresh = [note for note in notes if note.id not in known]
+        renames = [note for note in fresh if note.kind == "rename"]
+        said = [note for note in fresh if note.kind == "chat"]
+        if renames:
+            self.renames = sorted(self.renames + renames, key=lambda note: note.order)
+        if said:
+            self.chat = sorted(self.chat + said, key=lambda note: note.id)[-CHAT_KEPT:]
         return bool(fresh)
 
     def online(self) -> set[int]:
@@ -142,6 +149,26 @@ class CreatedTable:
     seat: int | None
     token: str | None
     invites: dict[int, str]
+
+
+#: Chat messages kept per table (older ones are deleted), and the longest message.
+CHAT_KEPT = 500
+MAX_CHAT = 500
+
+
+def check_chat(text: object) -> str:
+    """A chat message as kept: trimmed, 1 to :data:`MAX_CHAT` characters, line breaks allowed but
+    no other control characters; :class:`BadRequest` saying what is wrong otherwise."""
+    if not isinstance(text, str):
+        raise BadRequest("a chat message must be text")
+    cleaned = "\n".join(line.strip() for line in text.strip().splitlines())
+    if not cleaned:
+        raise BadRequest("a chat message cannot be empty")
+    if len(cleaned) > MAX_CHAT:
+        raise BadRequest(f"a chat message has at most {MAX_CHAT} characters (this one has {len(cleaned)})")
+    if any((unicodedata.category(ch) == "Cc" and ch != "\n") or ch in _DIRECTION_MARKS for ch in cleaned):
+        raise BadRequest("a chat message cannot hold control characters or text-direction marks")
+    return cleaned
 
 
 #: The longest name: a seat's, and a campaign's (in characters, after trimming).

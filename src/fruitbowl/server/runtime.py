@@ -74,6 +74,12 @@ class Runtime:
                 cache[connection.seat] = json.dumps(snapshot(table, connection.seat), separators=(",", ":"))
             connection.outbox.snapshot(cache[connection.seat])
 
+    def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
+        """Put one small message (a chat message) in every connection's outbox."""
+        for connection in list(table.connections):
+            if connection.outbox.dropped is None:
+                connection.outbox.message(message)
+
     async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)

@@ -14,6 +14,7 @@ import gzip
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from fruitbowl.engine import Event, get_game, get_plugin
@@ -22,6 +23,9 @@ from fruitbowl.engine.game import Game
 
 from .errors import BadRequest, Conflict, Forbidden
 from .live import LiveTable, Note
+
+#: Chat messages in a snapshot: the latest ones (a page adds each one pushed after it).
+CHAT_SHOWN = 50
 
 #: Log entries in a snapshot: the latest ones; the page keeps those it was sent before, so a
 #: player who watches the table sees a longer log while every snapshot stays small.
@@ -128,6 +132,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         ],
         "log": log,
         "log_start": log_start,  # the first entry's place in the table's whole log
+        "chat": [chat_entry(note) for note in table.chat[-CHAT_SHOWN:]],
         "result": table.match.record.result,
         "rematch": table.rematch_id,
     }
@@ -157,6 +162,13 @@ def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[li
             text = game.describe_event(item, seat, names)
             log.append({"move": move, "kind": item.kind, "actor": item.actor, "text": text})
     return log, start + earlier
+
+
+def chat_entry(note: Note) -> dict[str, Any]:
+    """A chat message as clients read it: who said it (seat and name then), what, and when (ISO, UTC)."""
+    at = note.at if note.at.tzinfo is not None else note.at.replace(tzinfo=UTC)  # SQLite keeps no zone
+    stamp = at.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return {"id": note.id, "seat": note.seat, "name": note.name, "text": note.text, "at": stamp}
 
 
 def rename_sentence(note: Note, viewer: int | None) -> str:

@@ -25,7 +25,7 @@ from .campaigns import load_campaign
 from .cluster import CHANNEL, new_origin
 from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
-from .live import LiveTable, Note, SeatInfo, same_name
+from .live import CHAT_KEPT, LiveTable, Note, SeatInfo, same_name
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -282,6 +282,39 @@ class TableStore:
             self.notify(db, table.id)
         table.seats[seat].name = name
         table.match.record.players[seat] = Player(name, table.seats[seat].controller)
+        table.add_notes([note])
+        return note
+
+    def add_chat(self, table: LiveTable, seat: int, text: str) -> Note:
+        """Store a message a seat said in the table's chat (under the seat's name now), keeping
+        the latest :data:`~.live.CHAT_KEPT` of the table's messages. Called holding ``table.lock``."""
+        with self.sessions.begin() as db:
+            row = NoteRow(
+                table_id=table.id,
+                kind="chat",
+                seat=seat,
+                name=table.seats[seat].name,
+                text=text,
+                move=table.version,
+                created_at=now(),
+            )
+            db.add(row)
+            db.flush()
+            note = Note(row.id, row.kind, seat, row.name, text, row.move, row.created_at)
+            oldest_kept = db.scalar(
+                select(NoteRow.id)
+                .where(NoteRow.table_id == table.id, NoteRow.kind == "chat")
+                .order_by(NoteRow.id.desc())
+                .offset(CHAT_KEPT - 1)
+                .limit(1)
+            )
+            if oldest_kept is not None:
+                db.execute(
+                    delete(NoteRow).where(
+                        NoteRow.table_id == table.id, NoteRow.kind == "chat", NoteRow.id < oldest_kept
+                    )
+                )
+            self.notify(db, table.id)
         table.add_notes([note])
         return note
 

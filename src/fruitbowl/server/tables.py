@@ -38,8 +38,10 @@ from .limits import Limits, TokenLockout
 from .live import (
     CreatedTable,
     LiveTable,
+    Note,
     SeatInfo,
     SeatRequest,
+    check_chat,
     check_name,
     hash_token,
     new_token,
@@ -47,6 +49,7 @@ from .live import (
     seat_name,
 )
 from .runtime import Runtime
+from .snapshots import chat_entry
 from .store import Stale, TableStore
 from .sync import ClusterSync
 
@@ -233,6 +236,23 @@ class TableService:
         if note is not None:
             await self.runtime.broadcast(table)
         return seat, chosen
+
+    async def chat(
+        self, table_id: str, token: str | None, text: str, allowance: Callable[[], None] | None = None
+    ) -> Note:
+        """A message a player says in the table's chat (see :func:`~.live.check_chat`): stored
+        with the table, then sent to everyone who reads the table. ``allowance`` as for renames."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Forbidden("only a seated player can write in this table's chat: send your seat token")
+        said = check_chat(text)
+        if allowance is not None:
+            allowance()
+        async with table.lock:
+            note = self.store.add_chat(table, seat, said)
+        self.runtime.tell(table, {"type": "chat", "message": chat_entry(note)})
+        return note
 
     def _free_seat(self, table: LiveTable, invite: str | None) -> int:
         if invite:
