@@ -35,6 +35,8 @@ export const explain = (id, token, code) => call("GET", `/api/tables/${id}/expla
 export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
 /** Your seat's new name (1–40 characters once trimmed, unique at the table): {seat, name}. */
 export const rename = (id, token, name) => call("POST", `/api/tables/${id}/name`, { body: { name }, token });
+/** Say something in the table's chat (1–500 characters): the message as stored. */
+export const chat = (id, token, text) => call("POST", `/api/tables/${id}/chat`, { body: { text }, token });
 export const seatBot = (id, seat, bot, hostToken) =>
   call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });
 /** The game's moves as this seat (or a spectator) may know them; ``replayView`` gives one position. */

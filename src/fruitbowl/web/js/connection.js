@@ -43,6 +43,7 @@ export class TableConnection {
       }
       if (message.type === "state") this.handlers.onSnapshot(message);
       else if (message.type === "error") this.handlers.onError(message);
+      else if (message.type === "chat") this.handlers.onChat?.(message.message);
     };
     socket.onclose = (event) => {
       clearInterval(this.pingTimer);

@@ -6,8 +6,11 @@ import { h } from "./svg.js";
 /** The longest name, in characters once trimmed (a seat's, a campaign's). */
 export const MAX_NAME = 40;
 
-// Control characters, and the marks that turn the direction of the text after them.
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** Whether a character is a control character or a mark that turns the direction of the text after it. */
+function forbidden(char) {
+  const code = char.codePointAt(0);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
 
 /**
  * A name as the server keeps it: trimmed, each run of white space one space, 1 to MAX_NAME
@@ -19,7 +22,7 @@ export function checkName(raw, what = "a name") {
   if (!name) return { error: `${what} cannot be empty` };
   const length = [...name].length;
   if (length > MAX_NAME) return { error: `${what} has at most ${MAX_NAME} characters (this one has ${length})` };
-  if (FORBIDDEN.test(name)) return { error: `${what} cannot hold control characters or text-direction marks` };
+  if ([...name].some(forbidden)) return { error: `${what} cannot hold control characters or text-direction marks` };
   return { name };
 }
 
@@ -53,6 +56,7 @@ export function askName({ title, about, initial = "", confirm = "Save", cancel =
       showCount();
     });
     showCount();
+    const cancelButton = cancel ? h("button", { type: "button", value: "cancel" }, cancel) : null;
     const dialog = h(
       "dialog",
       { class: "name-dialog", "aria-labelledby": "name-title" },
@@ -67,7 +71,7 @@ export function askName({ title, about, initial = "", confirm = "Save", cancel =
         h(
           "div",
           { class: "dialog-buttons" },
-          cancel ? h("button", { type: "button", value: "cancel", onclick: () => finish(null) }, cancel) : null,
+          cancelButton,
           button,
         ),
       ),
@@ -77,6 +81,7 @@ export function askName({ title, about, initial = "", confirm = "Save", cancel =
       dialog.remove();
       resolve(name);
     };
+    cancelButton?.addEventListener("click", () => finish(null));
     dialog.addEventListener("cancel", (event) => {
       event.preventDefault();
       if (cancel) finish(null);

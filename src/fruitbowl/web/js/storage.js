@@ -40,5 +40,9 @@ export const saveLastGame = (gameId) => write("game", gameId);
 export const playerName = () => read("name", "");
 export const savePlayerName = (name) => write("name", name);
 
+/** The seats whose chat messages this browser hides at a table. */
+export const mutedAt = (tableId) => read(`mute.${tableId}`, []) || [];
+export const saveMuted = (tableId, seats) => write(`mute.${tableId}`, seats.length ? seats : null);
+
 export const soundOn = () => read("sound", false);
 export const saveSoundOn = (on) => write("sound", !!on);

@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import { createBoard, indexActions } from "./board-kit.js";
+import { ChatPanel } from "./chat.js";
 import { TableConnection } from "./connection.js";
 import { rendererFor } from "./games/index.js";
 import { renderLog } from "./log.js";
@@ -355,6 +356,7 @@ function drawAll() {
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
   drawHostBox(snapshot);
+  page.chat.update(snapshot);
   $("open-replay-top").hidden = snapshot.status !== "finished";
   if (snapshot.status === "finished" && page.previous?.status === "playing" && page.previous.table === snapshot.table) {
     $("results").scrollIntoView({ behavior: "smooth", block: "nearest" }); // the scores may be below the fold
@@ -497,8 +499,10 @@ async function main() {
     showMessage(`Could not load the table: ${error.message}`);
   }
   history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${params.has("replay") ? "?replay=1" : ""}`);
+  page.chat = new ChatPanel($("chat"), { tableId, token: () => seatFor(tableId)?.token || null, onError: showMessage });
   page.connection = new TableConnection(tableId, () => seatFor(tableId)?.token || null, {
     onSnapshot,
+    onChat: (message) => page.chat.add(message),
     onStatus: setConnectionStatus,
     onError: (message) => {
       showMessage(message.message);
