@@ -44,6 +44,13 @@ def sigint_ignored(pid: int) -> bool:
     return any(int(masks.get(key, "0"), 16) & bit for key in ("SigIgn", "SigBlk"))
 
 
+def _as_from_a_shell() -> None:
+    """In the child before it runs the command: Ctrl-C as a shell leaves it (default action, not
+    held back), whatever the test process inherited or set up for itself (a pytest worker may)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def group_members(pgid: int) -> list[int]:
     """Live (not zombie) processes of a process group."""
     members = []
@@ -77,6 +84,7 @@ def interrupt(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=_as_from_a_shell,
     )
     try:
         started = time.monotonic()
@@ -170,6 +178,7 @@ def test_ctrl_c_at_the_prompt_names_the_save_and_exits_130(home: Path) -> None:
         stdin=subprocess.PIPE,  # kept open: the player is thinking
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_as_from_a_shell,
     )
     try:
         assert process.stdout is not None
