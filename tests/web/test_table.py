@@ -159,7 +159,11 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     page.goto(server_url)
     assert page.locator("#game").input_value() == "tanghulu"
     page.click(".tabs [data-status='finished']")
-    page.locator("#table-list [data-game]").first.wait_for()  # (this table's row, or newer ones)
+    # (the finished list has replaced the open one: this table's row, or newer finished ones)
+    page.wait_for_function(
+        "(() => { const rows = [...document.querySelectorAll('#table-list [data-game] .detail')];"
+        " return rows.length > 0 && rows.every((d) => d.textContent.includes('won')); })()"
+    )
     for row in page.locator("#table-list [data-game]").all():
         scored = re.search(r"won · ([-\d –]+)( stars)?$", row.locator(".detail").inner_text())
         assert scored, row.inner_text()
