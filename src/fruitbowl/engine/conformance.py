@@ -70,7 +70,7 @@ Fully checked positions (expensive checks, see "Sampling" below):
 * ``illegal-action`` (full): every non-legal code (as code, object and text; sampled down to
   64 if the action space is larger), out-of-range codes, garbage texts and wrong types are
   refused with :class:`IllegalAction` and a non-empty message, and change nothing.
-* ``refusals`` (games whose state has :meth:`State._refusal`, see :mod:`.legality`): every
+* ``refusals`` (:meth:`State._refusal`, see :mod:`.legality`): every
   legal action gets no refusal key and every other action of the table (sampled down to 64
   if the action space is larger) gets a key that :attr:`Game.refusals` turns into a non-empty
   sentence — the one a refused ``apply`` raises — and asking changes nothing. Since the legal
@@ -559,8 +559,6 @@ REFUSALS_SAMPLE = 64
 
 def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
     """Each action gets a refusal key exactly when it is not legal, and each key a sentence."""
-    if type(state)._refusal is State._refusal:
-        return  # (the game explains refusals with _why_illegal alone)
     legal = {a.code for a in state.legal_actions()}
     illegal = [code for code in range(len(state.table)) if code not in legal]
     if len(illegal) > REFUSALS_SAMPLE:

@@ -152,15 +152,14 @@ class State(ABC):
     def _apply_code(self, code: int) -> list[Event]:
         """Apply a legal action's code and return its events."""
 
+    @abstractmethod
     def _refusal(self, action: Action) -> str | None:
         """The key of the rule ``action`` breaks in this position (``None`` if it is legal).
 
         One source of legality: a game writes each rule once, as a check returning a key of
         its :attr:`Game.refusals`, and makes its legal actions from the same checks (see
-        :mod:`.legality`). A game that has not moved to checks yet overrides
-        :meth:`_why_illegal` instead.
+        :mod:`.legality`).
         """
-        raise NotImplementedError(f"{type(self).__name__} explains refusals with _why_illegal")
 
     def _why_illegal(self, action: Action) -> str:
         """A sentence naming the rule that ``action`` breaks in this position."""
