@@ -656,15 +656,13 @@ class CitrusState(State):
             codes += [lay.harvest + min(self.rcells[r]) for r in self.own_regions(p)]
         if gates["income"] is None:
             codes.append(lay.income)
-        held = self.held[p]
-        if held:
-            kinds = self._held_kinds(held)
-            if gates["cash"] is None and "money" in kinds:
-                values = self._money_values(held)
+        if self.held[p]:  # (with no action tile, _refuse_tile refuses them all)
+            if self._refuse_tile(p, "money") is None:
+                values = self._money_values(self.held[p])
                 codes += [lay.cash + i for i, v in enumerate(MONEY_VALUES) if v in values]
-            if gates["cart"] is None and "cart" in kinds:
+            if self._refuse_tile(p, "cart") is None:
                 codes += [lay.cart + m for m in range(C.market_spaces) if self._market_refusal(p, m) is None]
-            if gates["bull"] is None and "bull" in kinds:
+            if self._refuse_tile(p, "bull") is None:
                 codes += [lay.bull + t for t in self._bull_spaces()]
         if gates["end"] is None:
             codes.append(lay.end)
