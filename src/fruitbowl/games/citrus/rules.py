@@ -697,7 +697,7 @@ class CitrusState(State):
         return turn_gates(self.phase, self.main_done, self.from_cart, self.cart_restriction)
 
     def _gate(self, kind: str) -> str | None:
-        return turn_gates(self.phase, self.main_done, self.from_cart, self.cart_restriction)[kind]
+        return self._gates()[kind]
 
     @staticmethod
     def _held_kinds(held: list[int]) -> set[str]:
