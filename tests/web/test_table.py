@@ -157,6 +157,7 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     # scores are counted in the unit the game's plugin names (Tang Hu Lu's stars; the list shows
     # the latest finished tables, which other tests' tables may have pushed this one out of).
     page.goto(server_url)
+    page.wait_for_function("document.querySelector('#game').value !== ''")  # (the games are loaded)
     assert page.locator("#game").input_value() == "tanghulu"
     page.click(".tabs [data-status='finished']")
     # (the finished list has replaced the open one once a row shows a winner; rows of other
