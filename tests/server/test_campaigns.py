@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -296,8 +297,13 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
         campaign = here.post("/api/campaigns", json={"game": "fabledfruit", "name": "Two servers"}).json()
         body = {"players": 2, "name": "Ada"}
         table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
-        state = snapshot(there, table["id"], table["token"])  # the other server now holds the table
-        assert state["status"] == "playing" and state["legal"]
+        # The other server now holds the table; a bot may move first, then it is the person's turn.
+        deadline = time.monotonic() + 10
+        state = snapshot(there, table["id"], table["token"])
+        while not state["legal"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+            state = snapshot(there, table["id"], table["token"])
+        assert state["status"] == "playing" and state["legal"], state["prompt"]
         cancelled = here.post(f"/api/campaigns/{campaign['id']}/cancel", headers=_owner(campaign))
         assert cancelled.status_code == 200, cancelled.text
         move = act(there, table["id"], table["token"], state["legal"][0]["code"], state["version"])

@@ -160,9 +160,11 @@ def test_create_from_lobby_and_play_a_whole_game_by_clicking(browser: Any, serve
     page.wait_for_function("document.querySelector('#game').value !== ''")  # (the games are loaded)
     assert page.locator("#game").input_value() == "tanghulu"
     page.click(".tabs [data-status='finished']")
-    # (the finished list has replaced the open one once a row shows a winner; rows of other
-    # tests' tables may read otherwise, and only scored rows are judged)
-    page.locator("#table-list [data-game] .detail", has_text="won").first.wait_for()
+    # (the list says which tab it shows once drawn; rows of other tests' tables may read
+    # otherwise, and only scored rows are judged)
+    page.wait_for_function("document.querySelector('#table-list').dataset.status === 'finished'")
+    listed = page.inner_text("#table-list")
+    assert "won" in listed, f"the finished list shows no result: {listed[:300]!r}"
     judged = 0
     for row in page.locator("#table-list [data-game]").all():
         scored = re.search(r"won · ([-\d –]+)( stars)?$", row.locator(".detail").inner_text())

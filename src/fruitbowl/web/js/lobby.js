@@ -195,15 +195,21 @@ function tableRow(table) {
   );
 }
 
+let listRequests = 0; // only the latest request draws: a slow answer for another tab must not overwrite it
+
 async function refreshTables() {
+  const request = ++listRequests;
+  const status = lobby.status;
+  let rows;
   try {
-    const { tables } = await api.tables(lobby.status);
-    $("table-list").replaceChildren(
-      ...(tables.length ? tables.map(tableRow) : [h("li", { class: "empty" }, "No tables here yet.")]),
-    );
+    const { tables } = await api.tables(status);
+    rows = tables.length ? tables.map(tableRow) : [h("li", { class: "empty" }, "No tables here yet.")];
   } catch (error) {
-    $("table-list").replaceChildren(h("li", { class: "empty" }, `Could not load the tables: ${error.message}`));
+    rows = [h("li", { class: "empty" }, `Could not load the tables: ${error.message}`)];
   }
+  if (request !== listRequests) return;
+  $("table-list").replaceChildren(...rows);
+  $("table-list").dataset.status = status; // which tab the list shows (tests wait for it)
 }
 
 async function main() {
