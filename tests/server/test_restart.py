@@ -75,3 +75,29 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
+
+
+def test_a_database_of_an_earlier_version_is_brought_up_to_date(tmp_path: Path) -> None:
+    """A server started on a database made before a column existed adds the column; what was
+    stored stays (here: campaigns stored before they had owners, and notes of no kind yet)."""
+    import sqlalchemy as sa
+
+    from fruitbowl.server.db import make_engine
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    old = sa.create_engine(url)
+    with old.begin() as conn:
+        conn.execute(
+            sa.text(
+                "CREATE TABLE campaigns (id VARCHAR(32) PRIMARY KEY, game VARCHAR(32), name VARCHAR(80), "
+                "data JSON, created_at DATETIME, updated_at DATETIME)"
+            )
+        )
+        conn.execute(sa.text("INSERT INTO campaigns (id, game, name, data) VALUES ('c1', 'fabledfruit', 'Old', '{}')"))
+    old.dispose()
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        columns = {c["name"] for c in sa.inspect(conn).get_columns("campaigns")}
+        assert "owner_hash" in columns
+        assert conn.execute(sa.text("SELECT name, owner_hash FROM campaigns")).all() == [("Old", None)]
+    engine.dispose()

@@ -164,10 +164,9 @@ def upgrade(conn: Connection) -> None:
     """Bring a database made by an earlier version up to this schema: ``create_all`` adds missing
     tables but neither columns nor indexes to tables that exist, so those are added here."""
     inspector = inspect(conn)
-    columns = {c["name"] for c in inspector.get_columns("campaigns")}
-    if "owner_hash" not in columns:
-        conn.execute(text("ALTER TABLE campaigns ADD COLUMN owner_hash VARCHAR(64)"))
-        conn.execute(text("CREATE INDEX IF NOT EXISTS ix_campaigns_owner_hash ON campaigns (owner_hash)"))
+    for table in Base.metadata.sorted_tables:
+        add_missing_columns(conn, table.name, {c["name"] for c in inspector.get_columns(table.name)})
+    conn.execute(text("CREATE INDEX IF NOT EXISTS ix_campaigns_owner_hash ON campaigns (owner_hash)"))
     existing = {i["name"] for i in inspector.get_indexes("tables")}
     for index in Base.metadata.tables["tables"].indexes:
         if index.name in existing:
@@ -182,6 +181,28 @@ def upgrade(conn: Connection) -> None:
                 index.name,
                 str(exc.orig).strip().splitlines()[0],
             )
+
+
+def add_missing_columns(conn: Connection, table_name: str, present: set[str]) -> None:
+    """Add the columns a table of an earlier version lacks. Each new column must be nullable or
+    have a ``server_default`` (the rows already stored get it), which this checks."""
+    table = Base.metadata.tables[table_name]
+    for column in table.columns:
+        if column.name in present:
+            continue
+        if not column.nullable and column.server_default is None:
+            raise RuntimeError(
+                f"column {table_name}.{column.name} is new: give it a server_default or make it nullable"
+            )
+        kind = column.type.compile(dialect=conn.dialect)
+        default = ""
+        if column.server_default is not None:
+            value = column.server_default.arg  # type: ignore[attr-defined]
+            default = (
+                f" DEFAULT '{value}'" if isinstance(value, str) else f" DEFAULT {value.compile(dialect=conn.dialect)}"
+            )
+        null = "" if column.nullable else " NOT NULL"
+        conn.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {column.name} {kind}{default}{null}"))
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Any]:
