@@ -120,6 +120,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeAlias
 
+from . import pages
 from .actions import Action, normalize_text
 from .errors import FruitbowlError, IllegalAction, UnknownGame
 from .events import Event
@@ -1046,6 +1047,29 @@ def _first_difference(a: Any, b: Any, path: str) -> str:
     return f"{path or 'value'}: {_short(a)} vs {_short(b)}"
 
 
+def check_players_page(game: Game) -> list[str]:
+    """What is wrong with a game's players' page (``how_to_play.md``, see :mod:`.pages`): every
+    placeholder names a value of the game's data, no internal id (AMB-7, REC-3, §5.1) reaches
+    players, and every refusal key links to a heading of the page. Empty when all is well."""
+    source = pages.page_source(type(game))
+    if source is None:
+        return [f"{game.id} has no players' page ({pages.PAGE_FILE} in its folder)"]
+    problems = []
+    try:
+        text = pages.fill(source, pages.game_data(type(game)))
+    except pages.PageError as exc:
+        return [f"{game.id}'s page: {exc}"]
+    problems += [f"{game.id}'s page shows the internal id {found!r}" for found in pages.internal_ids(text)]
+    anchors = {h.anchor for h in pages.headings(text)}
+    for key in sorted(game.refusals):
+        anchor = game.rule_anchors.get(key)
+        if anchor is None:
+            problems.append(f"{game.id}'s refusal {key!r} names no rule of the page (Game.rule_anchors)")
+        elif anchor not in anchors:
+            problems.append(f"{game.id}'s refusal {key!r} links to #{anchor}, which is no heading of the page")
+    return problems
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
@@ -1059,5 +1083,6 @@ __all__ = [
     "Context",
     "check_all",
     "check_game",
+    "check_players_page",
     "check_seeded_game",
 ]

@@ -12,7 +12,12 @@ class FruitbowlError(ValueError):
 
 
 class IllegalAction(FruitbowlError):
-    """An action that the rules do not allow now. The message names the rule it breaks."""
+    """An action that the rules do not allow now. The message names the rule it breaks;
+    ``rule`` is that rule's refusal key where the game has one (``"stick.full"``)."""
+
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
 
 
 class UnknownGame(FruitbowlError):

@@ -35,6 +35,10 @@ class Game(ABC):
     #: Per refusal key (see :meth:`State._refusal`): the sentence a player reads, made from the
     #: position and the refused action ("stick 2 is full").
     refusals: ClassVar[Mapping[str, Refusal]] = {}
+    #: Per refusal key: the anchor of the heading in the game's players' page
+    #: (``how_to_play.md``, see :mod:`.pages`) whose paragraph states the rule, so that a
+    #: refused action can link to it ("variety-on-roads").
+    rule_anchors: ClassVar[Mapping[str, str]] = {}
     #: The shape of :meth:`State.view`: a ``TypedDict`` (declared in the game's ``view.py``, with
     #: ``NotRequired`` for keys shown only sometimes), or ``None`` if the game declares none.
     #: ``fruitbowl.views`` derives a JSON Schema from it and checks views against it.
@@ -308,7 +312,7 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalAction(f"the game is over; {action.text!r} cannot be played")
         if action.code not in self._legal_codes():
-            raise IllegalAction(self._why_illegal(action))
+            raise IllegalAction(self._why_illegal(action), rule=self._refusal(action))
 
     def score_breakdown(self) -> tuple[dict[str, int], ...]:
         return self.result().breakdown
