@@ -63,6 +63,104 @@ def test_a_campaign_continues_game_after_game(client: TestClient) -> None:
     assert record_options["game_number"] == 2
 
 
+def _play_seats_to_the_end(client: TestClient, table_id: str, tokens: list[str]) -> dict:
+    """Every person at the table plays its first legal action on its turn (bots play theirs)."""
+    for _ in range(5000):
+        for token in tokens:
+            state = snapshot(client, table_id, token)
+            if state["status"] == "finished":
+                return state
+            if state["legal"]:
+                act(client, table_id, token, state["legal"][0]["code"], state["version"])
+                break
+        else:
+            time.sleep(0.01)  # a bot's turn
+    raise AssertionError("the campaign game did not finish")
+
+
+def test_a_campaign_is_played_with_a_friend_and_a_chosen_bot_who_keep_their_seats(client: TestClient) -> None:
+    """Issue 22: a campaign's next table offers the seats of an ordinary one (a friend by invite, a
+    bot of a chosen level), and the next game keeps who sat where: the friend's seat token carries
+    over, the bot keeps its level; the campaign's players and games are shown to both of them."""
+    campaign = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Evenings"}).json()
+    url = f"/api/campaigns/{campaign['id']}/tables"
+    keep_first = client.post(url, json={"seats": [{"keep": True}, {"controller": "random"}]}, headers=_owner(campaign))
+    assert keep_first.status_code == 400 and keep_first.json()["error"] == (
+        "seat 1 cannot keep its player from the campaign's last game: it has no previous game"
+    )
+    seats = [{"controller": "human"}, {"controller": "human"}, {"controller": "genius"}]
+    unknown = client.post(url, json={"seats": seats, "name": "Ada"}, headers=_owner(campaign))
+    assert unknown.status_code == 400 and "'genius'" in unknown.json()["error"]
+    assert "random" in unknown.json()["error"] and "greedy" in unknown.json()["error"]
+    assert client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()["tables"] == []
+
+    seats[2] = {"controller": "greedy"}
+    first = client.post(url, json={"seats": seats, "name": "Ada"}, headers=_owner(campaign))
+    assert first.status_code == 201, first.text
+    game1 = first.json()
+    assert list(game1["invites"]) == ["1"]  # the friend's seat; the bot's needs no invite
+    invite = game1["invites"]["1"].split("invite=")[1]
+    joined = client.post(f"/api/tables/{game1['id']}/join", json={"name": "Bea", "invite": invite}).json()
+    friend = joined["token"]
+    assert joined["seat"] == 1
+
+    # The friend reads the campaign (players, games); a stranger only its progress.
+    stranger = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": "made-up"}).json()
+    assert "players" not in stranger and "tables" not in stranger
+    seen = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": friend}).json()
+    assert [(p["name"], p["controller"]) for p in seen["players"]] == [
+        ("Ada", "human"),
+        ("Bea", "human"),
+        ("Greedy bot 3", "greedy"),
+    ]
+    assert seen["going_on"] == game1["id"] and seen["owner"] is False
+
+    finished = _play_seats_to_the_end(client, game1["id"], [game1["token"], friend])
+    assert finished["rematch"] is None and finished["campaign"] == campaign["id"]
+    refused = client.post(f"/api/tables/{game1['id']}/rematch", headers={"X-Seat-Token": friend})
+    assert refused.status_code == 409 and "campaign's next game" in refused.json()["error"]
+
+    # The next game: nobody re-invited, the friend in the same seat with the same token.
+    second = client.post(url, json={"name": "Ada"}, headers=_owner(campaign))
+    assert second.status_code == 201, second.text
+    game2 = second.json()
+    assert game2["invites"] == {} and game2["seat"] == 0 and game2["token"] != game1["token"]
+    as_friend = snapshot(client, game2["id"], friend)
+    assert as_friend["seat"] == 1 and as_friend["status"] == "playing"
+    assert [(p["name"], p["controller"]) for p in as_friend["players"]] == [
+        ("Ada", "human"),
+        ("Bea", "human"),
+        ("Greedy bot 3", "greedy"),
+    ]
+    assert snapshot(client, game1["id"], friend)["rematch"] == game2["id"]  # where the friend finds it
+    assert client.app.state.service.tables[game2["id"]].match.record.options["game_number"] == 2  # type: ignore[attr-defined]
+
+    history = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": friend}).json()
+    assert [(t["id"], t["status"], t["game_number"]) for t in history["tables"]] == [
+        (game1["id"], "finished", 1),
+        (game2["id"], "playing", 2),
+    ]
+    assert history["tables"][0]["result"]["scores"] == finished["result"]["scores"]
+    assert history["history"][0]["winners"] == [finished["players"][w]["name"] for w in finished["result"]["winners"]]
+    assert history["tables"][0]["created_at"] <= history["tables"][1]["created_at"]
+
+    # The owner may still seat the next game differently: the bot at another level, the friend kept.
+    client.post(f"/api/campaigns/{campaign['id']}/cancel", headers=_owner(campaign))
+    beyond = client.post(
+        url, json={"seats": [{}, {"keep": True}, {"keep": True}, {"keep": True}]}, headers=_owner(campaign)
+    )
+    assert beyond.status_code == 400 and "its previous game had 3 seats" in beyond.json()["error"]
+    changed = client.post(
+        url, json={"seats": [{}, {"keep": True}, {"controller": "random"}], "name": "Ada"}, headers=_owner(campaign)
+    ).json()
+    players = snapshot(client, changed["id"], friend)["players"]
+    assert [(p["name"], p["controller"]) for p in players] == [
+        ("Ada", "human"),
+        ("Bea", "human"),
+        ("Random bot 3", "random"),
+    ]
+
+
 def test_campaign_errors_are_clear(client: TestClient) -> None:
     assert client.post("/api/campaigns", json={"game": "tanghulu"}).json()["error"].startswith("'tanghulu' has no")
     missing = client.get("/api/campaigns/nope")

@@ -39,7 +39,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         process.wait(10)
 
 
-def _table(base: str, spectators: bool = True) -> dict[str, Any]:
+def _table(base: str, spectators: bool = True, **settings: Any) -> dict[str, Any]:
     """Ada (seat 1) and Bo (seat 2, by his invitation) at a table."""
     body = {
         "game": "tanghulu",
@@ -47,6 +47,7 @@ def _table(base: str, spectators: bool = True) -> dict[str, Any]:
         "seats": [{"controller": "human"}, {"controller": "human"}],
         "allow_spectators": spectators,
         "open_join": spectators,
+        **settings,
     }
     table = httpx.post(f"{base}/api/tables", json=body).json()
     invite = parse_qs(urlsplit(table["invites"]["1"]).query)["invite"][0]
@@ -55,9 +56,9 @@ def _table(base: str, spectators: bool = True) -> dict[str, Any]:
     return table
 
 
-def _say(base: str, table_id: str, token: str | None, text: Any) -> httpx.Response:
+def _say(base: str, table_id: str, token: str | None, text: Any, **more: Any) -> httpx.Response:
     headers = {"X-Seat-Token": token} if token else {}
-    return httpx.post(f"{base}/api/tables/{table_id}/chat", json={"text": text}, headers=headers)
+    return httpx.post(f"{base}/api/tables/{table_id}/chat", json={"text": text, **more}, headers=headers)
 
 
 def _chat(base: str, table_id: str, token: str | None = None) -> list[dict[str, Any]]:
@@ -129,7 +130,7 @@ def test_bad_messages_are_refused_and_store_nothing(base: str) -> None:
         (table["token"], " \n\t ", 400, "a chat message cannot be empty"),
         (table["token"], "x" * 501, 400, "a chat message has at most 500 characters (this one has 501)"),
         (table["token"], "hi\x07", 400, "a chat message cannot hold control characters or text-direction marks"),
-        (None, "hello", 403, "only a seated player can write in this table's chat: send your seat token"),
+        (None, "hello", 403, "only the players can write in this table's chat: the host lets spectators read it"),
         (other["token"], "hello", 403, "this seat token is not valid for this table"),
     ]
     for token, text, status, sentence in refusals:
@@ -213,3 +214,159 @@ def test_the_table_keeps_its_latest_500_messages_and_a_snapshot_the_latest_50(tm
     finally:
         server.terminate()
         server.wait(10)
+
+
+def _allow(base: str, table: dict[str, Any], allowed: bool, host: str | None = None) -> httpx.Response:
+    headers = {"X-Host-Token": table["host_token"] if host is None else host}
+    return httpx.post(f"{base}/api/tables/{table['id']}/settings", json={"spectator_chat": allowed}, headers=headers)
+
+
+def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"X-Seat-Token": token} if token else {}
+    return dict(httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json())
+
+
+def test_spectators_write_only_where_the_host_allows_it(base: str) -> None:
+    """"Spectators read it and may write only where the host allows": off by default, the host
+    turns it on (everyone is told), a spectator writes under a name no seat has, marked by no seat."""
+    table = _table(base)
+    tid = table["id"]
+    assert _state(base, tid)["spectator_chat"] is False
+    refused = "only the players can write in this table's chat: the host lets spectators read it"
+    _refused(_say(base, tid, None, "hello", name="Cy"), 403, refused)
+    other = _table(base)
+    _refused(_allow(base, table, True, host=other["host_token"]), 403, "only the table's host can change its settings")
+    _refused(_allow(base, table, True, host=""), 403, "only the table's host can change its settings")
+    _refused(_allow(base, {**table, "id": "no-such-table"}, True), 404, "there is no table 'no-such-table'")
+    assert _state(base, tid)["spectator_chat"] is False  # nothing changed
+    ws = base.replace("http://", "ws://") + f"/ws/tables/{tid}"
+    with connect(f"{ws}?token={table['bo']}") as bo:
+        assert _allow(base, table, True).json() == {"spectator_chat": True}
+        deadline = time.monotonic() + 5
+        while not json.loads(bo.recv(timeout=5)).get("spectator_chat"):
+            assert time.monotonic() < deadline
+        said = _say(base, tid, None, "  Nice move  ", name="  Cy   the  watcher ")
+        assert said.status_code == 201, said.text
+        assert {k: said.json()[k] for k in ("seat", "name", "text")} == {
+            "seat": None,
+            "name": "Cy the watcher",
+            "text": "Nice move",
+        }
+        assert _next_chat(bo) == said.json()
+    bad = [
+        ({}, 400, "a spectator writes under a name: send 'name' with the message"),
+        ({"name": "  "}, 400, "your name cannot be empty"),
+        ({"name": "x" * 41}, 400, "your name has at most 40 characters (this one has 41)"),
+        ({"name": "ADA"}, 409, "a player at this table is called 'Ada': choose another name"),
+    ]
+    for more, status, sentence in bad:
+        _refused(_say(base, tid, None, "hello", **more), status, sentence)
+    _refused(
+        _say(base, tid, table["token"], "hello", name="Someone"),
+        400,
+        "a player writes under their seat's name: send no 'name' (change it with /name)",
+    )
+    assert _say(base, tid, None, "<b>hi</b>", name="<i>Dee</i>").json()["name"] == "<i>Dee</i>"  # text, as written
+    assert [(m["seat"], m["name"]) for m in _chat(base, tid)] == [(None, "Cy the watcher"), (None, "<i>Dee</i>")]
+    # The host stops it again; a table made with spectators' chat on starts with it.
+    assert _allow(base, table, False).status_code == 200
+    _refused(_say(base, tid, None, "again", name="Cy"), 403, refused)
+    assert _state(base, _table(base, spectator_chat=True)["id"])["spectator_chat"] is True
+    private = _table(base, spectators=False, spectator_chat=True)
+    _refused(
+        _say(base, private["id"], None, "hi", name="Cy"),
+        403,
+        "only this table's players can write in its chat: send your seat token",
+    )
+
+
+def test_spectators_flooding_the_chat_are_told_to_wait_by_address(tmp_path: Path) -> None:
+    """A spectator's allowance is their address's (a server of its own: the other tests'
+    spectators write from this address too)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = spawn(port, f"sqlite:///{tmp_path / 'tables.db'}", env={"FRUITBOWL_HOME": str(tmp_path)})
+    try:
+        table = _table(url, spectator_chat=True)
+        # Each under a new name, which buys no new allowance.
+        answers = [_say(url, table["id"], None, f"m{n}", name=f"Watcher {n}") for n in range(6)]
+        assert [a.status_code for a in answers] == [201] * 5 + [429]
+        assert answers[5].json()["error"].startswith("too many chat messages from your address: at most 5 in 10 s")
+        assert len(_chat(url, table["id"])) == 5
+        assert _say(url, table["id"], table["token"], "players keep theirs").status_code == 201
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_the_replay_shows_the_chat_to_the_players_only(base: str) -> None:
+    """"shown in the replay to the table's players": each message after the move it followed;
+    a spectator's replay has the renames (the table's log says them) but not the chat."""
+    table = _table(base, spectator_chat=True)
+    tid = table["id"]
+    tokens = [table["token"], table["bo"]]
+    assert _say(base, tid, tokens[0], "Good luck").status_code == 201
+
+    def move() -> None:
+        for token in tokens:
+            legal = _state(base, tid, token)["legal"]
+            if legal:
+                answer = httpx.post(
+                    f"{base}/api/tables/{tid}/actions",
+                    json={"action": legal[0]["code"]},
+                    headers={"X-Seat-Token": token},
+                )
+                assert answer.status_code == 200, answer.text
+                return
+        raise AssertionError("nobody may move")
+
+    move()
+    move()
+    assert _say(base, tid, tokens[1], "Nice one").status_code == 201
+    assert _say(base, tid, None, "Go Bo!", name="Cy").status_code == 201
+    rename = httpx.post(f"{base}/api/tables/{tid}/name", json={"name": "Bobby"}, headers={"X-Seat-Token": tokens[1]})
+    assert rename.status_code == 200
+    move()
+
+    def notes(token: str | None) -> tuple[bool, list[list[tuple[str, str]]]]:
+        headers = {"X-Seat-Token": token} if token else {}
+        replay = httpx.get(f"{base}/api/tables/{tid}/replay", headers=headers).json()
+        return replay["chat"], [[(n["kind"], n["text"]) for n in step["notes"]] for step in replay["steps"]]
+
+    said = [("chat", "Nice one"), ("chat", "Go Bo!"), ("rename", "Bo is now called Bobby.")]
+    assert notes(tokens[0]) == (True, [[("chat", "Good luck")], [], said, []])
+    said[2] = ("rename", "You are now called Bobby (you were Bo).")
+    assert notes(tokens[1]) == (True, [[("chat", "Good luck")], [], said, []])
+    assert notes(None) == (False, [[], [], [("rename", "Bo is now called Bobby.")], []])
+    chat = httpx.get(f"{base}/api/tables/{tid}/replay", headers={"X-Seat-Token": tokens[0]}).json()["steps"][2]
+    assert [(n["seat"], n["name"]) for n in chat["notes"][:2]] == [(1, "Bo"), (None, "Cy")]
+
+
+def _until(socket: Any, check: Any) -> dict[str, Any]:
+    """The socket's first snapshot for which ``check`` holds (reading on as needed)."""
+    deadline = time.monotonic() + 5
+    while True:
+        message = json.loads(socket.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if message["type"] == "state" and check(message):
+            return dict(message)
+
+
+def test_each_seat_says_whether_it_is_online_and_the_state_how_many_watch(base: str) -> None:
+    """"who is online and how many are watching is visible": pushed as people come and go."""
+    table = _table(base)
+    tid = table["id"]
+    ws = base.replace("http://", "ws://") + f"/ws/tables/{tid}"
+    seen = _state(base, tid)
+    assert [p["online"] for p in seen["players"]] == [False, False] and seen["watching"] == 0
+    with connect(f"{ws}?token={table['token']}") as ada:
+        first = _until(ada, lambda m: True)
+        assert [p["online"] for p in first["players"]] == [True, False] and first["watching"] == 0
+        with connect(ws), connect(ws):
+            _until(ada, lambda m: m["watching"] == 2)
+            with connect(f"{ws}?token={table['bo']}"):
+                both = _until(ada, lambda m: m["players"][1]["online"])
+                assert both["watching"] == 2
+            gone = _until(ada, lambda m: not m["players"][1]["online"])
+            assert gone["players"][0]["online"] and gone["watching"] == 2
+        assert _until(ada, lambda m: m["watching"] == 0)["players"][0]["online"]
+    assert [p["online"] for p in _state(base, tid)["players"]] == [False, False]

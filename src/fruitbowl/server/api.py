@@ -77,6 +77,12 @@ class BotModel(_Strict):
     bot: str = Field(max_length=32)
 
 
+class RematchModel(_Strict):
+    bots: dict[Annotated[str, Field(max_length=2)], Annotated[str, Field(max_length=32)]] | None = Field(
+        None, max_length=8, description='bot seats given another level: {"<seat index>": "<bot level>"}'
+    )
+
+
 class ActionModel(_Strict):
     action: StrictInt | Annotated[StrictStr, Field(max_length=64)] = Field(description="an action's code or text")
     version: StrictInt | None = Field(None, ge=0, description="the move number the client saw")
@@ -96,9 +102,14 @@ class CampaignModel(_Strict):
     ruleset: str | None = Field(None, max_length=32, description="one of the game's rulesets; default its first")
 
 
+class CampaignSeatModel(SeatModel):
+    keep: bool = Field(False, description="whoever sat here in the campaign's last game (a friend keeps their token)")
+
+
 class CampaignTableModel(_Strict):
     players: int | None = Field(None, ge=1, le=8)
-    seats: list[SeatModel] | None = Field(None, max_length=8)
+    seats: list[CampaignSeatModel] | None = Field(None, max_length=8)
+
     you: int | None = Field(0, ge=0, le=7)
     name: Name = None
     allow_spectators: bool = True
@@ -218,8 +229,12 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         return {"campaigns": service.campaigns.list_campaigns(campaign_tokens(x_campaign_token))}
 
     @router.get("/campaigns/{campaign_id}")
-    def campaign(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
-        return service.campaigns.campaign(campaign_id, x_campaign_token)
+    def campaign(
+        campaign_id: str, x_campaign_token: str | None = Header(None), x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        """A campaign: to its owner (``X-Campaign-Token``) and to whoever holds a seat token of one
+        of its tables (``X-Seat-Token``) its players and games too; to anyone else its progress."""
+        return service.campaigns.campaign(campaign_id, x_campaign_token, x_seat_token)
 
     @router.post("/campaigns/{campaign_id}/cancel")
     async def cancel_campaign_table(campaign_id: str, x_campaign_token: str | None = Header(None)) -> dict[str, Any]:
@@ -230,21 +245,18 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     async def campaign_table(
         campaign_id: str, body: CampaignTableModel, x_campaign_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        """The campaign's next game at a new table (its owner only); seats as when creating a table."""
-        players = body.players or (len(body.seats) if body.seats else 2)
-        seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
-        if seats is None:
-            seats = [SeatRequest("human" if seat == body.you else "random") for seat in range(players)]
-        if body.name is not None and body.you is not None and body.you < len(seats):
-            seats[body.you] = SeatRequest(seats[body.you].controller, body.name)
+        """The campaign's next game at a new table (its owner only); seats as when creating a table,
+        or ``{"keep": true}``: whoever sat there in the previous game. Without seats, all are kept."""
+        seats = [None if s.keep else SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         created = await service.campaigns.campaign_table(
             campaign_id,
             x_campaign_token,
-            players,
+            body.players,
             seats,
             you=body.you,
             allow_spectators=body.allow_spectators,
             open_join=body.open_join,
+            name=body.name,
         )
         return _created_json(created)
 
@@ -404,8 +416,17 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         return table.match.record.to_json()
 
     @router.post("/tables/{table_id}/rematch", status_code=201)
-    async def rematch(table_id: str, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
-        created = await service.rematch(table_id, x_seat_token)
+    async def rematch(
+        table_id: str, body: RematchModel | None = None, x_seat_token: str | None = Header(None)
+    ) -> dict[str, Any]:
+        """A new table with the same game, options and players; ``bots`` may give bot seats
+        (by index) another level. Answers the new table, your seat and your (unchanged) token."""
+        bots: dict[int, str] = {}
+        for key, level in ((body.bots if body else None) or {}).items():
+            if not key.isdigit():
+                raise BadRequest(f"'bots' is keyed by seat numbers from 0, not {key!r}")
+            bots[int(key)] = level
+        created = await service.rematch(table_id, x_seat_token, bots)
         # Every player keeps their seat and seat token at the rematch.
         return {"id": created.id, "url": f"/t/{created.id}", "seat": created.seat, "token": x_seat_token}
 

@@ -1,5 +1,5 @@
-"""A campaign's tables: creating campaigns, reading them (all of it for the owner, the name and
-progress for anyone else), starting the campaign's next game at a new table, and cancelling it.
+"""A campaign's tables: creating campaigns, reading them (all of it for the owner and the players of
+its tables, the name and progress for anyone else), starting the campaign's next game at a new table, and cancelling it.
 
 What a campaign is and how it advances is the game's (its plugin's campaign support, reached
 through :mod:`.campaigns`); the database allows one unfinished table per campaign.
@@ -21,8 +21,8 @@ from fruitbowl.engine.rng import random_seed
 from .bot_runner import BotRunner
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
 from .campaigns import summary as campaign_summary
-from .db import UNFINISHED_STATUSES, CampaignRow, TableRow, now
-from .errors import Conflict, Damaged, Forbidden, NotFound
+from .db import UNFINISHED_STATUSES, CampaignRow, SeatRow, TableRow, now
+from .errors import BadRequest, Conflict, Damaged, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name
 from .runtime import Runtime
 from .store import TableStore
@@ -83,22 +83,37 @@ class CampaignTables:
                 listed.append({**summary, "going_on": going_on.get(r.id)})
             return listed
 
-    def campaign(self, campaign_id: str, token: str | None) -> dict[str, Any]:
-        """A campaign: all of it for its owner; for anyone else only what its name and progress say."""
+    def campaign(self, campaign_id: str, token: str | None, seat_token: str | None = None) -> dict[str, Any]:
+        """A campaign. Its owner, and anyone holding a seat token of one of its tables (a friend who
+        played it), read all of it: its players (the seats of its latest game: names, and which are
+        bots of what level), its games (date, status, result) and the game going on. Anyone else
+        reads only what its name and progress say."""
         with self.store.sessions() as db:
             row = db.get(CampaignRow, campaign_id)
             if row is None:
                 raise NotFound(f"there is no campaign {campaign_id!r}")
             info = campaign_summary(row.id, row.game, row.name, load_campaign(row.id, row.game, row.data))
-            if not _owns(row, token):
+            owner = _owns(row, token)
+            if not owner and not _played(db, campaign_id, seat_token):
                 return public_campaign(info)
+            tables = db.scalars(
+                select(TableRow).where(TableRow.campaign_id == campaign_id).order_by(TableRow.created_at)
+            ).all()
+            info["owner"] = owner
             info["going_on"] = self._unfinished_table(db, campaign_id)
             info["tables"] = [
-                {"id": t.id, "status": t.status}
-                for t in db.scalars(
-                    select(TableRow).where(TableRow.campaign_id == campaign_id).order_by(TableRow.created_at)
-                ).all()
+                {
+                    "id": t.id,
+                    "status": t.status,
+                    "game_number": (t.options or {}).get("game_number"),
+                    "created_at": t.created_at.isoformat(),
+                    "updated_at": t.updated_at.isoformat(),
+                    "players": [_seat_json(s) for s in t.seats],
+                    "result": t.result,
+                }
+                for t in tables
             ]
+            info["players"] = [_seat_json(s) for s in tables[-1].seats] if tables else []
             return info
 
     def _owned_campaign(self, db: Session, campaign_id: str, token: str | None) -> CampaignRow:
@@ -122,14 +137,19 @@ class CampaignTables:
         self,
         campaign_id: str,
         token: str | None,
-        num_players: int,
-        seats: Sequence[SeatRequest] | None,
+        num_players: int | None,
+        seats: Sequence[SeatRequest | None] | None,
         you: int | None = 0,
         allow_spectators: bool = True,
         open_join: bool = True,
+        name: str | None = None,
     ) -> CreatedTable:
-        """The campaign's next game at a new table. The database allows one unfinished table per
-        campaign (whichever process inserts it) and never two tables with one seed."""
+        """The campaign's next game at a new table, seated as ``seats`` ask (as when creating a
+        table); a ``None`` seat keeps whoever sat there in the campaign's previous game: a friend
+        keeps their seat token (as at a rematch), a bot its level. Without ``seats``, every seat
+        is kept (a first game: you and Random bots). Your own seat (``you``) gets a new token.
+        The database allows one unfinished table per campaign (whichever process inserts it) and
+        never two tables with one seed."""
         with self.store.sessions() as db:
             row = self._owned_campaign(db, campaign_id, token)
             unfinished = self._unfinished_table(db, campaign_id)
@@ -137,16 +157,39 @@ class CampaignTables:
             seed = campaign.game_seed()
             if db.scalar(select(TableRow.id).where(TableRow.seed == seed)) is not None:
                 seed = random_seed()  # this game of the campaign was started before (and cancelled)
+            previous = db.scalar(
+                select(TableRow)
+                .where(TableRow.campaign_id == campaign_id, TableRow.status.not_in(UNFINISHED_STATUSES))
+                .order_by(TableRow.created_at.desc())
+                .limit(1)
+            )
+            seated = previous.seats if previous else []
+            before = [(s.controller, s.name, s.token_hash if s.claimed else None) for s in seated]
+            previous_id = previous.id if previous else None
         if unfinished:
             raise Conflict(_going_on(unfinished))
-        requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
+        players = num_players or (len(seats) if seats else len(before) or 2)
+        if seats is None:
+            kept: list[SeatRequest | None] = [None] * players
+            seats = kept if len(before) == players else [SeatRequest()] + [SeatRequest("random")] * (players - 1)
+        requests: list[SeatRequest] = []
+        for index, request in enumerate(seats):
+            if request is None:
+                if index >= len(before):
+                    had = f"its previous game had {len(before)} seats" if before else "it has no previous game"
+                    raise BadRequest(f"seat {index + 1} cannot keep its player from the campaign's last game: {had}")
+                controller, sat, token_hash = before[index]
+                request = SeatRequest(controller, sat, None if index == you else token_hash)
+            requests.append(request)
+        if name is not None and you is not None and 0 <= you < len(requests):
+            requests[you] = SeatRequest(requests[you].controller, name, requests[you].token_hash)
         names = [seat_name(i, r.controller.strip().lower(), r.name) for i, r in enumerate(requests)]
         requests = [SeatRequest(r.controller, names[i], r.token_hash) for i, r in enumerate(requests)]
-        options = campaign.game_options(num_players, names)
+        options = campaign.game_options(players, names)
         try:
-            return await self.create(
+            created = await self.create(
                 game_id,
-                num_players,
+                players,
                 options,
                 requests,
                 you=you,
@@ -163,6 +206,25 @@ class CampaignTables:
                 if unfinished
                 else "another table of this campaign was started at the same moment; reload and try again"
             ) from None
+        if previous_id is not None:
+            await self._point_to_next(previous_id, created.id)
+        return created
+
+    async def _point_to_next(self, previous_id: str, next_id: str) -> None:
+        """The previous game's table shows the next one (as a rematch), so its players find it."""
+        with self.store.sessions.begin() as db:
+            marked = db.execute(
+                update(TableRow)
+                .where(TableRow.id == previous_id, TableRow.rematch_id.is_(None))
+                .values(rematch_id=next_id)
+            )
+            changed = bool(getattr(marked, "rowcount", True))
+            if changed:
+                self.store.notify(db, previous_id)
+        live = self.runtime.tables.get(previous_id)
+        if live is not None and changed:
+            live.rematch_id = next_id
+            await self.runtime.broadcast(live)
 
     async def cancel_campaign_table(self, campaign_id: str, token: str | None) -> dict[str, Any]:
         """The owner ends the campaign's unfinished game without a result; the campaign is unchanged."""
@@ -198,6 +260,25 @@ def _owns(row: CampaignRow, token: str | None) -> bool:
     if row.owner_hash is None:
         return True
     return bool(token) and secrets.compare_digest(row.owner_hash, hash_token(token or ""))
+
+
+def _played(db: Session, campaign_id: str, seat_token: str | None) -> bool:
+    """Whether ``seat_token`` holds (or held) a seat at one of the campaign's tables."""
+    if not seat_token:
+        return False
+    return (
+        db.scalar(
+            select(SeatRow.table_id)
+            .join(TableRow, TableRow.id == SeatRow.table_id)
+            .where(TableRow.campaign_id == campaign_id, SeatRow.token_hash == hash_token(seat_token))
+            .limit(1)
+        )
+        is not None
+    )
+
+
+def _seat_json(seat: SeatRow) -> dict[str, Any]:
+    return {"seat": seat.seat, "name": seat.name, "controller": seat.controller, "claimed": seat.claimed}
 
 
 def _going_on(table_id: str) -> str:

@@ -21,6 +21,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    false,
     inspect,
     text,
 )
@@ -63,6 +64,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)  # open | playing | finished | cancelled
     allow_spectators: Mapped[bool] = mapped_column(Boolean, default=True)
     open_join: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: whether spectators may write in the table's chat (the host decides; players always may)
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     host_token_hash: Mapped[str] = mapped_column(String(64))
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -129,7 +132,8 @@ class NoteRow(Base):
     """Something that happened at a table outside the game, in order: a seat took a new name
     (``kind`` ``rename``: ``name`` the new name, ``text`` the old one), or a seat said something
     in the table's chat (``chat``: ``name`` the seat's name then, ``text`` the message; the latest
-    500 are kept). ``move`` is the number of moves made when it happened."""
+    500 are kept; ``seat`` ``None``: a spectator, under the name they gave). ``move`` is the
+    number of moves made when it happened."""
 
     __tablename__ = "table_notes"
 

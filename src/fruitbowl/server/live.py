@@ -52,7 +52,8 @@ class SeatInfo:
 @dataclass(frozen=True)
 class Note:
     """Something that happened at the table outside the game (a :class:`~.db.NoteRow`): a seat
-    renamed (``kind`` ``rename``, ``name`` the new name, ``text`` the old one) after ``move`` moves."""
+    renamed (``kind`` ``rename``, ``name`` the new name, ``text`` the old one), or a chat message
+    (``chat``: ``name`` who said it, ``text`` what; ``seat`` ``None``: a spectator), after ``move`` moves."""
 
     id: int
     kind: str
@@ -79,6 +80,8 @@ class LiveTable:
     match: Match
     rematch_id: str | None = None
     campaign_id: str | None = None
+    #: whether spectators may write in the chat (the host's setting; players always may)
+    spectator_chat: bool = False
     #: the renames, in their places in the log (:attr:`Note.order`)
     renames: list[Note] = field(default_factory=list)
     #: the chat's latest messages (at most :data:`CHAT_KEPT`), oldest first
@@ -132,7 +135,12 @@ class LiveTable:
         return bool(fresh)
 
     def online(self) -> set[int]:
+        """The seats with a WebSocket open to this process."""
         return {c.seat for c in self.connections if c.seat is not None}
+
+    def watching(self) -> int:
+        """The spectators' WebSockets open to this process."""
+        return sum(1 for c in self.connections if c.seat is None)
 
 
 @dataclass

@@ -12,6 +12,11 @@ from them (the events' own rule, :meth:`Event.for_viewer`): a Fabled Fruit ``giv
 giver's, while the others read "… gave … a fruit". The full record (with the seed, which decides
 every hidden card) is published only when the game is over, and never for a private table to
 anyone but its seats.
+
+A replay also shows what was said and done at the table between the moves, after the move it
+followed (a note's ``move``): the renames, to everyone (they are in the table's log), and the
+chat, to the table's players only (a seat token of that table). A spectator, or anyone reading a
+finished public table's replay, gets it without the chat: the game is public, the talk is not.
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ from fruitbowl.engine import Event, Record
 from fruitbowl.engine.record import replay, start_state
 
 from .errors import Forbidden, NotFound
+from .snapshots import chat_entry, rename_sentence
 
 if TYPE_CHECKING:
-    from .live import LiveTable
+    from .live import LiveTable, Note
 
 
 def is_private(allow_spectators: bool, open_join: bool) -> bool:
@@ -47,8 +53,16 @@ def shown_move(text: str, actor: int, events: Sequence[Event], viewer: int | Non
     return text
 
 
-def replay_moves(record: Record, viewer: int | None) -> dict[str, Any]:
-    """Every move of a record as ``viewer`` may know it (no positions: see :func:`replay_view`)."""
+def replay_notes(table: LiveTable, viewer: int | None) -> list[Note]:
+    """The notes a replay shows ``viewer``: the renames, and the chat if they have a seat."""
+    return sorted(table.renames + (table.chat if viewer is not None else []), key=lambda note: note.order)
+
+
+def replay_moves(record: Record, viewer: int | None, notes: Sequence[Note] = ()) -> dict[str, Any]:
+    """Every move of a record as ``viewer`` may know it (no positions: see :func:`replay_view`),
+    each with the ``notes`` made after it (see :func:`replay_notes`) as ``notes``: a log note
+    (a rename: ``{"kind": "rename", "seat", "text"}``, ``text`` its sentence as the table's log
+    says it), or a chat message ``{"kind": "chat", …}`` (as the table state's ``chat`` has it)."""
     game, opening = start_state(record)
     names = [p.name for p in record.players]
     steps: list[dict[str, Any]] = [
@@ -57,6 +71,7 @@ def replay_moves(record: Record, viewer: int | None) -> dict[str, Any]:
             "action": None,
             "actor": None,
             "log": [game.describe_event(e, viewer, names) for e in getattr(opening, "setup_events", [])],
+            "notes": [],
         }
     ]
     actor = opening.current_player
@@ -67,10 +82,25 @@ def replay_moves(record: Record, viewer: int | None) -> dict[str, Any]:
                 "action": shown_move(text, actor, events, viewer),
                 "actor": actor,
                 "log": [game.describe_event(e, viewer, names) for e in events],
+                "notes": [],
             }
         )
         actor = state.current_player
-    return {"game": game.id, "seat": viewer, "players": names, "moves": len(record.actions), "steps": steps}
+    for note in notes:
+        said = (
+            {"kind": "chat", **chat_entry(note)}
+            if note.kind == "chat"
+            else {"kind": note.kind, "seat": note.seat, "text": rename_sentence(note, viewer)}
+        )
+        steps[min(note.move, len(steps) - 1)]["notes"].append(said)
+    return {
+        "game": game.id,
+        "seat": viewer,
+        "players": names,
+        "moves": len(record.actions),
+        "steps": steps,
+        "chat": viewer is not None,  # whether the notes hold the chat (for the table's players only)
+    }
 
 
 def replay_view(record: Record, viewer: int | None, at: int) -> dict[str, Any]:

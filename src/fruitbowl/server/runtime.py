@@ -15,7 +15,7 @@ from typing import Any
 from .errors import Forbidden, InvalidToken
 from .live import Connection, LiveTable
 from .outbox import Outbox
-from .snapshots import snapshot, table_action_space
+from .snapshots import chat_entry, snapshot, table_action_space
 from .store import TableStore
 
 
@@ -42,13 +42,18 @@ class Runtime:
         return table
 
     async def refresh(self, table_id: str, broadcast: bool = True) -> None:
-        """Bring a table held in memory up to its database rows; tell its clients if it moved."""
+        """Bring a table held in memory up to its database rows; tell its clients if it moved, and
+        push each chat message said through another process as it pushes its own."""
         table = self.tables.get(table_id)
         if table is None:
             return
         async with table.lock:
+            heard = {note.id for note in table.chat}
             changed = self.store.resync(table)
         if changed and broadcast:
+            for note in table.chat:
+                if note.id not in heard:
+                    self.tell(table, {"type": "chat", "message": chat_entry(note)})
             await self.broadcast(table)
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:

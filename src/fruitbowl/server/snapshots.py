@@ -134,7 +134,8 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "log_start": log_start,  # the first entry's place in the table's whole log
         "chat": [chat_entry(note) for note in table.chat[-CHAT_SHOWN:]],
         "result": table.match.record.result,
-        "rematch": table.rematch_id,
+        "rematch": table.rematch_id,  # at a campaign's table: the campaign's next game, once started
+        "campaign": table.campaign_id,
     }
     return message
 

@@ -74,6 +74,7 @@ class TableStore:
                 match=match,
                 rematch_id=row.rematch_id,
                 campaign_id=row.campaign_id,
+                spectator_chat=row.spectator_chat,
             )
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
@@ -94,10 +95,12 @@ class TableStore:
                 .where(ActionRow.table_id == table.id, ActionRow.number >= first)
                 .order_by(ActionRow.number)
             ).all()
-            status, rematch_id = row.status, row.rematch_id
+            status, rematch_id, spectator_chat = row.status, row.rematch_id, row.spectator_chat
             noted = table.add_notes(self.notes(db, table.id))
         changed = noted or seats != table.seats or status != table.status or rematch_id != table.rematch_id
+        changed = changed or spectator_chat != table.spectator_chat
         table.seats, table.status, table.rematch_id = seats, status, rematch_id
+        table.spectator_chat = spectator_chat
         for index, info in enumerate(seats):
             table.match.record.players[index] = Player(info.name, info.controller)
         table.seat_bots()
@@ -285,15 +288,23 @@ class TableStore:
         table.add_notes([note])
         return note
 
-    def add_chat(self, table: LiveTable, seat: int, text: str) -> Note:
-        """Store a message a seat said in the table's chat (under the seat's name now), keeping
-        the latest :data:`~.live.CHAT_KEPT` of the table's messages. Called holding ``table.lock``."""
+    def set_spectator_chat(self, table: LiveTable, allowed: bool) -> None:
+        """The host's setting: whether spectators may write in the chat. Called holding ``table.lock``."""
+        with self.sessions.begin() as db:
+            self.table_row(db, table.id).spectator_chat = allowed
+            self.notify(db, table.id)
+        table.spectator_chat = allowed
+
+    def add_chat(self, table: LiveTable, seat: int | None, text: str, name: str | None = None) -> Note:
+        """Store a message said in the table's chat, by a seat (under the seat's name now) or by a
+        spectator (``seat`` ``None``, under the ``name`` they gave), keeping the latest
+        :data:`~.live.CHAT_KEPT` of the table's messages. Called holding ``table.lock``."""
         with self.sessions.begin() as db:
             row = NoteRow(
                 table_id=table.id,
                 kind="chat",
                 seat=seat,
-                name=table.seats[seat].name,
+                name=table.seats[seat].name if seat is not None else name,
                 text=text,
                 move=table.version,
                 created_at=now(),

@@ -53,7 +53,15 @@ from .snapshots import chat_entry
 from .store import Stale, TableStore
 from .sync import ClusterSync
 
-__all__ = ["CreatedTable", "LiveTable", "SeatRequest", "TableService"]
+__all__ = ["CreatedTable", "LiveTable", "SeatRequest", "TableService", "check_bot"]
+
+
+def check_bot(level: str) -> str:
+    """A bot level as asked (``random``, ``greedy``, ``ismcts:easy``…), or :class:`BadRequest`
+    naming every level this server has."""
+    if level not in bot_names():
+        raise BadRequest(f"unknown bot level {level!r}; the levels are: {', '.join(bot_names())}")
+    return level
 
 
 class TableService:
@@ -275,8 +283,7 @@ class TableService:
         table = await self.get(table_id)
         if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
             raise InvalidToken("only the table's host can change its seats")
-        if bot not in bot_names():
-            raise BadRequest(f"unknown bot {bot!r}; the bots are: {', '.join(bot_names())}")
+        check_bot(bot)
         async with table.lock:
             if not 0 <= seat < len(table.seats):
                 raise BadRequest(f"there is no seat {seat}")
@@ -397,17 +404,32 @@ class TableService:
         key = (table.id, position_key(record.actions))
         return await self.work.run("review", key, REVIEW_TIMEOUT, review_job, record.to_json())
 
-    async def rematch(self, table_id: str, token: str | None) -> CreatedTable:
-        """A new table with the same game, options and players, each keeping their seat and token."""
+    async def rematch(self, table_id: str, token: str | None, bots: Mapping[int, str] | None = None) -> CreatedTable:
+        """A new table with the same game, options and players, each keeping their seat and token;
+        ``bots`` gives some bot seats another level (a person's seat stays theirs)."""
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
             raise Forbidden("only a player can ask for a rematch")
+        if table.campaign_id is not None:
+            raise Conflict("this game is a campaign's: its owner starts the campaign's next game instead of a rematch")
         if table.status != "finished":
             raise Conflict("a rematch can start when the game is over")
         if table.rematch_id:
             raise Conflict(f"a rematch already exists: table {table.rematch_id}")
-        seats = [SeatRequest(s.controller, s.name, s.token_hash) for s in table.seats]
+        levels = dict(bots or {})
+        for index, level in sorted(levels.items()):
+            if not 0 <= index < len(table.seats):
+                raise BadRequest(f"there is no seat {index + 1} at this table of {len(table.seats)} seats")
+            if table.seats[index].controller == "human":
+                raise BadRequest(f"seat {index + 1} is a person's: only a bot's level can change at a rematch")
+            check_bot(level)
+        seats = [
+            SeatRequest(levels[i], seat_name(i, levels[i], None))
+            if levels.get(i, s.controller) != s.controller
+            else SeatRequest(s.controller, s.name, s.token_hash)
+            for i, s in enumerate(table.seats)
+        ]
         record = table.match.record
         created = await self.create(
             record.game,
