@@ -32,7 +32,7 @@ from . import placement as PL
 from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
 from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
 from .components import COMPONENTS as C
-from .refusals import REFUSALS
+from .refusals import REFUSALS, RULE_ANCHORS
 from .view import CitrusView, build_view
 
 # Phases: which decision the current player faces.
@@ -53,6 +53,7 @@ class Citrus(Game):
     id = "citrus"
     title = "Citrus"
     refusals = REFUSALS
+    rule_anchors = RULE_ANCHORS
     view_type = CitrusView
     min_players = C.min_players
     max_players = C.max_players
