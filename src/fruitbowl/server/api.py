@@ -32,7 +32,7 @@ from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
 from .live import CreatedTable, SeatRequest, hash_token
 from .outbox import ABORT_KEY, Outbox
-from .privacy import check_reader, replay_moves, replay_view
+from .privacy import check_reader, replay_moves, replay_notes, replay_view
 from .security import origin_refusal
 from .snapshots import chat_entry, table_action_space
 from .snapshots import explain as explain_action
@@ -66,6 +66,7 @@ class CreateTableModel(_Strict):
     name: Name = None
     allow_spectators: bool = True
     open_join: bool = True
+    spectator_chat: bool = Field(False, description="whether spectators may write in the chat")
 
 
 class JoinModel(_Strict):
@@ -94,6 +95,11 @@ class NameModel(_Strict):
 
 class ChatModel(_Strict):
     text: StrictStr = Field(description="the message: 1–500 characters once trimmed")
+    name: Name = Field(None, description="a spectator's name (1–40 characters, no seat's); players send none")
+
+
+class SettingsModel(_Strict):
+    spectator_chat: bool = Field(description="whether spectators may write in the chat")
 
 
 class CampaignModel(_Strict):
@@ -185,11 +191,14 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         if wait is not None:
             raise TooMany(f"too many new names for this seat; wait {wait:.1f} s and try again", wait)
 
-    def limit_chat(token: str | None) -> None:
-        wait = chat_limiter.check(hash_token(token or ""))
+    def limit_chat(request: Request, token: str | None) -> None:
+        """A seat's allowance; a spectator's is their address's."""
+        key = f"seat:{hash_token(token)}" if token else f"addr:{client_address(request)}"
+        wait = chat_limiter.check(key)
         if wait is not None:
+            who = "this seat" if token else "your address"
             raise TooMany(
-                f"too many chat messages from this seat: at most {limits.chat_burst:g} in "
+                f"too many chat messages from {who}: at most {limits.chat_burst:g} in "
                 f"{limits.chat_burst / limits.chat_rate:g} s; wait {wait:.1f} s and try again",
                 wait,
             )
@@ -288,6 +297,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             you=you,
             allow_spectators=body.allow_spectators,
             open_join=body.open_join,
+            spectator_chat=body.spectator_chat,
         )
         return _created_json(created)
 
@@ -334,10 +344,19 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     ) -> dict[str, Any]:
         """Say something in the table's chat (1–500 characters once trimmed): stored with the
         table, sent to everyone at it (``{"type": "chat", "message": …}`` on the WebSocket) and in
-        each snapshot's ``chat``. Answers the message as stored."""
+        each snapshot's ``chat``. Answers the message as stored. Without a seat token, a spectator
+        writes under ``name`` where the host allows it (the table's ``spectator_chat``)."""
         with seat_request(request, x_seat_token):
-            note = await service.chat(table_id, x_seat_token, body.text, lambda: limit_chat(x_seat_token))
+            note = await service.chat(
+                table_id, x_seat_token, body.text, lambda: limit_chat(request, x_seat_token), body.name
+            )
         return chat_entry(note)
+
+    @router.post("/tables/{table_id}/settings")
+    async def settings(table_id: str, body: SettingsModel, x_host_token: str = Header("")) -> dict[str, Any]:
+        """The host changes the table's settings (``spectator_chat``); everyone is sent the new state."""
+        await service.set_spectator_chat(table_id, x_host_token, body.spectator_chat)
+        return {"spectator_chat": body.spectator_chat}
 
     @router.post("/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: BotModel, x_host_token: str = Header("")) -> dict[str, Any]:
@@ -395,14 +414,16 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         token: str | None = Query(None),
         at: int | None = Query(None, ge=0, description="the move after which to show the position (0: the start)"),
     ) -> dict[str, Any]:
-        """The game move by move as the viewer may know it; with ``at``, the position after that move."""
+        """The game move by move as the viewer may know it, each move with the renames and (for the
+        table's players only) the chat said after it; with ``at``, the position after that move."""
         table = await service.get(table_id)
         seat = service.seat_of(table, x_seat_token or token)
         check_reader(table, seat, "replay")
         record = table.match.record
         record = Record(**{**record.__dict__, "actions": list(record.actions)})  # a copy: the table plays on
         if at is None:
-            return {"table": table.id, **await asyncio.to_thread(replay_moves, record, seat)}
+            notes = replay_notes(table, seat)  # the chat for the table's players only
+            return {"table": table.id, **await asyncio.to_thread(replay_moves, record, seat, notes)}
         return {"table": table.id, **await asyncio.to_thread(replay_view, record, seat, at)}
 
     @router.get("/tables/{table_id}/record", dependencies=[Depends(limit_read)])

@@ -133,6 +133,8 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "log": log,
         "log_start": log_start,  # the first entry's place in the table's whole log
         "chat": [chat_entry(note) for note in table.chat[-CHAT_SHOWN:]],
+        "spectator_chat": table.spectator_chat,  # whether spectators may write in the chat
+        "watching": table.watching(),  # spectators' WebSockets, on every server
         "result": table.match.record.result,
         "rematch": table.rematch_id,  # at a campaign's table: the campaign's next game, once started
         "campaign": table.campaign_id,

@@ -64,6 +64,10 @@ def check_bot(level: str) -> str:
     return level
 
 
+#: A name another seat has (the rename's and the join's refusal).
+_NAME_TAKEN = "seat {seat} is already called {name!r}: choose another name"
+
+
 class TableService:
     """Creates, loads and plays tables; the API layer is a thin shell around it."""
 
@@ -139,6 +143,7 @@ class TableService:
         seed: int | None = None,
         rematch_of: str | None = None,
         campaign_id: str | None = None,
+        spectator_chat: bool = False,
     ) -> CreatedTable:
         game = get_game(game_id)
         game.check_player_count(num_players)
@@ -186,6 +191,7 @@ class TableService:
             status=status,
             allow_spectators=allow_spectators,
             open_join=open_join,
+            spectator_chat=spectator_chat,
             host_token_hash=hash_token(host_token),
             rematch_of=rematch_of,
             campaign_id=campaign_id,
@@ -220,11 +226,11 @@ class TableService:
         return seat, token
 
     @staticmethod
-    def _check_unique(table: LiveTable, seat: int, name: str) -> None:
+    def _check_unique(table: LiveTable, seat: int, name: str, refusal: str = _NAME_TAKEN) -> None:
         """Refuse a name another seat of the table has (ignoring case)."""
         for index, info in enumerate(table.seats):
             if index != seat and same_name(info.name, name):
-                raise Conflict(f"seat {index + 1} is already called {info.name!r}: choose another name")
+                raise Conflict(refusal.format(seat=index + 1, name=info.name))
 
     async def rename(
         self, table_id: str, token: str | None, name: str, allowance: Callable[[], None] | None = None
@@ -246,21 +252,47 @@ class TableService:
         return seat, chosen
 
     async def chat(
-        self, table_id: str, token: str | None, text: str, allowance: Callable[[], None] | None = None
+        self,
+        table_id: str,
+        token: str | None,
+        text: str,
+        allowance: Callable[[], None] | None = None,
+        name: str | None = None,
     ) -> Note:
-        """A message a player says in the table's chat (see :func:`~.live.check_chat`): stored
-        with the table, then sent to everyone who reads the table. ``allowance`` as for renames."""
+        """A message said in the table's chat (see :func:`~.live.check_chat`): stored with the
+        table, then sent to everyone who reads the table. A player writes under their seat's name;
+        a spectator (no token) only where the host allows it (``spectator_chat``), under ``name``
+        (:func:`~.live.check_name`, no seat's name). ``allowance`` as for renames."""
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
+        said = None
         if seat is None:
-            raise Forbidden("only a seated player can write in this table's chat: send your seat token")
-        said = check_chat(text)
+            if not table.allow_spectators:
+                raise Forbidden("only this table's players can write in its chat: send your seat token")
+            if not table.spectator_chat:
+                raise Forbidden("only the players can write in this table's chat: the host lets spectators read it")
+            if name is None:
+                raise BadRequest("a spectator writes under a name: send 'name' with the message")
+            said = check_name(name, "your name")
+            self._check_unique(table, -1, said, "a player at this table is called {name!r}: choose another name")
+        elif name is not None:
+            raise BadRequest("a player writes under their seat's name: send no 'name' (change it with /name)")
+        message = check_chat(text)
         if allowance is not None:
             allowance()
         async with table.lock:
-            note = self.store.add_chat(table, seat, said)
+            note = self.store.add_chat(table, seat, message, said)
         self.runtime.tell(table, {"type": "chat", "message": chat_entry(note)})
         return note
+
+    async def set_spectator_chat(self, table_id: str, host_token: str, allowed: bool) -> None:
+        """The host lets spectators write in the table's chat, or stops them; everyone is told."""
+        table = await self.get(table_id)
+        if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
+            raise InvalidToken("only the table's host can change its settings")
+        async with table.lock:
+            self.store.set_spectator_chat(table, allowed)
+        await self.runtime.broadcast(table)
 
     def _free_seat(self, table: LiveTable, invite: str | None) -> int:
         if invite:
@@ -440,6 +472,7 @@ class TableService:
             allow_spectators=table.allow_spectators,
             open_join=table.open_join,
             rematch_of=table.id,
+            spectator_chat=table.spectator_chat,
         )
         self.store.set_rematch(table.id, created.id)
         table.rematch_id = created.id
