@@ -22,17 +22,19 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_label, bot_names
-from fruitbowl.engine import FruitbowlError, Record, all_games, get_game
+from fruitbowl.engine import FruitbowlError, IllegalAction, Record, all_games, get_game
 from fruitbowl.views import view_schema
 
 from .boards import describe_game
 from .campaigns import campaign_tokens
+from .clocks import parse_time_control
 from .errors import BadRequest, InvalidToken, TooMany, database_error, retry_after, status_of
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
 from .live import CreatedTable, SeatRequest, hash_token
 from .outbox import ABORT_KEY, Outbox
 from .privacy import check_reader, replay_moves, replay_notes, replay_view
+from .rules_pages import rule_link
 from .security import origin_refusal
 from .snapshots import chat_entry, table_action_space
 from .snapshots import explain as explain_action
@@ -67,6 +69,14 @@ class CreateTableModel(_Strict):
     allow_spectators: bool = True
     open_join: bool = True
     spectator_chat: bool = Field(False, description="whether spectators may write in the chat")
+    clock: Any = Field(
+        None,
+        description='the time control: null (none), {"kind": "realtime", "base_s", "increment_s"} '
+        'or {"kind": "turn", "per_move_s"} (see docs/web.md for the bounds)',
+    )
+    takeover: str | None = Field(
+        None, max_length=32, description="the stand-in bot's level (a player who leaves or runs out of time)"
+    )
 
 
 class JoinModel(_Strict):
@@ -115,7 +125,6 @@ class CampaignSeatModel(SeatModel):
 class CampaignTableModel(_Strict):
     players: int | None = Field(None, ge=1, le=8)
     seats: list[CampaignSeatModel] | None = Field(None, max_length=8)
-
     you: int | None = Field(0, ge=0, le=7)
     name: Name = None
     allow_spectators: bool = True
@@ -282,6 +291,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     async def create_table(body: CreateTableModel, request: Request) -> dict[str, Any]:
         limit_create(request)
         game = get_game(body.game)
+        clock = parse_time_control(body.clock, limits.clock_minimum)
         players = body.players or (len(body.seats) if body.seats else game.min_players)
         seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         you = body.you
@@ -298,6 +308,8 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             allow_spectators=body.allow_spectators,
             open_join=body.open_join,
             spectator_chat=body.spectator_chat,
+            clock=clock,
+            takeover=body.takeover,
         )
         return _created_json(created)
 
@@ -357,6 +369,21 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """The host changes the table's settings (``spectator_chat``); everyone is sent the new state."""
         await service.set_spectator_chat(table_id, x_host_token, body.spectator_chat)
         return {"spectator_chat": body.spectator_chat}
+
+    @router.post("/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Leave the game: the table's stand-in bot plays for your seat (``players[seat].takeover``)
+        until you act again (a move, or ``POST /api/tables/{id}/back``). Said in the log."""
+        with seat_request(request, x_seat_token):
+            note = await service.leave(table_id, x_seat_token)
+        return {"seat": note.seat, "takeover": True}
+
+    @router.post("/tables/{table_id}/back")
+    async def back(table_id: str, request: Request, x_seat_token: str | None = Header(None)) -> dict[str, Any]:
+        """Take your seat back from the stand-in bot (any move of yours does it too). Said in the log."""
+        with seat_request(request, x_seat_token):
+            note = await service.back(table_id, x_seat_token)
+        return {"seat": note.seat, "takeover": False}
 
     @router.post("/tables/{table_id}/seats/{seat}/bot")
     async def set_bot(table_id: str, seat: int, body: BotModel, x_host_token: str = Header("")) -> dict[str, Any]:
@@ -605,6 +632,10 @@ def refusal(exc: FruitbowlError) -> JSONResponse:
     """A refusal as the API answers it: its type's status (:func:`~.errors.status_of`), its one
     sentence, and ``Retry-After`` when it passes with time."""
     response = error(status_of(exc), str(exc))
+    if isinstance(exc, IllegalAction):  # the rule's paragraph in the game's players' page
+        link = rule_link(exc.game, exc.anchor)
+        if link is not None:
+            response = JSONResponse({"error": str(exc), "rule": link}, status_code=status_of(exc))
     wait = retry_after(exc)
     if wait is not None:
         response.headers["Retry-After"] = str(max(1, round(wait)))

@@ -71,6 +71,10 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     campaign_id: Mapped[str | None] = mapped_column(ForeignKey("campaigns.id"), nullable=True, index=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the time control and each seat's time left (``clocks.Clock.to_json``); ``None``: no clock
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the level of the stand-in bot that plays for a player who left or ran out of time
+    takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -98,6 +102,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     controller: Mapped[str] = mapped_column(String(32))  # "human" or a bot's name
+    #: a stand-in bot plays for this player now (they left, or their time ran out) …
+    takeover: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: … or did at some time in this game (kept in the result: see ``stand_ins``)
+    stood_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
     invite_hash: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)

@@ -29,6 +29,8 @@ def is_idle(service: TableService, table: LiveTable, idle_after: float, now: flo
         return False
     if table.bot_task is not None and not table.bot_task.done():
         return False
+    if table.clock_task is not None and not table.clock_task.done():
+        return False  # a clock runs: it must fire when the time is up
     playing = table.status == "playing" and not table.state.is_terminal()
     if playing and table.state.current_player in table.bots:
         return False  # a bot is to move (its loop may be waiting for the database to come back)

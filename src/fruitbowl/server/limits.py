@@ -70,6 +70,9 @@ class Limits:
     #: Chat messages per seat token: 5 in 10 seconds.
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: The shortest base time and per-move time a table's clock may have (seconds), below the
+    #: usual 10 s and 60 s (see :mod:`.clocks`): for tests, which cannot wait minutes.
+    clock_minimum: float | None = None
 
     @classmethod
     def relaxed(cls) -> Limits:

@@ -19,6 +19,7 @@ from fruitbowl.engine import Match
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
 
+from .clocks import Clock, clock_seat
 from .errors import BadRequest, InvalidToken
 from .outbox import Outbox
 
@@ -47,6 +48,8 @@ class SeatInfo:
     claimed: bool
     invite_hash: str
     token_hash: str | None
+    takeover: bool = False  # a stand-in bot plays for this player now
+    stood_in: bool = False  # a stand-in played for this player at some time in this game
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,10 @@ class LiveTable:
     campaign_id: str | None = None
     #: whether spectators may write in the chat (the host's setting; players always may)
     spectator_chat: bool = False
+    #: the table's clock (``None``: no time control) and its stand-in bot's level
+    clock: Clock | None = None
+    takeover: str | None = None
+    clock_task: asyncio.Task[None] | None = None  # fires when the running clock runs out
     #: the renames, in their places in the log (:attr:`Note.order`)
     renames: list[Note] = field(default_factory=list)
     #: the chat's latest messages (at most :data:`CHAT_KEPT`), oldest first
@@ -101,6 +108,31 @@ class LiveTable:
         for index, info in enumerate(self.seats):
             if info.controller != "human" and index not in self.bots:
                 self.bots[index] = make_bot(info.controller, derive_seed(self.match.record.seed, "bot", index))
+            elif info.controller == "human" and info.takeover and index not in self.bots and self.takeover:
+                # a stand-in plays for a player who left or ran out of time
+                self.bots[index] = make_bot(self.takeover, derive_seed(self.match.record.seed, "stand-in", index))
+            elif info.controller == "human" and not info.takeover and index in self.bots:
+                self.bots.pop(index).close()  # the player took their seat back
+
+    def stand_in_marks(self) -> dict[str, list[int]]:
+        """What a result says of stand-ins (nothing when none played): ``stand_ins``, the seats a
+        stand-in played for at any time, and ``finished_by_stand_in``, those it held at the end."""
+        played = [i for i, info in enumerate(self.seats) if info.stood_in]
+        if not played:
+            return {}
+        return {"stand_ins": played, "finished_by_stand_in": [i for i, info in enumerate(self.seats) if info.takeover]}
+
+    def clocked(self) -> list[bool]:
+        """Per seat, whether it has a clock: a person's seat (a bot's never has one)."""
+        return [info.controller == "human" for info in self.seats]
+
+    def clock_seat(self, state: State | None = None, takeover: dict[int, bool] | None = None) -> int | None:
+        """Whose clock runs now (see :func:`~.clocks.clock_seat`), or at ``state`` (after a move),
+        or once the seats of ``takeover`` are given to a stand-in (true) or back to their player."""
+        state = self.state if state is None else state
+        held = {i: info.takeover for i, info in enumerate(self.seats)} | (takeover or {})
+        humans = [info.controller == "human" and not held[i] for i, info in enumerate(self.seats)]
+        return clock_seat(self.status if not state.is_terminal() else "finished", state.current_player, humans)
 
     def close_bots(self) -> None:
         """Release the bots' resources (a searching bot's worker processes) once no bot will move
@@ -126,7 +158,7 @@ class LiveTable:
         """Take the notes this table does not hold yet (read from its rows); whether there were any."""
         known = {note.id for note in self.renames} | {note.id for note in self.chat}
         fresh = [note for note in notes if note.id not in known]
-        renames = [note for note in fresh if note.kind == "rename"]
+        renames = [note for note in fresh if note.kind in LOG_NOTES]
         said = [note for note in fresh if note.kind == "chat"]
         if renames:
             self.renames = sorted(self.renames + renames, key=lambda note: note.order)
@@ -141,6 +173,12 @@ class LiveTable:
     def watching(self) -> int:
         """The spectators' WebSockets open to this process."""
         return sum(1 for c in self.connections if c.seat is None)
+
+
+#: The notes said in the table's log (kept in ``LiveTable.renames``): renames, and a stand-in
+#: taking a seat (``timeout``, ``leave``: ``name`` the player's, ``text`` the bot's level) or the
+#: player taking it back (``back``).
+LOG_NOTES = ("rename", "timeout", "leave", "back")
 
 
 @dataclass

@@ -72,6 +72,7 @@ TIMEOUT_VARIABLES = {
     "FRUITBOWL_WS_SEND_TIMEOUT": "ws_send_timeout",
     "FRUITBOWL_HEADER_TIMEOUT": "header_timeout",
     "FRUITBOWL_BODY_TIMEOUT": "body_timeout",
+    "FRUITBOWL_CLOCK_MINIMUM": "clock_minimum",  # the shortest clock a table may have (tests)
 }
 
 

@@ -17,12 +17,15 @@ from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
+from fruitbowl.bots import bot_label
 from fruitbowl.engine import Event, get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import Game
 
+from . import clocks
 from .errors import BadRequest, Conflict, Forbidden
 from .live import LiveTable, Note
+from .rules_pages import rule_link
 
 #: Chat messages in a snapshot: the latest ones (a page adds each one pushed after it).
 CHAT_SHOWN = 50
@@ -127,6 +130,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
                 "controller": s.controller,
                 "claimed": s.claimed,
                 "online": i in online or s.controller != "human",
+                "takeover": s.takeover,  # a stand-in bot plays for this player now
             }
             for i, s in enumerate(table.seats)
         ],
@@ -135,11 +139,20 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "chat": [chat_entry(note) for note in table.chat[-CHAT_SHOWN:]],
         "spectator_chat": table.spectator_chat,  # whether spectators may write in the chat
         "watching": table.watching(),  # spectators' WebSockets, on every server
-        "result": table.match.record.result,
+        "result": _result(table),
+        # the time control and each seat's time left (see :mod:`.clocks`), and the stand-in's level
+        "clock": None if table.clock is None else table.clock.shown(clocks.now(), table.clocked()),
+        "takeover": table.takeover,
         "rematch": table.rematch_id,  # at a campaign's table: the campaign's next game, once started
         "campaign": table.campaign_id,
     }
     return message
+
+
+def _result(table: LiveTable) -> dict[str, Any] | None:
+    """The game's result, with the seats a stand-in played for (:meth:`~.live.LiveTable.stand_in_marks`)."""
+    result = table.match.record.result
+    return None if result is None else {**result, **table.stand_in_marks()}
 
 
 def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[list[dict[str, Any]], int]:
@@ -160,7 +173,7 @@ def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[li
     log: list[dict[str, Any]] = []
     for move, _, _, item in sorted(shown + noted, key=lambda entry: entry[:3]):
         if isinstance(item, Note):
-            log.append({"move": move, "kind": "rename", "actor": item.seat, "text": rename_sentence(item, seat)})
+            log.append({"move": move, "kind": item.kind, "actor": item.seat, "text": rename_sentence(item, seat)})
         else:
             text = game.describe_event(item, seat, names)
             log.append({"move": move, "kind": item.kind, "actor": item.actor, "text": text})
@@ -175,10 +188,26 @@ def chat_entry(note: Note) -> dict[str, Any]:
 
 
 def rename_sentence(note: Note, viewer: int | None) -> str:
-    """What the log says of a rename: "Ada is now called Ada L." (to that seat: "You are now …")."""
-    if viewer is not None and viewer == note.seat:
+    """What the log says of a note (:data:`~.live.LOG_NOTES`): a rename, "Ada is now called Ada L."
+    (to that seat: "You are now …"), or a stand-in taking a seat or giving it back."""
+    you = viewer is not None and viewer == note.seat
+    if note.kind != "rename":
+        return stand_in_sentence(note, you)
+    if you:
         return f"You are now called {note.name} (you were {note.text})."
     return f"{note.text} is now called {note.name}."
+
+
+def stand_in_sentence(note: Note, you: bool) -> str:
+    """ "Ada's time ran out: a Strong bot plays for Ada.", "Ada left: …", "Ada is back and plays again."."""
+    if note.kind == "back":
+        return "You are back: your seat is yours again." if you else f"{note.name} is back and plays again."
+    bot = f"a {bot_label(note.text)} bot" if note.text else "a bot"
+    if you:
+        why = "Your time ran out" if note.kind == "timeout" else "You left"
+        return f"{why}: {bot} plays for you until you take your seat back."
+    why = f"{note.name}'s time ran out" if note.kind == "timeout" else f"{note.name} left"
+    return f"{why}: {bot} plays for {note.name}."
 
 
 def table_action_space(table: LiveTable) -> ActionSpace:
@@ -198,7 +227,14 @@ def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
     if table.status != "playing" or seat != state.current_player:
         names = [s.name for s in table.seats]
         raise Conflict(f"it is not your turn: {prompt(table, state.view(seat), names)}")
-    return {"code": code, "version": table.version, "reason": state.explain(code)}
+    reason = state.explain(code)
+    answer: dict[str, Any] = {"code": code, "version": table.version, "reason": reason}
+    if reason is not None:  # the rule's paragraph in the game's players' page, where it has one
+        rule = state.refusal(code)
+        link = rule_link(state.game.id, None if rule is None else state.game.rule_anchors.get(rule))
+        if link is not None:
+            answer["rule"] = link
+    return answer
 
 
 def prompt(table: LiveTable, view: dict[str, Any], names: list[str]) -> str:

@@ -22,6 +22,7 @@ from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
 
 from .campaigns import load_campaign
+from .clocks import Clock
 from .cluster import CHANNEL, new_origin
 from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
@@ -32,6 +33,10 @@ log = logging.getLogger("fruitbowl.server")
 
 class Stale(Exception):
     """The database holds moves this process has not seen (another process, or a lost reply)."""
+
+
+def seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(row.name, row.controller, row.claimed, row.invite_hash, row.token_hash, row.takeover, row.stood_in)
 
 
 class TableStore:
@@ -51,7 +56,7 @@ class TableStore:
             row = db.get(TableRow, table_id)
             if row is None:
                 raise NotFound(f"there is no table {table_id!r}")
-            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            seats = [seat_info(s) for s in row.seats]
             actions = db.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
             ).all()
@@ -75,10 +80,17 @@ class TableStore:
                 rematch_id=row.rematch_id,
                 campaign_id=row.campaign_id,
                 spectator_chat=row.spectator_chat,
+                clock=None if row.clock is None else Clock.from_json(row.clock),
+                takeover=row.takeover,
             )
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
             self.finish(table)  # the server stopped between the last move and marking the end
+        if table.clock is not None and table.clock.running is not None and not self.multi_process:
+            # Loaded by the one server (after a restart, or back from eviction): the running clock
+            # goes on from what was stored, and the time it was not held is not charged.
+            table.clock = table.clock.resumed(now())
+            self.save_clock(table)
         table.seat_bots()
         return table
 
@@ -88,7 +100,7 @@ class TableStore:
             row = db.get(TableRow, table.id)
             if row is None:
                 return False
-            seats = [SeatInfo(s.name, s.controller, s.claimed, s.invite_hash, s.token_hash) for s in row.seats]
+            seats = [seat_info(s) for s in row.seats]
             first = max(table.version, 1)
             rows = db.execute(
                 select(ActionRow.number, ActionRow.text)
@@ -96,6 +108,8 @@ class TableStore:
                 .order_by(ActionRow.number)
             ).all()
             status, rematch_id, spectator_chat = row.status, row.rematch_id, row.spectator_chat
+            if row.clock is not None:
+                table.clock = Clock.from_json(row.clock)
             noted = table.add_notes(self.notes(db, table.id))
         changed = noted or seats != table.seats or status != table.status or rematch_id != table.rematch_id
         changed = changed or spectator_chat != table.spectator_chat
@@ -125,6 +139,7 @@ class TableStore:
         fresh = self.load(table.id)
         table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
         table.rematch_id, table.bots, table.renames = fresh.rematch_id, fresh.bots, fresh.renames
+        table.clock = fresh.clock
 
     @staticmethod
     def notes(db: Session, table_id: str) -> list[Note]:
@@ -329,15 +344,18 @@ class TableStore:
         table.add_notes([note])
         return note
 
-    def append_move(self, table: LiveTable, seat: int, legal: Action, after: State) -> None:
-        """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step)
-        before the position in memory changes; :class:`Stale` if another move came first."""
+    def append_move(self, table: LiveTable, seat: int, legal: Action, after: State, clock: Clock | None = None) -> None:
+        """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step;
+        the table's ``clock`` after it) before the position in memory changes; :class:`Stale` if
+        another move came first."""
         finished = after.is_terminal()
         try:
             with self.sessions.begin() as db:
                 changes: dict[str, Any] = {}
                 if finished:
-                    changes.update(status="finished", result=after.result().to_json())
+                    changes.update(status="finished", result={**after.result().to_json(), **table.stand_in_marks()})
+                if clock is not None:
+                    changes.update(clock=clock.to_json())
                 self.lock_table(db, table, **changes)
                 db.execute(
                     insert(ActionRow).values(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat)
@@ -361,7 +379,8 @@ class TableStore:
         table.close_bots()
         with self.sessions.begin() as db:
             row = self.table_row(db, table.id)
-            row.status, row.result = "finished", table.match.record.result
+            result = table.match.record.result
+            row.status, row.result = "finished", None if result is None else {**result, **table.stand_in_marks()}
             if table.campaign_id is not None:
                 self.advance_campaign(db, table)
 
@@ -379,6 +398,45 @@ class TableStore:
             log.warning("campaign %s not advanced by table %s: %s", row.id, table.id, exc)
             return
         row.data, row.updated_at = after.to_json(), now()
+
+    def save_clock(self, table: LiveTable) -> None:
+        """Store a table's clock as it is in memory (its time read now: see :mod:`.clocks`)."""
+        if table.clock is None:
+            return
+        with self.sessions.begin() as db:
+            db.execute(update(TableRow).where(TableRow.id == table.id).values(clock=table.clock.to_json()))
+
+    def set_stand_in(self, table: LiveTable, seat: int, kind: str, clock: Clock | None) -> Note:
+        """A stand-in takes a player's seat (``kind`` ``timeout`` or ``leave``) or the player takes
+        it back (``back``): the seat, the table's ``clock`` and a note in the log, committed
+        together; :class:`Stale` if a move came first. Called holding ``table.lock``."""
+        on = kind != "back"
+        with self.sessions.begin() as db:
+            self.lock_table(db, table, **({} if clock is None else {"clock": clock.to_json()}))
+            row = db.get(SeatRow, (table.id, seat))
+            assert row is not None
+            row.takeover = on
+            row.stood_in = row.stood_in or on
+            note_row = NoteRow(
+                table_id=table.id,
+                kind=kind,
+                seat=seat,
+                name=row.name,
+                text=table.takeover or "",
+                move=table.version,
+                created_at=now(),
+            )
+            db.add(note_row)
+            db.flush()
+            note = Note(note_row.id, kind, seat, note_row.name, note_row.text, note_row.move, note_row.created_at)
+            self.notify(db, table.id)
+        info = table.seats[seat]
+        info.takeover, info.stood_in = on, info.stood_in or on
+        if clock is not None:
+            table.clock = clock
+        table.add_notes([note])
+        table.seat_bots()
+        return note
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.sessions.begin() as db:

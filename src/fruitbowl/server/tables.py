@@ -28,8 +28,9 @@ from fruitbowl.engine import get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.rng import random_seed
 
-from .bot_runner import BotRunner
+from .bot_runner import BotRunner, ClockKeeper
 from .campaign_tables import CampaignTables
+from .clocks import Clock, TimeControl
 from .cluster import Claims
 from .db import SeatRow, TableRow
 from .errors import BadRequest, Conflict, Forbidden, InvalidToken
@@ -55,6 +56,14 @@ from .sync import ClusterSync
 
 __all__ = ["CreatedTable", "LiveTable", "SeatRequest", "TableService", "check_bot"]
 
+#: A name another seat has (the rename's and the join's refusal).
+_NAME_TAKEN = "seat {seat} is already called {name!r}: choose another name"
+
+
+def default_stand_in() -> str:
+    """The stand-in's level when the host names none: the level the lobby suggests."""
+    return "ismcts:easy" if "ismcts:easy" in bot_names() else bot_names()[0]
+
 
 def check_bot(level: str) -> str:
     """A bot level as asked (``random``, ``greedy``, ``ismcts:easy``…), or :class:`BadRequest`
@@ -62,10 +71,6 @@ def check_bot(level: str) -> str:
     if level not in bot_names():
         raise BadRequest(f"unknown bot level {level!r}; the levels are: {', '.join(bot_names())}")
     return level
-
-
-#: A name another seat has (the rename's and the join's refusal).
-_NAME_TAKEN = "seat {seat} is already called {name!r}: choose another name"
 
 
 class TableService:
@@ -85,6 +90,8 @@ class TableService:
         self.bots = BotRunner(
             self._apply_locked, self.runtime.broadcast, time_limit=bot_time_limit, delay=bot_delay, executor=executor
         )
+        self.clocks = ClockKeeper(self.store, self.runtime.broadcast, self.bots)
+        self.bots.clocks = self.clocks  # the bots' kick keeps each table's clock running
         self.sync = ClusterSync(self.runtime, self.bots, claim_interval)
         self.campaigns = CampaignTables(self.store, self.runtime, self.bots, self.create)
         self.work = ExpensiveWork.from_env()  # hints and reviews, in worker processes
@@ -118,6 +125,7 @@ class TableService:
         await self.sync.stop()
         for table in self.tables.values():
             self.bots.stop(table)
+            self.clocks.stop(table)
         self.work.close()
         await self.claims.close()
 
@@ -144,8 +152,13 @@ class TableService:
         rematch_of: str | None = None,
         campaign_id: str | None = None,
         spectator_chat: bool = False,
+        clock: TimeControl | None = None,
+        takeover: str | None = None,
     ) -> CreatedTable:
+        """A new table. ``clock``: its time control (:mod:`.clocks`; ``None``: none); ``takeover``:
+        the level of the stand-in bot that plays for a player who leaves or runs out of time."""
         game = get_game(game_id)
+        stand_in = check_bot(takeover) if takeover is not None else default_stand_in()
         game.check_player_count(num_players)
         checked = game.validate_options(options, num_players)
         requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
@@ -195,6 +208,8 @@ class TableService:
             host_token_hash=hash_token(host_token),
             rematch_of=rematch_of,
             campaign_id=campaign_id,
+            clock=None if clock is None else Clock.start(clock, num_players).to_json(),
+            takeover=stand_in,
         )
         self.store.insert_table(row, infos)
         table = await self.get(table_id)
@@ -341,12 +356,32 @@ class TableService:
         if seat is None:
             raise Forbidden("spectators cannot play: join a seat first")
         async with table.lock:
+            if table.seats[seat].takeover:  # the player is back: their move takes the seat back
+                self._check_turn(table, seat, version)
+                table.state.validate(action)  # a refused move changes nothing
+                self.clocks.back_locked(table, seat)
             self._apply_locked(table, seat, action, version)
         await self.runtime.broadcast(table)
         if table.status == "finished":
             await self.claims.release(table.id)
         self.bots.kick(table)
         return table.version
+
+    async def leave(self, table_id: str, token: str | None) -> Note:
+        """A player leaves the game: the table's stand-in bot plays for them until they act again."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Forbidden("only a seated player can leave a game: send your seat token")
+        return await self.clocks.leave(table, seat)
+
+    async def back(self, table_id: str, token: str | None) -> Note:
+        """A player takes their seat back from the stand-in (making a move does it too)."""
+        table = await self.get(table_id)
+        seat = self.seat_of(table, token)
+        if seat is None:
+            raise Forbidden("only a seated player can take a seat back: send your seat token")
+        return await self.clocks.back(table, seat)
 
     def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
         """The one path of every move, a player's or a bot's (holding ``table.lock``): check the
@@ -378,14 +413,17 @@ class TableService:
     def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
         after = table.state.clone()  # the position after the move, to store its end in the same commit
         after.apply(legal)
+        clock = self.clocks.after_move(table, seat, after)
         try:
-            self.store.append_move(table, seat, legal, after)  # committed before anyone is told
+            self.store.append_move(table, seat, legal, after, clock)  # committed before anyone is told
         except Stale:
             raise self._moved_on(table) from None
         table.match.apply(legal)
+        table.clock = clock or table.clock
         if after.is_terminal():
             table.status = "finished"
             table.close_bots()
+        self.clocks.keep(table)
 
     def _moved_on(self, table: LiveTable) -> Conflict:
         """After a stale write: catch up with the database and say so."""
@@ -473,6 +511,8 @@ class TableService:
             open_join=table.open_join,
             rematch_of=table.id,
             spectator_chat=table.spectator_chat,
+            clock=None if table.clock is None else table.clock.control,  # the same time control and stand-in
+            takeover=table.takeover,
         )
         self.store.set_rematch(table.id, created.id)
         table.rematch_id = created.id
