@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from fruitbowl.engine import all_games, get_game, get_plugin
-from fruitbowl.engine.conformance import check_all
+from fruitbowl.engine import IllegalAction, all_games, get_game, get_plugin
+from fruitbowl.engine.conformance import check_all, check_players_page
 from fruitbowl.server.run import free_port
 from fruitbowl.views import view_errors, view_schema
 
@@ -49,6 +49,22 @@ def test_a_refusal_names_its_rule_and_says_it(installed: dict[str, str]) -> None
     assert state.refusal("take 3") == "take.more_than_left"
     assert state.explain("take 3") == "the basket holds only 2 apples"
     assert state.refusal("take 2") is None
+
+
+def test_its_players_page_reads_its_data_and_its_refusals_link_there(installed: dict[str, str]) -> None:
+    game = get_game("windfall")
+    assert check_players_page(game) == []
+    state = game.new_state(2, 1, {"basket": 5})
+    state.apply("take 3")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("take 3")
+    assert (refused.value.rule, refused.value.game) == ("take.more_than_left", "windfall")
+    assert refused.value.anchor == "taking-apples"
+    command = [*fruitbowl_command(), "rules", "windfall", "--no-pager"]
+    text = subprocess.run(command, env=installed, capture_output=True, text=True, check=True).stdout
+    # the numbers are data.toml's, and the piece picture is said in words in the terminal
+    assert "A basket of 12 apples" in text and "5 bonus cards worth 0 to 4" in text and "[a bonus card]" in text
+    assert "{{" not in text and "<span" not in text
 
 
 def test_its_view_schema_is_derived_from_its_typed_view(installed: dict[str, str]) -> None:
@@ -126,11 +142,35 @@ def test_it_plays_at_the_web_table(installed: dict[str, str], tmp_path: Path) ->
                     assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
                     time.sleep(0.2)
             [windfall] = [game for game in games if game["id"] == "windfall"]
+            # How to play: a page of its own and the drawer's JSON, with anchors a refusal links to
+            page = client.get("/games/windfall/rules")
+            assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+            assert '<h3 id="taking-apples">Taking apples</h3>' in page.text and "A basket of 12 apples" in page.text
+            drawer = client.get("/api/games/windfall/rules").json()
+            assert {"anchor": "taking-apples", "title": "Taking apples", "level": 3} in drawer["sections"]
+            missing = client.get("/games/nosuch/rules")
+            assert missing.status_code == 404 and "<html" in missing.text and "unknown game" in missing.text
+            assert client.get("/api/games/nosuch/rules").json()["error"].startswith("unknown game")
             assert windfall["board"] == "/boards/windfall/board.js"
             board = client.get(windfall["board"])
             assert board.status_code == 200 and "export function render" in board.text
             assert board.headers["content-type"].startswith("text/javascript")
             assert client.get("/boards/windfall/..%2Fplugin.py").status_code == 404
+
+            # Two friends: a refused move comes with its rule's paragraph in the players' page.
+            seats = [{"controller": "human", "name": "Ada"}, {"controller": "human"}]
+            body = {"game": "windfall", "seats": seats, "options": {"basket": 5}}
+            friends = client.post("/api/tables", json=body).json()
+            bob = client.post(f"/api/tables/{friends['id']}/join", json={"name": "Bob"}).json()
+            moves = f"/api/tables/{friends['id']}/actions"
+            ada, bobs = {"X-Seat-Token": friends["token"]}, {"X-Seat-Token": bob["token"]}
+            ada_plays = client.post(moves, json={"action": "take 3", "version": 0}, headers=ada)
+            assert ada_plays.status_code == 200, ada_plays.text
+            refused = client.post(moves, json={"action": "take 3", "version": 1}, headers=bobs)
+            assert refused.status_code == 400 and refused.json()["error"] == "the basket holds only 2 apples"
+            assert refused.json()["rule"] == {"title": "Taking apples", "url": "/games/windfall/rules#taking-apples"}
+            why = client.get(f"/api/tables/{friends['id']}/explain", params={"code": 2}, headers=bobs).json()
+            assert why["reason"] == "the basket holds only 2 apples" and why["rule"] == refused.json()["rule"]
 
             seats = [{"controller": "human", "name": "Ada"}, {"controller": "greedy"}]
             created = client.post("/api/tables", json={"game": "windfall", "seats": seats, "options": {"basket": 9}})

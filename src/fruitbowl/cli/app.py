@@ -20,7 +20,7 @@ from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
 from fruitbowl.sim import bench_game, simulate
 
-from . import listing, reports, session
+from . import listing, reports, rules, session
 from .campaign import campaign_app
 from .crash import keeping, sigterm_like_ctrl_c
 from .errors import CliError, OneLineErrorsGroup
@@ -423,6 +423,15 @@ def serve(
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False) -> None:
     """List the games: players, rules version and options with their defaults."""
     listing.print_games(_console(), as_json)
+
+
+@app.command(name="rules")
+def rules_command(
+    game: Annotated[str, typer.Argument(help="The game, e.g. tanghulu.")],
+    pager: Annotated[bool, typer.Option("--pager/--no-pager", help="Page the text in a terminal.")] = True,
+) -> None:
+    """How to play a game: its rules in words, its options and the engine's rulings."""
+    rules.print_rules(_console(), game, pager)
 
 
 @app.command()

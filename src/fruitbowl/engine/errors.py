@@ -13,11 +13,12 @@ class FruitbowlError(ValueError):
 
 class IllegalAction(FruitbowlError):
     """An action that the rules do not allow now. The message names the rule it breaks;
-    ``rule`` is that rule's refusal key where the game has one (``"stick.full"``)."""
+    ``rule`` is that rule's refusal key where the game has one (``"stick.full"``), and
+    ``game`` and ``anchor`` where the rule's paragraph is in the game's players' page."""
 
-    def __init__(self, message: str, rule: str | None = None):
+    def __init__(self, message: str, rule: str | None = None, game: str | None = None, anchor: str | None = None):
         super().__init__(message)
-        self.rule = rule
+        self.rule, self.game, self.anchor = rule, game, anchor
 
 
 class UnknownGame(FruitbowlError):

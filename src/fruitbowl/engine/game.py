@@ -312,7 +312,9 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalAction(f"the game is over; {action.text!r} cannot be played")
         if action.code not in self._legal_codes():
-            raise IllegalAction(self._why_illegal(action), rule=self._refusal(action))
+            rule = self._refusal(action)
+            anchor = None if rule is None else self.game.rule_anchors.get(rule)
+            raise IllegalAction(self._why_illegal(action), rule=rule, game=self.game.id, anchor=anchor)
 
     def score_breakdown(self) -> tuple[dict[str, int], ...]:
         return self.result().breakdown

@@ -22,6 +22,7 @@ from .db import default_db_url, make_engine, make_sessionmaker
 from .errors import StoreFailed, database_error
 from .eviction import IDLE_AFTER, Evictor
 from .limits import BodyLimit, Limits
+from .rules_pages import install_rules_pages
 from .security import BodyTimeout, SecurityHeaders, normalize_origins
 from .tables import TableService
 
@@ -80,6 +81,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     install_boards(app)
+    install_rules_pages(app)
 
     @app.get("/", include_in_schema=False)
     def lobby() -> FileResponse:
@@ -88,6 +90,11 @@ def create_app(
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
         return FileResponse(WEB_DIR / "table.html")
+
+    @app.get("/c/{campaign_id}", include_in_schema=False)
+    def campaign_page(campaign_id: str) -> FileResponse:
+        """A campaign's players, games and (for its owner) the next game's seats."""
+        return FileResponse(WEB_DIR / "campaign.html")
 
     return app
 

@@ -41,6 +41,10 @@ REFUSALS: dict[str, Callable[[WindfallState, Action], str]] = {
 }
 
 
+#: Where each refusal's rule is explained: the anchor of a heading of ``how_to_play.md``.
+RULE_ANCHORS = {"take.more_than_left": "taking-apples"}
+
+
 class WindfallState(State):
     # Each field once, with how deep a copy goes: clone(), to_json() and load() come from this.
     FIELDS = Fields(Field("basket"), Field("apples", 1), Field("cards", 1), Field("deck", 1), Field("last"))
@@ -145,6 +149,7 @@ class Windfall(Game):
     max_players = 4
     rules_version = "1"
     refusals = REFUSALS
+    rule_anchors = RULE_ANCHORS
     view_type = WindfallView
     option_specs = (OptionSpec("basket", int, BASKET, "apples at the start", minimum=4, maximum=MAX_BASKET),)
 

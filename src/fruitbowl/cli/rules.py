@@ -1,0 +1,44 @@
+"""``fruitbowl rules GAME``: a game's players' page ("How to play") in the terminal.
+
+The same page the browser's drawer shows (the game's ``how_to_play.md``, its numbers filled from
+the game's data by :mod:`fruitbowl.engine.pages`), rendered by Rich; a reconstructed value is
+followed by an asterisk, explained below the page. A page is long: it goes through a pager when
+the output is a terminal (``--no-pager`` prints it straight).
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+from fruitbowl.engine import get_game, pages
+
+from .errors import CliError
+
+#: A piece's picture in the page (drawn by the board's art in the browser): its words here.
+PIECE = re.compile(r'<span class="piece"[^>]*aria-label="([^"]*)"[^>]*>\s*</span>')
+STAR_NOTE = "* reconstructed: no public source gives this value; it may differ from your box."
+
+
+def page_markdown(game_id: str) -> str:
+    """The filled page as Markdown for the terminal."""
+    game = get_game(game_id)
+    source = pages.page_source(type(game))
+    if source is None:
+        raise CliError(f"{game.title} has no rules page yet")
+    text = pages.fill(source, pages.game_data(type(game)), lambda shown, rebuilt: f"{shown}*" if rebuilt else shown)
+    return PIECE.sub(lambda m: f"[{m.group(1)}]", text)
+
+
+def print_rules(console: Console, game_id: str, pager: bool) -> None:
+    text = page_markdown(game_id)
+    body = Markdown(text, hyperlinks=False)
+    if pager and console.is_terminal:
+        with console.pager(styles=True):
+            console.print(body)
+            console.print(STAR_NOTE, style="dim")
+    else:
+        console.print(body)
+        console.print(STAR_NOTE, style="dim")

@@ -1,0 +1,134 @@
+"""Each game's players' page ("How to play") in the browser: ``/games/{id}/rules`` is the page on
+its own (linkable, printable), ``/api/games/{id}/rules`` the same HTML in parts for the drawer at
+every table and in the lobby.
+
+The page is the game's ``how_to_play.md`` with its numbers filled from the game's data
+(:mod:`fruitbowl.engine.pages`), rendered by markdown-it-py (CommonMark with tables); headings get
+the anchors :func:`~fruitbowl.engine.pages.slug` gives them, so a refused action's rule
+(``Game.rule_anchors``) links to its paragraph. A value the data marks RECONSTRUCTED is shown
+marked, as the docs mark it.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from markdown_it import MarkdownIt
+from mdit_py_plugins.anchors import anchors_plugin
+
+from fruitbowl.engine import get_game, pages
+from fruitbowl.engine.errors import UnknownGame
+
+from .errors import NotFound
+
+RECONSTRUCTED_NOTE = "reconstructed: no public source gives this value; it may differ from your box"
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    game: str
+    title: str
+    html: str
+    sections: list[dict[str, Any]] = field(default_factory=list)
+
+    def section_title(self, anchor: str) -> str | None:
+        return next((s["title"] for s in self.sections if s["anchor"] == anchor), None)
+
+
+def _mark(text: str, reconstructed: bool) -> str:
+    if not reconstructed:
+        return text
+    return f'<span class="reconstructed" title="{RECONSTRUCTED_NOTE}">{html.escape(text)}</span>'
+
+
+def _renderer() -> MarkdownIt:
+    # html: the page is the game's own file, and its piece pictures and marks are inline HTML
+    md = MarkdownIt("commonmark", {"html": True, "typographer": False}).enable("table")
+    return md.use(anchors_plugin, min_level=1, max_level=4, slug_func=pages.slug)
+
+
+@cache
+def rules_page(game_id: str) -> RulesPage:
+    """The rendered page of a game (:class:`NotFound` if the game or its page does not exist)."""
+    try:
+        game = get_game(game_id)
+    except UnknownGame as exc:
+        raise NotFound(str(exc)) from None
+    source = pages.page_source(type(game))
+    if source is None:
+        raise NotFound(f"{game.title} has no rules page yet")
+    text = pages.fill(source, pages.game_data(type(game)), _mark)
+    sections = [{"anchor": h.anchor, "title": h.title, "level": h.level} for h in pages.headings(text)]
+    return RulesPage(game.id, game.title, _renderer().render(text), sections)
+
+
+def rule_link(game_id: str | None, anchor: str | None) -> dict[str, str] | None:
+    """Where a refused action's rule is explained: ``{"title", "url"}``, or ``None``."""
+    if not game_id or not anchor:
+        return None
+    try:
+        page = rules_page(game_id)
+    except NotFound:
+        return None
+    title = page.section_title(anchor)
+    if title is None:
+        return None
+    return {"title": title, "url": f"/games/{game_id}/rules#{anchor}"}
+
+
+PAGE = """<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>How to play {title} — fruitbowl</title>
+    <link rel="stylesheet" href="/static/css/fruitbowl.css" />
+  </head>
+  <body class="rules-page">
+    <header class="topbar">
+      <a class="brand" href="/">fruitbowl</a>
+      <span class="table-title">How to play {title}</span>
+    </header>
+    <main class="rules-main">
+      <nav class="rules-toc card" aria-label="Contents"><h2>Contents</h2><ol>{toc}</ol></nav>
+      <article class="rules card">{body}</article>
+    </main>
+  </body>
+</html>
+"""
+
+MISSING = """<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>Not found — fruitbowl</title>
+  <link rel="stylesheet" href="/static/css/fruitbowl.css" /></head>
+  <body class="rules-page"><header class="topbar"><a class="brand" href="/">fruitbowl</a></header>
+  <main class="rules-main"><article class="rules card"><h1>Not found</h1><p>{message}.</p>
+  <p><a href="/">Back to the lobby</a></p></article></main></body>
+</html>
+"""
+
+
+def install_rules_pages(app: FastAPI) -> None:
+    """``GET /games/{id}/rules`` (HTML) and ``GET /api/games/{id}/rules`` (JSON for the drawer)."""
+
+    @app.get("/games/{game_id}/rules", include_in_schema=False)
+    def rules_html(game_id: str) -> HTMLResponse:
+        try:
+            page = rules_page(game_id)
+        except NotFound as exc:
+            return HTMLResponse(MISSING.format(message=html.escape(str(exc))), status_code=404)
+        toc = "".join(
+            f'<li><a href="#{s["anchor"]}">{html.escape(s["title"])}</a></li>' for s in page.sections if s["level"] == 2
+        )
+        return HTMLResponse(PAGE.format(title=html.escape(page.title), toc=toc, body=page.html))
+
+    @app.get("/api/games/{game_id}/rules")
+    def rules_json(game_id: str) -> dict[str, Any]:
+        """The game's players' page: its HTML, and its sections (anchor, title, level) in order."""
+        page = rules_page(game_id)
+        return {"game": page.game, "title": page.title, "html": page.html, "sections": page.sections}
