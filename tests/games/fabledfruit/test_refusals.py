@@ -59,8 +59,10 @@ def test_2_3_step_1_you_must_move_to_another_stack_of_the_display():
     s.apply("act")  # no banana: the signpost
     s.apply("move 3")  # Bo
     s.apply("act")
-    assert refused(s, "move 2", "move.must_move") == "you must move: your animal already stands on #2 (§2.3 step 1)"
-    assert refused(s, "move 7", "move.not_in_display") == "#7 is not in the display"
+    assert refused(s, "move 2", "move.must_move") == (
+        "you must move: your animal already stands on #2, and each turn it goes to another stack"
+    )
+    assert refused(s, "move 7", "move.not_in_display").startswith("#7 is not in the display")
 
 
 def test_2_3_step_2_pay_each_animal_already_there_while_you_have_fruit():
@@ -70,8 +72,8 @@ def test_2_3_step_2_pay_each_animal_already_there_while_you_have_fruit():
     s.apply("act")
     s.apply("move 2")  # Bo joins Ann: Bo owes Ann a fruit
     assert texts(s) == ["give banana"]
-    assert "skip only when short" in refused(s, "skip", "movepay.skip")
-    assert refused(s, "give coconut", "movepay.not_held") == "you have no coconut"
+    assert "leave someone unpaid only when you run short" in refused(s, "skip", "movepay.skip")
+    assert refused(s, "give coconut", "movepay.not_held") == "you have no coconut to pay with"
     assert "first pay for moving" in refused(s, "act", "movepay.first")
 
 
@@ -82,7 +84,7 @@ def test_2_3_step_3_after_moving_act_or_buy():
     s = position(2, hands={0: "P"})
     s.apply("move 3")
     assert "already moved this turn" in refused(s, "move 4", "actbuy.already_moved")
-    assert refused(s, "pay pineapple", "actbuy.choose") == "use the location's action or buy it (§2.3 step 3)"
+    assert refused(s, "pay pineapple", "actbuy.choose").startswith("use the location's action or buy it")
 
 
 def test_2_5_a_juice_costs_its_printed_price():
@@ -98,7 +100,7 @@ def test_2_5_2_payment_one_unit_per_icon_in_menu_order():
     s = at_location(position(2, hands={0: "P P P B S"}), 1)  # #1: PPP*
     s.apply("buy")
     assert refused(s, "act", "pay.finish_first") == "finish paying for the juice first"
-    assert refused(s, "pay coconut", "pay.not_held") == "you have no coconut left to pay with (§2.5.2)"
+    assert refused(s, "pay coconut", "pay.not_held") == "you have no coconut left to pay with"
     sentence = refused(s, "pay banana", "pay.cannot_cover")  # banana first: no pineapple may follow it
     assert sentence.startswith("banana cannot be paid now: with it, the rest of PPP* cannot be covered")
     for _ in range(3):
@@ -111,7 +113,7 @@ def test_2_5_2_payment_one_unit_per_icon_in_menu_order():
     s.apply("pay pineapple")
     s.apply("pay coconut")
     sentence = refused(s, "pay pineapple", "pay.order")
-    assert sentence == "payments are chosen in menu order: pineapple comes before the coconut already chosen (§2.5.2)"
+    assert sentence == "payments are chosen in menu order: pineapple comes before the coconut already chosen"
 
 
 def test_1_6_20l_only_as_the_last_juice_and_gambling_needs_its_tokens():
@@ -126,7 +128,7 @@ def test_1_6_20l_only_as_the_last_juice_and_gambling_needs_its_tokens():
     assert sentence.startswith(f"#20L may only be bought as your last fabled juice: you need {target - 1} juices")
     reveals = C.lime.gambling_reveals
     assert refused(s, "gamble 1", "gamble.no_tokens") == (
-        f"you hold 0 gambling tokens; gambling needs one per {reveals} reveals (§2.9.5)"
+        f"you hold 0 gambling tokens; to gamble you return one for every {reveals} reveals"
     )
 
 
@@ -222,7 +224,7 @@ def test_13l_a_juice_traded_for_the_top_card_of_another_stack():
     s.apply("return 48")
     sentence = refused(s, "juice 48", "juice.returned")
     assert sentence == "#48 is the juice you returned: take the top card of another stack"
-    assert refused(s, "juice 20L", "juice.last_juice") == "#20L is never taken in a trade (§3.5 I-11)"
+    assert refused(s, "juice 20L", "juice.last_juice").startswith("#20L is never taken in a trade")
     assert refused(s, "juice 7", "juice.not_in_display") == "#7 is not in the display"
 
 
@@ -232,8 +234,10 @@ def test_17l_thief_v2_two_different_stacks_neither_next_to_it_now():
     s.thief, s.thief2 = 48, 0
     act(s, "17L", "thief 49")
     sentence = refused(s, "thief 49", "thief.twice")
-    assert sentence == "the thief V2.0 needs two different stacks; you chose #49 already (I-10)"
-    assert refused(s, "thief 48", "thief.must_move").startswith("the thief V2.0 needs stacks it is not next to now")
+    assert sentence == "the thief V2.0 needs two different stacks; you chose #49 already"
+    assert refused(s, "thief 48", "thief.must_move").startswith(
+        "the thief V2.0 must move to two stacks it is not next to now"
+    )
 
 
 # ---------------------------------------------------------------------- a bot's guess stays playable

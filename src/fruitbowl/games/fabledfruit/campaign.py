@@ -237,7 +237,7 @@ class Campaign:
         copies = Counter(cards)
         size = len(self.big_stack)
         if size > len(cards) or self.big_stack != list(cards[len(cards) - size :]):
-            raise fail("the big stack is not the sorted tail of the location deck (it is never shuffled, §2.1)")
+            raise fail("the big stack is not the sorted tail of the location deck (it is never shuffled)")
         kind = "Lime campaign" if self.lime else "base"
         placed: Counter[int] = Counter()
         for loc, count in self.display:
@@ -307,7 +307,7 @@ class Campaign:
     def after_game(self, state: Any, names: Sequence[str]) -> Campaign:
         """The fable step (§2.11) after a finished game: a new campaign object; this one is kept."""
         if not state.is_terminal():
-            raise CampaignError("only a finished game changes the campaign (§2.11 item 7)")
+            raise CampaignError("only a finished game changes the campaign")
         index = self.games_completed + 1
         if state.options.get("game_number") != index:
             raise CampaignError(f"this game was set up as game {state.options.get('game_number')}, not game {index}")
@@ -428,9 +428,27 @@ class FableCampaigns:
 
     rulesets = RULESETS
     option_specs = (
-        OptionSpec("ruleset", str, "base", "base: the fables of #1–#59; lime: the Lime expansion's", choices=RULESETS),
-        OptionSpec("immediate_end", bool, False, "end a game right after the purchase that reaches the target"),
-        OptionSpec("max_rounds", int, 200, "safety limit of rounds per game", minimum=1, maximum=1000),
+        OptionSpec(
+            "ruleset",
+            str,
+            "base",
+            "base: the fables of locations #1–#59; lime: the Lime expansion's own fables",
+            choices=RULESETS,
+        ),
+        OptionSpec(
+            "immediate_end",
+            bool,
+            False,
+            "end each game right after the purchase that reaches the juices needed, not at the end of the round",
+        ),
+        OptionSpec(
+            "max_rounds",
+            int,
+            200,
+            "a safety stop: a game is scored at the end of this round if nobody has ended it",
+            minimum=1,
+            maximum=1000,
+        ),
     )
 
     def new(self, seed: int, names: list[str], options: Mapping[str, Any]) -> Campaign:

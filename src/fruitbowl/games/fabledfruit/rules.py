@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
@@ -32,6 +32,7 @@ from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.legality import GAME_OVER
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 
@@ -65,37 +66,101 @@ class FabledFruit(Game):
     max_players = 5
     rules_version = "1"
     refusals = text.REFUSALS
+    #: Each refusal's rule: the heading of ``how_to_play.md`` whose paragraph states it.
+    rule_anchors: ClassVar[Mapping[str, str]] = {
+        GAME_OVER: "the-end-of-the-game",
+        "move.first": "move-your-animal",
+        "move.must_move": "move-your-animal",
+        "move.not_in_display": "move-your-animal",
+        "movepay.first": "pay-for-moving",
+        "movepay.not_held": "pay-for-moving",
+        "movepay.skip": "pay-for-moving",
+        "actbuy.already_moved": "act-or-buy",
+        "actbuy.choose": "act-or-buy",
+        "extra.choose": "an-extra-turn",
+        "buy.no_card": "paying-the-price",
+        "buy.too_dear": "paying-the-price",
+        "pay.not_held": "paying-the-price",
+        "pay.finish_first": "choosing-the-payment",
+        "pay.order": "choosing-the-payment",
+        "pay.cannot_cover": "choosing-the-payment",
+        "player.choose": "choices-a-location-asks-for",
+        "name.choose": "choices-a-location-asks-for",
+        "name.not_in_game": "choices-a-location-asks-for",
+        "choose.one_of": "choices-a-location-asks-for",
+        "card.other_verb": "choices-a-location-asks-for",
+        "card.not_optional": "choices-a-location-asks-for",
+        "card.none": "choices-a-location-asks-for",
+        "card.type": "fruits-a-location-asks-for",
+        "card.rule": "fruits-a-location-asks-for",
+        "name.not_in_market": "the-market",
+        "thief.choose": "the-thief",
+        "thief.not_in_display": "the-thief",
+        "thief.must_move": "the-thief",
+        "name.own_token": "fruit-tokens",
+        "name.not_held": "fruit-tokens",
+        # the Lime expansion
+        "save.choose": "saving-fruits-6l",
+        "save.not_held": "saving-fruits-6l",
+        "offer.choose": "offers-for-limes-11l",
+        "offer.not_held": "offers-for-limes-11l",
+        "accept.choose": "offers-for-limes-11l",
+        "accept.no_offer": "offers-for-limes-11l",
+        "gamble.no_tokens": "gambling-12l",
+        "return.choose": "trading-a-fabled-juice-13l",
+        "return.not_owned": "trading-a-fabled-juice-13l",
+        "return.no_trade": "trading-a-fabled-juice-13l",
+        "juice.choose": "trading-a-fabled-juice-13l",
+        "juice.not_in_display": "trading-a-fabled-juice-13l",
+        "juice.returned": "trading-a-fabled-juice-13l",
+        "limeask.choose": "limes-for-the-others-15l",
+        "thief.twice": "the-thief-v20-17l",
+        "buy.last_juice": "the-last-fabled-juice-20l",
+        "juice.last_juice": "the-last-fabled-juice-20l",
+    }
     view_type = FabledFruitView
     option_specs = (
         OptionSpec(
             "first_player",
             int,
             0,
-            "start player counted from 1; 0 = drawn at random (seeded) (§2.2.1)",
+            "who starts: a seat number counted from 1, or 0 to draw the start player at random",
             minimum=0,
             maximum=5,
             seat=True,
         ),
-        OptionSpec("immediate_end", bool, False, "end right after the purchase that reaches the target (§2.10)"),
         OptionSpec(
-            "max_rounds", int, 200, "end and score the game after this many rounds (§2.10, R)", minimum=1, maximum=1000
+            "immediate_end",
+            bool,
+            False,
+            "end the game right after the purchase that reaches the juices needed, not at the end of the round",
+        ),
+        OptionSpec(
+            "max_rounds",
+            int,
+            200,
+            "a safety stop: the game is scored at the end of this round if nobody has ended it",
+            minimum=1,
+            maximum=1000,
         ),
         OptionSpec(
             "display",
             str,
             "",
-            "campaign: the starting display as NUMBERxCOUNT pairs ('7x4 8x4 …'); empty = a new campaign",
+            "set by a campaign: the locations the game starts with; empty for a new campaign's first game",
         ),
         OptionSpec(
             "big_stack",
             int,
             deck.DECK_SIZE - C.first_display,
-            "campaign: cards left in the big stack",
+            "set by a campaign: location cards still waiting in the big stack",
             minimum=0,
             maximum=deck.DECK_SIZE,
         ),
-        OptionSpec("game_number", int, 1, "campaign: which game of the campaign this is", minimum=1, maximum=10_000),
-        OptionSpec("lime", bool, False, "a game of a Lime campaign (§3): the Lime deck, limes, new components"),
+        OptionSpec(
+            "game_number", int, 1, "set by a campaign: which game of the campaign this is", minimum=1, maximum=10_000
+        ),
+        OptionSpec("lime", bool, False, "play the Lime expansion: its own locations, the limes and its new pieces"),
     )
 
     def validate_options(

@@ -329,7 +329,7 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     if kind == "save":
         return f"Save {a_fruit(fields['fruit'])} under your animal token"
     if kind == "done" and decision.get("kind") == "save":
-        return "Save nothing (the seed: you may save 1 fruit)"
+        return "Save nothing (saving is optional)"
     if kind == "offer":
         return f"Offer {a_fruit(fields['fruit'])}"
     if kind == "take" and decision.get("kind") == "limeask":
@@ -405,7 +405,7 @@ def _last_juice(s: FabledFruitState, action: Action) -> str:
     target = C.targets[s.num_players]
     return (
         f"#{loc_label(LAST_JUICE)} may only be bought as your last fabled juice: you need "
-        f"{counted(target - 1, 'juice')} first and have {len(s.juices[s.active])} (§1.6)"
+        f"{counted(target - 1, 'juice')} first and have {len(s.juices[s.active])}"
     )
 
 
@@ -417,7 +417,7 @@ def _too_dear(s: FabledFruitState, action: Action) -> str:
 def _no_tokens(s: FabledFruitState, action: Action) -> str:
     held = s.gamble[s.active] if s.gamble is not None else 0
     reveals = counted(C.lime.gambling_reveals, "reveal")
-    return f"you hold {counted(held, 'gambling token')}; gambling needs one per {reveals} (§2.9.5)"
+    return f"you hold {counted(held, 'gambling token')}; to gamble you return one for every {reveals}"
 
 
 def _unit(name: str) -> str:
@@ -427,14 +427,14 @@ def _unit(name: str) -> str:
 
 def _pay_order(s: FabledFruitState, action: Action) -> str:
     unit, last = _unit(action.fields["unit"]), _unit(A.unit_name(s.paying[-1]))
-    return f"payments are chosen in menu order: {unit} comes before the {last} already chosen (§2.5.2)"
+    return f"payments are chosen in menu order: {unit} comes before the {last} already chosen"
 
 
 def _cannot_cover(s: FabledFruitState, action: Action) -> str:
     price = C.locations[s.pos[s.active]].price
     return (
         f"{_unit(action.fields['unit'])} cannot be paid now: with it, the rest of {price} cannot be covered "
-        "by what you hold later in menu order (§2.5.2)"
+        "by what you hold later in menu order"
     )
 
 
@@ -459,7 +459,7 @@ def _thief_first(s: FabledFruitState, action: Action) -> str:
 
 def _thief_must_move(s: FabledFruitState, action: Action) -> str:
     if len(_step(s)) > 1:
-        return f"the thief V2.0 needs stacks it is not next to now, and it is next to #{_label(action)} (I-10)"
+        return f"the thief V2.0 must move to two stacks it is not next to now, and it is next to #{_label(action)}"
     return f"the thief must move to another stack in the display: it is already next to #{_label(action)}"
 
 
@@ -495,11 +495,14 @@ def _card_rule(s: FabledFruitState, action: Action) -> str:
 
 
 def _thief_twice(s: FabledFruitState, action: Action) -> str:
-    return "the thief V2.0 needs two different stacks; you chose #" + _label(action) + " already (I-10)"
+    return "the thief V2.0 needs two different stacks; you chose #" + _label(action) + " already"
 
 
 def _not_returnable(s: FabledFruitState, action: Action) -> str:
-    return f"no other stack's top card could be taken for #{_label(action)} (never #{loc_label(LAST_JUICE)}, §3.5 I-11)"
+    return (
+        f"no other stack's top card could be taken in exchange for #{_label(action)} "
+        f"(#{loc_label(LAST_JUICE)} is never taken in a trade)"
+    )
 
 
 def _sentence(text: str) -> Refusal:
@@ -510,24 +513,30 @@ def _sentence(text: str) -> Refusal:
 REFUSALS: dict[str, Refusal] = {
     GAME_OVER: _sentence("the game is over"),
     # the turn (§2.3)
-    "move.first": _sentence("first move your animal to another location stack (§2.3 step 1)"),
-    "move.must_move": lambda s, a: f"you must move: your animal already stands on #{_label(a)} (§2.3 step 1)",
-    "move.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
-    "movepay.first": _sentence("first pay for moving: the thief, then each animal already there (§2.3 step 2)"),
-    "movepay.not_held": lambda s, a: f"you have no {a.fields['fruit']}",
+    "move.first": _sentence("first move your animal to another location stack: every turn starts with a move"),
+    "move.must_move": lambda s, a: (
+        f"you must move: your animal already stands on #{_label(a)}, and each turn it goes to another stack"
+    ),
+    "move.not_in_display": lambda s, a: (
+        f"#{_label(a)} is not in the display: your animal moves to a stack on the table"
+    ),
+    "movepay.first": _sentence(
+        "first pay for moving: a fruit for the thief, then one fruit to each animal already there"
+    ),
+    "movepay.not_held": lambda s, a: f"you have no {a.fields['fruit']} to pay with",
     "movepay.skip": _sentence(
-        "you must pay every animal there while you have fruit; skip only when short (§2.3 step 2)"
+        "you must pay every animal there while you have fruit; leave someone unpaid only when you run short"
     ),
     "actbuy.already_moved": _sentence(
-        "you have already moved this turn; now use the location's action or buy it (§2.3 step 3)"
+        "you have already moved this turn: one move a turn, then use the location's action or buy it"
     ),
-    "actbuy.choose": _sentence("use the location's action or buy it (§2.3 step 3)"),
+    "actbuy.choose": _sentence("use the location's action or buy it: after moving you do exactly one of the two"),
     "buy.no_card": lambda s, a: f"{location_title(s.pos[s.active])} has no card left to buy",
     "buy.last_juice": _last_juice,
     "buy.too_dear": _too_dear,
     "gamble.no_tokens": _no_tokens,
     "pay.finish_first": _sentence("finish paying for the juice first"),
-    "pay.not_held": lambda s, a: f"you have no {_unit(a.fields['unit'])} left to pay with (§2.5.2)",
+    "pay.not_held": lambda s, a: f"you have no {_unit(a.fields['unit'])} left to pay with",
     "pay.order": _pay_order,
     "pay.cannot_cover": _cannot_cover,
     "extra.choose": _sentence("return a double turn token for an extra turn, or end your turn"),
@@ -566,7 +575,7 @@ REFUSALS: dict[str, Refusal] = {
     "juice.choose": _sentence("take the top card of a stack other than the juice you returned"),
     "juice.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
     "juice.returned": lambda s, a: f"#{_label(a)} is the juice you returned: take the top card of another stack",
-    "juice.last_juice": lambda s, a: f"#{_label(a)} is never taken in a trade (§3.5 I-11)",
+    "juice.last_juice": lambda s, a: f"#{_label(a)} is never taken in a trade: it can only be bought, as a last juice",
 }
 
 
