@@ -149,7 +149,7 @@ def test_it_plays_at_the_web_table(installed: dict[str, str], tmp_path: Path) ->
             drawer = client.get("/api/games/windfall/rules").json()
             assert {"anchor": "taking-apples", "title": "Taking apples", "level": 3} in drawer["sections"]
             missing = client.get("/games/nosuch/rules")
-            assert missing.status_code == 404 and "<html" in missing.text and "unknown game" in missing.text
+            assert missing.status_code == 404 and "<html" in missing.text and "Unknown game" in missing.text
             assert client.get("/api/games/nosuch/rules").json()["error"].startswith("unknown game")
             assert windfall["board"] == "/boards/windfall/board.js"
             board = client.get(windfall["board"])

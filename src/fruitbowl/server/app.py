@@ -9,7 +9,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -21,6 +21,7 @@ from .boards import install_boards
 from .db import default_db_url, make_engine, make_sessionmaker
 from .errors import StoreFailed, database_error
 from .eviction import IDLE_AFTER, Evictor
+from .html_pages import error_page, wants_page
 from .limits import BodyLimit, Limits
 from .rules_pages import install_rules_pages
 from .security import BodyTimeout, SecurityHeaders, normalize_origins
@@ -87,8 +88,10 @@ def create_app(
     def lobby() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
+    @app.get("/t/{table_id}", include_in_schema=False, response_model=None)
+    def table_page(table_id: str) -> FileResponse | HTMLResponse:
+        if not service.store.table_exists(table_id):
+            return error_page("No such table", f"there is no table {table_id!r}: check the link, or start a table")
         return FileResponse(WEB_DIR / "table.html")
 
     @app.get("/c/{campaign_id}", include_in_schema=False)
@@ -124,12 +127,15 @@ HTTP_SENTENCES = {
 }
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     """FastAPI's and Starlette's own refusals (unknown route, wrong method, unparsable body) in the
-    project's shape: ``{"error": "one sentence"}`` instead of ``{"detail": …}``."""
+    project's shape: ``{"error": "one sentence"}`` instead of ``{"detail": …}``; a browser
+    following a link to an unknown address gets a page."""
     assert isinstance(exc, StarletteHTTPException)
     known = HTTP_SENTENCES.get(exc.status_code)
     sentence = known.format(method=request.method) if known else str(exc.detail)
+    if exc.status_code == 404 and wants_page(request):
+        return error_page("Page not found", sentence)
     response = error(exc.status_code, sentence)
     for name, value in (exc.headers or {}).items():
         response.headers[name] = value

@@ -25,6 +25,7 @@ from fruitbowl.engine import get_game, pages
 from fruitbowl.engine.errors import UnknownGame
 
 from .errors import NotFound
+from .html_pages import error_page
 
 RECONSTRUCTED_NOTE = "reconstructed: no public source gives this value; it may differ from your box"
 
@@ -102,16 +103,6 @@ PAGE = """<!doctype html>
 </html>
 """
 
-MISSING = """<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8" /><title>Not found — fruitbowl</title>
-  <link rel="stylesheet" href="/static/css/fruitbowl.css" /></head>
-  <body class="rules-page"><header class="topbar"><a class="brand" href="/">fruitbowl</a></header>
-  <main class="rules-main"><article class="rules card"><h1>Not found</h1><p>{message}.</p>
-  <p><a href="/">Back to the lobby</a></p></article></main></body>
-</html>
-"""
-
 
 def install_rules_pages(app: FastAPI) -> None:
     """``GET /games/{id}/rules`` (HTML) and ``GET /api/games/{id}/rules`` (JSON for the drawer)."""
@@ -121,7 +112,7 @@ def install_rules_pages(app: FastAPI) -> None:
         try:
             page = rules_page(game_id)
         except NotFound as exc:
-            return HTMLResponse(MISSING.format(message=html.escape(str(exc))), status_code=404)
+            return error_page("No such rules", str(exc))
         toc = "".join(
             f'<li><a href="#{s["anchor"]}">{html.escape(s["title"])}</a></li>' for s in page.sections if s["level"] == 2
         )

@@ -223,6 +223,10 @@ class TableStore:
         if (tuple(last) if last is not None else None) != mine:
             raise Stale()
 
+    def table_exists(self, table_id: str) -> bool:
+        with self.sessions() as db:
+            return db.get(TableRow, table_id) is not None
+
     @staticmethod
     def table_row(db: Session, table_id: str) -> TableRow:
         row = db.get(TableRow, table_id)
