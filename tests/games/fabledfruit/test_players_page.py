@@ -125,6 +125,28 @@ def test_lime_17l_the_thief_takes_two_different_stacks():
     assert {s.thief, s.thief2} == {parse_loc(first), parse_loc(second)}
 
 
+def test_the_worked_example_of_the_end_and_its_tie_break():
+    """The page's example, played: with 3 players, Bo's last juice needed triggers the end, Cy still
+    plays (she is last in the round Ann started) and ties on juices; Cy holds more fruits and wins."""
+    target = DATA["targets"]["juices"]["3"]
+    s = position(3, hands={1: "B B B S G G G", 2: "S S S P P P P P P"}, draw="C C")
+    s.juices[1] = [1] * (target - 1)
+    s.juices[2] = [1] * (target - 1)
+    for text in ("move 1", "act"):  # Ann draws 2
+        s.apply(text)
+    for text in ("move 3", "buy", "pay banana", "pay grapes", "pay grapes", "pay grapes"):  # GGG*
+        s.apply(text)
+    assert s.end_triggered and not s.is_terminal()
+    for text in ("move 2", "buy", "pay pineapple", "pay strawberry", "pay strawberry", "pay strawberry"):  # SSS*
+        s.apply(text)
+    assert s.is_terminal()
+    assert [len(j) for j in s.juices[1:]] == [target, target] and [sum(h) for h in s.hands[1:]] == [3, 5]
+    assert s.result().winners == (2,)
+    example = section("the-end-of-the-game")
+    assert "The one with the most fruits in hand wins" in example
+    assert f"Three players need {target} juices" in example and "Bo holds 3 fruits, Cy holds 5, so Cy wins" in example
+
+
 def test_every_refusal_links_to_a_heading_of_the_page():
     anchors = {h.anchor for h in pages.headings(PAGE)}
     assert set(GAME.rule_anchors) == set(GAME.refusals)
