@@ -192,6 +192,22 @@ def test_a_legal_action_by_text_or_code_advances(client: TestClient) -> None:
     assert any(entry["move"] == state["version"] + 1 for entry in log)
 
 
+def test_the_same_move_sent_twice_is_made_once_and_answered_as_done(client: TestClient) -> None:
+    """A double click sends a move twice with the version the player saw: the second is not a
+    conflict ("the game has moved on"), and the move is made once; another move on the old
+    version still is one."""
+    table = create(client)
+    state = _my_turn(client, table)
+    first, other = state["legal"][0]["code"], state["legal"][-1]["code"]
+    once = act(client, table["id"], table["token"], first, state["version"])
+    twice = act(client, table["id"], table["token"], first, state["version"])
+    assert once.status_code == 200 and twice.status_code == 200, twice.text
+    assert twice.json()["version"] >= once.json()["version"] == state["version"] + 1
+    if other != first:
+        stale = act(client, table["id"], table["token"], other, state["version"])
+        assert stale.status_code == 409 and "moved on" in stale.json()["error"]
+
+
 def test_undo_within_the_turn_and_refused_after_it(client: TestClient) -> None:
     table = create(client, options={"first_player": 1})
     tid, token = table["id"], table["token"]

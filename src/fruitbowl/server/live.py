@@ -94,6 +94,9 @@ class LiveTable:
     #: the chat's latest messages (at most :data:`CHAT_KEPT`), oldest first
     chat: list[Note] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: per seat, its latest move sent with a version: (that version, the action's text); the same
+    #: move sent again (a double click) is answered as done, not as "the game has moved on"
+    sent: dict[int, tuple[int, str]] = field(default_factory=dict)
     connections: set[Connection] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None

@@ -356,11 +356,15 @@ class TableService:
         if seat is None:
             raise Forbidden("spectators cannot play: join a seat first")
         async with table.lock:
+            if version is not None and table.sent.get(seat) == (version, table.state.table.resolve(action).text):
+                return table.version  # the same move sent twice (a double click): it went through once
             if table.seats[seat].takeover:  # the player is back: their move takes the seat back
                 self._check_turn(table, seat, version)
                 table.state.validate(action)  # a refused move changes nothing
                 self.clocks.back_locked(table, seat)
             self._apply_locked(table, seat, action, version)
+            if version is not None:
+                table.sent[seat] = (version, table.match.record.actions[-1])
         await self.runtime.broadcast(table)
         if table.status == "finished":
             await self.claims.release(table.id)
