@@ -11,7 +11,8 @@ value corrects the page too, and a value marked RECONSTRUCTED there is marked on
     The deck holds {{ deck.counts | sum }} cards.         -> sum (also min, max, join)
 
 A path is dotted keys into the data file (an integer picks a list item). The top-level table a
-value comes from decides whether it is reconstructed (its ``status``). Front ends render the
+value comes from decides whether it is reconstructed (its ``status``), except for the keys a
+RECONSTRUCTED table lists in its ``sourced`` list (``sourced = ["sticks", "spots"]``). Front ends render the
 filled Markdown; this module is pure and has no Markdown library: it fills, finds headings and
 their anchors (:func:`slug`, which the renderers use for heading ids), and checks.
 """
@@ -83,8 +84,11 @@ def _lookup(data: Mapping[str, Any], path: str) -> tuple[Any, bool]:
             value = value[int(part)]
         else:
             raise PageError(f"the page names {path!r}, which is not a value of the game's data")
-    top = data[path.split(".")[0]]
+    first, _, rest = path.partition(".")
+    top = data[first]
     reconstructed = isinstance(top, Mapping) and str(top.get("status", "")).upper() == "RECONSTRUCTED"
+    if reconstructed and rest.partition(".")[0] in top.get("sourced", ()):
+        reconstructed = False  # a table reconstructed but for the keys it names as sourced
     return value, reconstructed
 
 
