@@ -25,6 +25,8 @@ from .positions import (
     to_turn,
 )
 
+DIE_FIRST = "first place the die's tile on a stick or return it to the bag: the die is settled before anything else"
+
 
 def says(state: TangHuLuState, action: str, key: str, sentence: str) -> None:
     """``action`` is refused by the rule ``key``, in these words, and asking changes nothing."""
@@ -49,12 +51,16 @@ def test_the_die_tile_is_decided_first_and_goes_only_on_a_stick_with_a_free_spot
     set_stick(state, 0, 0, "O A K S")
     to_turn(state, 0, "fruit", draw="K")
     assert state.phase == DIE_TILE
-    says(state, "work", "phase.die_tile", "first place the die's tile on a stick or return it to the bag")
-    says(state, "buy S1 on 2", "phase.die_tile", "first place the die's tile on a stick or return it to the bag")
-    says(state, "place 1", "stick.full", "stick 1 is full")  # §6: any stick that is not yet full
+    says(state, "work", "phase.die_tile", DIE_FIRST)
+    says(state, "buy S1 on 2", "phase.die_tile", DIE_FIRST)
+    full = f"stick 1 is full: a stick holds {counted(C.spots, 'tile')}"
+    says(state, "place 1", "stick.full", full)  # §6: any stick that is not yet full
     allowed(state, "place 2", "place 3", "return")
     state.apply("return")
-    no_tile = "the die's tile is placed or returned at the start of the turn, before working or buying"
+    no_tile = (
+        "the die's tile is placed or returned at the start of the turn, before working or buying, and cannot be "
+        "kept for later"
+    )
     says(state, "place 2", "place.no_die_tile", f"there is no die tile to place: {no_tile}")  # never kept for later
 
 
@@ -62,7 +68,12 @@ def test_without_a_fruit_roll_there_is_no_die_tile():
     state = new_position(players=2)
     to_turn(state, 0, "coin")
     assert state.phase == ACTION
-    says(state, "return", "place.no_die_tile", "there is no die tile to return: the die did not show fruit")
+    says(
+        state,
+        "return",
+        "place.no_die_tile",
+        ("there is no die tile to return: only a fruit roll draws a tile, and the die did not show fruit"),
+    )
 
 
 # ------------------------------------------------------------------ D2: garnishing (§8, AMB-7, AMB-8)
@@ -73,8 +84,8 @@ def test_garnishing_happens_only_in_a_sugar_window():
     set_stick(state, 0, 0, "O A K S")
     set_drops(state, 0, C.garnish_cost)
     quiet_turn(state, 0)
-    says(state, "garnish 1", "garnish.no_window", "you can garnish only in the window after a sugar roll (AMB-7)")
-    says(state, "pass", "garnish.no_window", "you can garnish only in the window after a sugar roll (AMB-7)")
+    says(state, "garnish 1", "garnish.no_window", "you can garnish only in the window after a sugar roll")
+    says(state, "pass", "garnish.no_window", "you can garnish only in the window after a sugar roll")
 
 
 def test_in_the_window_only_a_complete_ungarnished_stick_is_garnished_and_nothing_else_is_done():
@@ -85,9 +96,11 @@ def test_in_the_window_only_a_complete_ungarnished_stick_is_garnished_and_nothin
     to_turn(state, 0, "sugar")
     assert state.phase == GARNISH and state.current_player == 0
     allowed(state, "garnish 1", "pass")
-    says(state, "garnish 2", "garnish.stick_incomplete", "stick 2 is not complete")
-    says(state, "garnish 3", "garnish.already_garnished", "stick 3 is already garnished")
-    window = "the garnish window is open: garnish a complete stick or pass"
+    incomplete = f"stick 2 is not complete: only a stick with all {C.spots} tiles can be garnished"
+    says(state, "garnish 2", "garnish.stick_incomplete", incomplete)
+    again = "stick 3 is already garnished: a stick is garnished only once"
+    says(state, "garnish 3", "garnish.already_garnished", again)
+    window = "the garnish window is open: garnish a complete stick or pass before the turn goes on"
     says(state, "work", "phase.garnish_window", window)
     says(state, "buy S1 on 2", "phase.garnish_window", window)
 
@@ -103,8 +116,7 @@ def test_after_the_window_the_roller_is_told_it_has_closed():
         state,
         "garnish 2",
         "garnish.window_closed",
-        "the garnish window of this sugar roll has closed: each player could garnish once, in turn from the "
-        "roller (AMB-8)",
+        "the garnish window of this sugar roll has closed: each player could garnish once, in turn from the roller",
     )
 
 
@@ -116,7 +128,7 @@ def test_with_multi_garnish_the_closed_window_does_not_say_once():
     state.apply("garnish 1")
     assert state.phase == ACTION
     assert state.explain("pass") == (
-        "the garnish window of this sugar roll has closed: each player could garnish, in turn from the roller (AMB-8)"
+        "the garnish window of this sugar roll has closed: each player could garnish, in turn from the roller"
     )
 
 
@@ -149,11 +161,18 @@ def test_only_a_pattern_the_stick_makes_may_be_chosen_and_it_comes_first():
         state,
         "all-different",
         "pattern.not_possible",
-        "stick 1 (K H H K) cannot make all-different; it can make all-same, two-pairs",
+        "stick 1 (K H H K) cannot make all-different, even with its haws wild; it can make all-same or two-pairs",
     )
-    says(state, "work", "phase.pattern", "first choose the pattern for stick 1")
+    first = "first choose the pattern for stick 1: a finished stick pays its reward at once"
+    says(state, "work", "phase.pattern", first)
     state.apply("all-same")
-    says(state, "two-pairs", "pattern.none_waiting", "there is no completed stick waiting for a pattern")
+    says(
+        state,
+        "two-pairs",
+        "pattern.none_waiting",
+        "there is no completed stick waiting for a pattern: you choose one only when a stick you just finished "
+        "fits more than one",
+    )
 
 
 # ------------------------------------------------------------------ D4/D5: work or buy, then buy or stop (§5.3)
@@ -166,11 +185,16 @@ def test_action_b_buys_at_least_one_tile_and_then_work_is_no_longer_a_choice():
         state,
         "stop",
         "stop.nothing_bought",
-        "you have not bought anything: work, or buy at least one tile (AMB-14)",
+        "you have not bought anything: shopping means buying at least one tile, so buy one or work instead",
     )
     state.apply("buy S1 on 1")
     assert state.phase == SHOP
-    says(state, "work", "work.already_buying", "you have already chosen to buy this turn: buy another tile or stop")
+    says(
+        state,
+        "work",
+        "work.already_buying",
+        "you have already chosen to shop this turn: buy another tile or stop (a turn has one action, work or shop)",
+    )
     allowed(state, "stop")
 
 
@@ -196,8 +220,13 @@ def test_a_purchase_needs_a_tile_in_the_space_and_a_free_spot():
     quiet_turn(state, 0)
     state.apply("buy S1 on 2")
     assert state.phase == SHOP and state.price() == C.till + C.money_bags[0]  # S1's money bag shows
-    says(state, "buy S1 on 3", "buy.space_empty", f"store space {C.spaces[0]} is empty")
-    says(state, "buy S2 on 1", "stick.full", "stick 1 is full")
+    says(
+        state,
+        "buy S1 on 3",
+        "buy.space_empty",
+        f"store space {C.spaces[0]} is empty: the store is refilled only at the end of a turn",
+    )
+    says(state, "buy S2 on 1", "stick.full", f"stick 1 is full: a stick holds {counted(C.spots, 'tile')}")
     allowed(state, "buy S2 on 3", "stop")
 
 

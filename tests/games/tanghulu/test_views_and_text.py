@@ -188,11 +188,11 @@ def _shopping():
 @pytest.mark.parametrize(
     ("setup", "action", "message"),
     [
-        ("shopping", "buy S1 on 3", r"^store space S1 is empty$"),
-        ("shopping", "buy S2 on 1", r"^stick 1 is full$"),
-        ("shopping", "work", r"already chosen to buy this turn: buy another tile or stop"),
-        ("action", "stop", r"not bought anything: work, or buy at least one tile \(AMB-14\)"),
-        ("action", "garnish 1", r"only in the window after a sugar roll \(AMB-7\)"),
+        ("shopping", "buy S1 on 3", r"^store space S1 is empty: the store is refilled only at the end of a turn$"),
+        ("shopping", "buy S2 on 1", r"^stick 1 is full: a stick holds 4 tiles$"),
+        ("shopping", "work", r"already chosen to shop this turn: buy another tile or stop \(a turn has one action"),
+        ("action", "stop", r"not bought anything: shopping means buying at least one tile, so buy one or work instead"),
+        ("action", "garnish 1", r"only in the window after a sugar roll$"),
         ("action", "place 2", r"no die tile to place"),
         ("action", "place 1", r"no die tile to place"),  # (stick 1 is full too, but that is not the point)
         ("action", "all-same", r"no completed stick waiting for a pattern"),
@@ -236,7 +236,8 @@ def test_why_illegal_inside_the_die_tile_garnish_and_pattern_decisions():
     state.apply("place 1")  # K H H K: all-same or two pairs
     assert state.phase == PATTERN
     refused(state, "work", "first choose the pattern for stick 1")
-    refused(state, "all-different", r"stick 1 \(K H H K\) cannot make all-different; it can make all-same, two-pairs")
+    cannot = r"stick 1 \(K H H K\) cannot make all-different, even with its haws wild; "
+    refused(state, "all-different", cannot + "it can make all-same or two-pairs")
 
 
 def test_garnish_with_too_few_drops_is_refused_with_the_cost():

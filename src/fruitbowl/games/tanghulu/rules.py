@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action
@@ -24,6 +24,7 @@ from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
+from fruitbowl.engine.wording import counted
 
 from . import actions as A
 from . import legality, observation, text
@@ -48,13 +49,34 @@ class TangHuLu(Game):
     max_players = 4
     rules_version = "1"
     refusals = text.REFUSALS
+    #: Per refusal key, the heading of the players' page (``how_to_play.md``) that states its rule.
+    rule_anchors: ClassVar[Mapping[str, str]] = {
+        "phase.die_tile": "the-fruit-tile-from-the-die",
+        "place.no_die_tile": "the-fruit-tile-from-the-die",
+        "phase.garnish_window": "when-you-may-garnish",
+        "garnish.no_window": "when-you-may-garnish",
+        "garnish.window_closed": "when-you-may-garnish",
+        "garnish.once_per_window": "when-you-may-garnish",
+        "garnish.too_few_drops": "what-garnishing-costs",
+        "garnish.stick_incomplete": "what-garnishing-costs",
+        "garnish.already_garnished": "what-garnishing-costs",
+        "phase.pattern": "patterns-and-rewards",
+        "pattern.none_waiting": "patterns-and-rewards",
+        "pattern.not_possible": "patterns-and-rewards",
+        "stick.full": "placing-a-tile",
+        "work.already_buying": "one-action-work-or-shop",
+        "stop.nothing_bought": "one-action-work-or-shop",
+        "buy.too_dear": "the-price-of-a-tile",
+        "buy.space_empty": "refilling-the-store",
+    }
     view_type = TangHuLuView
     option_specs = (
         OptionSpec(
             "first_player",
             int,
             1,
-            "seat that holds the first-player marker, counted from 1 as the table shows it (AMB-25)",
+            "the seat that plays first and holds the first-player marker, counted from 1 as the table shows seats "
+            "(the rulebook gives the marker to the youngest player)",
             minimum=1,
             maximum=4,
             seat=True,
@@ -63,13 +85,13 @@ class TangHuLu(Game):
             "random_first",
             bool,
             False,
-            "draw the first player at random instead (seeded); overrides first_player (AMB-25)",
+            "draw the first player at random instead of choosing the seat (a replay draws the same one)",
         ),
         OptionSpec(
             "round_limit",
             int,
             0,
-            "stop after this many rounds and score the game as truncated; 0 = no limit (AMB-31)",
+            "end the game after this many rounds and score it as it stands, marked as cut short; 0 means no limit",
             minimum=0,
             maximum=10_000,
         ),
@@ -77,7 +99,8 @@ class TangHuLu(Game):
             "multi_garnish",
             bool,
             False,
-            "a player may garnish several sticks in one sugar window, 4 drops each (AMB-8 variant)",
+            "a variant: in a sugar window a player may garnish several finished sticks, "
+            f"{counted(C.garnish_cost, 'drop')} each, instead of one",
         ),
     )
 

@@ -227,6 +227,10 @@ def _supplied(wanted: int, left: int, noun: str, supply: str) -> str:
 
 
 # ---------------------------------------------------------------------- refusals
+#
+# Each sentence says what is wrong and names the rule in words (players never read the rules
+# reference's ids); ``TangHuLu.rule_anchors`` links each key to the paragraph of the players'
+# page (``how_to_play.md``) that states the rule.
 
 
 def _stick(action: Action) -> int:
@@ -236,16 +240,16 @@ def _stick(action: Action) -> int:
 def _no_die_tile(state: TangHuLuState, action: Action) -> str:
     verb = "place" if action.kind == "place" else "return"
     if state.die != "fruit":
-        return f"there is no die tile to {verb}: the die did not show fruit"
+        return f"there is no die tile to {verb}: only a fruit roll draws a tile, and the die did not show fruit"
     return (
         f"there is no die tile to {verb}: the die's tile is placed or returned at the start of the turn, "
-        "before working or buying"
+        "before working or buying, and cannot be kept for later"
     )
 
 
 def _window_closed(state: TangHuLuState, action: Action) -> str:
     each = "each player could garnish" if state.options["multi_garnish"] else "each player could garnish once"
-    return f"the garnish window of this sugar roll has closed: {each}, in turn from the roller (AMB-8)"
+    return f"the garnish window of this sugar roll has closed: {each}, in turn from the roller"
 
 
 def _too_few_drops(state: TangHuLuState, action: Action) -> str:
@@ -255,8 +259,12 @@ def _too_few_drops(state: TangHuLuState, action: Action) -> str:
 def _pattern_not_possible(state: TangHuLuState, action: Action) -> str:
     stick = state.sticks[state.player][state.pattern_stick]
     shown = " ".join(FRUIT_SYMBOL[C.fruits[C.tile_fruit[t]]] for t in stick)
-    possible = ", ".join(PATTERN_NAMES[o] for o in possible_patterns([C.tile_fruit[t] for t in stick], C.haw))
-    return f"stick {state.pattern_stick + 1} ({shown}) cannot make {action.fields['pattern']}; it can make {possible}"
+    names = [PATTERN_NAMES[o] for o in possible_patterns([C.tile_fruit[t] for t in stick], C.haw)]
+    possible = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return (
+        f"stick {state.pattern_stick + 1} ({shown}) cannot make {action.fields['pattern']}, even with its haws "
+        f"wild; it can make {possible}"
+    )
 
 
 def _too_dear(state: TangHuLuState, action: Action) -> str:
@@ -267,25 +275,44 @@ def _too_dear(state: TangHuLuState, action: Action) -> str:
 
 #: The sentence for each refusal key of ``legality.py`` (the rule it names), for the player to act.
 REFUSALS: dict[str, Callable[[TangHuLuState, Action], str]] = {
-    "phase.die_tile": lambda state, action: "first place the die's tile on a stick or return it to the bag",
-    "phase.garnish_window": lambda state, action: "the garnish window is open: garnish a complete stick or pass",
-    "phase.pattern": lambda state, action: f"first choose the pattern for stick {state.pattern_stick + 1}",
+    "phase.die_tile": lambda state, action: (
+        "first place the die's tile on a stick or return it to the bag: the die is settled before anything else"
+    ),
+    "phase.garnish_window": lambda state, action: (
+        "the garnish window is open: garnish a complete stick or pass before the turn goes on"
+    ),
+    "phase.pattern": lambda state, action: (
+        f"first choose the pattern for stick {state.pattern_stick + 1}: a finished stick pays its reward at once"
+    ),
     "place.no_die_tile": _no_die_tile,
-    "stick.full": lambda state, action: f"stick {_stick(action)} is full",
-    "garnish.no_window": lambda state, action: "you can garnish only in the window after a sugar roll (AMB-7)",
+    "stick.full": lambda state, action: f"stick {_stick(action)} is full: a stick holds {counted(C.spots, 'tile')}",
+    "garnish.no_window": lambda state, action: "you can garnish only in the window after a sugar roll",
     "garnish.window_closed": _window_closed,
     "garnish.too_few_drops": _too_few_drops,
-    "garnish.once_per_window": lambda state, action: "you have already garnished once in this window (AMB-8)",
-    "garnish.stick_incomplete": lambda state, action: f"stick {_stick(action)} is not complete",
-    "garnish.already_garnished": lambda state, action: f"stick {_stick(action)} is already garnished",
-    "pattern.none_waiting": lambda state, action: "there is no completed stick waiting for a pattern",
+    "garnish.once_per_window": lambda state, action: (
+        "you have already garnished in this window: each player garnishes at most one stick per sugar roll"
+    ),
+    "garnish.stick_incomplete": lambda state, action: (
+        f"stick {_stick(action)} is not complete: only a stick with all {C.spots} tiles can be garnished"
+    ),
+    "garnish.already_garnished": lambda state, action: (
+        f"stick {_stick(action)} is already garnished: a stick is garnished only once"
+    ),
+    "pattern.none_waiting": lambda state, action: (
+        "there is no completed stick waiting for a pattern: you choose one only when a stick you just finished "
+        "fits more than one"
+    ),
     "pattern.not_possible": _pattern_not_possible,
-    "work.already_buying": lambda state, action: "you have already chosen to buy this turn: buy another tile or stop",
+    "work.already_buying": lambda state, action: (
+        "you have already chosen to shop this turn: buy another tile or stop (a turn has one action, work or shop)"
+    ),
     "stop.nothing_bought": lambda state, action: (
-        "you have not bought anything: work, or buy at least one tile (AMB-14)"
+        "you have not bought anything: shopping means buying at least one tile, so buy one or work instead"
     ),
     "buy.too_dear": _too_dear,
-    "buy.space_empty": lambda state, action: f"store space {C.spaces[action.fields['space']]} is empty",
+    "buy.space_empty": lambda state, action: (
+        f"store space {C.spaces[action.fields['space']]} is empty: the store is refilled only at the end of a turn"
+    ),
 }
 
 
