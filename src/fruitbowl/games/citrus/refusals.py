@@ -30,7 +30,7 @@ def _type(a: Action) -> str:
 
 def _open_sites(s: CitrusState, a: Action) -> str:
     letters = " ".join(s.geo.site_letters[site] for site in s.open_sites)
-    return f"site {a.fields['letter']} has no face-up building-site tile; open sites: {letters}"
+    return f"site {a.fields['letter']} is not open: a new Finca goes on an open site ({letters})"
 
 
 def _harvest_owner(s: CitrusState, a: Action) -> str:
