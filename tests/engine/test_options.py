@@ -72,9 +72,22 @@ def test_describe_lists_everything_a_front_end_needs() -> None:
         "help": "round limit",
         "minimum": 0,
         "maximum": 10,
+        "label": "Rounds",  # its name in words, where the game gives no label
     }
     assert BOARD.describe()["choices"] == ["long", "short"]
     assert "choices" not in FLAG.describe()
+
+
+def test_a_form_gets_words_for_an_option_its_choices_and_its_parts() -> None:
+    sides = ("Long road", "Short cut")
+    worded = OptionSpec("board", str, "long", "which side", choices=("long", "short"), choice_labels=sides)
+    assert worded.describe()["choice_labels"] == ["Long road", "Short cut"]
+    modules = OptionSpec("modules", str, "", "expansion modules", label="Modules", parts=(("isle", "The isle"),))
+    assert modules.describe()["parts"] == [{"value": "isle", "label": "The isle"}]
+    assert modules.describe()["label"] == "Modules" and "internal" not in modules.describe()
+    assert OptionSpec("game_number", int, 1, "set by a campaign", internal=True).describe()["internal"] is True
+    with pytest.raises(ValueError, match="one label per choice"):
+        OptionSpec("board", str, "long", "x", choices=("long", "short"), choice_labels=("Long road",))
 
 
 def test_validate_options_fills_defaults_and_parses_given_values() -> None:

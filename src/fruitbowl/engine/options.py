@@ -32,6 +32,15 @@ class OptionSpec:
     seat: bool = False
     #: The player counts (lowest, highest) the option applies to: giving it for another table is refused.
     players: tuple[int, int] | None = None
+    #: What players read as the option's name ("Juice factory"); by default its name in words.
+    label: str = ""
+    #: Words for each of ``choices``, in the same order ("Seat 1", "At random").
+    choice_labels: tuple[str, ...] | None = None
+    #: For a text option naming a set of parts ("mystic_island,boulders", or "all"): each part's
+    #: name and words, which a form shows as checkboxes.
+    parts: tuple[tuple[str, str], ...] | None = None
+    #: Set by a campaign or for automated play, not chosen for a one-off table (a form hides it).
+    internal: bool = False
 
     def parse(self, value: Any) -> Any:
         """The option's typed value, or :class:`InvalidOption` saying what is accepted."""
@@ -85,7 +94,20 @@ class OptionSpec:
             out["maximum"] = self.maximum
         if self.players is not None:
             out["players"] = list(self.players)
+        out["label"] = self.label or self.name.replace("_", " ").capitalize()
+        if self.choice_labels is not None:
+            out["choice_labels"] = list(self.choice_labels)
+        if self.parts is not None:
+            out["parts"] = [{"value": value, "label": label} for value, label in self.parts]
+        if self.seat:
+            out["seat"] = True
+        if self.internal:
+            out["internal"] = True
         return out
+
+    def __post_init__(self) -> None:
+        if self.choice_labels is not None and (self.choices is None or len(self.choice_labels) != len(self.choices)):
+            raise ValueError(f"option {self.name}: choice_labels needs one label per choice")
 
 
 def validate_options(
