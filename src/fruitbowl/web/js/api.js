@@ -1,10 +1,11 @@
 // The HTTP API: every call returns parsed JSON or throws an Error carrying the server's sentence.
 
-async function call(method, path, { body, token, hostToken } = {}) {
+async function call(method, path, { body, token, hostToken, campaignToken } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   if (hostToken) headers["X-Host-Token"] = hostToken;
+  if (campaignToken) headers["X-Campaign-Token"] = campaignToken;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try {
@@ -15,6 +16,7 @@ async function call(method, path, { body, token, hostToken } = {}) {
   if (!response.ok) {
     const error = new Error((data && data.error) || `the server answered ${response.status}`);
     error.status = response.status;
+    error.rule = data?.rule ?? null; // a refused move's rule in the game's How to play: {title, url}
     throw error;
   }
   return data;
@@ -35,8 +37,16 @@ export const explain = (id, token, code) => call("GET", `/api/tables/${id}/expla
 export const join = (id, name, invite) => call("POST", `/api/tables/${id}/join`, { body: { name, invite: invite || null } });
 /** Your seat's new name (1–40 characters once trimmed, unique at the table): {seat, name}. */
 export const rename = (id, token, name) => call("POST", `/api/tables/${id}/name`, { body: { name }, token });
-/** Say something in the table's chat (1–500 characters): the message as stored. */
-export const chat = (id, token, text) => call("POST", `/api/tables/${id}/chat`, { body: { text }, token });
+/** Say something in the table's chat (1–500 characters): the message as stored. A spectator (no
+ * token) writes under a `name`, where the host allows it. */
+export const chat = (id, token, text, name = null) =>
+  call("POST", `/api/tables/${id}/chat`, { body: name ? { text, name } : { text }, token });
+/** The host changes the table's settings ({spectator_chat}). */
+export const settings = (id, hostToken, changes) => call("POST", `/api/tables/${id}/settings`, { body: changes, hostToken });
+/** Leave the game: the table's stand-in bot plays for your seat until you act again. */
+export const leave = (id, token) => call("POST", `/api/tables/${id}/leave`, { token });
+/** Take your seat back from the stand-in bot. */
+export const back = (id, token) => call("POST", `/api/tables/${id}/back`, { token });
 export const seatBot = (id, seat, bot, hostToken) =>
   call("POST", `/api/tables/${id}/seats/${seat}/bot`, { body: { bot }, hostToken });
 /** The game's moves as this seat (or a spectator) may know them; ``replayView`` gives one position. */
@@ -44,4 +54,13 @@ export const replay = (id, token) => call("GET", `/api/tables/${id}/replay`, { t
 export const replayView = (id, token, at) => call("GET", `/api/tables/${id}/replay?at=${at}`, { token });
 export const hint = (id, token) => call("POST", `/api/tables/${id}/hint`, { body: {}, token });
 export const review = (id, token) => call("GET", `/api/tables/${id}/review`, { token });
-export const rematch = (id, token) => call("POST", `/api/tables/${id}/rematch`, { body: {}, token });
+/** A new table with the same players; ``bots`` ({seat: level}) gives bot seats another level. */
+export const rematch = (id, token, bots) => call("POST", `/api/tables/${id}/rematch`, { body: bots ? { bots } : {}, token });
+
+// Campaigns: the owner's token (X-Campaign-Token) starts and cancels a campaign's tables; a seat
+// token of one of its tables (a friend who played it) reads its players and games.
+export const campaigns = (campaignToken) => call("GET", "/api/campaigns", { campaignToken });
+export const newCampaign = (body) => call("POST", "/api/campaigns", { body });
+export const campaign = (id, campaignToken, token) => call("GET", `/api/campaigns/${id}`, { campaignToken, token });
+export const campaignTable = (id, body, campaignToken) => call("POST", `/api/campaigns/${id}/tables`, { body, campaignToken });
+export const cancelCampaignTable = (id, campaignToken) => call("POST", `/api/campaigns/${id}/cancel`, { campaignToken });

@@ -12,6 +12,7 @@ const ICONS = {
   cart: '<path d="M-10 -7 h4 l3 11 h11 l3 -8 h-15" fill="none" stroke="#6b4a2b" stroke-width="2"/><circle cx="-1" cy="8" r="2" fill="#6b4a2b"/><circle cx="8" cy="8" r="2" fill="#6b4a2b"/>',
   dot: '<circle r="5" fill="#8a7a66"/>',
   pen: '<path d="M-8 8 L-7 3 L4 -8 L8 -4 L-3 7 Z" fill="#f4c542" stroke="#6b4a2b" stroke-width="1.5"/><path d="M-8 8 L-7 3 L-3 7 Z" fill="#6b4a2b"/>',
+  clock: '<circle r="9" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M0 -5.5 V0 L4 3" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>',
   sugar: '<path d="M0 -10 L9 0 L0 10 L-9 0 Z" fill="#ffd1e6" stroke="#d9659b" stroke-width="1.6"/>',
 };
 

@@ -5,16 +5,15 @@ import { checkName } from "./names.js";
 import { h } from "./svg.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
+import { defaultBot as suggestedBot, levelSelect, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { plural } from "./wording.js";
+import { openRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
-const lobby = { games: [], bots: ["random"], botLabels: {}, count: 2, seatChoices: {}, status: "open" };
-const botLabel = (bot) => lobby.botLabels[bot] || `${bot[0].toUpperCase()}${bot.slice(1)}`;
+const lobby = { games: [], levels: { bots: ["random"], labels: {} }, count: 2, seatChoices: {}, status: "open" };
 
-// Bots come weakest first (random, greedy, ismcts:easy, …); a new seat gets the easy search bot.
-function defaultBot() {
-  return lobby.bots.includes("ismcts:easy") ? "ismcts:easy" : lobby.bots[0];
-}
+// Bots come weakest first (random, greedy, ismcts:easy, …); a new seat gets the suggested level.
+const defaultBot = () => suggestedBot(lobby.levels);
 
 function currentGame() {
   return lobby.games.find((g) => g.id === $("game").value) || lobby.games[0];
@@ -51,59 +50,70 @@ function drawSeats() {
   const rows = [];
   for (let seat = 1; seat < lobby.count; seat++) {
     const choice = lobby.seatChoices[seat] || defaultBot();
-    const select = h(
-      "select",
-      { "data-seat": seat, "aria-label": `Seat ${seat + 1}`, onchange: (e) => (lobby.seatChoices[seat] = e.target.value) },
-      lobby.bots.map((bot) => h("option", { value: bot, selected: choice === bot }, `${botLabel(bot)} bot`)),
-      h("option", { value: "human", selected: choice === "human" }, "Invite a friend"),
-    );
-    rows.push(h("li", {}, markerSvg(seat, 20), h("span", {}, ` Seat ${seat + 1} `), select));
+    const onchange = (e) => (lobby.seatChoices[seat] = e.target.value);
+    rows.push(seatRow(seat, seatSelect(lobby.levels, seat, choice, { onchange })));
   }
   $("seats").replaceChildren(...rows);
+}
+
+/** One option's control, in words: a checkbox, a select of its choices (a seat option: the seats),
+ * checkboxes for each part of a set, or a number or text box. */
+function optionControl(option, id) {
+  const data = { id, "data-option": option.name, "aria-describedby": `${id}-help` };
+  if (option.type === "bool") return h("input", { ...data, type: "checkbox", checked: !!option.default, onchange: syncOptions });
+  if (option.parts) {
+    const chosen = String(option.default || "").split(",");
+    return h(
+      "span",
+      { ...data, class: "option-parts", role: "group", "aria-label": option.label },
+      option.parts.map((part) =>
+        h("label", { class: "check" }, h("input", { type: "checkbox", value: part.value, checked: chosen.includes(part.value) || option.default === "all" }), ` ${part.label}`),
+      ),
+    );
+  }
+  if (option.choices) {
+    const labels = option.choice_labels || option.choices.map(String);
+    return h("select", data, option.choices.map((choice, i) => h("option", { value: choice, selected: choice === option.default }, labels[i])));
+  }
+  if (option.seat) return h("select", { ...data, "data-seat-option": "true" });
+  return h("input", { ...data, type: option.type === "int" ? "number" : "text", value: String(option.default), min: option.minimum, max: option.maximum });
 }
 
 function drawGameOptions() {
   const game = currentGame();
   $("game-options").replaceChildren(
-    ...game.options.map((option) => {
-      const id = `option-${option.name}`;
-      let input;
-      if (option.type === "bool") input = h("input", { type: "checkbox", id, "data-option": option.name, checked: !!option.default, onchange: syncOptions });
-      else if (option.choices)
-        input = h(
-          "select",
-          { id, "data-option": option.name },
-          option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, choice)),
-        );
-      else
-        input = h("input", {
-          id,
-          "data-option": option.name,
-          type: option.type === "int" ? "number" : "text",
-          value: String(option.default),
-          min: option.minimum,
-          max: option.maximum,
-        });
-      return h("label", { class: "field small", title: option.help, "data-option-field": option.name }, `${option.name.replaceAll("_", " ")} `, input, h("small", {}, option.help));
-    }),
+    ...game.options
+      .filter((option) => !option.internal) // set by a campaign or for automated play, not here
+      .map((option) => {
+        const id = `option-${option.name}`;
+        const control = optionControl(option, id);
+        const help = h("small", { id: `${id}-help` }, option.help);
+        if (option.type === "bool") return h("div", { class: "field small option", "data-option-field": option.name }, h("label", { class: "check" }, control, ` ${option.label}`), help);
+        if (option.parts) return h("fieldset", { class: "field small option", "data-option-field": option.name }, h("legend", {}, option.label), control, help);
+        return h("div", { class: "field small option", "data-option-field": option.name }, h("label", { for: id }, option.label), control, help);
+      }),
   );
   syncOptions();
 }
 
-/** Solo-only options show only for one player; first_player waits for random_first to be off. */
+/** Options that do not apply to the chosen player count are hidden; a seat option lists the
+ * table's seats (0, where allowed, draws one at random); first_player waits for random_first. */
 function syncOptions() {
   const game = currentGame();
   for (const option of game.options) {
     const field = document.querySelector(`[data-option-field="${option.name}"]`);
     const input = document.querySelector(`[data-option="${option.name}"]`);
     if (!field || !input) continue;
-    const soloOnly = option.name.startsWith("solo") || /^solo only/i.test(option.help || "");
-    field.hidden = soloOnly && lobby.count !== 1;
-    const random = document.querySelector('[data-option="random_first"]');
-    if (option.name === "first_player" && random) {
-      input.disabled = random.checked;
-      if (option.type === "int") input.max = String(Math.min(option.maximum ?? lobby.count, lobby.count));
+    const [low, high] = option.players || [1, 99];
+    field.hidden = lobby.count < low || lobby.count > high;
+    if (option.seat) {
+      const was = input.value === "" ? String(option.default) : input.value;
+      const seats = Array.from({ length: lobby.count }, (_, i) => i + 1);
+      const values = option.minimum === 0 ? [0, ...seats] : seats;
+      input.replaceChildren(...values.map((v) => h("option", { value: v, selected: String(v) === was }, v === 0 ? "Drawn at random" : `Seat ${v}`)));
     }
+    const random = document.querySelector('[data-option="random_first"]');
+    if (option.name === "first_player" && random) input.disabled = random.checked;
   }
 }
 
@@ -113,10 +123,22 @@ function readOptions() {
   for (const option of game.options) {
     const input = document.querySelector(`[data-option="${option.name}"]`);
     if (!input || input.disabled || input.closest("[hidden]")) continue;
-    const value = option.type === "bool" ? input.checked : option.type === "int" ? Number(input.value) : input.value;
+    let value;
+    if (option.type === "bool") value = input.checked;
+    else if (option.parts) value = [...input.querySelectorAll("input:checked")].map((box) => box.value).join(",");
+    else if (option.type === "int") value = Number(input.value);
+    else value = input.value;
     if (value !== option.default) options[option.name] = value;
   }
   return options;
+}
+
+/** The time control chosen ("realtime:600:10", "turn:86400"; "" for none) as the API takes it. */
+function readClock() {
+  const [kind, first, second] = $("time-control").value.split(":");
+  if (kind === "realtime") return { kind, base_s: Number(first), increment_s: Number(second) };
+  if (kind === "turn") return { kind, per_move_s: Number(first) };
+  return null;
 }
 
 async function create(event) {
@@ -132,7 +154,7 @@ async function create(event) {
   const name = checked.name;
   savePlayerName(name);
   const seats = [{ controller: "human", name: name || null }];
-  for (let seat = 1; seat < lobby.count; seat++) seats.push({ controller: lobby.seatChoices[seat] || defaultBot() });
+  for (let seat = 1; seat < lobby.count; seat++) seats.push(seatRequest(lobby.seatChoices[seat] || defaultBot()));
   $("create-table").disabled = true;
   try {
     const created = await api.createTable({
@@ -144,6 +166,9 @@ async function create(event) {
       you: 0,
       allow_spectators: $("allow-spectators").checked,
       open_join: $("open-join").checked,
+      spectator_chat: $("allow-spectators").checked && $("spectator-chat").checked,
+      clock: readClock(),
+      takeover: $("stand-in-level").value || null,
     });
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
@@ -185,6 +210,7 @@ function tableRow(table) {
     const scores = [...table.result.scores, ...(house ? [house.score] : [])];
     const unit = lobby.games.find((g) => g.id === table.game)?.score_unit; // "star": what a score counts, if the game says
     detail = `${winners} won · ${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}`;
+    if (table.result.finished_by_stand_in?.length) detail += " · finished by a stand-in";
   }
   return h(
     "li",
@@ -223,8 +249,9 @@ async function main() {
     return;
   }
   lobby.games = data.games;
-  lobby.bots = data.bots.length ? data.bots : ["random"];
-  lobby.botLabels = data.bot_labels || {};
+  lobby.levels = levelsOf(data);
+  // the stand-in that plays for a player who leaves or runs out of time: the suggested level
+  $("stand-in-level").replaceWith(levelSelect(lobby.levels, defaultBot(), { id: "stand-in-level", name: "takeover" }));
   // The game this browser last started a table of, else the first listed.
   const last = lobby.games.some((g) => g.id === lastGame()) ? lastGame() : lobby.games[0]?.id;
   $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === last }, g.title)));
@@ -237,6 +264,7 @@ async function main() {
   drawSeats();
   drawGameOptions();
   $("create-form").addEventListener("submit", create);
+  $("open-rules").addEventListener("click", () => openRules(currentGame().id));
   $("create-table").disabled = false; // ready: until now a click would have reloaded the page
   for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
     tab.addEventListener("click", () => {

@@ -2,6 +2,10 @@
 
 import { h } from "./svg.js";
 import { markerSvg } from "./players.js";
+import { botLevels, levelSelect, loadedLevels } from "./seats.js";
+import { campaignTokens } from "./storage.js";
+
+const rematchLevels = {}; // per table, the level chosen for each bot seat at the rematch
 
 export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   const result = snapshot.result;
@@ -48,6 +52,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
             markerSvg(seat, 18),
             h("span", { class: "result-name" }, names[seat]),
             seat === snapshot.seat ? " (you)" : "",
+            standInMark(result, seat),
           ),
           categories.map((c) => h("td", {}, houseCats.includes(c) ? "" : String(result.breakdown[seat][c] ?? 0))),
           h("td", { class: "total" }, String(result.scores[seat])),
@@ -57,26 +62,87 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
       house ? houseRow(house, categories, result, house.place === 1 && !result.winners.length) : null,
     ),
   );
-  const rematch =
-    snapshot.seat !== null && snapshot.seat !== undefined
-      ? h("button", { class: "primary", id: "rematch", onclick: onRematch }, snapshot.rematch ? "Go to the rematch" : "Rematch")
-      : snapshot.rematch
-        ? h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the rematch")
-        : null;
+  const redraw = () => renderResults(root, snapshot, renderer, { onRematch });
+  const next = snapshot.campaign ? campaignNext(snapshot, onRematch) : rematchParts(snapshot, onRematch, redraw);
   root.hidden = false;
   const parts = [
     h("h2", {}, headline(snapshot, result, winners, house)),
     result.truncated ? h("p", { class: "note" }, "The game was stopped at the round limit and scored as it stood.") : null,
     table,
+    next.form,
     h(
       "div",
       { class: "result-actions" },
-      rematch,
+      next.actions,
       h("button", { id: "open-replay", onclick: () => root.dispatchEvent(new CustomEvent("replay")) }, "Replay the game"),
       h("a", { class: "button", href: "/" }, "Back to the lobby"),
     ),
   ];
   root.replaceChildren(...parts.filter(Boolean)); // replaceChildren would print a null as "null"
+}
+
+/** "finished by a stand-in" (or "a stand-in played part") by a seat a stand-in bot played for. */
+function standInMark(result, seat) {
+  if (result.finished_by_stand_in?.includes(seat)) return h("small", { class: "stand-in-mark" }, " · finished by a stand-in");
+  if (result.stand_ins?.includes(seat)) return h("small", { class: "stand-in-mark" }, " · a stand-in played part");
+  return null;
+}
+
+const isPlayer = (snapshot) => snapshot.seat !== null && snapshot.seat !== undefined;
+
+/** The rematch: a player asks for it (each bot seat at the level chosen here: the same by
+ * default), or goes to it once asked; a spectator may watch it. */
+function rematchParts(snapshot, onRematch, redraw) {
+  if (!isPlayer(snapshot)) {
+    return { actions: snapshot.rematch ? h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the rematch") : null };
+  }
+  if (snapshot.rematch) return { actions: h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, "Go to the rematch") };
+  const bots = snapshot.players.filter((p) => p.controller !== "human");
+  const levels = loadedLevels();
+  if (bots.length && !levels) botLevels().then(redraw, () => {}); // without the levels, the rematch keeps them
+  const chosen = (rematchLevels[snapshot.table] ??= {});
+  const form =
+    bots.length && levels
+      ? h(
+          "div",
+          { class: "rematch-bots" },
+          h("span", {}, "At the rematch:"),
+          bots.map((p) =>
+            h(
+              "label",
+              { class: "who" },
+              markerSvg(p.seat, 16),
+              h("span", { class: "who-name", title: p.name }, p.name),
+              levelSelect(levels, chosen[p.seat] ?? p.controller, {
+                "data-rematch-seat": p.seat,
+                "aria-label": `Level of ${p.name} at the rematch`,
+                onchange: (e) => (chosen[p.seat] = e.target.value),
+              }),
+            ),
+          ),
+        )
+      : null;
+  const ask = () => onRematch(Object.keys(chosen).length ? { ...chosen } : undefined);
+  return { form, actions: h("button", { class: "primary", id: "rematch", onclick: ask }, "Rematch") };
+}
+
+/** A campaign's game: its next game instead of a rematch. Once its owner starts it, every player
+ * goes to it in their own seat (a friend's token carries over); until then the owner sets it up
+ * on the campaign's page and the others are told where it will appear. */
+function campaignNext(snapshot, onRematch) {
+  const page = `/c/${snapshot.campaign}?table=${snapshot.table}`;
+  const about = h("a", { class: "button", id: "campaign-page", href: page }, "The campaign");
+  if (snapshot.rematch) {
+    const go = isPlayer(snapshot)
+      ? h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, "Go to the campaign's next game")
+      : h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the campaign's next game");
+    return { actions: [go, about] };
+  }
+  if (campaignTokens()[snapshot.campaign]) {
+    return { actions: [h("a", { class: "button primary", id: "campaign-next", href: page }, "Set up the campaign's next game"), about] };
+  }
+  const waiting = isPlayer(snapshot) ? h("p", { class: "note", id: "campaign-waiting" }, "The campaign's next game appears here when its owner starts it.") : null;
+  return { form: waiting, actions: about };
 }
 
 function headline(snapshot, result, winners, house) {

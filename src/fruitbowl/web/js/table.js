@@ -3,15 +3,18 @@
 
 import * as api from "./api.js";
 import { createBoard, indexActions } from "./board-kit.js";
-import { ChatPanel } from "./chat.js";
+import { ChatPanel, renderChatSetting } from "./chat.js";
+import { renderClocks, renderStandIn } from "./clock.js";
 import { TableConnection } from "./connection.js";
 import { rendererFor } from "./games/index.js";
 import { renderLog } from "./log.js";
 import { askName } from "./names.js";
-import { beep, bindSoundToggle, setTitle } from "./notify.js";
+import { beep, bindNotifyToggle, bindSoundToggle, notifyTurn, setTitle } from "./notify.js";
 import { renderPanels } from "./panels.js";
 import { ReplayViewer } from "./replay.js";
 import { renderResults } from "./results.js";
+import { openRules, ruleLink } from "./rules.js";
+import { botLevels, levelSelect, loadedLevels } from "./seats.js";
 import { forgetSeat, hostFor, playerName, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
 
@@ -34,6 +37,7 @@ const page = {
   fixedView: null, // the parts of every view that never change, which snapshots leave out
   spaceLoading: null, // the request for the action space while it is under way
   reasons: new Map(), // "version:code" → the promised sentence saying why that action is not possible
+  reasonRules: new Map(), // "version:code" → that refusal's rule ({title, url}) in the game's How to play
   hintSerial: 0, // counts hints shown, so that a late answer does not replace a newer hint
   log: [], // the log entries seen at this seat (a snapshot carries only the latest), oldest first
   logStart: 0, // the place of log[0] in the table's whole log
@@ -98,9 +102,11 @@ function withFixed(value, fixed) {
 
 // ------------------------------------------------------------------ messages and hints
 
-function showMessage(text, kind = "error") {
+function showMessage(text, kind = "error", rule = null) {
   const box = $("message");
   box.textContent = text;
+  const link = kind === "error" ? ruleLink(page.snapshot?.game, rule) : null;
+  if (link) box.append(" ", link);
   box.className = `message ${kind}`;
   box.hidden = !text;
   clearTimeout(page.messageTimer);
@@ -131,6 +137,7 @@ function reasonText(code) {
     const asked = api.explain(tableId, seatFor(tableId)?.token, code).then(
       (answer) => {
         const reason = answer.version === version && answer.reason ? answer.reason : "not possible now";
+        if (answer.rule) page.reasonRules.set(key, answer.rule);
         return reason.charAt(0).toUpperCase() + reason.slice(1);
       },
       (error) => {
@@ -158,14 +165,15 @@ function hint(text, element, emphatic = false) {
   showHint(ASKING, element, emphatic);
   const ask = () =>
     reasonText(text.code).then((sentence) => {
-      if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic);
-      else if (emphatic && $("message").textContent === ASKING) showMessage(sentence);
+      const rule = page.reasonRules.get(reasonKey(text.code));
+      if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic, rule);
+      else if (emphatic && $("message").textContent === ASKING) showMessage(sentence, "error", rule);
     });
   if (emphatic || page.reasons.has(reasonKey(text.code))) ask();
   else setTimeout(() => serial === page.hintSerial && ask(), HOVER_DWELL_MS);
 }
 
-function showHint(text, element, emphatic) {
+function showHint(text, element, emphatic, rule = null) {
   const box = $("hint");
   const wrap = $("board-wrap").getBoundingClientRect();
   const rect = element.getBoundingClientRect();
@@ -176,7 +184,7 @@ function showHint(text, element, emphatic) {
   const above = rect.top - wrap.top - box.offsetHeight - 8;
   box.style.left = `${Math.max(4, left)}px`;
   box.style.top = `${above > 0 ? above : rect.bottom - wrap.top + 8}px`;
-  if (emphatic) showMessage(text, text === ASKING ? "info" : "error");
+  if (emphatic) showMessage(text, text === ASKING ? "info" : "error", rule);
 }
 
 // ------------------------------------------------------------------ joining
@@ -238,6 +246,15 @@ async function rename() {
   });
 }
 
+/** Leave the game, or take the seat back from the stand-in: the snapshot that follows shows it. */
+async function seatRequest(call) {
+  try {
+    await call(tableId, seatFor(tableId)?.token);
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
 /** Whether players may still change their names (not once the game is over). */
 const renamable = (snapshot) => snapshot.seat !== null && ["open", "playing"].includes(snapshot.status);
 
@@ -292,12 +309,19 @@ function drawStatus(snapshot) {
   $("status").classList.toggle("your-turn", isMyTurn(snapshot));
 }
 
+const hostLevels = {}; // the bot level the host chose per open seat (kept while the box is redrawn)
+
 function drawHostBox(snapshot) {
   const host = hostFor(tableId);
   const box = $("host-box");
   const open = snapshot.players.filter((p) => !p.claimed);
   if (!host || snapshot.status !== "open" || open.length === 0) {
     box.hidden = true;
+    return;
+  }
+  const levels = loadedLevels();
+  if (!levels) {
+    botLevels().then(() => page.snapshot && drawHostBox(page.snapshot), (error) => showMessage(`Could not load the bot levels: ${error.message}`));
     return;
   }
   box.hidden = false;
@@ -310,6 +334,11 @@ function drawHostBox(snapshot) {
       open.map((p) => {
         const link = host.invites?.[String(p.seat)];
         const url = link ? new URL(link, location.origin).href : null;
+        const level = levelSelect(levels, hostLevels[p.seat], {
+          class: "bot-level",
+          "aria-label": `Bot level for seat ${p.seat + 1}`,
+          onchange: (e) => (hostLevels[p.seat] = e.target.value),
+        });
         return h(
           "li",
           {},
@@ -318,12 +347,13 @@ function drawHostBox(snapshot) {
           url
             ? h("button", { onclick: () => navigator.clipboard?.writeText(url).then(() => showMessage("Link copied.", "info")) }, "Copy")
             : null,
+          level,
           h(
             "button",
             {
               onclick: async () => {
                 try {
-                  await api.seatBot(tableId, p.seat, "random", host.hostToken);
+                  await api.seatBot(tableId, p.seat, level.value, host.hostToken);
                 } catch (error) {
                   showMessage(error.message);
                 }
@@ -347,15 +377,19 @@ function drawAll() {
   document.body.dataset.seat = snapshot.seat ?? "spectator";
   delete document.body.dataset.pending;
   $("table-title").textContent = `${snapshot.title} · table ${snapshot.table}`;
-  $("seat-info").textContent =
-    snapshot.seat === null || snapshot.seat === undefined ? "You are watching" : `You are seat ${snapshot.seat + 1}`;
+  const me = snapshot.seat === null || snapshot.seat === undefined ? null : snapshot.players[snapshot.seat];
+  $("seat-info").textContent = me ? `You are ${me.name} (seat ${snapshot.seat + 1})` : "You are watching";
+  $("seat-info").title = $("seat-info").textContent; // the whole name where the bar cuts it
   drawStatus(snapshot);
   drawBoard(snapshot, true);
   renderPanels($("panels"), snapshot, page.renderer, page.previous, { onRename: renamable(snapshot) ? rename : null });
+  renderClocks($("panels"), snapshot);
+  renderStandIn($("stand-in"), $("leave"), snapshot, { onLeave: () => seatRequest(api.leave), onBack: () => seatRequest(api.back) });
   const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
   drawHostBox(snapshot);
+  renderChatSetting($("host-settings"), snapshot, { host: hostFor(tableId), onError: showMessage });
   page.chat.update(snapshot);
   $("open-replay-top").hidden = snapshot.status !== "finished";
   if (snapshot.status === "finished" && page.previous?.status === "playing" && page.previous.table === snapshot.table) {
@@ -363,6 +397,7 @@ function drawAll() {
   }
   setTitle(snapshot.title, mine);
   if (mine && !page.wasMyTurn) beep();
+  if (mine && !page.wasMyTurn) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
   page.wasMyTurn = mine;
 }
 
@@ -390,7 +425,7 @@ async function askHint(snapshot) {
 
 // ------------------------------------------------------------------ rematch and replay
 
-async function rematch() {
+async function rematch(bots) {
   const snapshot = page.snapshot;
   if (snapshot.rematch) {
     // The rematch keeps every player's seat and seat token.
@@ -400,7 +435,7 @@ async function rematch() {
     return;
   }
   try {
-    const created = await api.rematch(tableId, seatFor(tableId)?.token);
+    const created = await api.rematch(tableId, seatFor(tableId)?.token, bots);
     saveSeat(created.id, created.seat, created.token);
     location.href = created.url;
   } catch (error) {
@@ -472,7 +507,10 @@ async function onSnapshot(snapshot) {
   // out the parts that never change, which the action space carries too.
   snapshot.legal = snapshot.legal.map((action) => ({ ...page.actions.get(action.code), ...action }));
   snapshot.view = withFixed(snapshot.view, page.fixedView);
-  if (snapshot.version !== page.snapshot?.version) page.reasons.clear();
+  if (snapshot.version !== page.snapshot?.version) {
+    page.reasons.clear();
+    page.reasonRules.clear();
+  }
   mergeLog(snapshot);
   page.previous = page.snapshot;
   page.snapshot = snapshot;
@@ -491,6 +529,8 @@ function setConnectionStatus(status, delay) {
 
 async function main() {
   bindSoundToggle($("sound"));
+  bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
+  $("open-rules").addEventListener("click", () => page.snapshot && openRules(page.snapshot.game));
   takeTokenFromUrl();
   await claimSeatFromUrl();
   try {

@@ -1,0 +1,170 @@
+// Clocks and stand-ins at the table: each player's clock in their panel (the running one ticks
+// down, red under 30 s), the Leave button (a stand-in bot plays for you) and, while a stand-in
+// holds your seat, the bar that says so with "Take my seat back".
+//
+// The server keeps the clocks (state "clock": {kind, remaining_s per seat, running, deadline});
+// the page only counts the running one down from the time it was told, by its own monotonic
+// clock, so a computer whose clock is wrong still shows the right time left.
+
+import { icon } from "./icons.js";
+import { botLabel, botLevels, loadedLevels } from "./seats.js";
+import { h } from "./svg.js";
+
+/** Under this many seconds a clock is shown red. */
+export const LOW_S = 30;
+
+/** Time left in words a glance reads: "4:59", "1:02:03", "23 h 59 min", "2 d 4 h". */
+export function formatClock(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 86400) {
+    const days = Math.floor(s / 86400);
+    return `${days} d ${Math.floor((s % 86400) / 3600)} h`;
+  }
+  if (s >= 3600 * 10) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const secs = String(s % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** The time control in words: "10 min + 10 s", "1 day per move". */
+export function describeClock(clock) {
+  const span = (s) =>
+    s % 86400 === 0 ? `${s / 86400} ${s === 86400 ? "day" : "days"}` : s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
+  if (clock.kind === "turn") return `${span(clock.per_move_s)} per move`;
+  return clock.increment_s ? `${span(clock.base_s)} + ${clock.increment_s} s a move` : span(clock.base_s);
+}
+
+const ticking = { element: null, left: 0, since: 0, timer: null };
+
+// Until the bot levels' labels have loaded ("Strong"), a stand-in is "a stand-in bot"; then the
+// latest drawing of each part is drawn again with the label.
+const waiting = new Map();
+function withLevels(part, redraw) {
+  if (loadedLevels()) return loadedLevels();
+  if (!waiting.size) {
+    botLevels().then(
+      () => {
+        const redraws = [...waiting.values()];
+        waiting.clear();
+        for (const again of redraws) again();
+      },
+      () => waiting.clear(),
+    );
+  }
+  waiting.set(part, redraw);
+  return null;
+}
+
+function tick() {
+  const { element } = ticking;
+  if (!element || !element.isConnected) return;
+  const left = ticking.left - (performance.now() - ticking.since) / 1000;
+  element.querySelector(".clock-time").textContent = formatClock(left);
+  element.classList.toggle("low", left < LOW_S);
+}
+
+/** Each player's clock in their panel (``root``: the panels), the running one ticking down. */
+export function renderClocks(root, snapshot) {
+  ticking.element = null;
+  const clock = snapshot.clock;
+  waiting.delete("clocks"); // an earlier drawing waiting for the labels is out of date
+  const levels = snapshot.players.some((p) => p.takeover) ? withLevels("clocks", () => renderClocks(root, snapshot)) : null;
+  for (const player of snapshot.players) {
+    const header = root.querySelector(`.player-panel[data-seat="${player.seat}"] header`);
+    if (!header) continue;
+    header.querySelector(".stand-in-tag")?.remove();
+    if (player.takeover) {
+      const who = levels && snapshot.takeover ? `A ${botLabel(levels, snapshot.takeover)} bot` : "A stand-in bot";
+      header.append(h("span", { class: "stand-in-tag", title: `${who} plays for ${player.name}` }, "stand-in"));
+    }
+    const left = clock?.remaining_s?.[player.seat];
+    const panel = header.parentElement;
+    panel.querySelector(".clock")?.remove();
+    if (left === null || left === undefined) continue;
+    const running = clock.running === player.seat && snapshot.status === "playing";
+    const element = h(
+      "div",
+      {
+        class: ["clock", running && "running", left < LOW_S && "low"],
+        "data-seat": player.seat,
+        title: running && clock.deadline ? `Runs out at ${new Date(clock.deadline).toLocaleString()}` : describeClock(clock),
+      },
+      icon("clock", 14),
+      h("span", { class: "clock-time", role: "timer", "aria-label": `${player.name}'s time left` }, formatClock(left)),
+    );
+    header.after(element);
+    if (running) Object.assign(ticking, { element, left, since: performance.now() });
+  }
+  ticking.timer ??= setInterval(tick, 250);
+}
+
+/** A modal question with two buttons; resolves true when the player confirms. */
+export function confirmDialog({ title, text, confirm, cancel = "Cancel" }) {
+  return new Promise((resolve) => {
+    const yes = h("button", { type: "button", class: "primary", id: "confirm-yes" }, confirm);
+    const no = h("button", { type: "button", id: "confirm-no" }, cancel);
+    const dialog = h(
+      "dialog",
+      { class: "name-dialog confirm-dialog", "aria-labelledby": "confirm-title" },
+      h("h2", { id: "confirm-title" }, title),
+      h("p", {}, text),
+      h("div", { class: "dialog-buttons" }, no, yes),
+    );
+    const finish = (answer) => {
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    yes.addEventListener("click", () => finish(true));
+    no.addEventListener("click", () => finish(false));
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      finish(false);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    no.focus();
+  });
+}
+
+/**
+ * The seat's tools: the Leave button (``leaveButton``) while you hold your seat in a game in play,
+ * and the bar (``bar``) saying a stand-in plays for you, with "Take my seat back".
+ * @param {object} handlers {onLeave, onBack}: each returns a promise (the request)
+ */
+export function renderStandIn(bar, leaveButton, snapshot, { onLeave, onBack }) {
+  const seat = snapshot.seat;
+  const me = seat === null || seat === undefined ? null : snapshot.players[seat];
+  const playing = snapshot.status === "playing";
+  leaveButton.hidden = !me || !playing || me.takeover;
+  leaveButton.onclick = async () => {
+    const levels = await botLevels().catch(() => null);
+    const who = levels && snapshot.takeover ? `a ${botLabel(levels, snapshot.takeover)} bot` : "a stand-in bot";
+    const sure = await confirmDialog({
+      title: "Leave the game?",
+      text: `From now on ${who} plays for you. You can come back at any time: make a move, or press "Take my seat back".`,
+      confirm: "Leave",
+      cancel: "Stay",
+    });
+    if (sure) await onLeave();
+  };
+  waiting.delete("bar");
+  if (!me || !me.takeover || !playing) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    return;
+  }
+  const levels = withLevels("bar", () => renderStandIn(bar, leaveButton, snapshot, { onLeave, onBack }));
+  const who = levels && snapshot.takeover ? `A ${botLabel(levels, snapshot.takeover)} bot` : "A stand-in bot";
+  const ranOut = snapshot.clock && snapshot.clock.remaining_s?.[seat] === 0;
+  bar.hidden = false;
+  bar.replaceChildren(
+    h(
+      "span",
+      {},
+      `${who} plays for you${ranOut ? " (your time ran out)" : ""}. Any move of yours takes your seat back, or: `,
+    ),
+    h("button", { id: "take-seat-back", class: "primary", onclick: () => onBack() }, "Take my seat back"),
+  );
+}
