@@ -3,10 +3,14 @@
 // played in campaigns, and the words around them, come from GET /api/games (each game's
 // "campaign"), so this module names no game; without such a game the section stays hidden.
 // A campaign belongs to the browser that created it: its owner token (kept in localStorage) is sent
-// as X-Campaign-Token to list it, start its tables and cancel the game going on.
+// as X-Campaign-Token to list it, start its tables and cancel the game going on. Its page
+// (/c/{id}, campaign.js) shows its players and games and seats its next game one seat at a time;
+// here, one click continues it with the seats of its last game (a first game: you and bots of the
+// suggested level).
 
-import { games } from "./api.js";
+import * as api from "./api.js";
 import { checkName } from "./names.js";
+import { botLevels, defaultBot } from "./seats.js";
 import { h } from "./svg.js";
 import { campaignTokens, playerName, saveCampaignToken, saveHost, saveSeat } from "./storage.js";
 import { counted } from "./wording.js";
@@ -31,19 +35,6 @@ function drawForm() {
   rulesets.title = words.rulesets[0]?.about || "";
 }
 
-async function call(method, path, body, token) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
-  if (token) headers["X-Campaign-Token"] = token;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new Error((data && data.error) || `the server answered ${response.status}`);
-  return data;
-}
-
 function showError(text) {
   const box = $("campaign-error");
   box.textContent = text || "";
@@ -55,7 +46,13 @@ async function continueCampaign(campaign, players) {
   try {
     const name = ($("name")?.value || playerName() || "").trim() || null;
     const token = campaignTokens()[campaign.id];
-    const created = await call("POST", `/api/campaigns/${campaign.id}/tables`, { players, name }, token);
+    const body = { players, name };
+    if (players !== campaign.seating.length) {
+      // No last game of this many players to keep: you, and bots of the suggested level.
+      const bot = defaultBot(await botLevels());
+      body.seats = [{ controller: "human", name }, ...Array.from({ length: players - 1 }, () => ({ controller: bot }))];
+    }
+    const created = await api.campaignTable(campaign.id, body, token);
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
     location.href = created.url;
@@ -68,7 +65,7 @@ async function cancelGame(campaign) {
   showError("");
   if (!window.confirm(`Cancel the game of “${campaign.name}” going on at table ${campaign.going_on}? It ends without a result.`)) return;
   try {
-    await call("POST", `/api/campaigns/${campaign.id}/cancel`, undefined, campaignTokens()[campaign.id]);
+    await api.cancelCampaignTable(campaign.id, campaignTokens()[campaign.id]);
     await refresh();
   } catch (error) {
     showError(`Could not cancel the game of “${campaign.name}”: ${error.message}`);
@@ -76,13 +73,15 @@ async function cancelGame(campaign) {
 }
 
 function campaignActions(campaign, players) {
-  if (campaign.complete) return null;
+  const page = h("a", { class: "button", href: `/c/${campaign.id}`, title: "Its players, its games, and the next game's seats one by one" }, "Campaign page");
+  if (campaign.complete) return h("div", { class: "table-actions" }, page);
   if (campaign.going_on) {
     return h(
       "div",
       { class: "table-actions" },
       h("a", { class: "button primary", href: `/t/${campaign.going_on}` }, "Go to its table"),
       h("button", { class: "cancel-game", onclick: () => cancelGame(campaign) }, "Cancel that game"),
+      page,
     );
   }
   return h(
@@ -94,6 +93,7 @@ function campaignActions(campaign, players) {
       { class: "primary", onclick: () => continueCampaign(campaign, Number(players.value)) },
       campaign.games_completed ? "Continue at a new table" : "Play the first game",
     ),
+    page,
   );
 }
 
@@ -145,7 +145,7 @@ async function refresh() {
   try {
     // Only this browser's campaigns: the server lists a campaign to whoever presents its token.
     const tokens = Object.values(campaignTokens()).slice(-50);
-    const { campaigns } = tokens.length ? await call("GET", "/api/campaigns", undefined, tokens.join(",")) : { campaigns: [] };
+    const { campaigns } = tokens.length ? await api.campaigns(tokens.join(",")) : { campaigns: [] };
     $("campaign-list").replaceChildren(
       ...(campaigns.length ? campaigns.map(campaignRow) : [h("li", { class: "empty" }, "No campaigns yet.")]),
     );
@@ -156,7 +156,7 @@ async function refresh() {
 
 async function main() {
   try {
-    catalog.games = (await games()).games.filter((game) => game.campaign);
+    catalog.games = (await api.games()).games.filter((game) => game.campaign);
   } catch {
     return; // the lobby says that the games could not be loaded
   }
@@ -181,7 +181,7 @@ async function main() {
       const name = checked.name;
       const rulesets = $("campaign-ruleset");
       const ruleset = rulesets.hidden ? null : rulesets.value;
-      const created = await call("POST", "/api/campaigns", { game: chosenGame().id, name, ruleset });
+      const created = await api.newCampaign({ game: chosenGame().id, name, ruleset });
       saveCampaignToken(created.id, created.token);
       $("campaign-name").value = "";
       rulesets.selectedIndex = 0; // the next campaign is in the game's first ruleset unless chosen again

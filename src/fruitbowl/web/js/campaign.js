@@ -1,0 +1,178 @@
+// A campaign's page (/c/{id}): its players (who sits where, which seats are bots and of what
+// level), its games (date, result, replay and results), and for its owner the next game's seats.
+// The next game keeps who sat where by default: a friend keeps their seat (and seat token, so
+// their browser finds the new table from the last one), a bot its level; the owner may instead
+// give a seat to a bot of another level or invite someone new, as in the lobby's seat picker.
+// Its owner reads it with the campaign's token (kept in this browser); a friend comes from one of
+// its tables (?table=…) and reads it with that seat's token.
+
+import * as api from "./api.js";
+import { checkName } from "./names.js";
+import { markerSvg } from "./players.js";
+import { botLabel, botLevels, defaultBot, seatRequest, seatRow, seatSelect } from "./seats.js";
+import { campaignTokens, playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
+import { h } from "./svg.js";
+import { counted, plural } from "./wording.js";
+
+const $ = (id) => document.getElementById(id);
+const campaignId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const fromTable = new URLSearchParams(location.search).get("table");
+const view = { info: null, game: null, levels: null, count: 2, choices: {} };
+
+function showError(text) {
+  $("campaign-error").textContent = text || "";
+  $("campaign-error").hidden = !text;
+}
+
+const who = (p, extra) =>
+  h("span", { class: "who", "data-seat": p.seat }, markerSvg(p.seat, 16), h("span", { class: "who-name", title: p.name }, p.name), extra);
+
+/** What a seat is: a person, or a bot of its level. */
+const kind = (p) =>
+  p.controller === "human" ? (p.claimed ? "player" : "invited, not seated yet") : `bot · ${botLabel(view.levels, p.controller)}`;
+
+function drawPlayers() {
+  const players = view.info.players;
+  $("campaign-players").replaceChildren(
+    ...(players.length
+      ? players.map((p) => h("li", { "data-controller": p.controller }, who(p, h("span", { class: "detail" }, kind(p)))))
+      : [h("li", { class: "empty" }, "Nobody yet: the first game seats them.")]),
+  );
+}
+
+function resultText(table) {
+  if (table.status === "cancelled") return "cancelled";
+  if (!table.result) return "going on";
+  const house = table.result.house;
+  const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ") || house?.name || "nobody";
+  const scores = [...table.result.scores, ...(house ? [house.score] : [])];
+  const unit = view.game?.score_unit;
+  return `${winners} won · ${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}`;
+}
+
+function drawGames() {
+  const tables = view.info.tables;
+  const when = (iso) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+  $("campaign-games").replaceChildren(
+    ...(tables.length
+      ? tables.map((t, i) => {
+          const over = t.status === "finished";
+          const links = over
+            ? [h("a", { class: "button primary", href: `/t/${t.id}?replay=1` }, "Replay"), h("a", { class: "button", href: `/t/${t.id}` }, "Results")]
+            : t.status === "cancelled"
+              ? []
+              : [h("a", { class: "button primary", href: `/t/${t.id}` }, "Go to its table")];
+          return h(
+            "li",
+            { class: "table-row", "data-table": t.id, "data-status": t.status },
+            h("div", { class: "table-main" }, h("strong", {}, `Game ${t.game_number ?? i + 1}`), h("span", { class: "detail" }, `${when(t.created_at)} · ${resultText(t)}`)),
+            h("div", { class: "players-line" }, t.players.map((p) => who(p))),
+            h("div", { class: "row-actions" }, links),
+          );
+        })
+      : [h("li", { class: "empty" }, "No game played yet.")]),
+  );
+}
+
+/** The next game's seats: yours, then each other seat as the last game had it unless changed. */
+function drawSeats() {
+  const before = view.info.players;
+  const rows = [];
+  for (let seat = 1; seat < view.count; seat++) {
+    const last = before[seat];
+    const keep = last && last.controller === "human" && last.claimed ? `${last.name} (as last game)` : null;
+    const suggested = keep ? "keep" : last && last.controller !== "human" ? last.controller : last ? "human" : defaultBot(view.levels);
+    const choice = view.choices[seat] && (view.choices[seat] !== "keep" || keep) ? view.choices[seat] : suggested;
+    const onchange = (e) => (view.choices[seat] = e.target.value);
+    rows.push(seatRow(seat, seatSelect(view.levels, seat, choice, { keep, onchange })));
+  }
+  $("next-seats").replaceChildren(...rows);
+}
+
+function drawNextGame() {
+  const info = view.info;
+  const form = $("next-game");
+  form.hidden = !info.owner || info.complete || !!info.going_on;
+  if (form.hidden) return;
+  const fewest = view.game?.min_players ?? 1;
+  const most = view.game?.max_players ?? Math.max(fewest, info.players.length, 2);
+  view.count = Math.min(most, Math.max(fewest, info.players.length || 2));
+  $("next-count").replaceChildren(...Array.from({ length: most - fewest + 1 }, (_, k) => h("option", { value: fewest + k, selected: fewest + k === view.count }, counted(fewest + k, "player"))));
+  $("next-title").textContent = `Game ${info.games_completed + 1}`;
+  $("next-name").value = playerName() || info.players[0]?.name || "";
+  drawSeats();
+}
+
+function drawGoingOn() {
+  const going = view.info.going_on;
+  const note = $("campaign-going-on");
+  note.hidden = !going;
+  if (going) note.replaceChildren(`Game ${view.info.games_completed + 1} is going on at table ${going}. `, h("a", { class: "button primary", href: `/t/${going}` }, "Go to its table"));
+}
+
+async function startNext(event) {
+  event.preventDefault();
+  showError("");
+  const typed = $("next-name").value.trim();
+  const checked = typed ? checkName(typed) : { name: null };
+  if (checked.error) {
+    showError(`Your name: ${checked.error}.`);
+    return;
+  }
+  if (checked.name) savePlayerName(checked.name);
+  const seats = [{ controller: "human", name: checked.name }];
+  for (const select of $("next-seats").querySelectorAll("select")) seats.push(seatRequest(select.value));
+  $("start-next").disabled = true;
+  try {
+    const body = { players: view.count, seats, you: 0, name: checked.name };
+    const created = await api.campaignTable(campaignId, body, campaignTokens()[campaignId]);
+    saveSeat(created.id, created.seat, created.token);
+    saveHost(created.id, created.host_token, created.invites, created.join_url);
+    location.href = created.url;
+  } catch (error) {
+    showError(`Could not start the next game: ${error.message}`);
+    $("start-next").disabled = false;
+  }
+}
+
+async function main() {
+  const owner = campaignTokens()[campaignId];
+  const seat = fromTable ? seatFor(fromTable)?.token : null;
+  let data;
+  try {
+    const [info, catalog, levels] = await Promise.all([api.campaign(campaignId, owner, seat), api.games(), botLevels()]);
+    data = info;
+    view.game = catalog.games.find((g) => g.id === info.game) || null;
+    view.levels = levels;
+  } catch (error) {
+    $("campaign-title").textContent = "Campaign";
+    showError(`Could not load the campaign: ${error.message}`);
+    return;
+  }
+  view.info = data;
+  document.title = `${data.name} — fruitbowl`;
+  $("campaign-title").textContent = `${view.game?.title || data.game} campaign`;
+  $("campaign-name").textContent = data.name;
+  const words = view.game?.campaign || { left: "step", complete: "complete" };
+  $("campaign-progress").textContent = data.complete
+    ? words.complete
+    : `${counted(data.games_completed, "game")} played · ${counted(data.cards_left, words.left)} to come`;
+  if (!data.players) {
+    // Neither its owner nor one of its players: its progress only.
+    $("campaign-players").replaceChildren(h("li", { class: "empty" }, "Only the campaign's owner and its players see who plays it."));
+    $("campaign-games").replaceChildren(h("li", { class: "empty" }, "Only the campaign's owner and its players see its games."));
+    return;
+  }
+  drawPlayers();
+  drawGames();
+  drawGoingOn();
+  drawNextGame();
+  $("next-count").addEventListener("change", (e) => {
+    view.count = Number(e.target.value);
+    drawSeats();
+  });
+  $("next-game").addEventListener("submit", startNext);
+  document.body.dataset.loaded = "1"; // tests wait for it
+}
+
+main();
