@@ -191,3 +191,14 @@ def test_nothing_a_player_reads_shows_an_internal_id():
     for text in texts:
         assert pages.internal_ids(text) == [], text
         assert not re.search(r"\(R\b|\bR\)|\(\d+\.\d+|\bI-\d", text), text
+
+
+def test_the_pieces_pictured_are_listed_for_the_board_art():
+    """Every piece picture names its kind, and the page's opening comment lists exactly those kinds
+    (the web client draws them with the board's art); each picture has words for screen readers."""
+    used = set(re.findall(r'data-piece="([^"]+)"', SOURCE))
+    comment = SOURCE[: SOURCE.index("-->")]
+    listed = set(re.findall(r"\b(?:card|piece|token):[a-z-]+", comment.split("data-piece kinds")[1]))
+    assert used and used == listed
+    for span in re.findall(r'<span class="piece"[^>]*>', SOURCE):
+        assert re.search(r'role="img" aria-label="[^"]+"', span), span
