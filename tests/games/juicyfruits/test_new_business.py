@@ -72,7 +72,7 @@ def test_guesthouse_only_on_an_empty_pond_and_scores_5():
     put_on_board(state, "X02", 1, 1)
     phase(state, ACTION)
     assert "claim X02" not in texts(state)
-    with pytest.raises(IllegalAction, match="needs an empty pond space"):
+    with pytest.raises(IllegalAction, match="goes only on an empty pond space, and your island has none"):
         state.apply("claim X02")
 
 

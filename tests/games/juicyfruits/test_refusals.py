@@ -105,7 +105,9 @@ def test_a_claim_needs_the_row_cost_and_room_on_your_island():
     assert why == "row 3 costs 1 banana + 1 lime + 1 pomegranate + 1 orange: it needs 1 banana; you have 0"
     reserve(state, 0, "9B 9L 9P 9O 9M")
     why = refused(state, "claim T05", "claim.no_room")
-    assert why == "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
+    assert (
+        why == "a large venue needs a free 2×2 block, and your island has none: you may claim only what you can place"
+    )
     assert state.refusal("claim T13") is None
 
 
@@ -139,7 +141,7 @@ def test_juice_is_made_only_with_the_factory_twice_a_turn_up_to_j10():
     state = new()
     island(state, 0, {"a1": "collector lime"})
     state.apply("move a1-a2")
-    assert refused(state, "juice", "juice.off") == "the juice factory is not in play (option juice_factory)"
+    assert refused(state, "juice", "juice.off") == "the juice factory is not in play at this table"
 
     state = new(juice_factory=True)
     reserve(state, 0, "1B")

@@ -60,17 +60,24 @@ class ModulesOption(OptionSpec):
         return canonical(parse(value))
 
 
+#: What each module adds, in a few words (the option's help).
+WHAT = {
+    "mystic_island": "explorers and statue tiles",
+    "boulders": "blocked corners",
+    "new_business": "new business tokens",
+}
 MODULES_OPTION = ModulesOption(
     "modules",
     str,
     "",
-    "Mystic Island modules to play, separated by commas or +: "
-    + ", ".join(MODULES)
-    + " (any subset, or all; empty for none)",
+    "Mystic Island modules, in any combination: "
+    + ", ".join(f"{name} ({WHAT[name]})" for name in MODULES)
+    + "; separate them with commas, or say all",
 )
 THREE_PER_ROW_OPTION = OptionSpec(
     "three_per_row",
     bool,
     False,
-    "Module 3 with two players only: fill 3 business tokens per row instead of 2 (rulebook variant)",
+    "two players with the new business tokens: 3 business tokens in each row of the board instead of 2",
+    players=(2, 2),
 )

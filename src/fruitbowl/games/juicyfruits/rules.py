@@ -92,28 +92,35 @@ class JuicyFruits(Game):
     max_players = 4
     rules_version = "1"
     refusals = text.REFUSALS
+    rule_anchors = text.RULE_ANCHORS
     view_type = view.JuicyFruitsView
     option_specs = (
-        OptionSpec("juice_factory", bool, False, "play the juicy side of the score board with the juice factory"),
+        OptionSpec(
+            "juice_factory",
+            bool,
+            False,
+            "play the juicy side of the score board: make juice at the end of your turns (best after a first game)",
+        ),
         OptionSpec(
             "solo_board",
             int,
             1,
-            "solo only: which of the 4 solo boards Pineapple uses (difficulty 1 = easiest)",
+            f"solo only: Pineapple's solo board, from 1 (easiest) to {C.solo_boards} (hardest)",
             minimum=1,
             maximum=C.solo_boards,
+            players=(1, 1),
         ),
         OptionSpec(
             "random_first",
             bool,
             True,
-            "draw the first player at random, seeded (REC-17); false: first_player starts; solo: always you",
+            "draw the first player at random (alone, you always start); turn it off to choose who starts",
         ),
         OptionSpec(
             "first_player",
             int,
             1,
-            "with random_first=false, the seat that takes the first turn, counted from 1 as the table shows it",
+            "who takes the first turn when it is not drawn at random: seat 1 is the first seat at the table",
             minimum=1,
             maximum=4,
             seat=True,
@@ -122,7 +129,7 @@ class JuicyFruits(Game):
             "forced_max_distance",
             bool,
             False,
-            "a token moved in step 1 must slide as far as it can (AMB-17 variant)",
+            "variant: a token slid in step 1 must go as far as it can (normally you choose how far)",
         ),
         M.MODULES_OPTION,
         M.THREE_PER_ROW_OPTION,
@@ -465,8 +472,8 @@ class JuicyFruitsState(State):
         codes = [A.claim_code(t) for t in tokens if A.claim_code(t) < len(self.table)]
         if not codes:
             raise IllegalAction(
-                f"the {C.all_tokens[tokens[0]].name} is one of Module 3's tokens, which are not in play "
-                "(option modules=new_business)"
+                f"the {C.all_tokens[tokens[0]].name} is one of Module 3's tokens, which are not in play at this table",
+                rule=legality.MODULE_OFF,
             )
         legal = self._legal_codes() if self.phase != OVER else []
         on_board = [A.claim_code(t) for t in tokens if t in self.board]

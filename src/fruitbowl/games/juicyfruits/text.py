@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.legality import GAME_OVER, Refusal
+from fruitbowl.engine.pages import slug
 from fruitbowl.engine.wording import counted, plural
 
 from . import business, juice, mystic, new_business
@@ -140,7 +141,7 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return {
             "license": "The license marker reached X: this round is the last.",
             "bag": "Pineapple's bag is empty: the game ends now.",
-            "stalemate": f"{counted(C.quiet_rounds_limit, 'round')} passed without a claim: the game ends (AMB-10).",
+            "stalemate": f"{counted(C.quiet_rounds_limit, 'round')} passed without a claim: the game ends.",
         }[d["reason"]]
     if kind == "stalls":
         parts = ", ".join(f"{C.all_tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
@@ -434,7 +435,7 @@ def _said(sentence: str) -> Refusal:
 
 def _module_off(state: JuicyFruitsState, action: Action) -> str:
     module = L.CODE_MODULE[action.code] or ""
-    return f"{action.text!r} belongs to {MODULE_TITLES[module]}, which is not in play (option modules={module})"
+    return f"{action.text!r} belongs to {MODULE_TITLES[module]}, which is not in play at this table"
 
 
 def _move_no_token(state: JuicyFruitsState, action: Action) -> str:
@@ -513,10 +514,10 @@ def _claim_short_with_office(state: JuicyFruitsState, action: Action) -> str:
 def _claim_no_room(state: JuicyFruitsState, action: Action) -> str:
     token = C.token_index(action.fields["token"])
     if token in new_business.POND_ONLY:
-        return "a guesthouse at the pond needs an empty pond space on your island, and you have none"
+        return "a guesthouse at the pond goes only on an empty pond space, and your island has none"
     if C.all_tokens[token].category == "placeholder":
-        return "a large venue needs a free 2×2 block on your island, and you have none (AMB-4)"
-    return "your island has no free space to place it (AMB-4)"
+        return "a large venue needs a free 2×2 block, and your island has none: you may claim only what you can place"
+    return "your island has no free space for it: you may claim only what you can place"
 
 
 def _place_block_taken(state: JuicyFruitsState, action: Action) -> str:
@@ -561,7 +562,7 @@ def _leave_out_short(state: JuicyFruitsState, action: Action) -> str:
 REFUSALS: dict[str, Refusal] = {
     GAME_OVER: _said("the game is over"),
     L.MODULE_OFF: _module_off,
-    L.JUICE_OFF: _said("the juice factory is not in play (option juice_factory)"),
+    L.JUICE_OFF: _said("the juice factory is not in play at this table"),
     L.MOVE_DONE: _said("you have already moved in step 1 this turn (or nothing could move)"),
     **{key: _said(STEPS[name]) for key, name in zip(L.PHASE_KEYS, L.PHASE_NAMES, strict=True) if name in STEPS},
     L.NOT_NOW[L.EXPLORE]: _said("collect or explore is chosen right after a collector or advanced collector moves"),
@@ -573,7 +574,7 @@ REFUSALS: dict[str, Refusal] = {
     L.NOT_NOW[L.WATCH]: _said("whale-watching tokens move at the end of your turn"),
     L.MOVE_NO_TOKEN: _move_no_token,
     L.MOVE_BLOCKED: _move_blocked,
-    L.MOVE_NOT_FAR: _said("with forced_max_distance a token must slide as far as it can (AMB-17)"),
+    L.MOVE_NOT_FAR: _said("this table plays the slide-to-the-end variant: a token slides as far as it can"),
     L.SPLIT_OTHER: _split_other,
     L.SPLIT_TOTAL: _split_total,
     L.PRODUCE_TOO_MANY: _produce_too_many,
@@ -610,4 +611,54 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-__all__ = ["REFUSALS", "action_label", "describe_event", "prompt"]
+#: Per refusal key: the heading of the players' page (``how_to_play.md``) whose paragraph states
+#: the rule, as its anchor; the server links a refusal to it.
+_RULE_HEADINGS: dict[str, tuple[str, ...]] = {
+    "The end of the game": (GAME_OVER,),
+    "Choosing modules": (L.MODULE_OFF,),
+    "Step 1: slide one token": (L.PHASE_KEYS[L.MOVE], L.MOVE_DONE, L.MOVE_NO_TOKEN, L.MOVE_BLOCKED),
+    "Sliding to the end (variant)": (L.MOVE_NOT_FAR,),
+    "Advanced collectors": (L.PHASE_KEYS[L.SPLIT], L.SPLIT_OTHER, L.SPLIT_TOTAL, L.PHASE_KEYS[L.BONUS], L.BONUS_OTHER),
+    "Ice cream carts": (L.PHASE_KEYS[L.PRODUCE], L.PRODUCE_TOO_MANY, L.PRODUCE_NO_ICE, L.PRODUCE_NO_SHAKE),
+    "Step 2: supply a ship, claim a token, or pass": (L.PHASE_KEYS[L.ACTION],),
+    "Supplying a ship": (L.SUPPLY_NO_SHIP, L.SUPPLY_SHORT),
+    "Claiming a business token": (L.CLAIM_GONE, L.CLAIM_SHORT),
+    "Placing a token on your island": (
+        L.CLAIM_NO_ROOM,
+        L.PHASE_KEYS[L.PLACE],
+        L.PLACE_NEEDS_BLOCK,
+        L.PLACE_ONE_SPACE,
+        L.PLACE_BLOCK_TAKEN,
+        L.PLACE_TAKEN,
+    ),
+    "The juice factory": (L.JUICE_OFF, L.PHASE_KEYS[L.JUICE], L.JUICE_END, L.JUICE_TWICE, L.JUICE_SHORT),
+    "Exploring instead of collecting": (L.PHASE_KEYS[L.EXPLORE], L.NOT_NOW[L.EXPLORE]),
+    "Statue tiles": (
+        L.PHASE_KEYS[L.STATUE],
+        L.NOT_NOW[L.STATUE],
+        L.STATUE_NOT_SUPPLIED,
+        L.STATUE_FRUIT_WANTED,
+        L.STATUE_SHIP_WANTED,
+    ),
+    "Setting up the boulders": (L.PHASE_KEYS[L.ARRANGE], L.NOT_NOW[L.ARRANGE], L.BOULDER_NOT_DEALT),
+    "Guesthouses at the pond": (L.PLACE_POND_ONLY,),
+    "The construction office": (
+        L.CLAIM_SHORT_OFFICE,
+        L.PHASE_KEYS[L.DISCOUNT],
+        L.NOT_NOW[L.DISCOUNT],
+        L.LEAVE_OUT_SHORT,
+    ),
+    "Whale watching": (
+        L.PHASE_KEYS[L.WHALE],
+        L.NOT_NOW[L.WHALE],
+        L.PHASE_KEYS[L.WATCH],
+        L.NOT_NOW[L.WATCH],
+        L.WATCH_NOT_YOURS,
+        L.WATCH_MOVED,
+        L.WATCH_UNREACHABLE,
+    ),
+}
+RULE_ANCHORS: dict[str, str] = {key: slug(title) for title, keys in _RULE_HEADINGS.items() for key in keys}
+
+
+__all__ = ["REFUSALS", "RULE_ANCHORS", "action_label", "describe_event", "prompt"]
