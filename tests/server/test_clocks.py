@@ -357,7 +357,8 @@ def test_results_mark_the_stand_in(tmp_path: Path) -> None:
     process = spawn(port, f"sqlite:///{db}", env={**ENV, "FRUITBOWL_HOME": str(tmp_path)})
     try:
         body = {"game": "tanghulu", "seats": [{"controller": "human", "name": "Ada"}, {"controller": "random"}]}
-        table = httpx.post(f"{base}/api/tables", json={**body, "takeover": "random"}).json()
+        clock = {"kind": "turn", "per_move_s": 3600}
+        table = httpx.post(f"{base}/api/tables", json={**body, "takeover": "random", "clock": clock}).json()
         table = {"id": table["id"], "tokens": [table["token"]]}
         assert _post(base, table, "leave", 0).status_code == 200
         done = _until(base, table, 0, lambda s: s["status"] == "finished", within=60)
@@ -365,5 +366,11 @@ def test_results_mark_the_stand_in(tmp_path: Path) -> None:
         assert done["players"][0]["takeover"]
         listed = [t for t in httpx.get(f"{base}/api/tables?status=finished").json()["tables"] if t["id"] == table["id"]]
         assert listed[0]["result"]["finished_by_stand_in"] == [0]
+        # A rematch keeps the time control and the stand-in; its result starts unmarked.
+        rematch = _post(base, table, "rematch", 0)
+        assert rematch.status_code == 201, rematch.text
+        again = _state(base, {"id": rematch.json()["id"], "tokens": table["tokens"]})
+        assert again["clock"]["kind"] == "turn" and again["clock"]["per_move_s"] == 3600
+        assert again["takeover"] == "random" and not again["players"][0]["takeover"]
     finally:
         _stop(process)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -121,8 +122,9 @@ class ClockKeeper:
     the running seat's time runs out, gives the seat to the table's stand-in bot. A player also
     hands their seat to it by leaving, and takes it back by acting (:meth:`back`)."""
 
-    def __init__(self, store: TableStore, broadcast: Callable[[LiveTable], Awaitable[None]], bots: BotRunner):
+    def __init__(self, store: TableStore, broadcast: Callable[[LiveTable], Coroutine[Any, Any, None]], bots: BotRunner):
         self.store, self.broadcast, self.bots = store, broadcast, bots
+        self._telling: set[asyncio.Task[None]] = set()  # broadcasts under way (kept from the collector)
 
     def keep(self, table: LiveTable) -> None:
         """Run the clock of the seat to act (stopping the others'), storing the change, and watch it."""
@@ -130,12 +132,15 @@ class ClockKeeper:
         if clock is None:
             return
         seat = table.clock_seat()
-        if seat != clock.running:
+        if seat != clock.running:  # the game began (the last seat was taken), or it ended
             table.clock = clock.run(seat, clocks.now())
             try:
                 self.store.save_clock(table)
             except SQLAlchemyError as exc:  # kept in memory; stored with the next change
                 log.warning("cannot store the clock of table %s: %s", table.id, exc)
+            told = asyncio.get_running_loop().create_task(self.broadcast(table))  # everyone sees it run
+            self._telling.add(told)
+            told.add_done_callback(self._telling.discard)
         watch = table.clock_task
         if watch is not None and watch is asyncio.current_task():
             return  # called by the watch itself, which reads the clock afresh when it goes on
