@@ -115,7 +115,7 @@ def test_lime_6l_saves_a_fruit_you_hold():
 def test_lime_17l_the_thief_takes_two_different_stacks():
     """Lime rulebook, #17L: "Choose 2 locations stacks and place them next to the thief … you must
     choose 2 different locations stacks." """
-    s = position(3, hands={0: ""}, options=lime_through("17L"))
+    s = position(3, hands={0: "", 1: "B"}, options=lime_through("17L"))
     first, second = (loc_label(loc) for loc in s.stacks[:2])
     act(s, "17L", f"thief {first}")
     error = refusal(s.apply, f"thief {first}")
@@ -123,6 +123,11 @@ def test_lime_17l_the_thief_takes_two_different_stacks():
     states_the_rule(error, "puts the thief next to two different stacks")
     s.apply(f"thief {second}")
     assert {s.thief, s.thief2} == {parse_loc(first), parse_loc(second)}
+    # "If you move to a location next to the thief, you must place 1 fruit from your hand into the market."
+    s.apply(f"move {first}")  # Bo
+    error = refusal(s.apply, "act")
+    assert error.rule == "movepay.first" and "thief" in str(error)
+    states_the_rule(error, "If the thief stands next to that stack, put 1 fruit from your hand into the market")
 
 
 def test_the_worked_example_of_the_end_and_its_tie_break():

@@ -401,6 +401,12 @@ def _have(s: FabledFruitState, p: int) -> str:
     return ", ".join(counted(n, f) for f, n in counts(s.hands[p]).items()) or "no fruit"
 
 
+def _movepay_first(s: FabledFruitState, action: Action) -> str:
+    if _step(s)[0] == "tpay":
+        return "first pay for moving: the thief's stack costs a fruit into the market"
+    return "first pay for moving: one fruit to each animal already there"
+
+
 def _last_juice(s: FabledFruitState, action: Action) -> str:
     target = C.targets[s.num_players]
     return (
@@ -520,9 +526,7 @@ REFUSALS: dict[str, Refusal] = {
     "move.not_in_display": lambda s, a: (
         f"#{_label(a)} is not in the display: your animal moves to a stack on the table"
     ),
-    "movepay.first": _sentence(
-        "first pay for moving: a fruit for the thief, then one fruit to each animal already there"
-    ),
+    "movepay.first": _movepay_first,
     "movepay.not_held": lambda s, a: f"you have no {a.fields['fruit']} to pay with",
     "movepay.skip": _sentence(
         "you must pay every animal there while you have fruit; leave someone unpaid only when you run short"
