@@ -144,7 +144,9 @@ def test_l2_give_a_banana_to_another_player():
     )
     s.apply("player 2")
     assert refused(s, "give pineapple", "card.type") == "it must be a banana (or a fruit-mix card showing one)"
-    assert refused(s, "done", "card.not_optional") == "this step is not optional"
+    assert refused(s, "done", "card.not_optional") == (
+        "you cannot stop here: give a fruit (the location does not let you stop early)"
+    )
     assert refused(s, "discard banana", "card.other_verb") == "now give a fruit"
     assert refused(s, "give coconut", "card.none") == "there is no coconut to give"
 

@@ -557,7 +557,9 @@ REFUSALS: dict[str, Refusal] = {
     "thief.must_move": _thief_must_move,
     "thief.twice": _thief_twice,
     "card.other_verb": lambda s, a: f"now {_verb(s)} a fruit",
-    "card.not_optional": _sentence("this step is not optional"),
+    "card.not_optional": lambda s, a: (
+        f"you cannot stop here: {_verb(s)} a fruit (the location does not let you stop early)"
+    ),
     "card.none": lambda s, a: f"there is no {a.fields['fruit']} to {_verb(s)}",
     "card.type": _card_type,
     "card.rule": _card_rule,
