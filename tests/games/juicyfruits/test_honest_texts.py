@@ -215,7 +215,7 @@ def test_the_solo_board_is_refused_with_more_players():
 
 
 def test_first_player_is_refused_when_the_first_player_is_drawn():
-    with pytest.raises(InvalidOption, match="first_player applies only with random_first=false"):
+    with pytest.raises(InvalidOption, match="first_player applies only when random_first is off"):
         GAME.new_state(3, 1, {"first_player": 2})
     assert GAME.new_state(3, 1, {"first_player": 2, "random_first": False}).current_player == 1
 

@@ -148,7 +148,9 @@ class JuicyFruits(Game):
                 f"this game has {num_players} players"
             )
         if checked["random_first"] and checked["first_player"] != defaults["first_player"]:
-            raise InvalidOption("option first_player applies only with random_first=false (else the first is drawn)")
+            raise InvalidOption(
+                "option first_player applies only when random_first is off (otherwise the first player is drawn)"
+            )
         if checked["three_per_row"]:
             if "new_business" not in M.parse(checked["modules"]):
                 raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
