@@ -87,6 +87,12 @@ def test_time_runs_out_the_stand_in_plays_the_player_takes_the_seat_back_and_lea
         page.wait_for_selector(f".player-panel[data-seat='{late}'] .clock.running.low")
         assert page.locator(".player-panel .clock").count() == 2
         assert _clock_text(page, other) == "0:06"
+    # On the phone the running clock is in the status line too, where a player looks.
+    bo.wait_for_selector("#turn-clock.low:not([hidden])")
+    who = "Your time" if late == 1 else "Ada"
+    assert bo.inner_text("#turn-clock .turn-clock-who") == who
+    assert ada.locator("#turn-clock").is_hidden()  # beside the board, the panels show it
+    bo.screenshot(path=str(screenshot_dir / "clocks-running-phone.png"))
     start = _seconds(_clock_text(pages[late], late))
     pages[late].wait_for_function(
         "([seat, start]) => { const t = document.querySelector(`.player-panel[data-seat='${seat}'] .clock-time`)"

@@ -35,7 +35,7 @@ export function describeClock(clock) {
   return clock.increment_s ? `${span(clock.base_s)} + ${clock.increment_s} s a move` : span(clock.base_s);
 }
 
-const ticking = { element: null, left: 0, since: 0, timer: null };
+const ticking = { elements: [], left: 0, since: 0, timer: null };
 
 // Until the bot levels' labels have loaded ("Strong"), a stand-in is "a stand-in bot"; then the
 // latest drawing of each part is drawn again with the label.
@@ -57,16 +57,41 @@ function withLevels(part, redraw) {
 }
 
 function tick() {
-  const { element } = ticking;
-  if (!element || !element.isConnected) return;
   const left = ticking.left - (performance.now() - ticking.since) / 1000;
-  element.querySelector(".clock-time").textContent = formatClock(left);
-  element.classList.toggle("low", left < LOW_S);
+  for (const element of ticking.elements) {
+    if (!element.isConnected) continue;
+    element.querySelector(".clock-time").textContent = formatClock(left);
+    element.classList.toggle("low", left < LOW_S);
+  }
 }
 
-/** Each player's clock in their panel (``root``: the panels), the running one ticking down. */
-export function renderClocks(root, snapshot) {
-  ticking.element = null;
+/** The running clock again in the status line (``element``), where a phone player looks: "Your
+ * time 0:42", "Ada 0:42"; hidden while no clock runs (CSS shows it on narrow screens only). */
+function statusClock(element, snapshot) {
+  const clock = snapshot.clock;
+  const seat = clock?.running;
+  if (!element) return null;
+  if (seat === null || seat === undefined || snapshot.status !== "playing") {
+    element.hidden = true;
+    element.replaceChildren();
+    return null;
+  }
+  const left = clock.remaining_s[seat];
+  const who = seat === snapshot.seat ? "Your time" : snapshot.players[seat].name;
+  element.hidden = false;
+  element.className = ["turn-clock", left < LOW_S && "low"].filter(Boolean).join(" ");
+  element.replaceChildren(
+    icon("clock", 14),
+    h("span", { class: "turn-clock-who" }, who),
+    h("span", { class: "clock-time" }, formatClock(left)),
+  );
+  return element;
+}
+
+/** Each player's clock in their panel (``root``: the panels), the running one ticking down, and
+ * again in the status line (``status``). */
+export function renderClocks(root, snapshot, status = null) {
+  ticking.elements = [];
   const clock = snapshot.clock;
   waiting.delete("clocks"); // an earlier drawing waiting for the labels is out of date
   const levels = snapshot.players.some((p) => p.takeover) ? withLevels("clocks", () => renderClocks(root, snapshot)) : null;
@@ -94,8 +119,10 @@ export function renderClocks(root, snapshot) {
       h("span", { class: "clock-time", role: "timer", "aria-label": `${player.name}'s time left` }, formatClock(left)),
     );
     header.after(element);
-    if (running) Object.assign(ticking, { element, left, since: performance.now() });
+    if (running) Object.assign(ticking, { elements: [element], left, since: performance.now() });
   }
+  const shown = statusClock(status, snapshot);
+  if (shown && ticking.elements.length) ticking.elements.push(shown);
   ticking.timer ??= setInterval(tick, 250);
 }
 

@@ -383,7 +383,7 @@ function drawAll() {
   drawStatus(snapshot);
   drawBoard(snapshot, true);
   renderPanels($("panels"), snapshot, page.renderer, page.previous, { onRename: renamable(snapshot) ? rename : null });
-  renderClocks($("panels"), snapshot);
+  renderClocks($("panels"), snapshot, $("turn-clock"));
   renderStandIn($("stand-in"), $("leave"), snapshot, { onLeave: () => seatRequest(api.leave), onBack: () => seatRequest(api.back) });
   const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
