@@ -152,6 +152,22 @@ def test_the_worked_example_of_the_end_and_its_tie_break():
     assert f"Three players need {target} juices" in example and "Bo holds 3 fruits, Cy holds 5, so Cy wins" in example
 
 
+def test_the_page_says_which_cards_are_sourced_as_the_data_does():
+    """ "Values we reconstructed" names the base cards whose action or price a source gives; the data
+    marks every other one RECONSTRUCTED, and every Lime price."""
+    base = [loc for loc in DATA["location"] if isinstance(loc["id"], int)]
+    lime = [loc for loc in DATA["location"] if isinstance(loc["id"], str)]
+
+    def numbers(status: str) -> str:
+        ids = [f"#{loc['id']}" for loc in base if loc[status] == "sourced"]
+        return ", ".join(ids[:-1]) + " and " + ids[-1]
+
+    text = section("values-we-reconstructed")
+    assert f"the actions of {numbers('action_status')} and the prices of {numbers('price_status')} come" in text
+    assert all(loc["price_status"] == "RECONSTRUCTED" for loc in lime) and "every price is ours" in text
+    assert all(loc["action_status"] == "sourced" for loc in lime) and "every action is the Lime rulebook's" in text
+
+
 def test_every_refusal_links_to_a_heading_of_the_page():
     anchors = {h.anchor for h in pages.headings(PAGE)}
     assert set(GAME.rule_anchors) == set(GAME.refusals)
