@@ -128,3 +128,47 @@ def test_the_page_numbers_are_the_data_and_reconstructed_ones_are_marked():
     flowing = " ".join(MARKED.split())
     assert said in flowing
     assert f"at most {DATA['juice_factory']['max_steps_per_turn']}* times a turn" in flowing
+
+
+def test_what_the_page_says_of_each_listed_token_is_what_the_data_says():
+    """The page names tokens, stalls and statue tiles by their place in data.toml and says in
+    words what each does: a reordered or changed data file must not make those words wrong."""
+    tokens = DATA["business_tokens"]["tokens"]
+    assert [t["category"] for t in tokens[6:10]] == ["small_venue"] * 4
+    assert tokens[6]["points"] == tokens[7]["points"] and tokens[8]["points"] == tokens[9]["points"]
+    assert len({t["stars"] for t in tokens[6:10]}) == 1, "each small venue shows the same number of stars"
+    venues = DATA["large_venues"]["venues"]
+    for first in (0, 2, 4):
+        assert (venues[first]["points"], venues[first]["stars"]) == (
+            venues[first + 1]["points"],
+            venues[first + 1]["stars"],
+        )
+    said = ["per_empty_beach", "per_supplied_ship", "per_star", "per_two_fruits"]
+    assert [t["formula"] for t in tokens[10:14]] == said
+    new = DATA["new_business_tokens"]["tokens"]
+    assert [t["formula"] for t in new[4:6]] == ["per_full_beach", "per_milkshake"]
+    assert [t["effect"] for t in new[6:8]] == ["harbor_office", "construction_office"]
+    assert new[0].get("pond_only") and new[0]["category"] == "small_venue"
+    effects = [t["effect"] for t in DATA["statue_tiles"]["tiles"]]
+    assert effects[3:] == [
+        "per_supplied_ship",
+        "choose_supplied_ship",
+        "per_two_fruits",
+        "choose_fruit_type",
+        *["per_business_token"] * 3,
+        "per_star",
+        "per_statue",
+        "per_boulder_removed",
+    ]
+    tests = [c["test"] for c in DATA["boulder_tiles"]["conditions"] + DATA["boulder_tiles_reconstructed"]["conditions"]]
+    assert tests[:4] == ["score_at_least", "score_at_least", "ship_points_at_least", "ships_supplied_at_least"]
+    assert tests[11:] == [
+        "empty_beaches_at_least",
+        "move_gained_at_least",
+        "every_fruit_type",
+        "statues_collected_at_least",
+        "module_tokens_at_least",
+    ]
+    ship = DATA["ships"]["tokens"][40]
+    assert sorted(ship["demand"]) == ["B", "L"], "the worked example's ship asks for bananas and limes"
+    assert sorted(DATA["business_rows"]["costs"][4]) == ["B", "L", "M", "O", "P"]
