@@ -195,14 +195,17 @@ def test_the_location_tables_name_the_cards_they_show():
         assert parse_loc(str(DATA["location"][int(index)]["id"])) == parse_loc(label)
 
 
-def test_the_options_table_gives_each_default():
+def test_the_options_table_names_each_option_as_the_form_does():
+    """Each option a table offers is on the page under the label the form shows; the options a fable
+    sets are not offered, and the round limit's default is the engine's."""
     options = section("options")
     for spec in GAME.option_specs:
-        if spec.name in ("display", "big_stack", "game_number"):  # set by a fable, never by hand
-            continue
-        assert f"({spec.name})" in options
+        if spec.name in ("display", "big_stack", "game_number"):
+            assert spec.internal and f"({spec.name})" not in options  # set by a fable, never by hand
+        else:
+            assert f"{spec.label} ({spec.name})" in options
     max_rounds = next(spec for spec in GAME.option_specs if spec.name == "max_rounds")
-    assert f"{max_rounds.default} rounds" in options
+    assert f"{max_rounds.default} rounds" in options and "Not in the table form" in options
 
 
 def test_nothing_a_player_reads_shows_an_internal_id():

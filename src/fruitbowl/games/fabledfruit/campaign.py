@@ -434,12 +434,15 @@ class FableCampaigns:
             "base",
             "base: the fables of locations #1–#59; lime: the Lime expansion's own fables",
             choices=RULESETS,
+            label="Rules",
+            choice_labels=("The fables", "Lime expansion"),
         ),
         OptionSpec(
             "immediate_end",
             bool,
             False,
             "end each game right after the purchase that reaches the juices needed, not at the end of the round",
+            label="End at once",
         ),
         OptionSpec(
             "max_rounds",
@@ -448,6 +451,8 @@ class FableCampaigns:
             "a safety stop: a game is scored at the end of this round if nobody has ended it",
             minimum=1,
             maximum=1000,
+            label="Round limit",
+            internal=True,
         ),
     )
 

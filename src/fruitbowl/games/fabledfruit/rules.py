@@ -128,12 +128,14 @@ class FabledFruit(Game):
             minimum=0,
             maximum=5,
             seat=True,
+            label="Start player",
         ),
         OptionSpec(
             "immediate_end",
             bool,
             False,
             "end the game right after the purchase that reaches the juices needed, not at the end of the round",
+            label="End at once",
         ),
         OptionSpec(
             "max_rounds",
@@ -142,12 +144,16 @@ class FabledFruit(Game):
             "a safety stop: the game is scored at the end of this round if nobody has ended it",
             minimum=1,
             maximum=1000,
+            label="Round limit",
+            internal=True,
         ),
         OptionSpec(
             "display",
             str,
             "",
             "set by a campaign: the locations the game starts with; empty for a new campaign's first game",
+            label="Starting display",
+            internal=True,
         ),
         OptionSpec(
             "big_stack",
@@ -156,11 +162,26 @@ class FabledFruit(Game):
             "set by a campaign: location cards still waiting in the big stack",
             minimum=0,
             maximum=deck.DECK_SIZE,
+            label="Cards in the big stack",
+            internal=True,
         ),
         OptionSpec(
-            "game_number", int, 1, "set by a campaign: which game of the campaign this is", minimum=1, maximum=10_000
+            "game_number",
+            int,
+            1,
+            "set by a campaign: which game of the campaign this is",
+            minimum=1,
+            maximum=10_000,
+            label="Game of the campaign",
+            internal=True,
         ),
-        OptionSpec("lime", bool, False, "play the Lime expansion: its own locations, the limes and its new pieces"),
+        OptionSpec(
+            "lime",
+            bool,
+            False,
+            "play the Lime expansion: its own locations, the limes and its new pieces",
+            label="Lime expansion",
+        ),
     )
 
     def validate_options(
