@@ -90,6 +90,21 @@ def test_modules_and_the_juice_factory_are_played_only_when_chosen():
     assert why == "first slide a token in step 1"
 
 
+def test_a_slide_may_move_the_explorer_instead_of_collecting():
+    """Mystic Island: "whenever you move one of your collector tokens ... you may forgo collecting
+    its fruits and instead move your explorer ... exactly as you moved your collector token"."""
+    state = start(modules="mystic_island")
+    state.apply("move b4-b3")  # one space south, toward the player
+    why = refused(state, "pass", "phase.explore", "give up all the fruit", "You choose right after the slide")
+    assert why == "first choose: collect the fruit, or move your explorer"
+    state.apply("explore")
+    mystic = state.view(0)["mystic"]
+    assert [e["name"] for e in mystic["explorers"]] == ["c2", "c3"], (
+        "one space toward the first player's edge, the board's bottom"
+    )
+    assert sum(state.view(0)["players"][0]["reserve"].values()) == 0, "no fruit for that slide"
+
+
 def test_the_other_players_place_the_same_boulders_with_the_same_sides_up():
     """Module 2 set-up: "the other players find the same 4 boulder tiles from their own sets and
     place them with the same side facing up, but in any order"."""
