@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .helpers import PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, state
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -56,6 +58,7 @@ def _shots(pages: list[tuple[Any, str]], screenshot_dir: Path) -> None:
             page.screenshot(path=str(screenshot_dir / f"{name}-{size}.png"), full_page=True)
 
 
+@pytest.mark.slow  # a whole 3-player Fabled Fruit game through the API: 15–35 s
 def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     browser: Any, server_url: str, screenshot_dir: Path
 ) -> None:
