@@ -72,17 +72,20 @@ def _build(raw: dict[str, Any]) -> Components:
         status[table] = values["status"]
 
     fruits_t, stars_t, board, store = raw["fruits"], raw["tile_stars"], raw["board"], raw["store"]
+    sticks, supplies, rewards, materials = raw["sticks"], raw["supplies"], raw["rewards"], raw["materials"]
+    low, high = materials["front_stars"]
     ordinary = tuple(fruits_t["ordinary"])
     ordinary_stars = tuple(stars_t["ordinary"])
     haw_stars = tuple(stars_t["haw"])
-    _check(len(ordinary) == 4, "there are exactly four ordinary fruits (AMB-5)")
+    _check(len(ordinary) == 4, "there are exactly four ordinary fruits (the haw is wild, not a fifth)")
     _check(
         len(ordinary_stars) == fruits_t["per_fruit"],
         "[tile_stars] ordinary lists one value per tile of a fruit",
     )
     _check(len(haw_stars) == fruits_t["haws"], "[tile_stars] haw lists one value per haw")
-    _check(all(0 <= s <= 2 for s in ordinary_stars + haw_stars), "fruit tiles show 0–2 stars on the front")
-    _check(stars_t["garnish_bonus"] == 1, "the sugared back is worth exactly 1 star more than the front")
+    front = f"fruit tiles show {low}–{high} stars on the front"
+    _check(all(low <= s <= high for s in ordinary_stars + haw_stars), front)
+    _check(supplies["garnish_bonus"] == 1, "the sugared back is worth exactly 1 star more than the front")
 
     tile_ids: list[str] = []
     tile_fruit: list[int] = []
@@ -96,26 +99,27 @@ def _build(raw: dict[str, Any]) -> Components:
         tile_ids.append(f"haw_{number}")
         tile_fruit.append(len(ordinary))
         tile_stars.append(stars)
-    _check(len(tile_ids) == 54, f"the game has 54 fruit tiles; data gives {len(tile_ids)}")
+    tiles = materials["fruit_tiles"]
+    _check(len(tile_ids) == tiles, f"the game has {tiles} fruit tiles; data gives {len(tile_ids)}")
 
     icons = tuple(board["coin_icons"])
-    _check(len(icons) == board["spots"], "[board] coin_icons has one value per spot")
+    _check(len(icons) == sticks["spots"], "[board] coin_icons has one value per spot")
     _check(all(i >= 0 for i in icons), "coin icons are not negative")
-    _check(board["sticks"] == 3 and board["spots"] == 4, "each board has 3 sticks of 4 spots")
+    _check(sticks["per_board"] == 3 and sticks["spots"] == 4, "each board has 3 sticks of 4 spots")
     spaces = tuple(store["spaces"])
     bags = tuple(store["money_bags"])
     _check(len(spaces) == len(bags) == 4, "the store has 4 spaces, each with its money bags")
-    _check(all(b >= 0 for b in bags) and store["till"] >= 0, "prices are not negative")
+    _check(all(b >= 0 for b in bags) and supplies["till"] >= 0, "prices are not negative")
 
     sweet = tuple(raw["sweet_cards"]["stars"])
-    _check(len(sweet) == 20, f"there are 20 sweet cards; data gives {len(sweet)}")
-    _check(all(1 <= s <= 3 for s in sweet), "sweet cards are worth 1–3 stars")
+    cards, (fewest, most) = materials["sweet_cards"], materials["sweet_card_stars"]
+    _check(len(sweet) == cards, f"there are {cards} sweet cards; data gives {len(sweet)}")
+    _check(all(fewest <= s <= most for s in sweet), f"sweet cards are worth {fewest}–{most} stars")
 
     faces = tuple(raw["die"]["faces"])
     _check(len(faces) == 6, "the die has 6 faces")
     _check(set(faces) == set(DIE_EFFECTS), f"the die's faces show exactly the effects {DIE_EFFECTS}")
 
-    supplies, rewards = raw["supplies"], raw["rewards"]
     _check(supplies["drops"] >= 4 * supplies["start_drops"], "enough drops for four players to start")
     _check(0 <= supplies["start_coins"] <= supplies["coin_cap"], "starting coins are on the coin track")
 
@@ -125,13 +129,13 @@ def _build(raw: dict[str, Any]) -> Components:
         tile_ids=tuple(tile_ids),
         tile_fruit=tuple(tile_fruit),
         tile_stars=tuple(tile_stars),
-        garnish_bonus=stars_t["garnish_bonus"],
-        sticks=board["sticks"],
-        spots=board["spots"],
+        garnish_bonus=supplies["garnish_bonus"],
+        sticks=sticks["per_board"],
+        spots=sticks["spots"],
         coin_icons=icons,
         spaces=spaces,
         money_bags=bags,
-        till=store["till"],
+        till=supplies["till"],
         sweet_stars=sweet,
         die_faces=faces,
         drops=supplies["drops"],
