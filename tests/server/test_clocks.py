@@ -374,3 +374,42 @@ def test_results_mark_the_stand_in(tmp_path: Path) -> None:
         assert again["takeover"] == "random" and not again["players"][0]["takeover"]
     finally:
         _stop(process)
+
+
+# ---------------------------------------------------------------------- on both databases
+
+
+def test_time_runs_out_and_the_player_comes_back_on_each_database(db_url: str) -> None:
+    """The same promise on SQLite and PostgreSQL (the clock, the seats and the notes stored in
+    each), through the app in this process."""
+    from fastapi.testclient import TestClient
+
+    from fruitbowl.server import create_app
+    from fruitbowl.server.limits import Limits
+
+    with TestClient(create_app(db_url, limits=Limits(clock_minimum=1))) as client:
+        seats = [{"controller": "human", "name": "Ada"}, {"controller": "human", "name": "Bob"}]
+        clock = {"kind": "realtime", "base_s": 2.5, "increment_s": 0}
+        body = {"game": "tanghulu", "seats": seats, "clock": clock, "takeover": "random"}
+        created = client.post("/api/tables", json=body).json()
+        invite = created["invites"]["1"].split("invite=")[1]
+        bob = client.post(f"/api/tables/{created['id']}/join", json={"invite": invite}).json()
+        tokens = [created["token"], bob["token"]]
+
+        def read(seat: int) -> dict[str, Any]:
+            return client.get(f"/api/tables/{created['id']}", headers={"X-Seat-Token": tokens[seat]}).json()
+
+        late = read(0)["clock"]["running"]
+        deadline = time.monotonic() + 15
+        while not read(late)["players"][late]["takeover"]:
+            assert time.monotonic() < deadline, "the time never ran out"
+            time.sleep(0.1)
+        gone = read(late)
+        assert gone["clock"]["remaining_s"][late] == 0
+        assert any(e["kind"] == "timeout" and e["actor"] == late for e in gone["log"])
+        back = client.post(f"/api/tables/{created['id']}/back", headers={"X-Seat-Token": tokens[late]})
+        assert back.status_code == 200
+        state = read(late)
+        assert not state["players"][late]["takeover"]
+        assert any(e["kind"] == "back" and e["actor"] == late for e in state["log"])
+        assert state["clock"]["remaining_s"][late] > 0  # the base time again (it is under a minute)

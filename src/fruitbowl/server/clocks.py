@@ -165,6 +165,14 @@ class Clock:
             return replace(self, since=now)
         return replace(self, remaining=self._with(self.running, self.left(self.running, now)), since=now)
 
+    def unattended(self, now: datetime, shared: bool) -> bool:
+        """Whether a running clock just read from the database was kept by nobody: always, for the
+        one server that loads it (it was not in memory); with servers that share a database
+        (``shared``), when none of them has stored it for two checkpoints (they were all down)."""
+        if self.running is None:
+            return False
+        return not shared or self.since is None or (now - self.since).total_seconds() > 2 * CHECKPOINT_S
+
     def resumed(self, now: datetime) -> Clock:
         """The clock as stored, running on from ``now`` (a table loaded after a restart: the time
         between the last store and now is not charged)."""

@@ -86,9 +86,9 @@ class TableStore:
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
             self.finish(table)  # the server stopped between the last move and marking the end
-        if table.clock is not None and table.clock.running is not None and not self.multi_process:
-            # Loaded by the one server (after a restart, or back from eviction): the running clock
-            # goes on from what was stored, and the time it was not held is not charged.
+        if table.clock is not None and table.clock.unattended(now(), self.multi_process):
+            # Loaded after a restart: the running clock goes on from what was stored, and the time
+            # nobody kept it (the server was down) is not charged.
             table.clock = table.clock.resumed(now())
             self.save_clock(table)
         table.seat_bots()
@@ -419,6 +419,8 @@ class TableStore:
             self.lock_table(db, table, **({} if clock is None else {"clock": clock.to_json()}))
             row = db.get(SeatRow, (table.id, seat))
             assert row is not None
+            if row.takeover == on:  # another server gave the seat away (or back) a moment ago
+                raise Stale()
             row.takeover = on
             row.stood_in = row.stood_in or on
             note_row = NoteRow(

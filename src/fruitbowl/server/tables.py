@@ -361,7 +361,10 @@ class TableService:
             if table.seats[seat].takeover:  # the player is back: their move takes the seat back
                 self._check_turn(table, seat, version)
                 table.state.validate(action)  # a refused move changes nothing
-                self.clocks.back_locked(table, seat)
+                try:
+                    self.clocks.back_locked(table, seat)
+                except Stale:
+                    raise self._moved_on(table) from None
             self._apply_locked(table, seat, action, version)
             if version is not None:
                 table.sent[seat] = (version, table.match.record.actions[-1])
