@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 from fruitbowl.cli.boards import adapter_for
+from fruitbowl.engine import get_game, pages
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.components import DATA_FILE, load_components
 from fruitbowl.games.tanghulu.terminal import TangHuLuAdapter, rules_text
@@ -260,20 +261,22 @@ def test_help_summary_follows_corrected_component_data(tmp_path: Path):
     assert rules_text(replace(C, king_stars=7)) != rules_text(C)
 
 
-def test_docs_state_the_current_data():
-    """docs/games/tanghulu.md repeats the printed values: they must be the data's."""
-    doc = " ".join((Path(__file__).parents[3] / "docs" / "games" / "tanghulu.md").read_text().split())
+def test_the_players_page_states_the_current_data():
+    """The players' page (``how_to_play.md``, issue 23) repeats the printed values: filled from the
+    data, they are the engine's."""
+    game = type(get_game("tanghulu"))
+    page = " ".join(pages.fill(pages.page_source(game) or "", pages.game_data(game)).replace("**", "").split())
     for fact in (
-        f"has at least {C.garnish_cost} drops",
-        f"| all different (one of each fruit) | +{C.all_different_coins} coins |",
-        f"| all the same | {C.all_same_sweet_cards} sweet cards |",
-        f"| two pairs | {C.two_pairs_sweet_cards} sweet card and {C.two_pairs_drops} drops |",
-        f"more than {C.coin_cap} coins",
-        f"There are {C.drops} drops and {len(C.sweet_stars)} sweet cards",
-        f"scores +{C.king_stars}",
-        f"fills their {C.sticks * C.spots}th spot",
+        f"Pay {C.garnish_cost} drops back to the stock",
+        f"| {C.all_different_coins} coins |",
+        f"| {C.all_same_sweet_cards} sweet cards |",
+        f"| {C.two_pairs_sweet_cards} sweet card and {C.two_pairs_drops} drops |",
+        f"Coins never go above {C.coin_cap}",
+        f"Drops ({C.drops}) and sweet cards ({len(C.sweet_stars)})",
+        f"gets the marker and {C.king_stars} stars",
+        f"{C.sticks} sticks of {C.spots} spots",
     ):
-        assert fact in doc, fact
+        assert fact in page, fact
 
 
 def test_the_die_coin_at_the_cap_says_it_was_lost():

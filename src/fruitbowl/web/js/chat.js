@@ -1,10 +1,19 @@
 // The table's chat panel: the messages (always as text, never as HTML), a line to write in and
-// quick phrases for phone players, and muting another player (remembered per table).
+// quick phrases for phone players, and muting another player or the spectators (remembered per
+// table). Spectators read it; they write (under a name they give) only where the host allows it,
+// which the host sets in the host's settings (renderChatSetting).
 
 import * as api from "./api.js";
-import { mutedAt, saveMuted } from "./storage.js";
+import { icon } from "./icons.js";
+import { checkName } from "./names.js";
+import { mutedAt, playerName, saveMuted, savePlayerName } from "./storage.js";
 import { h } from "./svg.js";
 import { markerSvg } from "./players.js";
+
+/** The key spectators' messages are muted under (players' are muted by seat number). */
+const SPECTATORS = "spectators";
+const seated = (seat) => seat !== null && seat !== undefined;
+const muteKey = (message) => (seated(message.seat) ? message.seat : SPECTATORS);
 
 const QUICK = ["Good game", "Your turn", "One moment"];
 const MAX_CHAT = 500;
@@ -25,6 +34,9 @@ export class ChatPanel {
     this.list = root.querySelector(".chat-list");
     this.form = root.querySelector("form");
     this.input = root.querySelector("#chat-input");
+    this.nameInput = root.querySelector("#chat-name");
+    this.nameInput.value = playerName() || "";
+    this.spectatorChat = false;
     this.mutes = root.querySelector(".chat-mutes");
     this.badge = root.querySelector(".chat-unread");
     this.form.addEventListener("submit", (event) => {
@@ -44,7 +56,10 @@ export class ChatPanel {
   update(snapshot) {
     this.players = snapshot.players;
     this.seat = snapshot.seat;
-    this.form.hidden = snapshot.seat === null || snapshot.seat === undefined;
+    this.spectatorChat = !!snapshot.spectator_chat;
+    // A player always writes; a spectator where the host allows it, under a name of their own.
+    this.form.hidden = !seated(snapshot.seat) && !this.spectatorChat;
+    this.nameInput.hidden = seated(snapshot.seat);
     this.root.querySelector(".chat-readonly").hidden = !this.form.hidden;
     const fresh = (snapshot.chat || []).filter((message) => !this.messages.has(message.id));
     for (const message of fresh) this.messages.set(message.id, message);
@@ -66,10 +81,21 @@ export class ChatPanel {
       this.onError(`A chat message has at most ${MAX_CHAT} characters.`);
       return;
     }
+    let name = null;
+    if (!seated(this.seat)) {
+      const checked = checkName(this.nameInput.value, "your name");
+      if (checked.error) {
+        this.onError(`${checked.error.charAt(0).toUpperCase()}${checked.error.slice(1)}.`);
+        this.nameInput.focus();
+        return;
+      }
+      name = checked.name;
+    }
     const typed = raw === this.input.value;
     if (typed) this.input.value = ""; // cleared at once; given back if the server refuses it
     try {
-      this.add(await api.chat(this.tableId, this.token(), text));
+      this.add(await api.chat(this.tableId, this.token(), text, name));
+      if (name) savePlayerName(name);
     } catch (error) {
       if (typed && !this.input.value) this.input.value = raw;
       this.onError(error.message);
@@ -84,55 +110,103 @@ export class ChatPanel {
   draw(fresh) {
     const ids = [...this.messages.keys()];
     for (const id of ids.slice(0, Math.max(0, ids.length - KEPT))) this.messages.delete(id);
-    const shown = [...this.messages.values()].filter((m) => !this.muted.has(m.seat));
+    const shown = [...this.messages.values()].filter((m) => !this.muted.has(muteKey(m)));
     const hidden = this.messages.size - shown.length;
-    const notice = hidden ? [h("li", { class: "chat-hidden" }, `${hidden} from muted players not shown`)] : [];
+    const notice = hidden ? [h("li", { class: "chat-hidden" }, `${hidden} from muted people not shown`)] : [];
     this.list.replaceChildren(
       ...shown.map((m) =>
         h(
           "li",
-          { class: ["chat-message", m.seat === this.seat && "mine"], "data-seat": m.seat ?? "", title: new Date(m.at).toLocaleString() },
-          m.seat !== null && m.seat !== undefined ? markerSvg(m.seat, 14) : null,
-          h("strong", { class: "chat-name", title: m.name }, m.name),
+          {
+            class: ["chat-message", seated(m.seat) ? m.seat === this.seat && "mine" : "spectator"],
+            "data-seat": m.seat ?? "",
+            title: new Date(m.at).toLocaleString(),
+          },
+          seated(m.seat) ? markerSvg(m.seat, 14) : icon("eye", 14, "a spectator"),
+          h("strong", { class: "chat-name", title: seated(m.seat) ? m.name : `${m.name} (watching)` }, m.name),
           h("span", { class: "chat-text" }, m.text),
         ),
       ),
       ...notice,
     );
     this.list.scrollTop = this.list.scrollHeight;
-    const others = fresh.filter((m) => m.seat !== this.seat && !this.muted.has(m.seat)).length;
+    const mine = (m) => seated(this.seat) && m.seat === this.seat;
+    const others = fresh.filter((m) => !mine(m) && !this.muted.has(muteKey(m))).length;
     if (others && !this.root.open) {
       this.unread += others;
       this.badge.textContent = String(this.unread);
     }
   }
 
-  /** A mute switch for each other player, remembered for this table in this browser. */
+  /** A mute switch for each other player (and for the spectators, once they may write or have
+   * written), remembered for this table in this browser. */
   drawMutes() {
-    const others = this.players.filter((p) => p.seat !== this.seat && p.controller === "human");
+    const others = this.players
+      .filter((p) => p.seat !== this.seat && p.controller === "human")
+      .map((p) => ({ key: p.seat, name: p.name, whose: `${p.name}'s` }));
+    const spectatorsSpoke = [...this.messages.values()].some((m) => !seated(m.seat));
+    if (seated(this.seat) && (this.spectatorChat || spectatorsSpoke)) {
+      others.push({ key: SPECTATORS, name: "spectators", whose: "the spectators'" });
+    }
     this.mutes.replaceChildren(
-      ...others.map((p) => {
-        const muted = this.muted.has(p.seat);
+      ...others.map(({ key, name, whose }) => {
+        const muted = this.muted.has(key);
         return h(
           "button",
           {
             type: "button",
             class: ["mute", muted && "on"],
             "aria-pressed": String(muted),
-            "data-seat": p.seat,
-            title: muted ? `Show ${p.name}'s messages again` : `Hide ${p.name}'s messages`,
+            "data-seat": key,
+            title: muted ? `Show ${whose} messages again` : `Hide ${whose} messages`,
             onclick: () => {
-              if (muted) this.muted.delete(p.seat);
-              else this.muted.add(p.seat);
+              if (muted) this.muted.delete(key);
+              else this.muted.add(key);
               saveMuted(this.tableId, [...this.muted]);
               this.drawMutes();
               this.draw([]);
             },
           },
           `${muted ? "Unmute" : "Mute"} `,
-          h("span", { class: "mute-name" }, p.name),
+          h("span", { class: "mute-name" }, name),
         );
       }),
     );
   }
+}
+
+/**
+ * The host's settings box: whether spectators may write in the chat (players always may). Shown
+ * to the browser that created the table (its host token) while the table lets anyone watch.
+ * @param {HTMLElement} root the box
+ * @param {object} snapshot the table state
+ * @param {object} options {host: {hostToken} or null, onError(message)}
+ */
+export function renderChatSetting(root, snapshot, { host, onError }) {
+  if (!host || snapshot.spectator_chat === undefined || snapshot.status === "cancelled") {
+    root.hidden = true;
+    return;
+  }
+  root.hidden = false;
+  const box = h("input", {
+    type: "checkbox",
+    id: "spectator-chat",
+    checked: snapshot.spectator_chat,
+    onchange: async () => {
+      box.disabled = true;
+      try {
+        await api.settings(snapshot.table, host.hostToken, { spectator_chat: box.checked });
+      } catch (error) {
+        box.checked = !box.checked;
+        onError(error.message);
+      } finally {
+        box.disabled = false;
+      }
+    },
+  });
+  root.replaceChildren(
+    h("h2", {}, "Host settings"),
+    h("label", { class: "check" }, box, " Spectators may write in the chat"),
+    h("p", { class: "setting-note" }, "Players can always write; spectators read the chat either way."),
+  );
 }

@@ -14,6 +14,9 @@ const ICONS = {
   pen: '<path d="M-8 8 L-7 3 L4 -8 L8 -4 L-3 7 Z" fill="#f4c542" stroke="#6b4a2b" stroke-width="1.5"/><path d="M-8 8 L-7 3 L-3 7 Z" fill="#6b4a2b"/>',
   clock: '<circle r="9" fill="none" stroke="currentColor" stroke-width="2.2"/><path d="M0 -5.5 V0 L4 3" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/>',
   sugar: '<path d="M0 -10 L9 0 L0 10 L-9 0 Z" fill="#ffd1e6" stroke="#d9659b" stroke-width="1.6"/>',
+  eye: '<path d="M-10 0 Q0 -9 10 0 Q0 9 -10 0 Z" fill="#fff" stroke="#5c4a36" stroke-width="1.6"/><circle r="3.6" fill="#5c4a36"/>',
+  bell: '<path d="M-7 5 Q-7 -8 0 -8 Q7 -8 7 5 L9 7 H-9 Z" fill="#f4c542" stroke="#8a6410" stroke-width="1.5"/><circle cy="9" r="2" fill="#8a6410"/>',
+  "bell-off": '<path d="M-7 5 Q-7 -8 0 -8 Q7 -8 7 5 L9 7 H-9 Z" fill="#ddd3c2" stroke="#7d7263" stroke-width="1.5"/><path d="M-9 -9 L9 9" stroke="#7d7263" stroke-width="2"/>',
 };
 
 /** An <svg> element for an icon name, sized in CSS pixels. */

@@ -1,4 +1,5 @@
-// One HTML panel per player: marker, name, online dot, who is to act, and the game's counters.
+// One HTML panel per player: marker, name, online dot (a page of that seat is open, on any server),
+// who is to act, and the game's counters; under them, how many spectators are watching.
 
 import { h } from "./svg.js";
 import { icon } from "./icons.js";
@@ -14,13 +15,14 @@ import { markerSvg, seatStyle } from "./players.js";
 export function renderPanels(root, snapshot, renderer, previous, { onRename = null } = {}) {
   const view = snapshot.view;
   const acting = snapshot.status === "playing" ? view.current_player : null;
+  const watching = snapshot.watching;
   root.replaceChildren(
     ...snapshot.players.map((player) => {
       const seat = player.seat;
       const stats = renderer.panelStats(view, seat);
       const before = previous && previous.table === snapshot.table ? renderer.panelStats(previous.view, seat) : null;
       const you = seat === snapshot.seat;
-      const status = player.online ? "online" : player.claimed ? "offline" : "seat open";
+      const status = player.controller !== "human" ? "a bot" : player.online ? "online" : player.claimed ? "offline" : "seat open";
       return h(
         "section",
         {
@@ -59,5 +61,13 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
         ),
       );
     }),
+    watching === undefined || watching === null
+      ? null
+      : h(
+          "p",
+          { class: "watching", id: "watching", title: "Spectators following this table now" },
+          icon("eye", 16),
+          ` ${watching} watching`,
+        ),
   );
 }

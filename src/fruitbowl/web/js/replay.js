@@ -1,6 +1,8 @@
 // Replay viewer: steps through /replay move by move (◀ ▶ or the arrow keys), as the viewer saw it.
 // /replay gives every move (its text when the viewer may know it, and its log); the position after
 // a move comes from /replay?at=N when it is shown, and is kept (the neighbours are fetched ahead).
+// Between the moves the log shows what was said and done at the table after each move: the
+// renames, and the chat to the table's players (the server leaves the chat out for anyone else).
 
 import * as api from "./api.js";
 import { seatStyle } from "./players.js";
@@ -8,6 +10,14 @@ import { h, s } from "./svg.js";
 
 const CHART_W = 600;
 const CHART_H = 120;
+
+/** A log entry for something said or done at the table after a move: a chat message reads
+ * "Ada: good luck" (a spectator's "Cy (watching): …"), a rename as the table's log said it. */
+function noteEntry(move, note) {
+  if (note.kind !== "chat") return { move, kind: note.kind, actor: note.seat, text: note.text };
+  const who = note.seat === null || note.seat === undefined ? `${note.name} (watching)` : note.name;
+  return { move, kind: "chat", actor: note.seat, text: `${who}: ${note.text}` };
+}
 
 export class ReplayViewer {
   /**
@@ -81,7 +91,10 @@ export class ReplayViewer {
       result: null,
     };
     const entries = [];
-    this.steps.slice(0, this.index + 1).forEach((past) => past.log.forEach((text) => entries.push({ move: past.move, kind: "step", text })));
+    for (const past of this.steps.slice(0, this.index + 1)) {
+      for (const text of past.log) entries.push({ move: past.move, kind: "step", text });
+      for (const note of past.notes || []) entries.push(noteEntry(past.move, note));
+    }
     this.draw(snapshot, entries);
     this.renderBar(step);
   }

@@ -44,5 +44,9 @@ export const savePlayerName = (name) => write("name", name);
 export const mutedAt = (tableId) => read(`mute.${tableId}`, []) || [];
 export const saveMuted = (tableId, seats) => write(`mute.${tableId}`, seats.length ? seats : null);
 
+/** Whether the player turned on browser notifications for their turn (the browser's permission aside). */
+export const notifyOn = () => read("notify", false);
+export const saveNotifyOn = (on) => write("notify", !!on);
+
 export const soundOn = () => read("sound", false);
 export const saveSoundOn = (on) => write("sound", !!on);

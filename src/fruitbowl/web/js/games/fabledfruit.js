@@ -622,14 +622,15 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   const asker = view.active_player;
   // the caption on two lines (who, then what), so that a long name never runs under the first offer
   const offers = `offers ${counted(round.limes, "lime")}`;
+  const asking = fitText(playerName(ui, asker), 230, 15); // a 40-character name is cut, whole on hover
   layer.append(
-    s("text", { x, y: y + 22, class: "ff-box-title", text: playerName(ui, asker) }),
+    s("text", { x, y: y + 22, class: "ff-box-title" }, asking, s("title", {}, playerName(ui, asker))),
     s("text", { x, y: y + 40, class: "ff-small", text: offers }),
   );
   const limes = s("g", { "aria-label": `${round.limes} limes in the centre` });
   for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
   layer.append(ui.board.piece("centre-limes", x, y + 52, limes, { sig: String(round.limes), moves: false }));
-  const captionW = 9 * Math.max(playerName(ui, asker).length, offers.length) + 16;
+  const captionW = 9 * Math.max([...asking].length, offers.length) + 16;
   let ox = x + Math.max(cw + 16 * round.limes + 30, captionW, 200);
   const slot = (w - (ox - x) - 20) / Math.max(1, round.offers.length);
   for (const offer of round.offers) {

@@ -821,7 +821,8 @@ function mysticBoard(ui, layer, x, y, w) {
   // who sits at which edge (display edges after the turn)
   board.edges.forEach((edge, seat) => {
     const shown = (EDGE_INDEX[edge] - turns + 4) % 4;
-    const label = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
+    const whole = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
+    const label = fitText(whole, gridW - 60, 14, 700); // a long name never runs past its edge
     const mid = [ox + gridW / 2, oy + gridW + 19, ox - 19, oy + gridW / 2, ox + gridW / 2, oy - 19, ox + gridW + 19, oy + gridW / 2];
     const [tx, ty] = [mid[shown * 2], mid[shown * 2 + 1]];
     const rot = shown === 1 ? -90 : shown === 3 ? 90 : 0;
@@ -833,6 +834,7 @@ function mysticBoard(ui, layer, x, y, w) {
         s("rect", { x: -tw / 2, y: -11, width: tw, height: 22, rx: 11, fill: "#fff8ec", stroke: seatStyle(seat).color, "stroke-width": 2.5 }),
         s("g", { transform: `translate(${-tw / 2 + 11} 0)` }, markerGroup(seat, 7)),
         s("text", { x: 8, y: 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1d12", text: label }),
+        s("title", {}, whole),
       ),
     );
   });
