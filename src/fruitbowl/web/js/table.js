@@ -398,7 +398,6 @@ function drawAll() {
   setTitle(snapshot.title, mine);
   if (mine && !page.wasMyTurn) beep();
   if (mine && !page.wasMyTurn) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
-  if (mine && !page.wasMyTurn) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
   page.wasMyTurn = mine;
 }
 
@@ -530,7 +529,6 @@ function setConnectionStatus(status, delay) {
 
 async function main() {
   bindSoundToggle($("sound"));
-  bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
   bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
   $("open-rules").addEventListener("click", () => page.snapshot && openRules(page.snapshot.game));
   takeTokenFromUrl();
