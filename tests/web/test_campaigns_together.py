@@ -54,6 +54,7 @@ def _shots(pages: list[tuple[Any, str]], screenshot_dir: Path) -> None:
     for page, name in pages:
         for size, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
             page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             no_sideways_scroll(page)
             page.screenshot(path=str(screenshot_dir / f"{name}-{size}.png"), full_page=True)
 
@@ -173,6 +174,7 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     choice.select_option("random")
     _shots([(ada, "rematch-levels")], screenshot_dir)
     ada.click("#rematch")
+    ada.wait_for_url(lambda url: f"/t/{table}" not in url)
     rematch = _table_id(ada)
     assert rematch != table
     players = state(server_url, rematch, _token(ada, rematch))["players"]
