@@ -160,7 +160,9 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     level.wait_for()
     assert level.input_value() == "ismcts:easy"  # the lobby's suggestion
     level.select_option("greedy")
-    ada.screenshot(path=str(screenshot_dir / "host-box-level-laptop.png"))
+    _shots([(ada, "host-box-level")], screenshot_dir)
+    ada.set_viewport_size(LAPTOP)
+    assert level.input_value() == "greedy"  # kept while the box is redrawn
     ada.get_by_role("button", name="Give to a bot").click()
     ada.wait_for_function("document.body.dataset.status === 'playing'", timeout=TURN_TIMEOUT)
     assert [p["controller"] for p in state(server_url, table)["players"]] == ["human", "greedy"]
