@@ -125,7 +125,7 @@ def validate_options(
             known = ", ".join(sorted(by_name)) or "none"
             raise InvalidOption(f"unknown option {key!r}; this game's options are: {known}")
         options[key] = spec.parse(value)
-        if num_players is not None:
+        if num_players is not None and options[key] != spec.default:  # (its default is no choice)
             check_applies(spec, num_players)
     for spec in specs:
         if spec.seat and num_players is not None and options[spec.name] > num_players:

@@ -89,8 +89,9 @@ PAGE = """<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>How to play {title} — fruitbowl</title>
     <link rel="stylesheet" href="/static/css/fruitbowl.css" />
+    <script type="module" src="/static/js/rules-page.js"></script>
   </head>
-  <body class="rules-page">
+  <body class="rules-page" data-game="{game}">
     <header class="topbar">
       <a class="brand" href="/">fruitbowl</a>
       <span class="table-title">How to play {title}</span>
@@ -116,7 +117,7 @@ def install_rules_pages(app: FastAPI) -> None:
         toc = "".join(
             f'<li><a href="#{s["anchor"]}">{html.escape(s["title"])}</a></li>' for s in page.sections if s["level"] == 2
         )
-        return HTMLResponse(PAGE.format(title=html.escape(page.title), toc=toc, body=page.html))
+        return HTMLResponse(PAGE.format(title=html.escape(page.title), game=page.game, toc=toc, body=page.html))
 
     @app.get("/api/games/{game_id}/rules")
     def rules_json(game_id: str) -> dict[str, Any]:

@@ -209,7 +209,7 @@ def label_arrange(state) -> str:
 
 
 def test_the_solo_board_is_refused_with_more_players():
-    with pytest.raises(InvalidOption, match=r"solo_board .* solo game \(1 player\); this game has 2 players"):
+    with pytest.raises(InvalidOption, match=r"option solo_board applies only to games of 1 player, not to 2 players"):
         GAME.new_state(2, 1, {"solo_board": 2})
     assert GAME.new_state(1, 1, {"solo_board": 2}).view(0)["solo"]["board"] == 2
 

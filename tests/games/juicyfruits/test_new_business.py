@@ -49,7 +49,7 @@ def test_the_two_player_variant_needs_module_3_and_two_players():
     game = get_game("juicyfruits")
     with pytest.raises(InvalidOption, match="add new_business"):
         game.validate_options({"three_per_row": True}, 2)
-    with pytest.raises(InvalidOption, match="for two players"):
+    with pytest.raises(InvalidOption, match="three_per_row applies only to games of 2 players, not to 3 players"):
         game.validate_options({"three_per_row": True, "modules": NB}, 3)
 
 

@@ -141,21 +141,14 @@ class JuicyFruits(Game):
         """As usual, plus the module checks; module options left at their defaults are dropped, so a
         base game's options (and with them its records and golden files) are exactly as before."""
         checked = super().validate_options(options, num_players)
-        defaults = {spec.name: spec.default for spec in self.option_specs}
-        if num_players is not None and num_players > 1 and checked["solo_board"] != defaults["solo_board"]:
-            raise InvalidOption(
-                f"option solo_board chooses Pineapple's board in the solo game (1 player); "
-                f"this game has {num_players} players"
-            )
+        defaults = {spec.name: spec.default for spec in self.option_specs}  # (solo_board and three_per_row
+        # name the player counts they apply to, which the engine checks)
         if checked["random_first"] and checked["first_player"] != defaults["first_player"]:
             raise InvalidOption(
                 "option first_player applies only when random_first is off (otherwise the first player is drawn)"
             )
-        if checked["three_per_row"]:
-            if "new_business" not in M.parse(checked["modules"]):
-                raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
-            if num_players is not None and num_players != 2:
-                raise InvalidOption(f"option three_per_row is for two players; this game has {num_players}")
+        if checked["three_per_row"] and "new_business" not in M.parse(checked["modules"]):
+            raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
         for key in ("modules", "three_per_row"):
             if not checked[key]:
                 del checked[key]

@@ -2,6 +2,7 @@
 // table or the lobby, opened from its button or from a refusal's "the rule" link at the paragraph
 // that states it. The same page stands alone at /games/{id}/rules.
 
+import { rendererFor } from "./games/index.js";
 import { h } from "./svg.js";
 
 const pages = new Map(); // game id -> the page's JSON, asked once
@@ -58,6 +59,22 @@ function show(anchor) {
   body.focus({ preventScroll: true });
 }
 
+/** Draw the page's pieces (<span class="piece" data-piece="tile:kiwi">) with the game's board
+ * art, where its renderer draws that kind (pieceArt); the others keep their words. */
+export async function drawPieces(gameId, root) {
+  let renderer;
+  try {
+    renderer = await rendererFor(gameId);
+  } catch {
+    return; // no board for this game in this client: the pieces stay words
+  }
+  if (!renderer.pieceArt) return;
+  for (const span of root.querySelectorAll(".piece[data-piece]")) {
+    const picture = renderer.pieceArt(span.dataset.piece);
+    if (picture) span.replaceChildren(picture);
+  }
+}
+
 /** Open the drawer on a game's page, at the heading with this anchor if given. */
 export async function openRules(gameId, anchor = null) {
   const box = drawer();
@@ -71,6 +88,7 @@ export async function openRules(gameId, anchor = null) {
       box.querySelector("#rules-drawer-title").textContent = `How to play ${page.title}`;
       box.querySelector("#rules-drawer-page").href = `/games/${encodeURIComponent(gameId)}/rules`;
       body.innerHTML = page.html; // the game's own page, rendered by the server from its package
+      drawPieces(gameId, body);
       box.querySelector("#rules-drawer-toc").replaceChildren(
         h("option", { value: "" }, "Contents…"),
         ...page.sections.filter((s) => s.level === 2).map((s) => h("option", { value: s.anchor }, s.title)),

@@ -56,6 +56,15 @@ export function fitText(text, width, fontSize, weight = 800) {
   return `${chars.slice(0, low).join("").trimEnd()}…`;
 }
 
+/**
+ * A piece of a board's art, drawn centred on 0,0 within `extent` units of it, as a small <svg> of
+ * `size` pixels (the How to play page's pictures), with the board's `defs` (gradients it uses).
+ */
+export function pieceSvg(art, extent, defs = null, size = 36) {
+  const box = `${-extent} ${-extent} ${2 * extent} ${2 * extent}`;
+  return s("svg", { viewBox: box, width: size, height: size, "aria-hidden": "true", class: "piece-art" }, defs, art);
+}
+
 /** A group translated to (x, y), optionally scaled. */
 export function at(x, y, scale, ...children) {
   const transform = `translate(${x} ${y})` + (scale && scale !== 1 ? ` scale(${scale})` : "");

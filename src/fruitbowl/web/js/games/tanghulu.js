@@ -5,7 +5,7 @@
 // draws board.snapshot with the board kit's pieces and targets (board-kit.js); panelStats,
 // BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS and LOG_ICONS feed the page around the board.
 
-import { at, fitText, s } from "../svg.js";
+import { at, fitText, pieceSvg, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
 import { counted } from "../wording.js";
@@ -644,4 +644,21 @@ function playerBoard(ui, seat, x, y) {
   cards.append(s("text", { x: x + 366, y: rowY + 6, "text-anchor": "end", class: "board-count", text: `×${p.sweet_cards}` }));
   g.append(cards);
   return g;
+}
+
+/** A piece for the How to play page ("tile:kiwi", "die:sugar", "drop", "marker:king",
+ * "card:sweet"), drawn by the board's own art; null for a kind this board does not draw. */
+export function pieceArt(kind) {
+  const [what, which] = kind.split(":");
+  const pictures = {
+    tile: () => [art.tile({ fruit: which, stars: 0 }), 36],
+    drop: () => [art.drop(14), 18],
+    die: () => [art.die(which, 56), 32],
+    marker: () => [art.crown(1.3), 30],
+    card: () => [at(-20, -29, 1, art.cardFace(2, 40, 58)), 31], // (a card is drawn from its corner)
+  };
+  const picture = pictures[what];
+  if (!picture) return null;
+  const [drawn, extent] = picture();
+  return pieceSvg(drawn, extent, art.defs());
 }
