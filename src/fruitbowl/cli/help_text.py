@@ -38,5 +38,6 @@ def commands_text(examples: tuple[str, ...]) -> RenderableType:
     table.add_row("log", "the last moves, newest first")
     table.add_row("board", "draw the board again")
     table.add_row("help", "this text")
+    table.add_row("rules", "the whole rules of the game, page by page")
     table.add_row("quit", "save and leave; 'fruitbowl resume FILE' carries on later")
     return Group(Text("Commands", style="bold"), Padding(table, (0, 0, 0, 2)))

@@ -34,11 +34,13 @@ from .errors import CliError
 from .help_text import commands_text
 from .records import load_match
 from .results import score_table, winners_sentence
+from .rules import print_rules
 from .setup import TableSetup
 
 QUIT_WORDS = {"quit", "q", "exit", "save"}
 UNDO_WORDS = {"undo", "u"}
-HELP_WORDS = {"help", "h", "rules"}
+HELP_WORDS = {"help", "h"}
+RULES_WORDS = {"rules", "r"}  # the whole players' page (fruitbowl rules GAME)
 LOG_WORDS = {"log", "l", "history"}
 BOARD_WORDS = {"board", "b", "look"}
 HINT_WORDS = {"hint", "?"}
@@ -158,6 +160,12 @@ class PlaySession:
             elif line in HELP_WORDS:
                 self.console.print(self.adapter.rules)
                 self.console.print(commands_text(self.adapter.commands))
+                self._draw_menu(legal)
+            elif line in RULES_WORDS:
+                try:
+                    print_rules(self.console, self.match.game.id, pager=True)
+                except CliError as exc:
+                    self.console.print(str(exc))
                 self._draw_menu(legal)
             elif line in LOG_WORDS:
                 self._show_log()
