@@ -372,6 +372,7 @@ def test_results_mark_the_stand_in(tmp_path: Path) -> None:
         again = _state(base, {"id": rematch.json()["id"], "tokens": table["tokens"]})
         assert again["clock"]["kind"] == "turn" and again["clock"]["per_move_s"] == 3600
         assert again["takeover"] == "random" and not again["players"][0]["takeover"]
+        assert again["clock"]["remaining_s"][1] is None  # a bot's seat has no clock
     finally:
         _stop(process)
 

@@ -171,3 +171,28 @@ def test_the_lobby_offers_a_time_control_and_the_stand_in_level(
     assert _clock_text(page, 0) in ("10:00", "9:59", "9:58")
     page.screenshot(path=str(screenshot_dir / "clocks-table-1366.png"))
     assert page.js_errors == []
+
+
+def test_results_and_the_lobby_mark_a_game_a_stand_in_finished(
+    browser: Any, server_url: str, screenshot_dir: Path
+) -> None:
+    seats = [{"controller": "human", "name": "Ada"}, {"controller": "random"}]
+    table = http.post(
+        f"{server_url}/api/tables", json={"game": "tanghulu", "seats": seats, "takeover": "greedy"}
+    ).json()
+    left = http.post(f"{server_url}/api/tables/{table['id']}/leave", headers={"X-Seat-Token": table["token"]})
+    assert left.status_code == 200
+    page = new_page(browser, LAPTOP)
+    open_seated(page, server_url, table, wait_for_turn=False)
+    page.wait_for_function("document.body.dataset.status === 'finished'", timeout=60_000)
+    row = page.locator("#results .score-table tbody tr", has_text="Ada")
+    assert "finished by a stand-in" in row.inner_text()
+    assert page.locator("#stand-in").is_hidden() and page.locator("#leave").is_hidden()
+    page.locator("#results").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "clocks-results-1366.png"))
+    page.goto(f"{server_url}/")
+    page.click(".tabs [data-status='finished']")
+    page.wait_for_function("document.querySelector('#table-list').dataset.status === 'finished'")
+    listed = page.locator(f"#table-list [data-table='{table['id']}'] .detail")
+    assert listed.inner_text().endswith("· finished by a stand-in")
+    assert page.js_errors == []
