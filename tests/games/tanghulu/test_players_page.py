@@ -205,3 +205,16 @@ def test_the_pages_numbers_are_the_data_values():
     assert f"| {reward} coins |" in section("patterns-and-rewards", page)
     values["supplies"]["garnish_cost"] += 1
     assert f"Pay {supplies['garnish_cost']} drops" in section("what-garnishing-costs", pages.fill(SOURCE, values))
+
+
+def test_the_options_the_table_form_offers_are_explained_on_the_page_by_their_labels():
+    """Issue 23: "Options in words … defaults preselected": each option a player can choose is a row
+    of the page's Options table under the label the form shows, with its default in words."""
+    options = section("options")
+    defaults = {False: "off", True: "on"}
+    for spec in GAME.option_specs:
+        if spec.internal:
+            continue
+        default = defaults.get(spec.default) if isinstance(spec.default, bool) else f"seat {spec.default}"
+        assert f"| {spec.describe()['label']} | {default} |" in options, spec.name
+    assert not pages.internal_ids(options)

@@ -80,12 +80,14 @@ class TangHuLu(Game):
             minimum=1,
             maximum=4,
             seat=True,
+            label="First player",
         ),
         OptionSpec(
             "random_first",
             bool,
             False,
             "draw the first player at random instead of choosing the seat (a replay draws the same one)",
+            label="Random first player",
         ),
         OptionSpec(
             "round_limit",
@@ -94,6 +96,8 @@ class TangHuLu(Game):
             "end the game after this many rounds and score it as it stands, marked as cut short; 0 means no limit",
             minimum=0,
             maximum=10_000,
+            label="Round limit",
+            internal=True,
         ),
         OptionSpec(
             "multi_garnish",
@@ -101,6 +105,7 @@ class TangHuLu(Game):
             False,
             "a variant: in a sugar window a player may garnish several finished sticks, "
             f"{counted(C.garnish_cost, 'drop')} each, instead of one",
+            label="Several garnishes",
         ),
     )
 
