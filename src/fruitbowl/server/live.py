@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from fruitbowl.bots import Bot, bot_label, make_bot
+from fruitbowl.bots import Bot, bot_label, bot_names, make_bot
 from fruitbowl.engine import Match
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
@@ -182,6 +182,12 @@ class LiveTable:
 #: taking a seat (``timeout``, ``leave``: ``name`` the player's, ``text`` the bot's level) or the
 #: player taking it back (``back``).
 LOG_NOTES = ("rename", "timeout", "leave", "back")
+
+
+def default_stand_in() -> str:
+    """The stand-in's level when the host names none (and at a table made before stand-ins): the
+    level the lobby suggests."""
+    return "ismcts:easy" if "ismcts:easy" in bot_names() else bot_names()[0]
 
 
 @dataclass

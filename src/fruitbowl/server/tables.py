@@ -44,6 +44,7 @@ from .live import (
     SeatRequest,
     check_chat,
     check_name,
+    default_stand_in,
     hash_token,
     new_token,
     same_name,
@@ -58,11 +59,6 @@ __all__ = ["CreatedTable", "LiveTable", "SeatRequest", "TableService", "check_bo
 
 #: A name another seat has (the rename's and the join's refusal).
 _NAME_TAKEN = "seat {seat} is already called {name!r}: choose another name"
-
-
-def default_stand_in() -> str:
-    """The stand-in's level when the host names none: the level the lobby suggests."""
-    return "ismcts:easy" if "ismcts:easy" in bot_names() else bot_names()[0]
 
 
 def check_bot(level: str) -> str:
