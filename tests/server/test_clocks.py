@@ -414,3 +414,19 @@ def test_time_runs_out_and_the_player_comes_back_on_each_database(db_url: str) -
         assert not state["players"][late]["takeover"]
         assert any(e["kind"] == "back" and e["actor"] == late for e in state["log"])
         assert state["clock"]["remaining_s"][late] > 0  # the base time again (it is under a minute)
+
+
+def test_a_turn_clock_starts_each_turn_afresh_and_a_returning_player_gets_a_whole_turn() -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    at = lambda s: start + timedelta(seconds=s)  # noqa: E731
+    clock = Clock.start(TimeControl("turn", per_move_s=3600), 3).run(0, at(0))
+    clock = clock.after_move(0, 0, at(600))  # another action of the same turn: the same hour
+    assert clock.left(0, at(600)) == 3000 and clock.deadline() == at(3600)
+    clock = clock.after_move(0, 2, at(1200))  # the turn passes: a whole hour for seat 3
+    assert clock.left(2, at(1200)) == 3600 and clock.left(0, at(1200)) == 3600
+    assert clock.out_of_time(at(4799)) is None and clock.out_of_time(at(4800)) == 2
+    clock = clock.ran_out(2, at(4800))
+    assert clock.reclaimed(2).left(2, at(9999)) == 3600
+    # a long real-time game: a returning player keeps what they had, at least a minute
+    real = Clock.start(TimeControl("realtime", base_s=600), 2).ran_out(1, at(0))
+    assert real.reclaimed(1).left(1, at(5)) == 60
