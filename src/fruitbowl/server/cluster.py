@@ -11,6 +11,10 @@ claim). With PostgreSQL any number of ``fruitbowl serve`` processes can serve th
 * Moves are serialized by the database, not by the notices: a move locks its table's row
   (``SELECT … FOR UPDATE``) and is written only if the stored last move is the one this process
   saw; the primary key ``(table_id, number)`` makes a second move number ``n`` impossible.
+* Who is at a table (:mod:`.sync`): each process says which seats and how many spectators have
+  a socket open to it at a table (``NOTIFY fruitbowl_presence``) when one connects or leaves, and
+  again every sync interval; the others count them in their snapshots, and forget a process that
+  stopped saying it.
 * A table's bots are driven by exactly one process: the one holding the table's session-level
   advisory lock (:class:`PgClaims`). Locks belong to a connection, so a process that dies
   (even by SIGKILL) drops them with its connection, and another process's periodic sweep claims
@@ -31,6 +35,8 @@ from sqlalchemy.engine import Engine
 log = logging.getLogger("fruitbowl.server")
 
 CHANNEL = "fruitbowl_tables"
+#: Where each process says who has a socket open to it at its tables (JSON: see :mod:`.sync`).
+PRESENCE_CHANNEL = "fruitbowl_presence"
 
 
 def conninfo(engine: Engine) -> str:
@@ -52,6 +58,8 @@ class Claims(Protocol):
 
     async def sweep(self) -> list[str]: ...
 
+    async def send(self, channel: str, payload: str) -> None: ...
+
     async def close(self) -> None: ...
 
 
@@ -69,6 +77,9 @@ class LocalClaims:
 
     async def sweep(self) -> list[str]:
         return []
+
+    async def send(self, channel: str, payload: str) -> None:
+        return None
 
     async def close(self) -> None:
         return None
@@ -150,6 +161,10 @@ class PgClaims:
         self.held.update(claimed)
         return claimed
 
+    async def send(self, channel: str, payload: str) -> None:
+        """A notice to the other processes, on this process's claims connection."""
+        await self._run("SELECT pg_notify(%s, %s)", [channel, payload])
+
     async def close(self) -> None:
         async with self._lock:
             await self._drop()
@@ -164,9 +179,10 @@ class Listener:
         origin: str,
         on_change: Callable[[str], None],
         on_reconnect: Callable[[], Awaitable[None]],
+        on_presence: Callable[[str], None] | None = None,
     ):
         self.url, self.origin = url, origin
-        self.on_change, self.on_reconnect = on_change, on_reconnect
+        self.on_change, self.on_reconnect, self.on_presence = on_change, on_reconnect, on_presence
         self.connected = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -187,11 +203,17 @@ class Listener:
             try:
                 async with await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=5) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    if self.on_presence is not None:
+                        await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
                     self.connected.set()
                     if not first:
                         await self.on_reconnect()  # notices may have been missed meanwhile
                     first = False
                     async for notice in conn.notifies():
+                        if notice.channel == PRESENCE_CHANNEL:
+                            if self.on_presence is not None:
+                                self.on_presence(notice.payload)
+                            continue
                         origin, _, table_id = notice.payload.partition(" ")
                         if origin != self.origin and table_id:
                             self.on_change(table_id)

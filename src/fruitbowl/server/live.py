@@ -72,6 +72,16 @@ class Note:
         return (self.move, self.id)
 
 
+@dataclass(frozen=True)
+class Presence:
+    """Another process's sockets at a table: the seats connected there, and its spectators (it
+    repeats them every sync interval; :mod:`.sync` forgets what is not repeated)."""
+
+    seats: frozenset[int]
+    watching: int
+    heard: float  # when this process heard it (``time.monotonic``)
+
+
 @dataclass(eq=False)
 class LiveTable:
     id: str
@@ -101,6 +111,8 @@ class LiveTable:
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
+    #: the other processes' sockets at this table, by process (``store.origin``): see :mod:`.sync`
+    remote: dict[str, Presence] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
@@ -169,13 +181,21 @@ class LiveTable:
             self.chat = sorted(self.chat + said, key=lambda note: note.id)[-CHAT_KEPT:]
         return bool(fresh)
 
+    def local_presence(self) -> tuple[frozenset[int], int]:
+        """The seats with a WebSocket open to this process, and its spectators' WebSockets."""
+        seats = frozenset(c.seat for c in self.connections if c.seat is not None)
+        return seats, sum(1 for c in self.connections if c.seat is None)
+
     def online(self) -> set[int]:
-        """The seats with a WebSocket open to this process."""
-        return {c.seat for c in self.connections if c.seat is not None}
+        """The seats with a WebSocket open to any process (the others' as they last said it)."""
+        seats = set(self.local_presence()[0])
+        for presence in self.remote.values():
+            seats |= presence.seats
+        return seats
 
     def watching(self) -> int:
-        """The spectators' WebSockets open to this process."""
-        return sum(1 for c in self.connections if c.seat is None)
+        """The spectators' WebSockets open to any process (the others' as they last said it)."""
+        return self.local_presence()[1] + sum(p.watching for p in self.remote.values())
 
 
 #: The notes said in the table's log (kept in ``LiveTable.renames``): renames, and a stand-in

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .errors import Forbidden, InvalidToken
@@ -26,6 +27,8 @@ class Runtime:
         self.store = store
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        #: told when a socket connects to a table or leaves it (the other processes hear of it: :mod:`.sync`)
+        self.presence_changed: Callable[[LiveTable], None] | None = None
 
     async def get(self, table_id: str) -> LiveTable:
         """The table in memory, loaded from the database if it is not (or no longer) there."""
@@ -93,11 +96,15 @@ class Runtime:
         connection = Connection(seat, outbox)
         table.connections.add(connection)
         await self.broadcast(table)
+        if self.presence_changed is not None:
+            self.presence_changed(table)
         return table, connection
 
     async def disconnect(self, table: LiveTable, connection: Connection) -> None:
         table.connections.discard(connection)
         await self.broadcast(table)
+        if self.presence_changed is not None:
+            self.presence_changed(table)
 
     def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
         """The snapshot a token (or a spectator, if the host allows them) may see."""
