@@ -119,6 +119,11 @@ def test_time_runs_out_the_stand_in_plays_the_player_takes_the_seat_back_and_lea
     no_sideways_scroll(bo)
     ada.screenshot(path=str(screenshot_dir / "clocks-stand-in-1366.png"))
     bo.screenshot(path=str(screenshot_dir / "clocks-stand-in-phone.png"), full_page=True)
+    size = mine.viewport_size  # the bar as the late player sees it on a phone
+    mine.set_viewport_size(PHONE)
+    no_sideways_scroll(mine)
+    mine.screenshot(path=str(screenshot_dir / "clocks-stand-in-bar-phone.png"))
+    mine.set_viewport_size(size)
 
     # The player takes the seat back: the bar goes, and their clock has time again.
     mine.click("#take-seat-back")
