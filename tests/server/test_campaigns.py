@@ -150,6 +150,12 @@ def test_a_campaign_is_played_with_a_friend_and_a_chosen_bot_who_keep_their_seat
         url, json={"seats": [{}, {"keep": True}, {"keep": True}, {"keep": True}]}, headers=_owner(campaign)
     )
     assert beyond.status_code == 400 and "its previous game had 3 seats" in beyond.json()["error"]
+    renamed = client.post(
+        url, json={"seats": [{}, {"keep": True, "name": "Bo"}, {"keep": True}]}, headers=_owner(campaign)
+    )
+    assert renamed.status_code == 400 and renamed.json()["error"] == (
+        'seat 2 keeps its player from the last game, name and all: send it as {"keep": true} alone'
+    )
     changed = client.post(
         url, json={"seats": [{}, {"keep": True}, {"controller": "random"}], "name": "Ada"}, headers=_owner(campaign)
     ).json()

@@ -265,6 +265,12 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     ) -> dict[str, Any]:
         """The campaign's next game at a new table (its owner only); seats as when creating a table,
         or ``{"keep": true}``: whoever sat there in the previous game. Without seats, all are kept."""
+        for index, seat in enumerate(body.seats or []):
+            if seat.keep and seat.model_fields_set & {"controller", "name"}:
+                raise BadRequest(
+                    f"seat {index + 1} keeps its player from the last game, name and all: "
+                    'send it as {"keep": true} alone'
+                )
         seats = [None if s.keep else SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         created = await service.campaigns.campaign_table(
             campaign_id,
