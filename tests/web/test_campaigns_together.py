@@ -153,7 +153,11 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     ada.goto(server_url)
     ada.select_option("#game", "tanghulu")
     ada.fill("#name", "Ada")
-    ada.select_option("#seats select[data-seat='1']", "human")
+    picker = ada.locator("#seats select[data-seat='1']")
+    levels = http.get(f"{server_url}/api/games").json()["bots"]
+    assert picker.locator("option").evaluate_all("os => os.map(o => o.value)") == [*levels, "human"]
+    assert picker.input_value() == "ismcts:easy"  # every level offered, the suggested one first chosen
+    picker.select_option("human")
     ada.click("#create-table")
     table = _table_id(ada)
     level = ada.locator("#host-box select.bot-level")
