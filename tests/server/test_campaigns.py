@@ -105,8 +105,10 @@ def test_a_campaign_is_played_with_a_friend_and_a_chosen_bot_who_keep_their_seat
     assert joined["seat"] == 1
 
     # The friend reads the campaign (players, games); a stranger only its progress.
-    stranger = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": "made-up"}).json()
-    assert "players" not in stranger and "tables" not in stranger
+    elsewhere = client.post("/api/tables", json={"game": "tanghulu"}).json()["token"]  # another table's seat
+    for token in ("made-up", elsewhere):
+        stranger = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": token}).json()
+        assert "players" not in stranger and "tables" not in stranger and stranger["name"] == "Evenings"
     seen = client.get(f"/api/campaigns/{campaign['id']}", headers={"X-Seat-Token": friend}).json()
     assert [(p["name"], p["controller"]) for p in seen["players"]] == [
         ("Ada", "human"),
