@@ -9,6 +9,7 @@ notifications (the Notification API) when it becomes your turn while the tab is 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -249,4 +250,30 @@ def test_a_notification_says_it_is_your_turn_while_the_tab_is_hidden(browser: An
     page.evaluate("window.__hidden = true")
     move_and_wait()
     assert page.evaluate("window.__notes") == notes
+    assert page.js_errors == []
+
+
+def test_the_lobby_lets_spectators_write_and_the_host_box_says_so(browser: Any, server_url: str) -> None:
+    """The lobby's "Spectators may write in the chat" (off by default) makes the table so, and the
+    host sees it in the host's settings."""
+    page = new_page(browser, LAPTOP)
+    page.goto(f"{server_url}/")
+    page.wait_for_function("!document.getElementById('create-table').disabled")
+    page.select_option("#game", "tanghulu")
+    page.fill("#name", "Ada")
+    page.click(".more-options summary")
+    assert page.locator("#spectator-chat").is_checked() is False
+    page.check("#spectator-chat")
+    page.click("#create-table")
+    page.wait_for_url("**/t/**")
+    page.wait_for_function("document.body.dataset.version !== undefined", timeout=TURN_TIMEOUT)
+    table_id = page.url.rsplit("/", 1)[1]
+    assert state(server_url, table_id)["spectator_chat"] is True
+    page.locator("#host-settings").wait_for(state="visible")
+    assert page.locator("#spectator-chat").is_checked()
+    page.uncheck("#spectator-chat")  # the host changes it: the server has it
+    deadline = time.monotonic() + 5
+    while state(server_url, table_id)["spectator_chat"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert state(server_url, table_id)["spectator_chat"] is False
     assert page.js_errors == []
