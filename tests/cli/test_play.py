@@ -117,6 +117,16 @@ def test_help_and_log_commands(runner: CliRunner, home: Path) -> None:
     assert "Recent moves, newest first" in result.output
 
 
+def test_rules_during_play_prints_the_whole_players_page(runner: CliRunner, home: Path) -> None:
+    """'rules' at the prompt shows the game's How to play page (the one the browser's drawer shows),
+    its numbers read from the game's data; 'help' names the command."""
+    result = runner.invoke(app, ["play", "tanghulu", "--seed", "2"], input="help\nrules\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "the whole rules of the game" in result.output
+    assert "How to play Tang Hu Lu" in result.output and "{{" not in result.output
+    assert "* reconstructed: no public source gives this value" in result.output
+
+
 def test_end_of_input_saves_like_quit(runner: CliRunner, home: Path) -> None:
     result = runner.invoke(app, ["play", "tanghulu", "--seed", "2"], input="")
     assert result.exit_code == 0

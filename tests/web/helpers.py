@@ -82,9 +82,11 @@ def explain(base: str, table_id: str, token: str, code: int | str) -> str:
 
 
 def wait_for_text(page: Any, element_id: str, text: str) -> None:
-    """Wait until the element shows ``text`` (any case): a reason the page asked the server for."""
+    """Wait until the element shows ``text`` (any case): a reason the page asked the server for
+    (a message may follow it with a link to the rule it names)."""
     page.wait_for_function(
-        "([id, text]) => document.getElementById(id).textContent.toLowerCase() === text",
+        "([id, text]) => { const shown = document.getElementById(id).textContent.toLowerCase();"
+        " return shown === text || shown.startsWith(text + ' the rule: '); }",
         arg=[element_id, text.lower()],
     )
 

@@ -41,7 +41,7 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
             ? h("button", { class: "rename", type: "button", title: "Change your name", "aria-label": "Change your name", onclick: onRename }, "✎")
             : null,
           player.controller !== "human" ? h("span", { class: "bot-tag", title: `${player.controller} bot` }, "bot") : null,
-          h("span", { class: ["online-dot", player.online ? "on" : "off"], title: status, "aria-label": status }),
+          h("span", { class: ["online-dot", player.online ? "on" : "off"], title: status, role: "img", "aria-label": status }),
         ),
         acting === seat ? h("div", { class: "to-act" }, "▶ to act") : null,
         h(

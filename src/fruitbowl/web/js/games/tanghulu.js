@@ -251,7 +251,7 @@ function till(ui, x, y) {
   const showing = view.store.reduce((acc, t, i) => acc + (t ? 0 : view.money_bags[i]), 0);
   return s(
     "g",
-    { class: "till", "aria-label": `Price of the next tile: ${counted(view.price, "coin")}` },
+    { class: "till", role: "img", "aria-label": `Price of the next tile: ${counted(view.price, "coin")}` },
     s("rect", { x, y: y + 40, width: 120, height: 130, rx: 10, fill: "#5b6b7a", stroke: "#2e3842", "stroke-width": 3 }),
     s("rect", { x: x + 14, y, width: 92, height: 56, rx: 6, fill: "#1f2a1f", stroke: "#2e3842", "stroke-width": 3 }),
     s("text", { x: x + 60, y: y + 44, "text-anchor": "middle", class: "till-price", text: view.price }),
@@ -329,6 +329,7 @@ function diePanel(ui, x, y) {
   const { view } = ui;
   const g = s("g", { class: "die-panel" }, panelBox(x, y, 210, 180, "Die"));
   const dieNode = ui.board.piece("die", x + 55, y + 95, art.die(view.die, 72), { sig: `${view.die}:${view.roller}:${view.round}` });
+  dieNode.setAttribute("role", "img"); // (a label needs a role: the die is a picture with words)
   dieNode.setAttribute("aria-label", view.die ? `The die shows ${view.die}` : "The die has not been rolled");
   g.append(dieNode);
   g.append(s("circle", { cx: x + 150, cy: y + 95, r: 42, class: "slot" }));
@@ -628,12 +629,12 @@ function playerBoard(ui, seat, x, y) {
 
   // drops, income and sweet cards along the bottom edge
   const rowY = y + 530;
-  const drops = s("g", { class: "board-drops", "aria-label": counted(p.drops, "drop") });
+  const drops = s("g", { class: "board-drops", role: "img", "aria-label": counted(p.drops, "drop") });
   for (let i = 0; i < Math.min(p.drops, 6); i++) drops.append(at(x + 22 + i * 14, rowY, 1, art.drop(10)));
   drops.append(s("text", { x: x + 30 + Math.min(p.drops, 6) * 14, y: rowY + 6, class: "board-count", text: `${p.drops}` }));
   g.append(drops);
   g.append(s("text", { x: x + 150, y: rowY + 6, class: "board-small", text: `work +${coinGain(view, p, p.income)}` }));
-  const cards = s("g", { class: "board-cards", "aria-label": counted(p.sweet_cards, "sweet card") });
+  const cards = s("g", { class: "board-cards", role: "img", "aria-label": counted(p.sweet_cards, "sweet card") });
   const faces = Array.isArray(p.sweet_card_stars) ? p.sweet_card_stars : null;
   const shown = Math.min(p.sweet_cards, 5);
   for (let i = 0; i < shown; i++) {
@@ -654,7 +655,7 @@ export function pieceArt(kind) {
     tile: () => [art.tile({ fruit: which, stars: 0 }), 36],
     drop: () => [art.drop(14), 18],
     die: () => [art.die(which, 56), 32],
-    marker: () => [art.crown(1.3), 30],
+    marker: () => [art.crown(1.3), 32],
     card: () => [at(-20, -29, 1, art.cardFace(2, 40, 58)), 31], // (a card is drawn from its corner)
   };
   const picture = pictures[what];
