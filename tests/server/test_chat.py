@@ -231,7 +231,7 @@ def test_spectators_write_only_where_the_host_allows_it(base: str) -> None:
     turns it on (everyone is told), a spectator writes under a name no seat has, marked by no seat."""
     table = _table(base)
     tid = table["id"]
-    assert _state(base, tid)["spectator_chat"] is False
+    assert (_state(base, tid)["allow_spectators"], _state(base, tid)["spectator_chat"]) == (True, False)
     refused = "only the players can write in this table's chat: the host lets spectators read it"
     _refused(_say(base, tid, None, "hello", name="Cy"), 403, refused)
     other = _table(base)

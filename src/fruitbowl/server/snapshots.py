@@ -137,6 +137,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "log": log,
         "log_start": log_start,  # the first entry's place in the table's whole log
         "chat": [chat_entry(note) for note in table.chat[-CHAT_SHOWN:]],
+        "allow_spectators": table.allow_spectators,  # whether anyone may watch (the host's choice)
         "spectator_chat": table.spectator_chat,  # whether spectators may write in the chat
         "watching": table.watching(),  # spectators' WebSockets, on every server
         "result": _result(table),

@@ -183,7 +183,7 @@ export class ChatPanel {
  * @param {object} options {host: {hostToken} or null, onError(message)}
  */
 export function renderChatSetting(root, snapshot, { host, onError }) {
-  if (!host || snapshot.spectator_chat === undefined || snapshot.status === "cancelled") {
+  if (!host || !snapshot.allow_spectators || snapshot.spectator_chat === undefined || snapshot.status === "cancelled") {
     root.hidden = true;
     return;
   }
