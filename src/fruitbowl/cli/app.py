@@ -427,7 +427,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
 
 @app.command(name="rules")
 def rules_command(
-    game: Annotated[str, typer.Argument(help="The game, e.g. tanghulu.")],
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
     pager: Annotated[bool, typer.Option("--pager/--no-pager", help="Page the text in a terminal.")] = True,
 ) -> None:
     """How to play a game: its rules in words, its options and the engine's rulings."""

@@ -580,6 +580,8 @@ def check_refusals(state: State, ctx: Context, rng: random.Random) -> None:
         sentence = refusals[rule](state, action)
         if not isinstance(sentence, str) or not sentence.strip():
             ctx.fail("refusals", f"the sentence of rule {rule!r} for {action!r} is empty")
+        if pages.internal_ids(sentence):  # players read the rule in words, never the reference's ids
+            ctx.fail("refusals", f"the sentence of rule {rule!r} shows internal ids: {sentence!r}")
         if n < 8 and state.explain(code) != sentence:  # (a refused apply goes through the same path)
             ctx.fail("refusals", f"refusing {action!r} does not say the sentence of its rule {rule!r}")
     if state.to_json() != before:
@@ -650,6 +652,8 @@ def check_describe_events(events: Sequence[Event], ctx: Context) -> None:
             sentence = ctx.game.describe_event(event, viewer, ctx.names)
             if not isinstance(sentence, str) or not sentence.strip():
                 ctx.fail("describe-event", f"describe_event({event.kind!r}, viewer={viewer}) gave {sentence!r}")
+            if pages.internal_ids(sentence):
+                ctx.fail("describe-event", f"the sentence of event {event.kind!r} shows internal ids: {sentence!r}")
 
 
 def check_terminal(state: State, ctx: Context, full: bool) -> None:

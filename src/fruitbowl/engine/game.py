@@ -165,9 +165,8 @@ class State(ABC):
         :mod:`.legality`).
         """
 
-    def _why_illegal(self, action: Action) -> str:
-        """A sentence naming the rule that ``action`` breaks in this position."""
-        rule = self._refusal(action)
+    def _sentence(self, action: Action, rule: str | None) -> str:
+        """The sentence of the rule ``rule`` (the key ``action`` is refused by) in this position."""
         if rule is None:  # (the checks call it legal but the legal actions lack it: the kit reports this)
             return f"{action.text!r} is not legal now"
         sentence = self.game.refusals.get(rule)
@@ -314,7 +313,7 @@ class State(ABC):
         if action.code not in self._legal_codes():
             rule = self._refusal(action)
             anchor = None if rule is None else self.game.rule_anchors.get(rule)
-            raise IllegalAction(self._why_illegal(action), rule=rule, game=self.game.id, anchor=anchor)
+            raise IllegalAction(self._sentence(action, rule), rule=rule, game=self.game.id, anchor=anchor)
 
     def score_breakdown(self) -> tuple[dict[str, int], ...]:
         return self.result().breakdown
