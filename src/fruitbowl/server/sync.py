@@ -44,6 +44,8 @@ class ClusterSync:
         self._listener: Listener | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._presence_due: dict[str, LiveTable] = {}  # tables whose sockets the others must hear of
+        self._presence_flushing = False
 
     async def start(self) -> None:
         """On server start: resume the bots (SQLite), or join the other processes (PostgreSQL)."""
@@ -86,8 +88,21 @@ class ClusterSync:
     # ------------------------------------------------------------------ who is at a table, across processes
 
     def _presence_changed(self, table: LiveTable) -> None:
-        """A socket connected to a table here or left it: tell the other processes (not waiting)."""
-        self._spawn(self._announce([table]))
+        """A socket connected to a table here or left it: tell the other processes (not waiting;
+        the tables changed meanwhile are told together, in as few notices as fit)."""
+        self._presence_due[table.id] = table
+        if not self._presence_flushing:
+            self._presence_flushing = True
+            self._spawn(self._flush_presence())
+
+    async def _flush_presence(self) -> None:
+        try:
+            while self._presence_due:
+                await asyncio.sleep(0)  # the sockets connecting at this moment come along
+                due, self._presence_due = list(self._presence_due.values()), {}
+                await self._announce(due)
+        finally:
+            self._presence_flushing = False
 
     async def _announce(self, tables: Iterable[LiveTable]) -> None:
         """Say the sockets this process has at ``tables`` (a table with none: so that the others
