@@ -309,7 +309,8 @@ class State(ABC):
 
     def _check_legal(self, action: Action) -> None:
         if self.is_terminal():
-            raise IllegalAction(f"the game is over; {action.text!r} cannot be played")
+            anchor = self.game.rule_anchors.get(GAME_OVER)
+            raise IllegalAction(f"the game is over; {action.text!r} cannot be played", GAME_OVER, self.game.id, anchor)
         if action.code not in self._legal_codes():
             rule = self._refusal(action)
             anchor = None if rule is None else self.game.rule_anchors.get(rule)
