@@ -37,6 +37,9 @@ def test_placeholders_read_the_data_and_mark_reconstructed_values() -> None:
     )
     assert pages.fill(page, data, mark) == "Start with 5 coins; 6* cards, 3* of 3★, 2*."
     assert pages.fill("{{ cards.count }} cards", data, mark) == "6 cards"  # a table's sourced key
+    places = {"place": [{"price": 3, "price_status": "RECONSTRUCTED", "name": "Mill"}, {"price": 2}]}
+    assert pages.fill("{{ place.0.name }} costs {{ place.0.price }}", places, mark) == "Mill costs 3*"
+    assert pages.fill("{{ place.1.price }}", places, mark) == "2"  # (no status anywhere: sourced)
     with pytest.raises(pages.PageError, match=r"'coins\.end', which is not a value"):
         pages.fill("{{ coins.end }}", data)
     with pytest.raises(pages.PageError, match="unknown filter 'avg'"):

@@ -12,7 +12,9 @@ value corrects the page too, and a value marked RECONSTRUCTED there is marked on
 
 A path is dotted keys into the data file (an integer picks a list item). The top-level table a
 value comes from decides whether it is reconstructed (its ``status``), except for the keys a
-RECONSTRUCTED table lists in its ``sourced`` list (``sourced = ["sticks", "spots"]``). Front ends render the
+RECONSTRUCTED table lists in its ``sourced`` list (``sourced = ["sticks", "spots"]``); an entry
+of a list that gives its own ``<key>_status`` (``price_status = "RECONSTRUCTED"``) decides for
+that key. Front ends render the
 filled Markdown; this module is pure and has no Markdown library: it fills, finds headings and
 their anchors (:func:`slug`, which the renderers use for heading ids), and checks.
 """
@@ -77,13 +79,18 @@ def game_data(game: type) -> dict[str, Any]:
 
 def _lookup(data: Mapping[str, Any], path: str) -> tuple[Any, bool]:
     value: Any = data
+    parent: Any = None
     for part in path.split("."):
+        parent = value
         if isinstance(value, Mapping) and part in value:
             value = value[part]
         elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
             value = value[int(part)]
         else:
             raise PageError(f"the page names {path!r}, which is not a value of the game's data")
+    last = path.rpartition(".")[2]
+    if isinstance(parent, Mapping) and f"{last}_status" in parent:  # an entry's own status for this value
+        return value, str(parent[f"{last}_status"]).upper() == "RECONSTRUCTED"
     first, _, rest = path.partition(".")
     top = data[first]
     reconstructed = isinstance(top, Mapping) and str(top.get("status", "")).upper() == "RECONSTRUCTED"
