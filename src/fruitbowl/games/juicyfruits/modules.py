@@ -66,6 +66,8 @@ WHAT = {
     "boulders": "blocked corners",
     "new_business": "new business tokens",
 }
+#: Each module's name as players read it.
+TITLES = {"mystic_island": "Mystic Island", "boulders": "Boulders", "new_business": "New business"}
 MODULES_OPTION = ModulesOption(
     "modules",
     str,
@@ -73,6 +75,8 @@ MODULES_OPTION = ModulesOption(
     "Mystic Island modules, in any combination: "
     + ", ".join(f"{name} ({WHAT[name]})" for name in MODULES)
     + "; separate them with commas, or say all",
+    label="Mystic Island modules",
+    parts=tuple((name, f"{TITLES[name]}: {WHAT[name]}") for name in MODULES),
 )
 THREE_PER_ROW_OPTION = OptionSpec(
     "three_per_row",
@@ -80,4 +84,5 @@ THREE_PER_ROW_OPTION = OptionSpec(
     False,
     "two players with the new business tokens: 3 business tokens in each row of the board instead of 2",
     players=(2, 2),
+    label="Three business tokens a row",
 )

@@ -100,6 +100,7 @@ class JuicyFruits(Game):
             bool,
             False,
             "play the juicy side of the score board: make juice at the end of your turns (best after a first game)",
+            label="Juice factory",
         ),
         OptionSpec(
             "solo_board",
@@ -109,12 +110,14 @@ class JuicyFruits(Game):
             minimum=1,
             maximum=C.solo_boards,
             players=(1, 1),
+            label="Pineapple's solo board",
         ),
         OptionSpec(
             "random_first",
             bool,
             True,
             "draw the first player at random (alone, you always start); turn it off to choose who starts",
+            label="Draw the first player",
         ),
         OptionSpec(
             "first_player",
@@ -124,12 +127,14 @@ class JuicyFruits(Game):
             minimum=1,
             maximum=4,
             seat=True,
+            label="First player",
         ),
         OptionSpec(
             "forced_max_distance",
             bool,
             False,
             "variant: a token slid in step 1 must go as far as it can (normally you choose how far)",
+            label="Slide as far as possible (variant)",
         ),
         M.MODULES_OPTION,
         M.THREE_PER_ROW_OPTION,
