@@ -31,6 +31,7 @@ that placement; board facts are computed once per layout (:func:`tables`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .actions import BRIDGE, MILESTONE
@@ -45,6 +46,7 @@ NEW = 1  # starts a region (takes a worker)
 ROAD = 2  # lies on a road space of some site (variety applies)
 
 Placement = tuple[int, int, int]  # (space, mod, flags)
+_SPACE = itemgetter(0)  # a placement's space
 Step = tuple[int, int, int]  # (space, type, mod)
 Plan = list[Step]  # in a legal order
 
@@ -126,7 +128,7 @@ def space_rule(
     geo = state.geo
     plant, rid, rown, rcol, rcells = state.plant, state.rid, state.rown, state.rcol, state.rcells
     orth, road_site, fincas = geo.orth, geo.road_site, state.fincas
-    tab = tables(geo)
+    tab = state.tab
     space_open, other_roads = tab.open, tab.other_roads
     bridge, milestone = held_bridge_milestone(state.held[p]) if hand is None else hand
     workers = state.workers[p]
@@ -242,8 +244,8 @@ def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = 
     if only is not None:
         cand = only  # (the test below is complete for any space)
     else:
-        rown, rcol, rcells = state.rown, state.rcol, state.rcells
-        cells = [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == colour for cell in rcells[r]]
+        rcells = state.rcells
+        cells = [cell for r in state.own_index(p)[1][colour] for cell in rcells[r]]
         cand = set().union(*map(orth.__getitem__, cells))
         cand.difference_update(cells)  # own tiles: never built on
         if state.workers[p]:
@@ -321,6 +323,10 @@ def after_build(opts: list[Placement], t: int, no_workers: bool, lost: int, stat
     """
     if not opts:
         return opts  # (option lists are never changed once made)
+    if not no_workers and not lost and not opts[-1][1]:  # (no option spends a tile: they sort last)
+        if t not in map(_SPACE, opts):
+            return opts  # (the same list: nothing changed)
+        return [o for o in opts if o[0] != t]
     plant, rid, rown = state.plant, state.rid, state.rown
     if not no_workers and not lost:
         return [o for o in opts if o[0] != t and not (o[1] & BRIDGE and plant[o[0]] >= 0 and rown[rid[o[0]]] >= 0)]
@@ -462,7 +468,7 @@ def _grow(state: CitrusState, player: int, colour: int, plan: Plan, used: set[in
     Own tiles planned next to it only make it an extension of the same region. -1 if none."""
     plant, rid, rown, geo = state.plant, state.rid, state.rown, state.geo
     orth, road_site = geo.orth, geo.road_site
-    tab = tables(geo)
+    tab = state.tab
     space_open, other_roads = tab.open, tab.other_roads
     family = state.family
     for anchor, c, _mod in plan:
@@ -677,11 +683,8 @@ def _short_of_workers(
         return False
     if len(nets) <= workers:
         return False
-    rcol, rcells, rid, rown, orth = state.rcol, state.rcells, state.rid, state.rown, state.geo.orth
-    owned = [0] * len(counts)
-    for r, owner in enumerate(rown):
-        if owner == p and rcells[r]:
-            owned[rcol[r]] += 1
+    rcol, rid, rown, orth = state.rcol, state.rid, state.rown, state.geo.orth
+    owned = [len(regions) for regions in state.own_index(p)[1]]
     # A type without own regions starts one with its first tile, Bridge or not.
     soft = sorted((-1 if counts[c] == 1 else owned[c] - 1, c) for c in nets if owned[c])
     bridges = 0
@@ -743,7 +746,7 @@ def _pickups(
         return 0
     near = _near(state.geo, marks)
     total = sum(counts)
-    rown, rcol, rcells = state.rown, state.rcol, state.rcells
+    rcells, own = state.rcells, state.own_index(p)[1]
     roads = state.free_roads() if state.workers[p] == 0 else ()
     if roads and held_bridge_milestone(state.held[p])[1]:
         return sum(1 for t in marks if wanted[land[t]])
@@ -757,7 +760,7 @@ def _pickups(
         sources = [t for t, _mod, _flags in opts]
         sources += roads
         if reach:
-            sources += [cell for r, owner in enumerate(rown) if owner == p and rcol[r] == c for cell in rcells[r]]
+            sources += [cell for r in own[c] for cell in rcells[r]]
         for t in sources:
             close = near.get(t)
             if close:
@@ -815,10 +818,7 @@ def _may_enable(
     if state.workers[p] == 0 and (milestone or state.free_roads()):
         # A worker brought back lets ``colour`` start, on a Finca road or with the Milestone.
         rcol, rid, rown, orth = state.rcol, state.rid, state.rown, state.geo.orth
-        owned = [0] * len(counts)
-        for r, owner in enumerate(rown):
-            if owner == p and state.rcells[r]:
-                owned[rcol[r]] += 1
+        owned = [len(regions) for regions in state.own_index(p)[1]]
         for c in range(len(counts)):
             if c == colour or not counts[c] or owned[c] < 2:
                 continue

@@ -201,6 +201,7 @@ class CitrusState(State):
         Field("final", 2, optional=True),
         # From the options; shared by copies
         Field("geo", saved=False),
+        Field("tab", saved=False),
         Field("lay", saved=False),
         Field("family", saved=False),
         Field("free", saved=False),
@@ -216,10 +217,12 @@ class CitrusState(State):
         Field("_base", saved=False, cache=True),
         Field("_roads", saved=False, cache=True),
         Field("_marks", saved=False, cache=True),
+        Field("_own", saved=False, cache=True),
     )
     __slots__ = FIELDS.slots
     game: Citrus
     geo: Board
+    tab: PL.Tables  # the board's look-up tables (placement.tables)
     lay: Layout
     rng: random.Random
     plant: list[int]  # tile kind per space, -1 empty
@@ -271,6 +274,9 @@ class CitrusState(State):
     _buys: tuple[int, int, tuple[int, ...], list[int]] | None  # (seat, money, market, buy codes): see _buy_codes
     _roads: tuple[int, ...] | None  # empty road spaces of sites with a Finca (see free_roads)
     _marks: tuple[int, ...] | None  # spaces holding a Bridge or Milestone tile (see marks)
+    # per seat: its regions and its regions per type (see own_index); dropped by every build
+    # and harvest (place_tile, _harvest), the only changes of regions and their owners
+    _own: dict[int, tuple[list[int], tuple[list[int], ...]]] | None
 
     # ------------------------------------------------------------------ setup and copying
 
@@ -341,6 +347,7 @@ class CitrusState(State):
         self.game, self.num_players, self.options = game, num_players, options
         self.table, self.lay = table_for(options["board"])
         self.geo = BOARDS[options["board"]]
+        self.tab = PL.tables(self.geo)
         self.family, self.free = options["family"], options["free_placement"]
         self.cart_restriction = options["cart_restriction"]
         self.forget_answers()
@@ -380,7 +387,7 @@ class CitrusState(State):
             self.table,
             self.lay,
         )
-        c.geo, c.family, c.free, c.rng = self.geo, self.family, self.free, self.rng
+        c.geo, c.tab, c.family, c.free, c.rng = self.geo, self.tab, self.family, self.free, self.rng
         c.cart_restriction = self.cart_restriction
         c.plant, c.rid = self.plant[:], self.rid[:]
         c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
@@ -405,6 +412,7 @@ class CitrusState(State):
         c._kids = {}
         c._base = c._buys = None
         c._roads, c._marks = self._roads, self._marks
+        c._own = None
         return c
 
     def child(self, p: int, colour: int, t: int, mod: int) -> CitrusState:
@@ -475,7 +483,7 @@ class CitrusState(State):
                     lost.add(cell)
                     lost.update(orth[cell])
         if not self.family:
-            lost.update(PL.tables(self.geo).other_roads[t])
+            lost.update(self.tab.other_roads[t])
         self.place_tile(p, kind, t, mod, events)
         roads, marks = self._roads, self._marks
         if kid is not None:
@@ -504,7 +512,7 @@ class CitrusState(State):
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
         self._placing = None
-        self._base = self._roads = self._marks = self._buys = None
+        self._base = self._roads = self._marks = self._buys = self._own = None
 
     def finca_trial(self, site: int) -> CitrusState:
         """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
@@ -574,7 +582,24 @@ class CitrusState(State):
         return opts
 
     def own_regions(self, p: int) -> list[int]:
-        return [r for r, o in enumerate(self.rown) if o == p and self.rcells[r]]
+        """``p``'s regions, ids ascending (a shared list: not to be changed)."""
+        return self.own_index(p)[0]
+
+    def own_index(self, p: int) -> tuple[list[int], tuple[list[int], ...]]:
+        """``p``'s regions, and its regions of each type (cached until a build or a harvest;
+        shared lists: not to be changed)."""
+        memo = self._own
+        if memo is None:
+            memo = self._own = {}
+        entry = memo.get(p)
+        if entry is None:
+            rown, rcells, rcol = self.rown, self.rcells, self.rcol
+            regions = [r for r, o in enumerate(rown) if o == p and rcells[r]]
+            by_type: tuple[list[int], ...] = tuple([] for _ in range(TYPES))
+            for r in regions:
+                by_type[rcol[r]].append(r)
+            entry = memo[p] = (regions, by_type)
+        return entry
 
     def finca_available(self) -> bool:
         return bool(self.finca_stack) and bool(self.open_sites)
@@ -588,7 +613,7 @@ class CitrusState(State):
     def enclosed(self, site: int) -> bool:
         """Is every on-board neighbour of ``site`` filled (§7.1)?"""
         plant, land = self.plant, self.land
-        return all(plant[s] >= 0 or land[s] >= 0 for s in PL.tables(self.geo).ring_open[site])  # rocks: filled
+        return all(plant[s] >= 0 or land[s] >= 0 for s in self.tab.ring_open[site])  # rocks: filled
 
     def occupied(self, space: int) -> bool:
         """Filled for enclosure (§7.1): a plantation, a landscape tile or Bull, or a rock."""
@@ -1043,7 +1068,7 @@ class CitrusState(State):
         return sum(self.bag)
 
     def _end_turn(self, events: list[Event]) -> None:
-        plant, land, rings = self.plant, self.land, PL.tables(self.geo).ring_open
+        plant, land, rings = self.plant, self.land, self.tab.ring_open
         for site, f in enumerate(self.fincas):
             if f < 0 or self.scored[site]:
                 continue
@@ -1168,6 +1193,7 @@ class CitrusState(State):
         colour = kind >> 1
         plant, rid, rown, rcol, rcells = self.plant, self.rid, self.rown, self.rcol, self.rcells
         roads, marks = self._roads, self._marks
+        self._own = None
         if roads is not None and t in roads:
             self._roads = tuple(u for u in roads if u != t)
         if marks is not None and t in marks:
@@ -1301,6 +1327,7 @@ class CitrusState(State):
 
     def _harvest(self, p: int, r: int, events: list[Event]) -> None:
         pts = self.region_points(r)
+        self._own = None
         self.points[p][0] += pts
         self.rown[r] = -1
         self.workers[p] += 1
