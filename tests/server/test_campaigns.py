@@ -78,6 +78,27 @@ def _play_seats_to_the_end(client: TestClient, table_id: str, tokens: list[str])
     raise AssertionError("the campaign game did not finish")
 
 
+def test_a_campaign_table_takes_a_clock_and_a_stand_in_like_any_table(client: TestClient) -> None:
+    """A campaign's next game is set up like any table: spectators, the spectators' chat, a time
+    control and the stand-in's level; a bad clock is refused with one sentence and no table."""
+    campaign = client.post("/api/campaigns", json={"game": "fabledfruit", "name": "Timed"}).json()
+    url = f"/api/campaigns/{campaign['id']}/tables"
+    bad = client.post(url, json={"clock": {"kind": "realtime", "base_s": 1}}, headers=_owner(campaign))
+    assert bad.status_code == 400 and "base" in bad.json()["error"]
+    assert client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()["tables"] == []
+    body = {
+        "name": "Ada",
+        "clock": {"kind": "realtime", "base_s": 600, "increment_s": 5},
+        "takeover": "greedy",
+        "spectator_chat": True,
+    }
+    created = client.post(url, json=body, headers=_owner(campaign))
+    assert created.status_code == 201, created.text
+    state = snapshot(client, created.json()["id"], created.json()["token"])
+    assert state["clock"]["kind"] == "realtime" and state["clock"]["base_s"] == 600
+    assert state["takeover"] == "greedy" and state["spectator_chat"] is True and state["campaign"] == campaign["id"]
+
+
 def test_a_campaign_is_played_with_a_friend_and_a_chosen_bot_who_keep_their_seats(client: TestClient) -> None:
     """Issue 22: a campaign's next table offers the seats of an ordinary one (a friend by invite, a
     bot of a chosen level), and the next game keeps who sat where: the friend's seat token carries

@@ -59,13 +59,9 @@ class SeatModel(_Strict):
     name: Name = None
 
 
-class CreateTableModel(_Strict):
-    game: str = Field(max_length=32)
-    players: int | None = Field(None, ge=1, le=8)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatModel] | None = Field(None, max_length=8)
-    you: int | None = Field(0, ge=0, le=7)
-    name: Name = None
+class _TableSettings(_Strict):
+    """What the host chooses for any new table, a campaign's too."""
+
     allow_spectators: bool = True
     open_join: bool = True
     spectator_chat: bool = Field(False, description="whether spectators may write in the chat")
@@ -77,6 +73,15 @@ class CreateTableModel(_Strict):
     takeover: str | None = Field(
         None, max_length=32, description="the stand-in bot's level (a player who leaves or runs out of time)"
     )
+
+
+class CreateTableModel(_TableSettings):
+    game: str = Field(max_length=32)
+    players: int | None = Field(None, ge=1, le=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatModel] | None = Field(None, max_length=8)
+    you: int | None = Field(0, ge=0, le=7)
+    name: Name = None
 
 
 class JoinModel(_Strict):
@@ -122,13 +127,11 @@ class CampaignSeatModel(SeatModel):
     keep: bool = Field(False, description="whoever sat here in the campaign's last game (a friend keeps their token)")
 
 
-class CampaignTableModel(_Strict):
+class CampaignTableModel(_TableSettings):
     players: int | None = Field(None, ge=1, le=8)
     seats: list[CampaignSeatModel] | None = Field(None, max_length=8)
     you: int | None = Field(0, ge=0, le=7)
     name: Name = None
-    allow_spectators: bool = True
-    open_join: bool = True
 
 
 def _created_json(created: CreatedTable) -> dict[str, Any]:
@@ -281,6 +284,9 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             allow_spectators=body.allow_spectators,
             open_join=body.open_join,
             name=body.name,
+            spectator_chat=body.spectator_chat,
+            clock=parse_time_control(body.clock, limits.clock_minimum),
+            takeover=body.takeover,
         )
         return _created_json(created)
 

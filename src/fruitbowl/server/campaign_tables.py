@@ -21,6 +21,7 @@ from fruitbowl.engine.rng import random_seed
 from .bot_runner import BotRunner
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
 from .campaigns import summary as campaign_summary
+from .clocks import TimeControl
 from .db import UNFINISHED_STATUSES, CampaignRow, SeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Damaged, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name
@@ -143,10 +144,14 @@ class CampaignTables:
         allow_spectators: bool = True,
         open_join: bool = True,
         name: str | None = None,
+        spectator_chat: bool = False,
+        clock: TimeControl | None = None,
+        takeover: str | None = None,
     ) -> CreatedTable:
         """The campaign's next game at a new table, seated as ``seats`` ask (as when creating a
-        table); a ``None`` seat keeps whoever sat there in the campaign's previous game: a friend
-        keeps their seat token (as at a rematch), a bot its level. Without ``seats``, every seat
+        table, with its settings: spectators, clock and stand-in); a ``None`` seat keeps whoever
+        sat there in the campaign's previous game: a friend keeps their seat token (as at a
+        rematch), a bot its level. Without ``seats``, every seat
         is kept (a first game: you and Random bots). Your own seat (``you``) gets a new token.
         The database allows one unfinished table per campaign (whichever process inserts it) and
         never two tables with one seed."""
@@ -197,6 +202,9 @@ class CampaignTables:
                 open_join=open_join,
                 seed=seed,
                 campaign_id=campaign_id,
+                spectator_chat=spectator_chat,
+                clock=clock,
+                takeover=takeover,
             )
         except IntegrityError:  # another request (perhaps at another server) started it first
             with self.store.sessions() as db:
