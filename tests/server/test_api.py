@@ -18,6 +18,7 @@ def test_games_lists_every_game_and_bot(client: TestClient) -> None:
     # the built-in bots, weakest first (tests may register more after them)
     assert data["bots"][:5] == ["random", "greedy", "ismcts:easy", "ismcts", "ismcts:hard"]
     assert [data["bot_labels"][name] for name in data["bots"][:5]] == ["Random", "Greedy", "Easy", "Strong", "Hard"]
+    assert data["suggested_bot"] == "ismcts:easy"  # offered first wherever a seat goes to a bot
 
 
 def test_games_bring_their_campaigns_and_score_units_from_their_plugins(client: TestClient) -> None:

@@ -31,7 +31,7 @@ from .clocks import parse_time_control
 from .errors import BadRequest, InvalidToken, TooMany, database_error, retry_after, status_of
 from .guard import OffLoop, client_address, guarded_route
 from .limits import Limits, RateLimiter, TokenLockout
-from .live import CreatedTable, SeatRequest, hash_token
+from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 from .outbox import ABORT_KEY, Outbox
 from .privacy import check_reader, replay_moves, replay_notes, replay_view
 from .rules_pages import rule_link
@@ -227,6 +227,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             "games": [describe_game(g) for g in all_games()],
             "bots": bot_names(),
             "bot_labels": {name: bot_label(name) for name in bot_names()},
+            "suggested_bot": suggested_bot(),  # the level offered first wherever a seat goes to a bot
         }
 
     @router.get("/games/{game_id}/view-schema")

@@ -1,7 +1,6 @@
 // Who sits where: the seat picker of the lobby's new table and of a campaign's next game, and the
 // bot-level choice of the host box and of the rematch. The levels, weakest first, and their labels
-// are the server's (GET /api/games: "bots", "bot_labels"); this module names none but the one it
-// suggests.
+// are the server's (GET /api/games: "bots", "bot_labels", "suggested_bot"); this module names none.
 
 import { games } from "./api.js";
 import { markerSvg } from "./players.js";
@@ -11,7 +10,7 @@ let known = null; // the levels, once GET /api/games has answered
 
 /** The bot levels of a GET /api/games answer: {bots, labels}. */
 export function levelsOf(data) {
-  return { bots: data.bots?.length ? data.bots : ["random"], labels: data.bot_labels || {} };
+  return { bots: data.bots?.length ? data.bots : ["random"], labels: data.bot_labels || {}, suggested: data.suggested_bot };
 }
 
 /** The server's bot levels (asked once per page). */
@@ -25,9 +24,8 @@ export const loadedLevels = () => known;
 
 export const botLabel = (levels, bot) => levels.labels[bot] || `${bot[0].toUpperCase()}${bot.slice(1)}`;
 
-/** The level suggested wherever a seat goes to a bot: the easy search bot where the server has
- * it (a fair game for a newcomer), else the first. */
-export const defaultBot = (levels) => (levels.bots.includes("ismcts:easy") ? "ismcts:easy" : levels.bots[0]);
+/** The level suggested wherever a seat goes to a bot: the server's suggestion ("suggested_bot"). */
+export const defaultBot = (levels) => (levels.bots.includes(levels.suggested) ? levels.suggested : levels.bots[0]);
 
 const levelOptions = (levels, chosen) =>
   levels.bots.map((bot) => h("option", { value: bot, selected: bot === chosen }, `${botLabel(levels, bot)} bot`));
