@@ -118,6 +118,7 @@ export function plantation(type, hasWell, size) {
 
 const LANDSCAPE_NAMES = { horses: "Horses", money: "Money", cart: "Cart", bull: "Bull", bridge: "Bridge", milestone: "Milestone" };
 export const landscapeName = (kind) => LANDSCAPE_NAMES[kind] || kind;
+export const LANDSCAPE_KINDS = Object.keys(LANDSCAPE_NAMES);
 
 /** The picture of a landscape kind at radius r. */
 export function landscapeIcon(kind, value, r) {
@@ -206,7 +207,8 @@ export function bull(r) {
   );
 }
 
-/** A Finca: a white farmhouse with a red-tile roof and its two values (or face down once scored). */
+/** A Finca: a white farmhouse with a red-tile roof and its two values (none when high is null), or
+ * face down once scored. */
 export function finca(high, low, size, scored) {
   const h = size / 2;
   if (scored) {
@@ -225,7 +227,20 @@ export function finca(high, low, size, scored) {
     s("rect", { x: -h * 0.62, y: -h * 0.15, width: h * 1.24, height: h * 0.55, fill: "#fffaf0", stroke: "#8a6a3a", "stroke-width": 1.5 }),
     s("path", { d: `M${-h * 0.8} ${-h * 0.12} L0 ${-h * 0.78} L${h * 0.8} ${-h * 0.12} Z`, fill: "#c2482b", stroke: "#7d1f16", "stroke-width": 1.5 }),
     s("rect", { x: -h * 0.12, y: h * 0.08, width: h * 0.24, height: h * 0.32, fill: "#7a4a24" }),
-    txt(0, h * 0.86, size * 0.27, "#7d1f16", `${high}/${low}`),
+    high === null ? null : txt(0, h * 0.86, size * 0.27, "#7d1f16", `${high}/${low}`),
+  );
+}
+
+/** A building site without its Finca on a space of side cell: its letter in a dashed frame of side
+ * size, or framed in red with "open" beneath while a Finca may be built there. */
+export function site(letter, open, size, cell) {
+  const h = size / 2;
+  return s(
+    "g",
+    { class: "ct-site" },
+    s("rect", { x: -h, y: -h, width: size, height: size, rx: 8, fill: open ? "#f3e2b8" : "none", stroke: open ? "#7d1f16" : "#7a5530", "stroke-width": open ? 3 : 2, "stroke-dasharray": open ? null : "5 4" }),
+    s("text", { y: cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#6b4a2b", "text-anchor": "middle", opacity: open ? 1 : 0.6 }, letter),
+    open ? s("text", { y: cell * 0.4, "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
   );
 }
 

@@ -20,7 +20,7 @@
 // A placement's field "tile" is the tile kind number (type × 2 + well); every code is looked up in the
 // table's action index by kind and fields (board.code), never searched among its thousands of actions.
 
-import { fitText, s } from "../svg.js";
+import { fitText, pieceSvg, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
 import { counted } from "../wording.js";
@@ -217,12 +217,7 @@ function boardBox(ui, layer, x0, y0, cell) {
           g.append(s("text", { x: x + cell / 2 - 4, y: y - cell / 2 + 13, "font-size": 11, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${site.filled}/${site.neighbours}`));
         }
       } else {
-        const open = site.state === "open";
-        g.append(
-          s("rect", { x: x - tile / 2, y: y - tile / 2, width: tile, height: tile, rx: 8, fill: open ? "#f3e2b8" : "none", stroke: open ? "#7d1f16" : "#7a5530", "stroke-width": open ? 3 : 2, "stroke-dasharray": open ? null : "5 4" }),
-          s("text", { x, y: y + cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#6b4a2b", "text-anchor": "middle", opacity: open ? 1 : 0.6 }, site.letter),
-          open ? s("text", { x, y: y + cell * 0.4, "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
-        );
+        g.append(s("g", { transform: `translate(${x} ${y})` }, art.site(site.letter, site.state === "open", tile, cell)));
       }
     }
     if (b.landscape[i] && !b.bull[i]) {
@@ -649,4 +644,22 @@ function reasonForHeld(ui, kind) {
   const { code, view, board } = ui;
   const c = kind === "cart" ? code.cart(view.market.spaces.findIndex((sp) => sp.tile)) : code.bull(view.board.type.indexOf("ordinary"));
   return board.reason(c);
+}
+
+/** A piece of the How to play page ("tile:lime", "tile:well", "landscape:bull", "finca", "site",
+ * "worker", "rock") as a small <svg> drawn with the board's art, or null for a kind this board does
+ * not draw. Values that vary from piece to piece (horses, money, a Finca's two places) are left off:
+ * the page's text gives them from the game's data. */
+export function pieceArt(kind) {
+  const size = 60; // a tile on a board space, centred on 0,0 within 32 units
+  const pictures = {
+    ...Object.fromEntries(Object.keys(art.TYPES).map((type) => [`tile:${type}`, () => art.plantation(type, false, size)])),
+    "tile:well": () => art.plantation("orange", true, size),
+    ...Object.fromEntries(art.LANDSCAPE_KINDS.map((landscape) => [`landscape:${landscape}`, () => art.landscapeTile(landscape, "", size)])),
+    finca: () => art.finca(null, null, size, false),
+    site: () => art.site("E", false, size - 6, size),
+    rock: () => art.rock(size * 1.2), // (a rock fills most of its space)
+    worker: () => markerGroup(0, size * 0.4, { class: "ct-worker" }),
+  };
+  return Object.hasOwn(pictures, kind) ? pieceSvg(pictures[kind](), 32, art.defs()) : null;
 }

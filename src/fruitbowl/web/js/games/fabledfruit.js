@@ -29,7 +29,7 @@
 // Card actions (give/discard/put/take/pay) are found by their text, which names the card kind
 // (board.byText: the action index's lookup by text).
 
-import { fitText, s } from "../svg.js";
+import { at, fitText, pieceSvg, s } from "../svg.js";
 import { counted } from "../wording.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
@@ -855,4 +855,31 @@ function myArea(ui, layer, y) {
   if (savedH) savedRow(ui, g, p, 24, ty + 68, true);
   layer.append(g);
   return y + h;
+}
+
+/** A piece of the How to play page ("card:fruit", "token:wild", "piece:thief", …) as a small <svg>
+ * drawn with the board's art, or null for a kind this board does not draw. A fruit card or token
+ * shows the first fruit, a fruit-mix card the first two; a location card and a fabled juice (a
+ * bought location lying face down) show the location cards' back. */
+export function pieceArt(kind) {
+  const [first, second] = Object.keys(art.FRUITS);
+  const card = (w, h, drawn) => at(-w / 2, -h / 2, 1, drawn); // (cards are drawn from their corner)
+  const pictures = {
+    "card:location": () => [card(60, 84, art.locationBack(60, 84)), 44],
+    "card:juice": () => [card(60, 84, art.locationBack(60, 84)), 44],
+    "card:fruit": () => [card(40, 56, art.fruitCard(first, 40, 56)), 30],
+    "card:fruit-mix": () => [card(40, 56, art.fruitCard(`${first}/${second}`, 40, 56)), 30],
+    "card:lime": () => [card(40, 56, art.fruitCard("lime", 40, 56)), 30],
+    "card:saved": () => [card(40, 56, art.savedCard(40, 56)), 35],
+    "piece:animal": () => [s("g", { class: "ff-animal" }, markerGroup(0, 15)), 18],
+    "piece:thief": () => [art.thiefIcon(16), 18],
+    "token:fruit": () => [art.fruitToken(first, 14), 17],
+    "token:wild": () => [art.specialToken("wild", 14), 17],
+    "token:double": () => [art.specialToken("double", 14), 17],
+    "token:gambling": () => [art.gamblingToken(14), 17],
+    "token:coat": () => [art.coatToken(16), 19],
+  };
+  if (!Object.hasOwn(pictures, kind)) return null;
+  const [drawn, extent] = pictures[kind]();
+  return pieceSvg(drawn, extent, art.defs());
 }

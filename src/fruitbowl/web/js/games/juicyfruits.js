@@ -20,7 +20,7 @@
 //   whale_beach  click the sea beside one of your beaches (or its button)
 //   watch        click where your whale-watching token goes (with two: pick one up first)
 
-import { at, fitText, s } from "../svg.js";
+import { at, fitText, pieceSvg, s } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
@@ -1050,4 +1050,32 @@ function watchTargets(ui, p, cellTarget, cellName) {
     }
   }
   return out;
+}
+
+/** A piece of the How to play page ("fruit:lime", "collector:lime", "ship", "token:cart", …) as a
+ * small <svg> drawn with the board's art, or null for a kind this board does not draw. Pieces that
+ * come in several (ships, advanced collectors, carts, markers) show the first fruits or colour;
+ * points, names and ids printed on a piece are left off: the page's text gives them from the data. */
+export function pieceArt(kind) {
+  const fruits = Object.keys(art.FRUIT_COLORS);
+  const [first, second] = fruits;
+  const [colour] = Object.keys(art.ICE_COLORS);
+  const c = 60; // an island cell, as the board draws its pieces
+  const pictures = {
+    ...Object.fromEntries(fruits.map((fruit) => [`fruit:${fruit}`, () => [art.fruit(fruit, 14), 18]])),
+    ...Object.fromEntries(fruits.map((fruit) => [`collector:${fruit}`, () => [art.collector({ fruit }, c), 26]])),
+    ship: () => [art.ship({ demand: { [first]: 1, [second]: 1 }, points: "" }, c), 30],
+    "token:advanced-collector": () => [art.advancedCollector({ fruits: [first, second] }, c), 27],
+    "token:cart": () => [art.cart(colour, c), 27],
+    "token:large-venue": () => [art.largeVenue({ name: "", stars: 0, points: "" }, c / 2), 32], // (it covers 2×2 cells)
+    "marker:ice-cream": () => [art.iceMarker(colour, null, 14), 19],
+    "marker:milkshake": () => [art.iceMarker("milkshake", null, 14), 20],
+    explorer: () => [art.explorer(seatStyle(0).color, 100), 24],
+    statue: () => [art.statueTile("", c), 30],
+    boulder: () => [art.boulder("", c), 28],
+    whale: () => [art.whale(Object.values(art.WHALE_COLORS)[0], 18), 23],
+  };
+  if (!Object.hasOwn(pictures, kind)) return null;
+  const [drawn, extent] = pictures[kind]();
+  return pieceSvg(drawn, extent, art.defs());
 }

@@ -654,7 +654,7 @@ export function pieceArt(kind) {
   const pictures = {
     tile: () => [art.tile({ fruit: which, stars: 0 }), 36],
     drop: () => [art.drop(14), 18],
-    die: () => [art.die(which, 56), 32],
+    die: () => [art.die(which, 56), 34], // (the fruit face's leaf reaches past the die)
     marker: () => [art.crown(1.3), 32],
     card: () => [at(-20, -29, 1, art.cardFace(2, 40, 58)), 31], // (a card is drawn from its corner)
   };
