@@ -122,9 +122,11 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     assert ada.locator("#next-seats select[data-seat='2']").input_value() == second
     _shots([(ada, "campaign-together-page")], screenshot_dir)
     ada.set_viewport_size(LAPTOP)
+    ada.select_option("#time-control", label="1 day per move")  # the time control, as at any table
     ada.click("#start-next")
     game2 = _table_id(ada)
     assert game2 != game1 and ada.locator("#host-box").is_hidden()  # nobody to invite
+    assert state(server_url, game2)["clock"]["per_move_s"] == 86400
 
     # Bea's finished table now leads to game 2, where her seat (and token) is kept: no invitation.
     bea.get_by_role("button", name="Go to the campaign's next game").click()

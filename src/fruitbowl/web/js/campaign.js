@@ -10,6 +10,7 @@ import * as api from "./api.js";
 import { checkName } from "./names.js";
 import { markerSvg } from "./players.js";
 import { botLabel, botLevels, defaultBot, seatRequest, seatRow, seatSelect } from "./seats.js";
+import { readTimeControl, timeControlField } from "./timecontrol.js";
 import { campaignTokens, playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
 import { counted, plural } from "./wording.js";
@@ -100,6 +101,7 @@ function drawNextGame() {
   $("next-count").replaceChildren(...Array.from({ length: most - fewest + 1 }, (_, k) => h("option", { value: fewest + k, selected: fewest + k === view.count }, counted(fewest + k, "player"))));
   $("next-title").textContent = `Game ${info.games_completed + 1}`;
   $("next-name").value = playerName() || info.players[0]?.name || "";
+  if (document.getElementById("time-field")) $("time-field").replaceWith(timeControlField(view.levels, defaultBot(view.levels)));
   drawSeats();
 }
 
@@ -124,7 +126,7 @@ async function startNext(event) {
   for (const select of $("next-seats").querySelectorAll("select")) seats.push(seatRequest(select.value));
   $("start-next").disabled = true;
   try {
-    const body = { players: view.count, seats, you: 0, name: checked.name };
+    const body = { players: view.count, seats, you: 0, name: checked.name, ...readTimeControl() };
     const created = await api.campaignTable(campaignId, body, campaignTokens()[campaignId]);
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);

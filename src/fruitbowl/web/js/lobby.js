@@ -5,9 +5,10 @@ import { checkName } from "./names.js";
 import { h } from "./svg.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
-import { defaultBot as suggestedBot, levelSelect, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
+import { defaultBot as suggestedBot, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { plural } from "./wording.js";
 import { openRules } from "./rules.js";
+import { readTimeControl, timeControlField } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
 const lobby = { games: [], levels: { bots: ["random"], labels: {} }, count: 2, seatChoices: {}, status: "open" };
@@ -133,14 +134,6 @@ function readOptions() {
   return options;
 }
 
-/** The time control chosen ("realtime:600:10", "turn:86400"; "" for none) as the API takes it. */
-function readClock() {
-  const [kind, first, second] = $("time-control").value.split(":");
-  if (kind === "realtime") return { kind, base_s: Number(first), increment_s: Number(second) };
-  if (kind === "turn") return { kind, per_move_s: Number(first) };
-  return null;
-}
-
 async function create(event) {
   event.preventDefault();
   const typed = $("name").value.trim();
@@ -167,8 +160,7 @@ async function create(event) {
       allow_spectators: $("allow-spectators").checked,
       open_join: $("open-join").checked,
       spectator_chat: $("allow-spectators").checked && $("spectator-chat").checked,
-      clock: readClock(),
-      takeover: $("stand-in-level").value || null,
+      ...readTimeControl(),
     });
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
@@ -251,7 +243,7 @@ async function main() {
   lobby.games = data.games;
   lobby.levels = levelsOf(data);
   // the stand-in that plays for a player who leaves or runs out of time: the suggested level
-  $("stand-in-level").replaceWith(levelSelect(lobby.levels, defaultBot(), { id: "stand-in-level", name: "takeover" }));
+  $("time-field").replaceWith(timeControlField(lobby.levels, defaultBot()));
   // The game this browser last started a table of, else the first listed.
   const last = lobby.games.some((g) => g.id === lastGame()) ? lastGame() : lobby.games[0]?.id;
   $("game").replaceChildren(...lobby.games.map((g) => h("option", { value: g.id, selected: g.id === last }, g.title)));
