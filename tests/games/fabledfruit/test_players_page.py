@@ -18,6 +18,7 @@ from fruitbowl.engine.record import Player
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
 from fruitbowl.games.fabledfruit.components import loc_label, parse_loc
 
+from .. import players_page
 from .positions import GAME, act, lime_through, position
 
 DATA = tomllib.loads((resources.files("fruitbowl.games.fabledfruit") / "data.toml").read_text(encoding="utf-8"))
@@ -26,22 +27,7 @@ PAGE = pages.fill(SOURCE, DATA)
 
 
 def section(anchor: str) -> str:
-    """The words under the heading ``anchor``, up to the next heading of its level or above,
-    without bold, code marks, inline HTML and line breaks."""
-    found = [h for h in pages.headings(PAGE) if h.anchor == anchor]
-    assert found, f"the page has no heading #{anchor}"
-    level, lines, inside = found[0].level, [], False
-    for line in PAGE.splitlines():
-        match = re.match(r"^(#{1,6})\s+(.+)$", line)
-        if match and pages.slug(match.group(2)) == anchor:
-            inside = True
-            continue
-        if inside and match and len(match.group(1)) <= level:
-            break
-        if inside:
-            lines.append(line)
-    text = re.sub(r"<[^>]+>|\*\*|`", "", " ".join(lines))
-    return re.sub(r"\s+", " ", text).strip()
+    return players_page.section(PAGE, anchor)
 
 
 def refusal(apply, text: str) -> IllegalAction:

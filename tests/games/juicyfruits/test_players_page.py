@@ -7,7 +7,6 @@ the rules reference gives them). Positions are reached by playing actions from a
 
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from fruitbowl.engine import IllegalAction, pages
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
 
+from .. import players_page
 from .positions import GAME
 
 GAME_DIR = Path(__file__).resolve().parents[3] / "src" / "fruitbowl" / "games" / "juicyfruits"
@@ -27,14 +27,7 @@ MARKED = pages.fill(SOURCE, DATA, lambda shown, rebuilt: f"{shown}*" if rebuilt 
 
 
 def section(anchor: str) -> str:
-    """The text under the page's heading with this anchor, up to the next heading."""
-    lines = PAGE.splitlines()
-    starts = [i for i, line in enumerate(lines) if re.match(r"#{1,6}\s", line)]
-    for i in starts:
-        if pages.slug(lines[i].lstrip("#").strip()) == anchor:
-            following = [j for j in starts if j > i]
-            return " ".join(lines[i + 1 : following[0] if following else len(lines)])
-    raise AssertionError(f"#{anchor} is no heading of the players' page")
+    return players_page.section(PAGE, anchor)
 
 
 def refused(state: JuicyFruitsState, action: str, key: str, *words: str) -> str:
@@ -71,7 +64,7 @@ def test_a_ship_is_supplied_by_paying_exactly_its_demand_and_a_claim_by_paying_t
     fruits. After the opening slide the player holds one fruit: enough for neither."""
     state = start()
     state.apply("move b4-b3")
-    why = refused(state, "supply b5", "supply.short", "pay **exactly** the fruit it asks for")
+    why = refused(state, "supply b5", "supply.short", "pay exactly the fruit it asks for")
     assert why.startswith("ship S43 needs")
     token = next(C.all_tokens[t].id for t in state.board if t >= 0)
     refused(state, f"claim {token}", "claim.short", "You pay the fruits shown for its row")

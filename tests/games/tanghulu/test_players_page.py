@@ -10,46 +10,27 @@ in positions set by hand; the page is read as a front end reads it (placeholders
 from __future__ import annotations
 
 import random
-import re
-import tomllib
 from collections.abc import Callable, Iterator
-from importlib import resources
 from typing import Any
 
 import pytest
 
 from fruitbowl.engine import IllegalAction, Match, Player, get_game, pages
 
+from .. import players_page
+from ..players_page import data_of, page_of
+
 GAME = get_game("tanghulu")
 SOURCE = pages.page_source(type(GAME)) or ""
+PAGE = page_of(GAME.id)
 
 
 def data() -> dict[str, Any]:
-    return tomllib.loads((resources.files("fruitbowl.games.tanghulu") / "data.toml").read_text(encoding="utf-8"))
-
-
-def flat(text: str) -> str:
-    """Text as read: one space between words, no emphasis marks."""
-    return " ".join(text.replace("**", "").split())
-
-
-PAGE = pages.fill(SOURCE, data())
+    return data_of(GAME.id)
 
 
 def section(anchor: str, page: str = PAGE) -> str:
-    """The text under the heading with this anchor, up to the next heading of its level or above."""
-    lines = page.splitlines()
-    for i, line in enumerate(lines):
-        match = re.match(r"^(#{1,6})\s+(.+?)\s*$", line)
-        if match and pages.slug(match.group(2)) == anchor:
-            level, body = len(match.group(1)), []
-            for rest in lines[i + 1 :]:
-                found = re.match(r"^(#{1,6})\s", rest)
-                if found and len(found.group(1)) <= level:
-                    break
-                body.append(rest)
-            return flat("\n".join(body))
-    raise AssertionError(f"no heading #{anchor} on the page")
+    return players_page.section(page, anchor)
 
 
 def refused(m: Match, text: str) -> IllegalAction:
