@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import os
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from fruitbowl.server.run import free_port
+from .helpers import serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -42,26 +40,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(scope="session")
 def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A uvicorn server with a fresh SQLite database, running in a background thread."""
-    import uvicorn
-
+    """A server with a fresh SQLite database, running in a background thread."""
     from fruitbowl.server import create_app
 
     db = tmp_path_factory.mktemp("server") / "t.db"
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=0), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(create_app(f"sqlite:///{db}", bot_delay=0)) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -3,10 +3,15 @@ seated tables, and the layout check."""
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
+
+from fruitbowl.server.run import free_port
 
 from ..server.helpers import with_fixed
 
@@ -103,3 +108,24 @@ def create_seated_table(base: str, game: str, players: int = 2, **options: Any) 
     response = http.post(f"{base}/api/tables", json=body)
     response.raise_for_status()
     return response.json()
+
+
+@contextmanager
+def serving(app: Any) -> Iterator[str]:
+    """A uvicorn server for ``app`` on a free port in a background thread; yields its address."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)

@@ -4,8 +4,6 @@ contexts (a laptop and a phone), and the lobby's time control."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,9 +11,8 @@ from typing import Any
 import pytest
 
 from fruitbowl.server.limits import Limits
-from fruitbowl.server.run import free_port
 
-from .helpers import PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
+from .helpers import PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, serving, state
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -24,24 +21,11 @@ LAPTOP = {"width": 1366, "height": 768}
 def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose clocks may be a few seconds long (``clock_minimum``), and whose bots wait
     a moment before moving, as people watching them need."""
-    import uvicorn
-
     from fruitbowl.server import create_app
 
     db = tmp_path_factory.mktemp("clocks") / "t.db"
-    port = free_port()
-    app = create_app(f"sqlite:///{db}", bot_delay=1.0, limits=Limits(clock_minimum=1))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(create_app(f"sqlite:///{db}", bot_delay=1.0, limits=Limits(clock_minimum=1))) as url:
+        yield url
 
 
 def _clock_text(page: Any, seat: int) -> str:
