@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from fruitbowl.server.run import free_port, spawn
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -66,3 +73,22 @@ def hidden_stars_visible(view: dict[str, Any], viewer: int | None) -> list[int]:
     if view["phase"] == "over":
         return []
     return [p["seat"] for p in view["players"] if "sweet_card_stars" in p and p["seat"] != viewer]
+
+
+@contextmanager
+def servers(count: int, db_url: str, env: dict[str, str]) -> Iterator[list[tuple[str, subprocess.Popen[bytes]]]]:
+    """``count`` real server processes on one database, started together; yields each one's
+    address and process, and kills those still running afterwards."""
+    ports = [free_port() for _ in range(count)]
+    with ThreadPoolExecutor(count) as pool:
+        starting = [pool.submit(spawn, port, db_url, 0.0, env) for port in ports]
+    started = [f.result() for f in starting if f.exception() is None]
+    try:
+        if len(started) < count:
+            raise next(e for f in starting if (e := f.exception()) is not None)
+        yield [(f"http://127.0.0.1:{port}", process) for port, process in zip(ports, started, strict=True)]
+    finally:
+        for process in started:
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+                process.wait()

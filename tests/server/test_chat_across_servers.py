@@ -12,16 +12,14 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
-from fruitbowl.server.run import free_port, spawn
-
 from .conftest import _pg_database
+from .helpers import servers
 
 INTERVAL = 0.3  # the servers' sync interval (FRUITBOWL_CLAIM_INTERVAL), seconds
 
@@ -34,19 +32,8 @@ def pg_url(pg_server: str | None) -> Iterator[str]:
 @pytest.fixture
 def two_servers(pg_url: str, tmp_path: Any) -> Iterator[tuple[list[str], list[subprocess.Popen[bytes]]]]:
     env = {"FRUITBOWL_HOME": str(tmp_path), "FRUITBOWL_CLAIM_INTERVAL": str(INTERVAL)}
-    ports = [free_port(), free_port()]
-    with ThreadPoolExecutor(2) as pool:
-        starting = [pool.submit(spawn, port, pg_url, 0.0, env) for port in ports]
-    servers = [f.result() for f in starting if f.exception() is None]
-    try:
-        if len(servers) < 2:
-            raise next(e for f in starting if (e := f.exception()) is not None)
-        yield [f"http://127.0.0.1:{port}" for port in ports], servers
-    finally:
-        for server in servers:
-            if server.poll() is None:
-                server.send_signal(signal.SIGKILL)
-                server.wait()
+    with servers(2, pg_url, env) as started:
+        yield [url for url, _ in started], [process for _, process in started]
 
 
 def _until(socket: Any, check: Callable[[dict[str, Any]], bool], kind: str = "state") -> dict[str, Any]:

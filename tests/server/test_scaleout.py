@@ -22,9 +22,9 @@ import sqlalchemy as sa
 from websockets.sync.client import connect
 
 from fruitbowl.server.db import ActionRow
-from fruitbowl.server.run import free_port, spawn
 
 from .conftest import _pg_database
+from .helpers import servers
 
 
 @pytest.fixture(scope="module")
@@ -42,19 +42,8 @@ def two_servers(
         "FRUITBOWL_RATE_LIMITS": "off",
         "FRUITBOWL_CLAIM_INTERVAL": "0.3",
     }
-    ports = [free_port(), free_port()]
-    with ThreadPoolExecutor(2) as pool:
-        starting = [pool.submit(spawn, port, pg_url, 0.0, env) for port in ports]
-    servers = [f.result() for f in starting if f.exception() is None]
-    try:
-        if len(servers) < 2:
-            raise next(e for f in starting if (e := f.exception()) is not None)
-        yield pg_url, [f"http://127.0.0.1:{port}" for port in ports], servers
-    finally:
-        for server in servers:
-            if server.poll() is None:
-                server.send_signal(signal.SIGKILL)
-                server.wait()
+    with servers(2, pg_url, env) as started:
+        yield pg_url, [url for url, _ in started], [process for _, process in started]
 
 
 def _two_human_table(base: str, join_base: str) -> tuple[str, dict[int, str]]:
