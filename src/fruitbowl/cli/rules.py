@@ -8,6 +8,7 @@ the output is a terminal (``--no-pager`` prints it straight).
 
 from __future__ import annotations
 
+import os
 import re
 
 from rich.console import Console
@@ -17,8 +18,9 @@ from fruitbowl.engine import get_game, pages
 
 from .errors import CliError
 
-#: A piece's picture in the page (drawn by the board's art in the browser): its words here.
-PIECE = re.compile(r'<span class="piece"[^>]*aria-label="([^"]*)"[^>]*>\s*</span>')
+#: A piece's picture in the page, drawn by the board's art in the browser; the terminal has no
+#: pictures, and the words around one already name the piece.
+PIECE = re.compile(r'\s*<span class="piece"[^>]*>\s*</span>')
 STAR_NOTE = "* reconstructed: no public source gives this value; it may differ from your box."
 
 
@@ -29,13 +31,14 @@ def page_markdown(game_id: str) -> str:
     if source is None:
         raise CliError(f"{game.title} has no rules page yet")
     text = pages.fill(source, pages.game_data(type(game)), lambda shown, rebuilt: f"{shown}*" if rebuilt else shown)
-    return PIECE.sub(lambda m: f"[{m.group(1)}]", text)
+    return PIECE.sub("", text)
 
 
 def print_rules(console: Console, game_id: str, pager: bool) -> None:
     text = page_markdown(game_id)
     body = Markdown(text, hyperlinks=False)
     if pager and console.is_terminal:
+        os.environ.setdefault("LESS", "-R")  # less shows the page's colours, not their escape codes
         with console.pager(styles=True):
             console.print(body)
             console.print(STAR_NOTE, style="dim")
