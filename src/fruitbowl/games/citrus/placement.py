@@ -31,6 +31,7 @@ that placement; board facts are computed once per layout (:func:`tables`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -323,10 +324,6 @@ def after_build(opts: list[Placement], t: int, no_workers: bool, lost: int, stat
     """
     if not opts:
         return opts  # (option lists are never changed once made)
-    if not no_workers and not lost and not opts[-1][1]:  # (no option spends a tile: they sort last)
-        if t not in map(_SPACE, opts):
-            return opts  # (the same list: nothing changed)
-        return [o for o in opts if o[0] != t]
     plant, rid, rown = state.plant, state.rid, state.rown
     if not no_workers and not lost:
         return [o for o in opts if o[0] != t and not (o[1] & BRIDGE and plant[o[0]] >= 0 and rown[rid[o[0]]] >= 0)]
@@ -742,7 +739,7 @@ def _pickups(
     Milestone (a new region anywhere: then every such tile on the board is counted).
     """
     land, marks = state.land, state.marks()
-    if not any(wanted[land[t]] for t in marks):
+    if not marks or (wanted is not IS_BRIDGE_OR_MILESTONE and not any(wanted[land[t]] for t in marks)):
         return 0
     near = _near(state.geo, marks)
     total = sum(counts)
@@ -757,18 +754,13 @@ def _pickups(
             continue
         if reach > NEAR:  # (more tiles than a line holds: count every mark)
             return sum(1 for t in marks if wanted[land[t]])
-        sources = [t for t, _mod, _flags in opts]
-        sources += roads
-        if reach:
-            sources += [cell for r in own[c] for cell in rcells[r]]
-        for t in sources:
-            close = near.get(t)
-            if close:
-                for m, d in close:
-                    if d <= reach:
-                        if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
-                            return 1
-                        found.add(m)
+        sources = chain(map(_SPACE, opts), roads, chain.from_iterable(map(rcells.__getitem__, own[c])) if reach else ())
+        for close in filter(None, map(near.get, sources)):  # (the sources near a mark)
+            for m, d in close:
+                if d <= reach:
+                    if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
+                        return 1
+                    found.add(m)
     if any(IS_MILESTONE[land[m]] for m in found):
         return sum(1 for t in marks if wanted[land[t]])
     return sum(1 for m in found if wanted[land[m]])
