@@ -160,6 +160,13 @@ def test_solo_against_pineapple_to_the_end(browser: Any, server_url: str, screen
     assert heading == ("You beat Pineapple!" if final["result"]["winners"] else "Pineapple wins!")
     for column in ("Boats", "Claims", "Ships"):
         assert column in results.inner_text()
+    # The rows stand in place order, Pineapple's at its place; alone, no tie-break is shown.
+    places = [int(p) for p in page.locator("#results tbody tr td:first-child").all_inner_texts()]
+    assert places == sorted(places) and places[0] == 1
+    assert page.locator("#results tbody tr").first.get_attribute("class") in (
+        ("house winner" if not final["result"]["winners"] else "winner"),
+    )
+    assert "tie-break" not in results.inner_text() and "turn order" not in results.inner_text()
     page.screenshot(path=str(screenshot_dir / "jf-solo-end.png"), full_page=True)
     assert page.js_errors == []
 

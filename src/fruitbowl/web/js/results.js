@@ -6,6 +6,7 @@ import { botLevels, levelSelect, loadedLevels } from "./seats.js";
 import { campaignTokens } from "./storage.js";
 
 const rematchLevels = {}; // per table, the level chosen for each bot seat at the rematch
+const HOUSE = -1; // the house opponent's row among the seats' rows
 
 export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   const result = snapshot.result;
@@ -22,6 +23,8 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   const house = result.house || null; // a house opponent (Pineapple in solo Juicy Fruits)
   const houseCats = house ? Object.keys(house.breakdown || {}).filter((c) => !result.categories.includes(c)) : [];
   const categories = [...result.categories, ...houseCats];
+  // Tie-breaks decide between seats: alone against the house (solo) they decide nothing.
+  const tiebreaks = names.length > 1 ? result.tiebreak_names : [];
   const table = h(
     "table",
     { class: "score-table" },
@@ -35,14 +38,16 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
         h("th", { scope: "col" }, "Player"),
         categories.map((c) => h("th", { scope: "col" }, labels[c] || c)),
         h("th", { scope: "col" }, "Total"),
-        result.tiebreak_names.map((t) => h("th", { scope: "col" }, tieLabels[t] || t, h("small", {}, "tie-break"))),
+        tiebreaks.map((t) => h("th", { scope: "col" }, tieLabels[t] || t, h("small", {}, "tie-break"))),
       ),
     ),
     h(
       "tbody",
       {},
-      order.map((seat) =>
-        h(
+      ranked(order, result, house).map((seat) =>
+        seat === HOUSE
+          ? houseRow(house, categories, tiebreaks, house.place === 1 && !result.winners.length)
+          : h(
           "tr",
           { class: result.winners.includes(seat) ? "winner" : null },
           h("td", {}, String(result.places[seat])),
@@ -56,10 +61,9 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
           ),
           categories.map((c) => h("td", {}, houseCats.includes(c) ? "" : String(result.breakdown[seat][c] ?? 0))),
           h("td", { class: "total" }, String(result.scores[seat])),
-          result.tiebreaks[seat].map((v) => h("td", {}, String(v))),
-        ),
+            tiebreaks.map((_, i) => h("td", {}, String(result.tiebreaks[seat][i]))),
+          ),
       ),
-      house ? houseRow(house, categories, result, house.place === 1 && !result.winners.length) : null,
     ),
   );
   const redraw = () => renderResults(root, snapshot, renderer, { onRematch });
@@ -155,7 +159,14 @@ function headline(snapshot, result, winners, house) {
 }
 
 /** The house opponent's row: its own categories filled in, the players' ones left blank. */
-function houseRow(house, categories, result, won) {
+/** The seats in place order, with the house (if any) at its own place: before the seats it beats. */
+function ranked(order, result, house) {
+  if (!house) return order;
+  const before = order.filter((seat) => result.places[seat] < house.place);
+  return [...before, HOUSE, ...order.filter((seat) => !before.includes(seat))];
+}
+
+function houseRow(house, categories, tiebreaks, won) {
   return h(
     "tr",
     { class: ["house", won && "winner"], "data-house": house.name },
@@ -163,6 +174,6 @@ function houseRow(house, categories, result, won) {
     h("th", { scope: "row" }, h("span", { class: "house-mark", "aria-hidden": "true" }, "♛"), ` ${house.name}`),
     categories.map((c) => h("td", {}, c in (house.breakdown || {}) ? String(house.breakdown[c]) : "")),
     h("td", { class: "total" }, String(house.score)),
-    result.tiebreak_names.map(() => h("td", {}, "")),
+    tiebreaks.map(() => h("td", {}, "")),
   );
 }
