@@ -414,8 +414,11 @@ async function askHint(snapshot) {
     const label = snapshot.legal.find((a) => a.code === advice.action.code)?.label || advice.action.text;
     const chance = Math.round(advice.win_chance * 100);
     showMessage(`Hint: ${label} — about ${chance}% to win from here (estimated from your view only).`, "info");
-    const target = document.querySelector(`#board .target.legal[data-code="${advice.action.code}"]`);
-    if (target) target.classList.add("hinted");
+    // Every step of the move is marked: a renderer names them for a move made in several clicks
+    // (a tile, then a stick); else the one target of its code.
+    const action = page.actions?.get(advice.action.code) || advice.action;
+    const steps = page.renderer.hintTargets?.(action) || [`#board .target.legal[data-code="${action.code}"]`];
+    for (const selector of steps) for (const node of document.querySelectorAll(selector)) node.classList.add("hinted");
   } catch (error) {
     showMessage(error.message);
   } finally {

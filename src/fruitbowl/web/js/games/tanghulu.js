@@ -663,3 +663,10 @@ export function pieceArt(kind) {
   const [drawn, extent] = picture();
   return pieceSvg(drawn, extent, art.defs());
 }
+
+/** The targets a hinted move is made with, in order: a purchase is the store tile, then the
+ * stick (two clicks); other moves are their own target (null: the page's usual). */
+export function hintTargets(action) {
+  if (action.kind !== "buy") return null;
+  return [`#board .target[data-select="${action.space}"]`, `#board .target[data-stick="${action.stick}"]`];
+}
