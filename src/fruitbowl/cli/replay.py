@@ -18,7 +18,7 @@ from fruitbowl.engine.record import start_state
 
 from .boards import adapter_for
 from .results import score_table, winners_sentence
-from .session import seat_labels
+from .session import ANNOUNCEMENTS, seat_labels
 from .setup import seat_index
 
 
@@ -65,7 +65,7 @@ class ReplayViewer:
     def show_events(self, events: list[Event]) -> None:
         for event in events:
             sentence = self.game.describe_event(event, self.viewer, self.names)
-            self.console.print(Text(f"   {sentence}", style="bold" if event.kind == "turn" else ""))
+            self.console.print(Text(f"   {sentence}", style="bold" if event.kind in ANNOUNCEMENTS else ""))
 
     def show_move(self, index: int) -> None:
         """Position ``index``: 0 is the opening, ``k`` is after move ``k``."""

@@ -47,6 +47,8 @@ HINT_WORDS = {"hint", "?"}
 #: The status line's reminder of the commands; on its own line when the status leaves no room.
 KEY_HINT = "number or action · undo · hint · log · help · quit"
 LOG_LENGTH = 30
+#: Events that open a paragraph of the log, in bold: a new round, a player's turn.
+ANNOUNCEMENTS = {"round", "turn"}
 #: Columns a menu description keeps at least when descriptions line up in one column.
 MENU_LABEL_ROOM = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
@@ -302,12 +304,12 @@ class PlaySession:
         current: Text | None = None
         for event in events:
             sentence = self.match.game.describe_event(event, self.human, self.match.names)
-            if event.kind == "turn" or current is None:
+            if event.kind in ANNOUNCEMENTS or current is None:
                 current = Text()
                 paragraphs.append(current)
             elif current.plain:
                 current.append(" ")
-            if event.kind == "turn":
+            if event.kind in ANNOUNCEMENTS:
                 current.append(sentence, style="bold")
             else:
                 current.append(sentence, style="green" if event.actor == self.human else "")
@@ -360,7 +362,7 @@ class PlaySession:
         out = []
         for event in events:
             sentence = self.match.game.describe_event(event, self.human, self.match.names)
-            if event.kind == "turn":
+            if event.kind in ANNOUNCEMENTS:
                 out.append(Text(f"── {sentence}", style="bold"))
             elif event.actor == self.human:
                 out.append(Text(f"   {sentence}", style="green"))

@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 
 from fruitbowl.cli.boards import adapter_for
-from fruitbowl.engine import get_game, pages
+from fruitbowl.engine import Match, Player, get_game, pages
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.components import DATA_FILE, load_components
 from fruitbowl.games.tanghulu.terminal import TangHuLuAdapter, rules_text
@@ -137,9 +137,23 @@ def test_turn_sentences_read_naturally():
     state = new_position(players=2)
     events = to_turn(state, 1, "coin")
     turn = events[0]
-    assert describe_event(turn, 1, NAMES) == "Round 1: your turn."
-    assert describe_event(turn, 0, NAMES) == "Round 1: Bo's turn."
-    assert describe_event(turn, None, ["Ada", "Cris"]) == "Round 1: Cris' turn."
+    assert describe_event(turn, 1, NAMES) == "Your turn."
+    assert describe_event(turn, 0, NAMES) == "Bo's turn."
+    assert describe_event(turn, None, ["Ada", "Cris"]) == "Cris' turn."
+
+
+def test_a_round_is_announced_once_as_it_begins():
+    """'Round N' is said when the round changes, not at every turn (issue 23)."""
+    players = [Player(name, "human") for name in NAMES[:3]]
+    match = Match.new(get_game("tanghulu"), players, seed=4)
+    rng = random.Random(4)
+    said: list[str] = [describe_event(e, 0, NAMES) for _, e in match.log]
+    while not match.state.is_terminal():
+        said += [describe_event(e, 0, NAMES) for e in match.apply(rng.choice(match.state.legal_actions()))]
+    rounds = [s for s in said if s.startswith("Round")]
+    assert rounds == [f"Round {n} begins." for n in range(1, len(rounds) + 1)]
+    assert len(rounds) == match.state.round
+    assert not any("Round" in s for s in said if s.endswith("turn."))
 
 
 def test_one_coin_reads_as_one_coin():

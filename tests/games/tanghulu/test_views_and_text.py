@@ -144,7 +144,7 @@ def test_drop_shortage_and_other_turn_sentences():
     events = to_turn(state, 0, "sugar")
     said = [describe_event(e, 1, NAMES) for e in events]
     assert said == [
-        "Round 1: Ada's turn.",
+        "Ada's turn.",
         "Ada rolled sugar.",
         "Ada earned 1 drop (sugar roll), but the drop stock is empty.",
     ]

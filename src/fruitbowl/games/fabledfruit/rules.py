@@ -563,6 +563,7 @@ class FabledFruitState(State):
     def _start_turn(self, p: int, extra: bool, events: list[Event]) -> None:
         if not extra and p == self.start:
             self.round += 1
+            events.append(Event("round", None, {"round": self.round}))  # said once, as the round begins
         self.active = p
         self.turns += 1
         self.fresh[p] = 0

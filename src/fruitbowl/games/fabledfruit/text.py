@@ -76,11 +76,13 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         if d["game_number"] == 1:
             return f"{first} will start."
         return f"Game {d['game_number']} of the campaign: {first} will start."
+    if kind == "round":
+        return f"Round {d['round']} begins."
     if kind == "turn":
         extra = " (extra turn)" if d["extra"] else ""
         if event.actor is not None and event.actor == viewer:
-            return f"Round {d['round']}: your turn{extra}."
-        return f"Round {d['round']}: {who} to play{extra}."
+            return f"Your turn{extra}."
+        return f"{who} to play{extra}."
     if kind == "draw":
         if "fruits" in d:
             got = _list(d["fruits"])

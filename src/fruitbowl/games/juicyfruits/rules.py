@@ -854,6 +854,7 @@ class JuicyFruitsState(State):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         if p == self.first:
             self.round += 1
+            events.append(Event("round", None, {"round": self.round}))  # said once, as the round begins
         self.player, self.phase = p, MOVE
         self._legal = None
         self.flag_pond, self.flag_gain = False, 0

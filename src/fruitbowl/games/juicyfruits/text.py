@@ -90,9 +90,10 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     kind = event.kind
     if kind == "setup":
         return f"{_who(d['first_player'], viewer, names)} will play first; {counted(d['license'], 'claim')} until X."
+    if kind == "round":
+        return f"Round {d['round']} begins."
     if kind == "turn":
-        whose = "your" if event.actor == viewer else f"{who}'s"
-        return f"Round {d['round']}: {whose} turn."
+        return "Your turn." if event.actor == viewer else f"{who}'s turn."
     if kind == "no_move":
         return f"{who} cannot move any token; step 1 is skipped."
     if kind == "move":

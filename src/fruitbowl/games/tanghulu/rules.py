@@ -336,6 +336,7 @@ class TangHuLuState(State):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         if p == self.first:
             self.round += 1
+            events.append(Event("round", None, {"round": self.round}))  # said once, as the round begins
         self.player = self.roller = p
         self.bought = 0
         face = C.die_faces[self.rng.randrange(len(C.die_faces))]

@@ -48,8 +48,10 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     kind = event.kind
     if kind == "setup":
         return f"{_who(d['first_player'], viewer, names)} will play first."
+    if kind == "round":
+        return f"Round {d['round']} begins."
     if kind == "turn":
-        return f"Round {d['round']}: {'your' if you else _possessive(who)} turn."
+        return f"{'Your' if you else _possessive(who)} turn."
     if kind == "roll":
         return f"{who} rolled {d['face']}."
     if kind == "coins":

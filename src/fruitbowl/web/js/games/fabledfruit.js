@@ -57,6 +57,7 @@ export const CATEGORY_LABELS = { juices: "Fabled juices" };
 export const TIEBREAK_LABELS = { "fruits in hand": "Fruits in hand" };
 export const LOG_ICONS = {
   setup: "die",
+  round: "turn",
   turn: "turn",
   draw: "card",
   reshuffle: "die",

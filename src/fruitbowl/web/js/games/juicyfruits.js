@@ -59,6 +59,7 @@ export const CATEGORY_LABELS = {
 export const TIEBREAK_LABELS = { "later in turn order": "Later in turn order" };
 export const LOG_ICONS = {
   setup: "die",
+  round: "turn",
   turn: "turn",
   no_move: "dot",
   move: "turn",

@@ -26,6 +26,7 @@ export const LOG_ICONS = {
   sweets: "card",
   sweet: "card",
   reward: "star",
+  round: "turn",
   turn: "turn",
   end: "crown",
   king: "crown",
