@@ -253,6 +253,21 @@ def test_list_tables_filters_by_status(client: TestClient) -> None:
     assert client.get("/api/tables?status=lost").status_code == 422
 
 
+def test_a_table_of_a_game_no_longer_installed_keeps_the_list_working(client: TestClient) -> None:
+    """A plugin uninstalled after its tables were played: the list still answers, naming it."""
+    from sqlalchemy import update
+
+    from fruitbowl.server.db import TableRow
+
+    table = create(client)
+    with client.app.state.service.sessions.begin() as db:  # type: ignore[attr-defined]
+        db.execute(update(TableRow).where(TableRow.id == table["id"]).values(game="uninstalled"))
+    listed = client.get("/api/tables")
+    assert listed.status_code == 200, listed.text
+    [row] = [t for t in listed.json()["tables"] if t["id"] == table["id"]]
+    assert row["title"] == "uninstalled (not installed)"
+
+
 def play_to_the_end(client: TestClient, table: dict) -> dict:
     for _ in range(2000):
         state = snapshot(client, table["id"], table["token"])

@@ -17,7 +17,7 @@ from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
+from fruitbowl.engine import FruitbowlError, Match, Player, Record, UnknownGame, get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
 
@@ -37,6 +37,14 @@ class Stale(Exception):
 
 def seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.name, row.controller, row.claimed, row.invite_hash, row.token_hash, row.takeover, row.stood_in)
+
+
+def _title(game_id: str) -> str:
+    """A game's title; a table of a game no longer installed keeps its place in the lists."""
+    try:
+        return get_game(game_id).title
+    except UnknownGame:
+        return f"{game_id} (not installed)"
 
 
 class TableStore:
@@ -174,7 +182,7 @@ class TableStore:
                 {
                     "id": r.id,
                     "game": r.game,
-                    "title": get_game(r.game).title,
+                    "title": _title(r.game),
                     "status": r.status,
                     "players": [
                         {"seat": s.seat, "name": s.name, "controller": s.controller, "claimed": s.claimed}
