@@ -166,7 +166,9 @@ function hint(text, element, emphatic = false) {
   const ask = () =>
     reasonText(text.code).then((sentence) => {
       const rule = page.reasonRules.get(reasonKey(text.code));
-      if (serial === page.hintSerial && document.contains(element)) showHint(sentence, element, emphatic, rule);
+      // (a snapshot may have redrawn the board meanwhile: the same target, drawn anew)
+      const shown = document.contains(element) ? element : document.querySelector(`#board .target[data-code="${text.code}"]`);
+      if (serial === page.hintSerial && shown) showHint(sentence, shown, emphatic, rule);
       else if (emphatic && $("message").textContent === ASKING) showMessage(sentence, "error", rule);
     });
   if (emphatic || page.reasons.has(reasonKey(text.code))) ask();
