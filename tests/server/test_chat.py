@@ -227,7 +227,7 @@ def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]
 
 
 def test_spectators_write_only_where_the_host_allows_it(base: str) -> None:
-    """"Spectators read it and may write only where the host allows": off by default, the host
+    """ "Spectators read it and may write only where the host allows": off by default, the host
     turns it on (everyone is told), a spectator writes under a name no seat has, marked by no seat."""
     table = _table(base)
     tid = table["id"]
@@ -300,7 +300,7 @@ def test_spectators_flooding_the_chat_are_told_to_wait_by_address(tmp_path: Path
 
 
 def test_the_replay_shows_the_chat_to_the_players_only(base: str) -> None:
-    """"shown in the replay to the table's players": each message after the move it followed;
+    """ "shown in the replay to the table's players": each message after the move it followed;
     a spectator's replay has the renames (the table's log says them) but not the chat."""
     table = _table(base, spectator_chat=True)
     tid = table["id"]
@@ -352,7 +352,7 @@ def _until(socket: Any, check: Any) -> dict[str, Any]:
 
 
 def test_each_seat_says_whether_it_is_online_and_the_state_how_many_watch(base: str) -> None:
-    """"who is online and how many are watching is visible": pushed as people come and go."""
+    """ "who is online and how many are watching is visible": pushed as people come and go."""
     table = _table(base)
     tid = table["id"]
     ws = base.replace("http://", "ws://") + f"/ws/tables/{tid}"
