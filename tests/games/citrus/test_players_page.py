@@ -204,3 +204,13 @@ def test_the_page_has_what_a_newcomer_needs():
         assert wanted in titles
     assert "Andrea scores" in section("fincas-score-when-enclosed")
     assert len(re.findall(r"\| (?:on|off|long|seat 1) \|", section("variants-and-options"))) == len(GAME.option_specs)
+
+
+def test_the_options_the_table_form_offers_are_rows_of_the_page_under_their_labels():
+    """Issue 23, "Options in words": each option the form shows is a row of the page's options
+    table under the same label, and no option's help shows an internal id."""
+    options = section("variants-and-options", page_of(GAME.id, lambda shown, _rebuilt: shown))
+    for spec in GAME.option_specs:
+        described = spec.describe()
+        assert f"| {described['label']} |" in options, spec.name
+        assert not pages.internal_ids(described["help"]), spec.name

@@ -63,46 +63,59 @@ class Citrus(Game):
             "board",
             str,
             "long",
-            f"board side: long (any player count) or short (recommended for {_counts(C.short_recommended)} players;"
-            " any count may play it, §3.2)",
+            f"board side: long (any player count) or short (fewer spaces, recommended for"
+            f" {_counts(C.short_recommended)} players; any count may play it)",
             choices=("long", "short"),
+            label="Board side",
+            choice_labels=("Long side", "Short side"),
         ),
-        OptionSpec("family", bool, False, "family version: no variety rule on Finca roads (§11.2)"),
-        OptionSpec("random_sites", bool, False, "starting Fincas on randomly drawn sites (§11.3)"),
+        OptionSpec("family", bool, False, "family version: no variety rule on a Finca's roads", label="Family version"),
+        OptionSpec(
+            "random_sites",
+            bool,
+            False,
+            "the starting Fincas go on building sites drawn at random",
+            label="Random starting sites",
+        ),
         OptionSpec(
             "free_placement",
             bool,
             False,
-            "offer every affordable line; tiles that cannot be built go back to the market at −3 each (§5.7)",
+            "offer every line you can pay for; tiles that cannot be built go back to the market at −3 points each",
+            label="Free placement",
         ),
         OptionSpec(
             "first_player",
             int,
             1,
-            "seat that starts, counted from 1 as the table shows it (§3.1 step 7)",
+            "the seat that starts, counted from 1 as the table shows it",
             minimum=1,
             maximum=5,
             seat=True,
+            label="First player",
         ),
-        OptionSpec("random_first", bool, False, "draw the start player at random instead (seeded)"),
+        OptionSpec("random_first", bool, False, "draw the start player at random instead", label="Random first player"),
         OptionSpec(
             "cart_restriction",
             bool,
             True,
-            "Yucata's rule, on by default: no Cart while bought tiles wait to be built; false lifts it"
-            " (§5.6, §11.5; not with free_placement)",
+            "on by default (as played on Yucata): no Cart while bought tiles wait to be built;"
+            " it cannot be turned off with free placement",
+            label="No Cart while bought tiles wait",
         ),
         OptionSpec(
             "horses_at_once",
             bool,
             False,
-            "Yucata's variant: wild horses score when collected instead of at the end (§8.1, §11.5)",
+            "a variant played on Yucata: wild horses score when collected instead of at the end",
+            label="Horses score at once",
         ),
         OptionSpec(
             "three_fincas",
             bool,
             False,
-            f"with random_sites on the long side: only {C.few_start_fincas} starting Fincas (§11.3)",
+            f"with random starting sites on the long side: only {C.few_start_fincas} starting Fincas",
+            label=f"Only {C.few_start_fincas} starting Fincas",
         ),
     )
 
@@ -115,17 +128,16 @@ class Citrus(Game):
                 starts = len(BOARDS[checked["board"]].start_sites)
                 raise InvalidOption(
                     f"option three_fincas is for the long side; the {checked['board']} side always starts with"
-                    f" {counted(starts, 'Finca')} (§3.2)"
+                    f" {counted(starts, 'Finca')}"
                 )
             if not checked["random_sites"]:
                 raise InvalidOption(
-                    "option three_fincas is part of the random starting sites variant (§11.3);"
-                    " give random_sites=true as well"
+                    "option three_fincas is part of the random starting sites variant; give random_sites=true as well"
                 )
         if not checked["cart_restriction"] and checked["free_placement"]:
             raise InvalidOption(
                 "option cart_restriction=false does not combine with free_placement: a returned tile could not"
-                " be told apart from the Cart's free one, so its refund (§5.7) would be undefined"
+                " be told apart from the Cart's free one, so its refund would be undefined"
             )
         return checked
 
