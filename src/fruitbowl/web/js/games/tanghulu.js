@@ -237,7 +237,8 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
       hit: [cx - 60, cy - 60, 120, 120, 10],
       activate: () => {
         picks.selected = picks.selected === space ? null : space;
-        ui.board.redraw(".target.selected"); // a local choice: not a new move
+        // a local choice, not a new move; the decision goes on at the sticks (focus follows it)
+        ui.board.redraw(picks.selected === null ? `.target[data-select="${space}"]` : ".target.legal[data-stick]");
       },
     },
     crate,
