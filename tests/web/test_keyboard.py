@@ -53,3 +53,18 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, server_url: str):
         moves += 1
         assert moves < 400, "the game did not end"
     assert page.locator("#results").is_visible() and page.js_errors == []
+
+
+def test_screen_readers_hear_the_prompt_the_log_and_on_request_the_board(browser: Any, server_url: str):
+    page = new_page(browser, DESKTOP)
+    open_seated(page, server_url, create_seated_table(server_url, "tanghulu"))
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    assert page.get_attribute("#prompt", "aria-live") == "polite"  # the prompt is announced
+    assert page.get_attribute("#log", "aria-live") == "polite"  # so is each new log line
+    page.click("#read-board")
+    said = page.inner_text("#board-summary") or page.evaluate("document.getElementById('board-summary').textContent")
+    prompt = page.evaluate("document.getElementById('prompt').textContent")
+    assert said.startswith(prompt.rstrip("."))
+    assert "Ada (you), to act:" in said and "Random bot 2:" in said  # whose turn, and every player
+    assert "coins" in said.lower() and "stars" in said.lower()  # scores and holdings, as the panels show them
+    assert page.get_attribute("#board-summary", "role") == "status"

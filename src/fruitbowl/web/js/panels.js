@@ -71,3 +71,19 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
         ),
   );
 }
+
+/**
+ * The board in words, for a screen reader on request: what the table waits for, then each player
+ * with their figures (the panels' own, with their titles) — whose turn, scores, holdings.
+ */
+export function boardSummary(snapshot, renderer, prompt) {
+  const view = snapshot.view;
+  const acting = snapshot.status === "playing" ? view.current_player : null;
+  const lines = [prompt.endsWith(".") ? prompt : `${prompt}.`];
+  for (const player of snapshot.players) {
+    const stats = renderer.panelStats(view, player.seat).map((stat) => `${stat.title || stat.key} ${stat.value}`);
+    const who = player.seat === snapshot.seat ? `${player.name} (you)` : player.name;
+    lines.push(`${who}${player.seat === acting ? ", to act" : ""}: ${stats.join(", ")}.`);
+  }
+  return lines.join(" ");
+}

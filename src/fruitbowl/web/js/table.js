@@ -10,7 +10,7 @@ import { rendererFor } from "./games/index.js";
 import { renderLog } from "./log.js";
 import { askName } from "./names.js";
 import { beep, bindNotifyToggle, bindSoundToggle, notifyTurn, setTitle } from "./notify.js";
-import { renderPanels } from "./panels.js";
+import { boardSummary, renderPanels } from "./panels.js";
 import { ReplayViewer } from "./replay.js";
 import { renderResults } from "./results.js";
 import { openRules, ruleLink } from "./rules.js";
@@ -536,6 +536,9 @@ async function main() {
   bindSoundToggle($("sound"));
   bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
   $("open-rules").addEventListener("click", () => page.snapshot && openRules(page.snapshot.game));
+  $("read-board").addEventListener("click", () => {
+    if (page.snapshot && page.renderer) $("board-summary").textContent = boardSummary(page.snapshot, page.renderer, $("prompt").textContent);
+  });
   takeTokenFromUrl();
   await claimSeatFromUrl();
   try {
