@@ -101,7 +101,7 @@ def test_a_kind_a_board_does_not_draw_keeps_its_words(browser: Any, server_url: 
         """async () => {
           const { games } = await (await fetch('/api/games')).json();
           const out = {};
-          for (const game of games.filter((g) => ['citrus', 'fabledfruit', 'juicyfruits'].includes(g.id))) {
+          for (const game of games.filter((g) => ['tanghulu', 'citrus', 'fabledfruit', 'juicyfruits'].includes(g.id))) {
             const renderer = await import(game.board);
             if (!renderer.pieceArt) continue;
             out[game.id] = ['dragon', 'tile:dragon', 'card:dragon', 'toString', 'fruit:', ''].map(
@@ -110,7 +110,7 @@ def test_a_kind_a_board_does_not_draw_keeps_its_words(browser: Any, server_url: 
           return out;
         }"""
     )
-    assert set(answers) == {"citrus", "fabledfruit", "juicyfruits"}
+    assert set(answers) == {"tanghulu", "citrus", "fabledfruit", "juicyfruits"}
     for game, pictures in answers.items():
         assert pictures == [None] * 6, game
     assert page.js_errors == []

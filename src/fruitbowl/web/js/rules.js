@@ -70,8 +70,12 @@ export async function drawPieces(gameId, root) {
   }
   if (!renderer.pieceArt) return;
   for (const span of root.querySelectorAll(".piece[data-piece]")) {
-    const picture = renderer.pieceArt(span.dataset.piece);
-    if (picture) span.replaceChildren(picture);
+    try {
+      const picture = renderer.pieceArt(span.dataset.piece);
+      if (picture) span.replaceChildren(picture);
+    } catch {
+      // a piece the board fails to draw keeps its words; the others are still drawn
+    }
   }
 }
 

@@ -660,9 +660,15 @@ export function pieceArt(kind) {
     marker: () => [art.crown(1.3), 32],
     card: () => [at(-20, -29, 1, art.cardFace(2, 40, 58)), 31], // (a card is drawn from its corner)
   };
-  const picture = pictures[what];
-  if (!picture) return null;
-  const [drawn, extent] = picture();
+  const known = {
+    tile: Object.keys(art.FRUIT_NAMES),
+    drop: [undefined],
+    die: ["sugar", "coin", "fruit"],
+    marker: ["king"],
+    card: ["sweet"],
+  };
+  if (!Object.hasOwn(known, what) || !known[what].includes(which)) return null; // a kind this board does not draw
+  const [drawn, extent] = pictures[what]();
   return pieceSvg(drawn, extent, art.defs());
 }
 
