@@ -24,7 +24,7 @@ from .campaigns import summary as campaign_summary
 from .clocks import TimeControl
 from .db import UNFINISHED_STATUSES, CampaignRow, SeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Damaged, Forbidden, NotFound
-from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name, suggested_bot
+from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name
 from .runtime import Runtime
 from .store import TableStore
 
@@ -176,7 +176,8 @@ class CampaignTables:
         players = num_players or (len(seats) if seats else len(before) or 2)
         if seats is None:
             kept: list[SeatRequest | None] = [None] * players
-            seats = kept if len(before) == players else [SeatRequest()] + [SeatRequest(suggested_bot())] * (players - 1)
+            # (as POST /api/tables without seats: you, and Random bots; the pages send the levels chosen)
+            seats = kept if len(before) == players else [SeatRequest()] + [SeatRequest("random")] * (players - 1)
         requests: list[SeatRequest] = []
         for index, request in enumerate(seats):
             if request is None:
