@@ -424,8 +424,9 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
         campaign = here.post("/api/campaigns", json={"game": "fabledfruit", "name": "Two servers"}).json()
         body = {"players": 2, "name": "Ada"}
         table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
-        # The other server now holds the table; a bot may move first, then it is the person's turn.
-        deadline = time.monotonic() + 10
+        # The other server now holds the table; a bot may move first (a Fabled Fruit turn is several
+        # decisions), then it is the person's turn.
+        deadline = time.monotonic() + 30
         state = snapshot(there, table["id"], table["token"])
         while not state["legal"] and time.monotonic() < deadline:
             time.sleep(0.05)

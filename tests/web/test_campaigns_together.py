@@ -35,7 +35,7 @@ def _play_by_http(base: str, table_id: str, tokens: list[str]) -> None:
     while time.monotonic() < deadline:
         moved = False
         for token in tokens:
-            snap = http.get(f"{base}/api/tables/{table_id}", headers={"X-Seat-Token": token}).json()
+            snap = state(base, table_id, token)  # (it waits out the read limit a fast loop meets)
             if snap["status"] == "finished":
                 return
             if snap["legal"]:
