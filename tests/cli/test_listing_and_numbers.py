@@ -30,6 +30,9 @@ def test_games_table(runner: CliRunner) -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "tanghulu" in result.output and "2–4 players" in result.output and "round_limit" in result.output
+    # a set of parts (Mystic Island's modules) is named with commas on the command line
+    said = " ".join(result.output.split())
+    assert "(any of mystic_island, boulders, new_business, separated by commas, or all)" in said
 
 
 def test_no_command_shows_help(runner: CliRunner) -> None:

@@ -38,6 +38,9 @@ def print_games(console: Console, as_json: bool) -> None:
             accepted = option.get("choices")
             default = json.dumps(option["default"]) if not isinstance(option["default"], str) else option["default"]
             help_text = option["help"] + (f" (one of: {', '.join(map(str, accepted))})" if accepted else "")
+            if "parts" in option:  # a set of parts: named with commas on the command line
+                names = ", ".join(part["value"] for part in option["parts"])
+                help_text += f" (any of {names}, separated by commas, or all)"
             if "players" in option:
                 low, high = option["players"]
                 help_text += f" (only with {counted(low, 'player') if low == high else f'{low}–{high} players'})"

@@ -72,9 +72,8 @@ MODULES_OPTION = ModulesOption(
     "modules",
     str,
     "",
-    "Mystic Island modules, in any combination: "
-    + ", ".join(f"{name} ({WHAT[name]})" for name in MODULES)
-    + "; separate them with commas, or say all",
+    "the Mystic Island expansion's modules, in any combination: "
+    + ", ".join(f"{TITLES[name]} ({WHAT[name]})" for name in MODULES),
     label="Mystic Island modules",
     parts=tuple((name, f"{TITLES[name]}: {WHAT[name]}") for name in MODULES),
 )
