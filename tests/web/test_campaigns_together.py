@@ -24,7 +24,7 @@ def _token(page: Any, table_id: str) -> str:
 
 def _table_id(page: Any) -> str:
     page.wait_for_url("**/t/*")
-    page.wait_for_function("document.body.dataset.version !== undefined")
+    page.wait_for_function("document.body?.dataset.version !== undefined")
     return str(page.url.split("/t/")[1].split("?")[0])
 
 
@@ -72,7 +72,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     ada.click("#new-campaign")
     row = ada.locator("#campaign-list .campaign-row", has_text="Fables together")
     row.get_by_role("link", name="Campaign page").click()
-    ada.wait_for_function("document.body.dataset.loaded === '1'")
+    ada.wait_for_function("document.body?.dataset.loaded === '1'")
     campaign_id = ada.url.rstrip("/").split("/c/")[1]
     assert "Nobody yet" in ada.inner_text("#campaign-players")
 
@@ -94,7 +94,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     bea.locator("dialog.name-dialog").wait_for(state="visible")
     bea.fill("#name-input", "Bea")
     bea.click("#name-save")
-    bea.wait_for_function("document.body.dataset.seat === '1'", timeout=TURN_TIMEOUT)
+    bea.wait_for_function("document.body?.dataset.seat === '1'", timeout=TURN_TIMEOUT)
     players = state(server_url, game1)["players"]
     assert [(p["name"], p["controller"]) for p in players] == [*TOGETHER, ("Greedy bot 3", second)]
 
@@ -106,7 +106,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     _play_by_http(server_url, game1, tokens)
     for page in (ada, bea):
         page.goto(f"{server_url}/t/{game1}")
-        page.wait_for_function("document.body.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
+        page.wait_for_function("document.body?.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
     bea.locator("#campaign-waiting").wait_for()  # a friend is told where the next game will appear
     assert ada.locator("#rematch").count() == 0 and bea.locator("#rematch").count() == 0
     _shots([(ada, "campaign-together-owner-results"), (bea, "campaign-together-friend-waiting")], screenshot_dir)
@@ -114,7 +114,8 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     # The owner sets up game 2: every seat as in game 1 unless changed.
     ada.set_viewport_size(LAPTOP)
     ada.click("#campaign-next")
-    ada.wait_for_function("document.body.dataset.loaded === '1'")
+    ada.wait_for_url("**/c/**")  # (the page reads its body only once the campaign page is there)
+    ada.wait_for_function("document.body?.dataset.loaded === '1'")
     listed = ada.locator("#campaign-players li")
     assert listed.count() == 3 and "bot · Greedy" in listed.nth(2).inner_text() and "Bea" in listed.nth(1).inner_text()
     assert ada.locator("#campaign-games .table-row[data-status='finished']").count() == 1
@@ -131,7 +132,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     # Bea's finished table now leads to game 2, where her seat (and token) is kept: no invitation.
     bea.get_by_role("button", name="Go to the campaign's next game").click()
     bea.wait_for_url(f"**/t/{game2}")
-    bea.wait_for_function("document.body.dataset.seat === '1'", timeout=TURN_TIMEOUT)
+    bea.wait_for_function("document.body?.dataset.seat === '1'", timeout=TURN_TIMEOUT)
     assert bea.locator("dialog.name-dialog").count() == 0
     assert _token(bea, game2) == _token(bea, game1)
     players = state(server_url, game2, _token(bea, game2))["players"]
@@ -139,7 +140,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
 
     # Bea reads the campaign's page from her table: its players and both games.
     bea.goto(f"{server_url}/c/{campaign_id}?table={game1}")
-    bea.wait_for_function("document.body.dataset.loaded === '1'")
+    bea.wait_for_function("document.body?.dataset.loaded === '1'")
     games = bea.locator("#campaign-games .table-row")
     assert games.count() == 2 and "won" in games.nth(0).inner_text() and "going on" in games.nth(1).inner_text()
     assert games.nth(0).get_by_role("link", name="Replay").get_attribute("href") == f"/t/{game1}?replay=1"
@@ -170,13 +171,13 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     ada.set_viewport_size(LAPTOP)
     assert level.input_value() == "greedy"  # kept while the box is redrawn
     ada.get_by_role("button", name="Give to a bot").click()
-    ada.wait_for_function("document.body.dataset.status === 'playing'", timeout=TURN_TIMEOUT)
+    ada.wait_for_function("document.body?.dataset.status === 'playing'", timeout=TURN_TIMEOUT)
     assert [p["controller"] for p in state(server_url, table)["players"]] == ["human", "greedy"]
 
     ada.goto(f"{server_url}/")
     _play_by_http(server_url, table, [_token(ada, table)])
     ada.goto(f"{server_url}/t/{table}")
-    ada.wait_for_function("document.body.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
+    ada.wait_for_function("document.body?.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
     choice = ada.locator(".rematch-bots select[data-rematch-seat='1']")
     assert choice.input_value() == "greedy"  # every seat as it was, unless changed
     choice.select_option("random")
