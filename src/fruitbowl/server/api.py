@@ -644,11 +644,9 @@ async def _handle_message(service: TableService, table_id: str, token: str | Non
 def refusal(exc: FruitbowlError) -> JSONResponse:
     """A refusal as the API answers it: its type's status (:func:`~.errors.status_of`), its one
     sentence, and ``Retry-After`` when it passes with time."""
-    response = error(status_of(exc), str(exc))
-    if isinstance(exc, IllegalAction):  # the rule's paragraph in the game's players' page
-        link = rule_link(exc.game, exc.anchor)
-        if link is not None:
-            response = JSONResponse({"error": str(exc), "rule": link}, status_code=status_of(exc))
+    link = rule_link(exc) if isinstance(exc, IllegalAction) else None  # the rule's paragraph, if any
+    said: dict[str, Any] = {"error": str(exc)} if link is None else {"error": str(exc), "rule": link}
+    response = JSONResponse(said, status_code=status_of(exc))
     wait = retry_after(exc)
     if wait is not None:
         response.headers["Retry-After"] = str(max(1, round(wait)))

@@ -206,13 +206,9 @@ LOG_NOTES = ("rename", "timeout", "leave", "back")
 
 def suggested_bot() -> str:
     """The level offered first wherever a seat goes to a bot (the pages read it from
-    ``GET /api/games``): the easy search bot where there is one (a fair game for a newcomer)."""
+    ``GET /api/games``), and the stand-in's when the host names none: the easy search bot where
+    there is one (a fair game for a newcomer)."""
     return "ismcts:easy" if "ismcts:easy" in bot_names() else bot_names()[0]
-
-
-def default_stand_in() -> str:
-    """The stand-in's level when the host names none (and at a table made before stand-ins)."""
-    return suggested_bot()
 
 
 @dataclass

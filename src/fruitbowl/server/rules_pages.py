@@ -22,7 +22,7 @@ from markdown_it import MarkdownIt
 from mdit_py_plugins.anchors import anchors_plugin
 
 from fruitbowl.engine import get_game, pages
-from fruitbowl.engine.errors import UnknownGame
+from fruitbowl.engine.errors import IllegalAction, UnknownGame
 
 from .errors import NotFound
 from .html_pages import error_page
@@ -68,8 +68,9 @@ def rules_page(game_id: str) -> RulesPage:
     return RulesPage(game.id, game.title, _renderer().render(text), sections)
 
 
-def rule_link(game_id: str | None, anchor: str | None) -> dict[str, str] | None:
+def rule_link(refused: IllegalAction) -> dict[str, str] | None:
     """Where a refused action's rule is explained: ``{"title", "url"}``, or ``None``."""
+    game_id, anchor = refused.game, refused.anchor
     if not game_id or not anchor:
         return None
     try:

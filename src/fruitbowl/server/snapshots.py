@@ -18,7 +18,7 @@ from datetime import UTC
 from typing import Any
 
 from fruitbowl.bots import bot_label
-from fruitbowl.engine import Event, get_game, get_plugin
+from fruitbowl.engine import Event, IllegalAction, get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import Game
 
@@ -228,11 +228,12 @@ def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
     if table.status != "playing" or seat != state.current_player:
         names = [s.name for s in table.seats]
         raise Conflict(f"it is not your turn: {prompt(table, state.view(seat), names)}")
-    reason = state.explain(code)
-    answer: dict[str, Any] = {"code": code, "version": table.version, "reason": reason}
-    if reason is not None:  # the rule's paragraph in the game's players' page, where it has one
-        rule = state.refusal(code)
-        link = rule_link(state.game.id, None if rule is None else state.game.rule_anchors.get(rule))
+    answer: dict[str, Any] = {"code": code, "version": table.version, "reason": None}
+    try:
+        state.validate(code)
+    except IllegalAction as refused:  # its sentence, and its rule's paragraph in the players' page
+        answer["reason"] = str(refused)
+        link = rule_link(refused)
         if link is not None:
             answer["rule"] = link
     return answer

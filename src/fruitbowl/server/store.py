@@ -26,7 +26,7 @@ from .clocks import Clock
 from .cluster import CHANNEL, new_origin
 from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
-from .live import CHAT_KEPT, LiveTable, Note, SeatInfo, default_stand_in, same_name
+from .live import CHAT_KEPT, LiveTable, Note, SeatInfo, same_name, suggested_bot
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -89,7 +89,7 @@ class TableStore:
                 campaign_id=row.campaign_id,
                 spectator_chat=row.spectator_chat,
                 clock=None if row.clock is None else Clock.from_json(row.clock),
-                takeover=row.takeover or default_stand_in(),
+                takeover=row.takeover or suggested_bot(),
             )
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":

@@ -44,11 +44,11 @@ from .live import (
     SeatRequest,
     check_chat,
     check_name,
-    default_stand_in,
     hash_token,
     new_token,
     same_name,
     seat_name,
+    suggested_bot,
 )
 from .runtime import Runtime
 from .snapshots import chat_entry
@@ -154,7 +154,7 @@ class TableService:
         """A new table. ``clock``: its time control (:mod:`.clocks`; ``None``: none); ``takeover``:
         the level of the stand-in bot that plays for a player who leaves or runs out of time."""
         game = get_game(game_id)
-        stand_in = check_bot(takeover) if takeover is not None else default_stand_in()
+        stand_in = check_bot(takeover) if takeover is not None else suggested_bot()
         game.check_player_count(num_players)
         checked = game.validate_options(options, num_players)
         requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)

@@ -146,9 +146,9 @@ class JuicyFruits(Game):
         """As usual, plus the module checks; module options left at their defaults are dropped, so a
         base game's options (and with them its records and golden files) are exactly as before."""
         checked = super().validate_options(options, num_players)
-        defaults = {spec.name: spec.default for spec in self.option_specs}  # (solo_board and three_per_row
-        # name the player counts they apply to, which the engine checks)
-        if checked["random_first"] and checked["first_player"] != defaults["first_player"]:
+        # (solo_board and three_per_row name the player counts they apply to: the engine checks those)
+        first_default = next(spec.default for spec in self.option_specs if spec.name == "first_player")
+        if checked["random_first"] and checked["first_player"] != first_default:
             raise InvalidOption(
                 "option first_player applies only when random_first is off (otherwise the first player is drawn)"
             )
