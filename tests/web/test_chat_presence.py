@@ -207,19 +207,21 @@ def test_a_notification_says_it_is_your_turn_while_the_tab_is_hidden(browser: An
     def move_and_wait() -> None:
         """Play my whole turn (through the API: the page only watches), then wait until the bot has
         played its own and the page shows my turn again (or the game's end)."""
-        while True:
-            snap = state(server_url, table["id"], table["token"])
-            if not snap["legal"]:
-                break
-            http.post(
+        snap = state(server_url, table["id"], table["token"])
+        played = snap["version"]
+        while snap["legal"]:
+            played = http.post(
                 f"{server_url}/api/tables/{table['id']}/actions",
                 json={"action": snap["legal"][0]["code"], "version": snap["version"]},
                 headers={"X-Seat-Token": table["token"]},
-            )
+            ).json()["version"]
+            snap = state(server_url, table["id"], table["token"])
+            if snap["version"] != played:
+                break  # a bot has moved since: my turn is over (even if it is mine again already)
         page.wait_for_function(
             "v => (Number(document.body.dataset.version) > v && document.body.dataset.turn === 'mine') "
             "|| document.body.dataset.status === 'finished'",
-            arg=snap["version"],
+            arg=played,
             timeout=TURN_TIMEOUT,
         )
 
