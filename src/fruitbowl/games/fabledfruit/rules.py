@@ -124,7 +124,8 @@ class FabledFruit(Game):
             "first_player",
             int,
             0,
-            "who starts: a seat number counted from 1, or 0 to draw the start player at random",
+            "who takes the first turn: the seat chosen (counted from 1, as the table shows seats), or a player drawn "
+            "at random (the default; 0 on the command line)",
             minimum=0,
             maximum=5,
             seat=True,

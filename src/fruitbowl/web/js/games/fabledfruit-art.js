@@ -191,15 +191,53 @@ export function fruitBack(w, h) {
   );
 }
 
-/** The back of a location card (the big stack). */
-export function locationBack(w, h) {
+/** The back of a location card (the big stack): leaves, and the game's name on a dark plate
+ * unless `titled` is false. */
+export function locationBack(w, h, titled = true) {
   return s(
     "g",
     { class: "ff-location-back" },
     s("rect", { width: w, height: h, rx: 10, fill: "#2f6b3a", stroke: "#16331b", "stroke-width": 2 }),
     s("rect", { x: 6, y: 6, width: w - 12, height: h - 12, rx: 7, fill: "url(#ff-leaves)", stroke: "#e8d9a8", "stroke-width": 1.5 }),
-    s("text", { x: w / 2, y: h / 2 - 4, "text-anchor": "middle", class: "ff-back-title", text: "Fabled" }),
-    s("text", { x: w / 2, y: h / 2 + 18, "text-anchor": "middle", class: "ff-back-title", text: "Fruit" }),
+    titled && s("rect", { x: 3, y: h / 2 - 22, width: w - 6, height: 46, rx: 6, class: "ff-back-plate" }),
+    titled && s("text", { x: w / 2, y: h / 2 - 4, "text-anchor": "middle", class: "ff-back-title", text: "Fabled" }),
+    titled && s("text", { x: w / 2, y: h / 2 + 18, "text-anchor": "middle", class: "ff-back-title", text: "Fruit" }),
+  );
+}
+
+/**
+ * A location card's face without its words (the How to play page's picture): the number badge on
+ * the coloured header, lines of action text, and the price of fruits at the bottom.
+ */
+export function locationFace(w, h, price = "PB*") {
+  const headerH = h * 0.24;
+  const lines = [0, 1, 2].map((i) =>
+    s("rect", { x: w * 0.12, y: headerH + h * 0.1 + i * h * 0.1, width: w * (i === 2 ? 0.5 : 0.76), height: h * 0.045, rx: 1.5, fill: "#b9a47c" }),
+  );
+  return s(
+    "g",
+    { class: "ff-location-face" },
+    s("rect", { width: w, height: h, rx: w * 0.12, fill: "#fbf3df", stroke: "#5b4630", "stroke-width": 2 }),
+    s("path", { d: `M0 ${w * 0.12} Q0 0 ${w * 0.12} 0 H${w * 0.88} Q${w} 0 ${w} ${w * 0.12} V${headerH} H0 Z`, fill: "#3f7d3a" }),
+    s("circle", { cx: w * 0.24, cy: headerH / 2, r: headerH * 0.34, fill: "#f5c542", stroke: "#7a5500", "stroke-width": 1.5 }),
+    s("rect", { x: w * 0.42, y: headerH * 0.4, width: w * 0.46, height: headerH * 0.2, rx: 1.5, fill: "#fff" }),
+    ...lines,
+    s("rect", { x: w * 0.08, y: h * 0.72, width: w * 0.84, height: h * 0.2, rx: 4, fill: "#efe2c2", stroke: "#c9b68e", "stroke-width": 1 }),
+    s("g", { transform: `translate(${w / 2} ${h * 0.82})` }, priceRow(price, Math.min(h * 0.07, (w * 0.8) / (price.length * 2 + 1)), 1.5)),
+  );
+}
+
+/** A fabled juice: a bought location card lying face down, with a glass of juice on it. */
+export function juiceCard(w, h) {
+  const g = (x, y) => `${x * w} ${y * h}`;
+  return s(
+    "g",
+    { class: "ff-juice-art" },
+    s("g", { transform: `rotate(-10 ${w / 2} ${h / 2})` }, locationBack(w, h, false)),
+    s("path", { d: `M${g(0.22, 0.3)} L${g(0.78, 0.3)} L${g(0.68, 0.92)} L${g(0.32, 0.92)} Z`, fill: "#fff", stroke: "#7a4a12", "stroke-width": 2 }),
+    s("path", { d: `M${g(0.25, 0.45)} L${g(0.75, 0.45)} L${g(0.67, 0.9)} L${g(0.33, 0.9)} Z`, fill: "#ffb347" }),
+    s("path", { d: `M${g(0.58, 0.42)} L${g(0.7, 0.12)} L${g(0.84, 0.12)}`, fill: "none", stroke: "#d33", "stroke-width": 2.5, "stroke-linecap": "round" }),
+    s("circle", { cx: w * 0.3, cy: h * 0.32, r: w * 0.1, fill: FRUITS.lime.color, stroke: FRUITS.lime.dark, "stroke-width": 1.2 }),
   );
 }
 

@@ -866,8 +866,8 @@ export function pieceArt(kind) {
   const [first, second] = Object.keys(art.FRUITS);
   const card = (w, h, drawn) => at(-w / 2, -h / 2, 1, drawn); // (cards are drawn from their corner)
   const pictures = {
-    "card:location": () => [card(60, 84, art.locationBack(60, 84)), 44],
-    "card:juice": () => [card(60, 84, art.locationBack(60, 84)), 44],
+    "card:location": () => [card(60, 84, art.locationFace(60, 84)), 44],
+    "card:juice": () => [card(60, 84, art.juiceCard(60, 84)), 48],
     "card:fruit": () => [card(40, 56, art.fruitCard(first, 40, 56)), 30],
     "card:fruit-mix": () => [card(40, 56, art.fruitCard(`${first}/${second}`, 40, 56)), 30],
     "card:lime": () => [card(40, 56, art.fruitCard("lime", 40, 56)), 30],
