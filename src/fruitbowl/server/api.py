@@ -25,6 +25,7 @@ from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, IllegalAction, Record, all_games, get_game
 from fruitbowl.views import view_schema
 
+from . import tutorials
 from .boards import describe_game
 from .campaigns import campaign_tokens
 from .clocks import parse_time_control
@@ -81,6 +82,15 @@ class CreateTableModel(_TableSettings):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatModel] | None = Field(None, max_length=8)
     you: int | None = Field(0, ge=0, le=7)
+    name: Name = None
+
+
+class TutorialModel(_Strict):
+    module: str | None = Field(
+        None,
+        max_length=32,
+        description="a module of an expansion to learn, as GET /api/tutorials names it; none: the game alone",
+    )
     name: Name = None
 
 
@@ -323,6 +333,30 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             spectator_chat=body.spectator_chat,
             clock=clock,
             takeover=body.takeover,
+        )
+        return _created_json(created)
+
+    @router.get("/tutorials")
+    def list_tutorials() -> dict[str, Any]:
+        """The tutorials: a guided first game of each game and module (see :mod:`.tutorials`)."""
+        return {"tutorials": tutorials.listing()}
+
+    @router.post("/tutorials/{game_id}", status_code=201)
+    async def start_tutorial(game_id: str, request: Request, body: TutorialModel | None = None) -> dict[str, Any]:
+        """A tutorial's table, answered as a new table is: the player in seat 1, its bots after."""
+        chosen = tutorials.choose(game_id, body.module if body else None)
+        limit_create(request)
+        seats = [SeatRequest("human", body.name if body else None)] + [SeatRequest(level) for level in chosen.bots]
+        created = await service.create(
+            chosen.game,
+            chosen.players,
+            chosen.options,
+            seats,
+            you=tutorials.PLAYER,
+            allow_spectators=False,  # a lesson, not a show: the table is its player's
+            open_join=False,
+            seed=chosen.seed,
+            tutorial=chosen.id,
         )
         return _created_json(created)
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from fruitbowl.bots import SeatHandle
+from fruitbowl.bots import Bot, SeatHandle
 from fruitbowl.engine import FruitbowlError
 from fruitbowl.engine.game import State
 
@@ -27,11 +27,19 @@ from .cluster import Claims, LocalClaims
 from .errors import Conflict, ServerError
 from .live import LiveTable, Note
 from .store import Stale, TableStore
+from .tutorials import bot_for_move
 
 log = logging.getLogger("fruitbowl.server")
 
 #: Applies a seat's action at a version, holding the table's lock (the service's one path for moves).
 Apply = Callable[[LiveTable, int, int | str, int | None], None]
+
+
+def tutorial_bot(table: LiveTable, seat: int, bot: Bot) -> Bot:
+    """At a tutorial's table, the bot for this move (see :func:`~.tutorials.bot_for_move`)."""
+    level = table.seats[seat].controller if table.seats[seat].controller != "human" else table.takeover
+    bot.close()
+    return bot_for_move(level or bot.name, table.match.record.seed, seat, table.version)
 
 
 class BotRunner:
@@ -80,6 +88,8 @@ class BotRunner:
             if self.delay:
                 await asyncio.sleep(self.delay)
             version = table.version
+            if table.tutorial is not None:  # the same deal plays the same way, after a restart too
+                bot = table.bots[seat] = tutorial_bot(table, seat, bot)
             handle = SeatHandle(table.state.clone(), seat)
             try:
                 choice = await asyncio.wait_for(

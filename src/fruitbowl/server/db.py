@@ -50,6 +50,10 @@ class Base(DeclarativeBase):
 #: A table still going on; a campaign has at most one (``finished`` and ``cancelled`` are over).
 UNFINISHED_STATUSES = ("open", "playing")
 UNFINISHED = "status IN ('open', 'playing')"
+NOT_TUTORIAL = "tutorial IS NULL"
+
+#: Indexes of earlier versions, replaced by another (the seed's, which tutorials share).
+REPLACED_INDEXES = ("tables_seed_unique",)
 
 
 class TableRow(Base):
@@ -75,6 +79,8 @@ class TableRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: the level of the stand-in bot that plays for a player who left or ran out of time
     takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: the tutorial this table plays (``engine/tutorials.py``: its id), ``None`` for a real game
+    tutorial: Mapped[str | None] = mapped_column(String(48), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -82,8 +88,15 @@ class TableRow(Base):
 
     __table_args__ = (
         # A seed is never used by two tables: a finished table publishes its record (with the
-        # seed), which would reveal every hidden card of the other.
-        Index("tables_seed_unique", "seed", unique=True),
+        # seed), which would reveal every hidden card of the other. A tutorial's deal is public
+        # by design: every table of one tutorial has its seed.
+        Index(
+            "tables_seed_unique_but_tutorials",
+            "seed",
+            unique=True,
+            sqlite_where=text(NOT_TUTORIAL),
+            postgresql_where=text(NOT_TUTORIAL),
+        ),
         # One unfinished (open or playing) table per campaign, whichever process inserts it.
         Index(
             "tables_one_unfinished_per_campaign",
@@ -179,6 +192,8 @@ def upgrade(conn: Connection) -> None:
     for table in Base.metadata.sorted_tables:
         add_missing_columns(conn, table.name, {c["name"] for c in inspector.get_columns(table.name)})
     conn.execute(text("CREATE INDEX IF NOT EXISTS ix_campaigns_owner_hash ON campaigns (owner_hash)"))
+    for name in REPLACED_INDEXES:
+        conn.execute(text(f"DROP INDEX IF EXISTS {name}"))
     existing = {i["name"] for i in inspector.get_indexes("tables")}
     for index in Base.metadata.tables["tables"].indexes:
         if index.name in existing:

@@ -98,6 +98,8 @@ class LiveTable:
     #: the table's clock (``None``: no time control) and its stand-in bot's level
     clock: Clock | None = None
     takeover: str | None = None
+    #: the tutorial the table plays (``None``: a real game): see :mod:`.tutorials`
+    tutorial: str | None = None
     clock_task: asyncio.Task[None] | None = None  # fires when the running clock runs out
     #: the renames, in their places in the log (:attr:`Note.order`)
     renames: list[Note] = field(default_factory=list)

@@ -20,12 +20,14 @@ from typing import Any
 from fruitbowl.bots import bot_label
 from fruitbowl.engine import Event, IllegalAction, get_game, get_plugin
 from fruitbowl.engine.actions import Action
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import Game
 
 from . import clocks
 from .errors import BadRequest, Conflict, Forbidden
 from .live import LiveTable, Note
 from .rules_pages import rule_link
+from .tutorials import coach
 
 #: Chat messages in a snapshot: the latest ones (a page adds each one pushed after it).
 CHAT_SHOWN = 50
@@ -57,6 +59,7 @@ def action_space(game_id: str, num_players: int, options: str) -> ActionSpace:
     sorted keys), built once and shared by every table that plays it."""
     game = get_game(game_id)
     start = game.new_state(num_players, 0, json.loads(options))
+    Dealer(0).settle(start)  # (a game with explicit chance starts at its deal)
     view = start.view(start.current_player)
     labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
     fixed = get_plugin(game_id).view_fixed_parts(start)
@@ -147,6 +150,9 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "rematch": table.rematch_id,  # at a campaign's table: the campaign's next game, once started
         "campaign": table.campaign_id,
     }
+    coached = coach(table, seat)
+    if coached is not None:  # a tutorial's coach, for the player's own seat
+        message["tutorial"] = coached
     return message
 
 

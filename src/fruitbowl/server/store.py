@@ -90,6 +90,7 @@ class TableStore:
                 spectator_chat=row.spectator_chat,
                 clock=None if row.clock is None else Clock.from_json(row.clock),
                 takeover=row.takeover or suggested_bot(),
+                tutorial=row.tutorial,
             )
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
@@ -192,6 +193,7 @@ class TableStore:
                     "open_join": r.open_join,
                     "allow_spectators": r.allow_spectators,
                     "moves": counts.get(r.id, 0),
+                    "tutorial": r.tutorial,
                     "result": r.result,
                     "updated_at": r.updated_at.isoformat(),
                 }

@@ -150,9 +150,11 @@ class TableService:
         spectator_chat: bool = False,
         clock: TimeControl | None = None,
         takeover: str | None = None,
+        tutorial: str | None = None,
     ) -> CreatedTable:
         """A new table. ``clock``: its time control (:mod:`.clocks`; ``None``: none); ``takeover``:
-        the level of the stand-in bot that plays for a player who leaves or runs out of time."""
+        the level of the stand-in bot that plays for a player who leaves or runs out of time;
+        ``tutorial``: the tutorial it plays (its deal's ``seed``, see :mod:`.tutorials`)."""
         game = get_game(game_id)
         stand_in = check_bot(takeover) if takeover is not None else suggested_bot()
         game.check_player_count(num_players)
@@ -206,6 +208,7 @@ class TableService:
             campaign_id=campaign_id,
             clock=None if clock is None else Clock.start(clock, num_players).to_json(),
             takeover=stand_in,
+            tutorial=tutorial,
         )
         self.store.insert_table(row, infos)
         table = await self.get(table_id)
@@ -414,8 +417,7 @@ class TableService:
             raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
 
     def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
-        after = table.state.clone()  # the position after the move, to store its end in the same commit
-        after.apply(legal)
+        after = table.match.after(legal)  # the position after the move, to store its end in the same commit
         clock = self.clocks.after_move(table, seat, after)
         try:
             self.store.append_move(table, seat, legal, after, clock)  # committed before anyone is told

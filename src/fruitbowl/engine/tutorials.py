@@ -1,0 +1,141 @@
+"""A game's tutorials: guided first games on a prepared deal, read from ``tutorial.toml`` in the
+game's folder.
+
+Each ``[[tutorial]]`` there is one tutorial: the game alone, or one module of an expansion
+(``module``, the value players name it by, with the ``options`` that turn it on). It gives the
+deal (players, options, seed, the bots' levels), a welcome (``intro``), what the player has
+learned at the end (``learned``) and its lessons: each ``[[tutorial.lesson]]`` explains one kind
+of decision (``kinds``, the game's action kinds) the first time it comes up (``text``), says a
+short reason later on (``again``) and names the paragraph of the game's players' page where the
+rule stands (``rule``, a heading's anchor). Texts read numbers from the game's ``data.toml`` with
+the players' page's placeholders (``{{ coins.start }}``, see :mod:`.pages`), never as literals.
+
+This module only reads and checks the files (pure Python); a front end plays them (the web
+table's ``server/tutorials.py``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import pages
+from .errors import ComponentDataError
+from .game import Game
+from .registry import all_games
+
+#: The tutorials' file in each game's folder.
+TUTORIAL_FILE = "tutorial.toml"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What the coach says of one kind of decision: ``text`` the first time, ``again`` later."""
+
+    kinds: tuple[str, ...]
+    text: str
+    again: str
+    rule: str | None  # the anchor of the players' page paragraph that states the rule
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    id: str  # the game's id, or "<game>-<module>"
+    game: str
+    module: str | None
+    title: str  # "Learn Tang Hu Lu"
+    about: str  # one sentence for the lobby
+    players: int
+    options: Mapping[str, Any]
+    seed: int
+    bots: tuple[str, ...]  # the level of each seat after the player's (seat 1 on)
+    intro: str
+    learned: str
+    lessons: tuple[Lesson, ...]
+
+    def lesson_for(self, kind: str) -> Lesson | None:
+        """The lesson about an action kind (the first that names it), or ``None``."""
+        return next((lesson for lesson in self.lessons if kind in lesson.kinds), None)
+
+
+def _text(raw: Mapping[str, Any], key: str, data: Mapping[str, Any], where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise ComponentDataError(f"{where}: '{key}' must be a sentence")
+    found = pages.internal_ids(value)
+    if found:
+        raise ComponentDataError(f"{where}: '{key}' shows internal ids {found}")
+    try:
+        return " ".join(pages.fill(value, data).split())
+    except ComponentDataError as exc:
+        raise ComponentDataError(f"{where}: '{key}': {exc}") from None
+
+
+def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any], data: Mapping[str, Any]) -> Tutorial:
+    module = raw.get("module") or None
+    tid = game_id if module is None else f"{game_id}-{module}"
+    where = f"{game_id}/{TUTORIAL_FILE} [{tid}]"
+    bots = raw.get("bots")
+    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+        raise ComponentDataError(f"{where}: 'bots' must list the other seats' bot levels")
+    players = raw.get("players")
+    if players != len(bots) + 1:
+        raise ComponentDataError(f"{where}: {players!r} players need {len(bots) + 1} seats: the player and its bots")
+    seed = raw.get("seed")
+    if not isinstance(seed, int) or seed < 0:
+        raise ComponentDataError(f"{where}: 'seed' must be a whole number of at least 0")
+    lessons = []
+    for index, lesson in enumerate([*raw.get("lesson", []), *shared]):
+        at = f"{where} lesson {index + 1}"
+        kinds = lesson.get("kinds")
+        if not isinstance(kinds, list) or not kinds:
+            raise ComponentDataError(f"{at}: 'kinds' must name the action kinds it explains")
+        lessons.append(
+            Lesson(
+                tuple(kinds),
+                _text(lesson, "text", data, at),
+                _text(lesson, "again", data, at),
+                lesson.get("rule") or None,
+            )
+        )
+    suffix = "" if module is None else f": {raw.get('module_title') or module}"
+    return Tutorial(
+        id=tid,
+        game=game_id,
+        module=module,
+        title=f"Learn {title}{suffix}",
+        about=_text(raw, "about", data, where),
+        players=players,
+        options=dict(raw.get("options", {})),
+        seed=seed,
+        bots=tuple(bots),
+        intro=_text(raw, "intro", data, where),
+        learned=_text(raw, "learned", data, where),
+        lessons=tuple(lessons),
+    )
+
+
+def game_tutorials(game: Game) -> list[Tutorial]:
+    """A game's tutorials, the game alone first (none if it has no ``tutorial.toml``)."""
+    path = resources.files(pages.package_of(type(game))) / TUTORIAL_FILE
+    if not path.is_file():
+        return []
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = pages.game_data(type(game))
+    shared = raw.get("lesson", [])
+    return [_tutorial(game.id, game.title, entry, shared, data) for entry in raw.get("tutorial", [])]
+
+
+@cache
+def tutorials() -> tuple[Tutorial, ...]:
+    """Every installed game's tutorials, in the games' order."""
+    return tuple(t for game in all_games() for t in game_tutorials(game))
+
+
+def find_tutorial(game_id: str, module: str | None = None) -> Tutorial | None:
+    """The tutorial of a game (``module`` ``None``: the game alone), or ``None``."""
+    return next((t for t in tutorials() if t.game == game_id and t.module == (module or None)), None)

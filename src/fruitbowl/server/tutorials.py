@@ -1,0 +1,200 @@
+"""Tutorials at the web table: a guided first game against bots on a prepared deal.
+
+A tutorial is an ordinary table (restart survival, replay, results: everything a table has)
+marked with the tutorial it plays (``tables.tutorial``), created with the tutorial's seed,
+players, options and bots (:mod:`fruitbowl.engine.tutorials` reads them from the game's
+``tutorial.toml``). Two things set it apart, both derived from the table's record so that leaving
+and reopening — in another browser, after a server restart — resumes exactly:
+
+- **its bots play the same moves every time**: each bot move is chosen by a bot seeded from the
+  table's seed, the seat and the move number (:func:`bot_for_move`), not by a bot whose
+  generator has run since the server started;
+- **the coach**: the seat's own snapshot carries ``tutorial`` (:func:`coach`): the step, how many
+  the prepared line has, what to do and why — the lesson of ``tutorial.toml`` the first time a
+  kind of decision comes up, a short reason later —, a link to the rule's paragraph, and the
+  suggested action, chosen by the game's greedy bot from the seat's own view (fast and seeded by
+  the position, so the same position always gets the same suggestion). The player may play
+  another move: the coach carries on from the position reached.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from fruitbowl.bots import Bot, SeatHandle, make_bot
+from fruitbowl.engine import Match, Player, get_game
+from fruitbowl.engine.actions import Action
+from fruitbowl.engine.game import State
+from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.tutorials import Tutorial, find_tutorial, tutorials
+
+from .errors import NotFound
+from .live import LiveTable
+from .rules_pages import rules_page
+
+#: The player's seat at a tutorial's table (the bots sit after it).
+PLAYER = 0
+#: The level of the bot that suggests the player's moves: fast and seeded.
+COACH = "greedy"
+#: What a newcomer takes for a decision, and for a move with one choice, in seconds (the
+#: tutorial's expected length).
+DECISION_S, FORCED_S = 10, 3
+
+
+def bot_for_move(level: str, seed: int, seat: int, version: int) -> Bot:
+    """The bot that chooses a seat's move at a tutorial's table: seeded from the table's seed, the
+    seat and the move number, so that the same deal plays the same way every time."""
+    return make_bot(level, derive_seed(seed, "tutorial", seat, version))
+
+
+def suggestion(state: State, seat: int, seed: int, version: int) -> Action:
+    """The move the coach suggests to ``seat`` (the greedy bot's, from the seat's own view)."""
+    return bot_for_move(COACH, seed, seat, version).choose(SeatHandle(state.clone(), seat))
+
+
+@dataclass(frozen=True)
+class Line:
+    """The prepared line of a tutorial: the game played by following every suggestion."""
+
+    steps: int  # the player's moves
+    decisions: int  # of them, those with a choice (more than one legal move)
+
+    @property
+    def minutes(self) -> int:
+        return max(1, math.ceil((self.decisions * DECISION_S + (self.steps - self.decisions) * FORCED_S) / 60))
+
+
+@cache
+def prepared_line(tutorial_id: str) -> Line:
+    """Play a tutorial's deal as its coach suggests and its bots answer (computed once)."""
+    tutorial = _by_id(tutorial_id)
+    names = [Player(f"Seat {seat + 1}", "human" if seat == PLAYER else "bot") for seat in range(tutorial.players)]
+    match = Match.new(get_game(tutorial.game), names, tutorial.seed, tutorial.options)
+    steps = decisions = 0
+    while not match.state.is_terminal():
+        state, version = match.state, len(match.record.actions)
+        seat = state.current_player
+        if seat < 0:
+            raise RuntimeError(f"{tutorial.game}'s match stopped at a chance node it did not deal")
+        if seat == PLAYER:
+            steps += 1
+            decisions += len(state.legal_actions()) > 1
+            action = suggestion(state, seat, tutorial.seed, version)
+        else:
+            bot = bot_for_move(tutorial.bots[seat - 1], tutorial.seed, seat, version)
+            action = bot.choose(SeatHandle(state.clone(), seat))
+        match.apply(action)
+    return Line(steps, decisions)
+
+
+def _by_id(tutorial_id: str) -> Tutorial:
+    found = next((t for t in tutorials() if t.id == tutorial_id), None)
+    if found is None:
+        raise NotFound(f"there is no tutorial {tutorial_id!r}")
+    return found
+
+
+def describe(tutorial: Tutorial) -> dict[str, Any]:
+    """A tutorial as ``GET /api/tutorials`` lists it."""
+    line = prepared_line(tutorial.id)
+    return {
+        "id": tutorial.id,
+        "game": tutorial.game,
+        "module": tutorial.module,
+        "title": tutorial.title,
+        "about": tutorial.about,
+        "players": tutorial.players,
+        "steps": line.steps,
+        "decisions": line.decisions,
+        "minutes": line.minutes,
+    }
+
+
+def listing() -> list[dict[str, Any]]:
+    return [describe(t) for t in tutorials()]
+
+
+def choose(game_id: str, module: str | None) -> Tutorial:
+    """The tutorial asked for, or :class:`NotFound` saying which ones there are."""
+    found = find_tutorial(game_id, module)
+    if found is not None:
+        return found
+    mine = [t for t in tutorials() if t.game == game_id]
+    if not mine:
+        games = sorted({t.game for t in tutorials()})
+        raise NotFound(f"there is no tutorial of a game {game_id!r}; there are tutorials of {', '.join(games)}")
+    modules = ", ".join(repr(t.module) for t in mine if t.module is not None)
+    alone = "the game alone (no module)" if any(t.module is None for t in mine) else ""
+    offered = ", ".join(part for part in (alone, f"the modules {modules}" if modules else "") if part)
+    raise NotFound(f"{get_game(game_id).title} has no tutorial of the module {module!r}; it has {offered}")
+
+
+# ---------------------------------------------------------------------- the coach
+
+#: Coach answers by table and position (a table's sockets all ask for one position at once).
+_ANSWERS: OrderedDict[tuple[str, int, tuple[str, ...]], dict[str, Any]] = OrderedDict()
+_KEPT = 256
+
+
+def coach(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+    """What the coach tells the player's seat at a tutorial's table (``None`` for anyone else):
+    ``{step, of, text, rule, suggested, done}`` (see the module's docstring)."""
+    if table.tutorial is None or seat != PLAYER:
+        return None
+    actions = tuple(table.match.record.actions)
+    key = (table.tutorial, table.match.record.seed, actions)
+    answer = _ANSWERS.get(key)
+    if answer is None:
+        answer = _coach(_by_id(table.tutorial), table)
+        _ANSWERS[key] = answer
+        while len(_ANSWERS) > _KEPT:
+            _ANSWERS.popitem(last=False)
+    return answer
+
+
+def _rule(game_id: str, anchor: str | None) -> dict[str, str] | None:
+    if anchor is None:
+        return None
+    title = rules_page(game_id).section_title(anchor)
+    return None if title is None else {"title": title, "url": f"/games/{game_id}/rules#{anchor}"}
+
+
+def _history(table: LiveTable) -> tuple[int, set[str]]:
+    """The player's moves so far at a table, and the kinds of decision among them (its record
+    replayed, so that the coach says the same after a restart)."""
+    record = table.match.record
+    match = Match.new(table.match.game, record.players, record.seed, record.options)
+    made, kinds = 0, set()
+    for text in record.actions:
+        if match.state.current_player == PLAYER:
+            made += 1
+            kinds.add(match.state.table.resolve(text).kind)
+        match.apply(text)
+    return made, kinds
+
+
+def _coach(tutorial: Tutorial, table: LiveTable) -> dict[str, Any]:
+    record, game, state = table.match.record, table.match.game, table.state
+    line = prepared_line(tutorial.id)
+    made, learnt = _history(table)
+    of = max(line.steps, made)
+    if state.is_terminal():
+        return {"step": made, "of": made, "text": tutorial.learned, "rule": None, "suggested": None, "done": True}
+    if state.current_player != PLAYER:
+        waiting = game.prompt(state.view(PLAYER), [p.name for p in record.players])
+        return {"step": made, "of": of, "text": waiting, "rule": None, "suggested": None, "done": False}
+    action = suggestion(state, PLAYER, record.seed, len(record.actions))
+    lesson = tutorial.lesson_for(action.kind)
+    label = game.describe_action(state.view(PLAYER), action)
+    forced = len(state.legal_actions()) == 1
+    do = f"Only one move is possible: {label}." if forced else f"Suggested: {label}."
+    rule = None if lesson is None else _rule(tutorial.game, lesson.rule)
+    why = ""  # the lesson the first time this kind of decision comes up, a short reason later
+    if lesson is not None:
+        why = lesson.text if learnt.isdisjoint(lesson.kinds) else lesson.again
+    text = " ".join(part for part in (tutorial.intro if made == 0 else "", why, do) if part)
+    return {"step": made + 1, "of": of, "text": text, "rule": rule, "suggested": action.code, "done": False}
