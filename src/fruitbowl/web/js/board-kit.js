@@ -83,8 +83,9 @@ export function indexActions(actions) {
 
 /**
  * One board drawn in an <svg>, kept for the page's life. ctx: {actions (indexActions), hint(text |
- * reason | null, element, emphatic), onAction(code), reasonFor(code)}; what changes between draws
- * (the snapshot, interactive, narrow) comes with each board.render.
+ * reason | null, element, emphatic), onAction(code), reasonFor(code), drawn(fresh) (optional: called
+ * after each draw, the page's layout reads board.parts)}; what changes between draws (the snapshot,
+ * interactive, narrow) comes with each board.render.
  */
 export function createBoard(svg, ctx) {
   // what the last new position drew, to animate the next one against
@@ -114,6 +115,8 @@ export function createBoard(svg, ctx) {
     memory: {},
     /** While true, targets ignore clicks (e.g. the click that ends a drag). */
     holdClicks: false,
+    /** The parts of the board the renderer declared in its last draw (see part). */
+    parts: [],
 
     /** Draw a snapshot with a game's renderer: the page calls this for every snapshot and resize. */
     render(renderer, snapshot, { interactive = false, narrow = false } = {}) {
@@ -157,6 +160,15 @@ export function createBoard(svg, ctx) {
       const me = board.seat;
       if (me !== null && me < order.length) order.push(...order.splice(0, me));
       return order;
+    },
+
+    /**
+     * Declare a part of the drawing (your island, the market, the rivals): its id, its title in
+     * words, its box [x, y, w, h] in the board's coordinates, and whether it is the viewer's own.
+     * The page shows a board too tall for the window part by part, with a tab for each.
+     */
+    part(id, title, box, { mine = false } = {}) {
+      board.parts.push({ id, title, box, mine });
     },
 
     /** Play an action: the player's picks are done with. Nothing happens on a board not played. */
@@ -241,8 +253,10 @@ export function createBoard(svg, ctx) {
   function draw(fresh) {
     board.fresh = fresh;
     positions = new Map();
+    board.parts = [];
     board.renderer.render(board);
     animate(fresh);
+    ctx.drawn?.(fresh);
   }
 
   /** Pieces that changed keep a "last move" glow; on a new position they glide or pop in. */

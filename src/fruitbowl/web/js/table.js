@@ -7,6 +7,7 @@ import { ChatPanel, renderChatSetting } from "./chat.js";
 import { renderClocks, renderStandIn } from "./clock.js";
 import { TableConnection } from "./connection.js";
 import { rendererFor } from "./games/index.js";
+import { TableLayout } from "./layout.js";
 import { renderLog } from "./log.js";
 import { askName } from "./names.js";
 import { beep, bindNotifyToggle, bindSoundToggle, notifyTurn, setTitle } from "./notify.js";
@@ -72,7 +73,13 @@ function loadActionSpace() {
     (space) => {
       page.actions = indexActions(space.actions);
       page.fixedView = space.fixed_view;
-      page.board = createBoard($("board"), { actions: page.actions, hint, onAction: sendAction, reasonFor });
+      page.board = createBoard($("board"), {
+        actions: page.actions,
+        hint,
+        onAction: sendAction,
+        reasonFor,
+        drawn: (fresh) => page.layout.drawn(page.board, fresh), // the layout shows the parts in reach
+      });
     },
     (error) => {
       page.spaceLoading = null;
@@ -327,6 +334,8 @@ function drawHostBox(snapshot) {
     return;
   }
   box.hidden = false;
+  if (!page.invitesShown && page.layout.compact) page.layout.showPane("host-box"); // on a phone the invitations come first
+  page.invitesShown = true;
   box.replaceChildren(
     h("h2", {}, "Invite your friends"),
     h("p", {}, "Send each friend their seat's link, or give the seat to a bot."),
@@ -389,14 +398,16 @@ function drawAll() {
   renderStandIn($("stand-in"), $("leave"), snapshot, { onLeave: () => seatRequest(api.leave), onBack: () => seatRequest(api.back) });
   const lastSeen = page.previous && page.previous.table === snapshot.table ? page.previous.version : null;
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
+  if (lastSeen !== null && lastSeen !== snapshot.version) page.layout.paneNews("log-box");
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
   drawHostBox(snapshot);
   renderChatSetting($("host-settings"), snapshot, { host: hostFor(tableId), onError: showMessage });
   page.chat.update(snapshot);
   $("open-replay-top").hidden = snapshot.status !== "finished";
-  if (snapshot.status === "finished" && page.previous?.status === "playing" && page.previous.table === snapshot.table) {
-    $("results").scrollIntoView({ behavior: "smooth", block: "nearest" }); // the scores may be below the fold
-  }
+  // The results take the board's place once the game ends (a tab brings the board back).
+  const firstLook = page.previous?.table !== snapshot.table;
+  if (snapshot.status === "finished" && (firstLook || page.previous.status !== "finished")) page.layout.showPane("results");
+  else page.layout.update();
   setTitle(snapshot.title, mine);
   if (mine && !page.wasMyTurn) beep();
   if (mine && !page.wasMyTurn) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
@@ -420,7 +431,9 @@ async function askHint(snapshot) {
     // (a tile, then a stick); else the one target of its code.
     const action = page.actions?.get(advice.action.code) || advice.action;
     const steps = page.renderer.hintTargets?.(action) || [`#board .target.legal[data-code="${action.code}"]`];
-    for (const selector of steps) for (const node of document.querySelectorAll(selector)) node.classList.add("hinted");
+    const marked = steps.flatMap((selector) => [...document.querySelectorAll(selector)]);
+    for (const node of marked) node.classList.add("hinted");
+    page.layout.reveal(marked); // the parts of the board the move is made on come into view
   } catch (error) {
     showMessage(error.message);
   } finally {
@@ -471,6 +484,7 @@ async function openReplay() {
       renderPanels($("panels"), snapshot, page.renderer, null);
       renderLog($("log"), entries, {}, null);
       $("results").hidden = true;
+      page.layout.update();
       document.body.dataset.replayStep = snapshot.version;
     },
     onClose: () => {
@@ -533,6 +547,7 @@ function setConnectionStatus(status, delay) {
 }
 
 async function main() {
+  page.layout = new TableLayout({ tabs: $("part-tabs"), wrap: $("board-wrap"), svg: $("board"), side: document.querySelector(".side") });
   bindSoundToggle($("sound"));
   bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
   $("open-rules").addEventListener("click", () => page.snapshot && openRules(page.snapshot.game));
@@ -550,7 +565,10 @@ async function main() {
   page.chat = new ChatPanel($("chat"), { tableId, token: () => seatFor(tableId)?.token || null, onError: showMessage });
   page.connection = new TableConnection(tableId, () => seatFor(tableId)?.token || null, {
     onSnapshot,
-    onChat: (message) => page.chat.add(message),
+    onChat: (message) => {
+      page.chat.add(message);
+      page.layout.paneNews("chat");
+    },
     onStatus: setConnectionStatus,
     onError: (message) => {
       showMessage(message.message);
@@ -572,12 +590,13 @@ async function main() {
 
   const wrap = $("board-wrap");
   new ResizeObserver(() => {
+    if (!wrap.clientWidth) return;
     const narrow = wrap.clientWidth < NARROW_PX;
     if (narrow !== page.narrow) {
       page.narrow = narrow;
       if (page.replay) page.replay.go(page.replay.index);
       else if (page.snapshot && page.renderer) drawBoard(page.snapshot, true);
-    }
+    } else page.layout.update(); // the same board, fitted to its frame's new size
   }).observe(wrap);
   page.narrow = wrap.clientWidth < NARROW_PX;
   $("results").addEventListener("replay", openReplay);

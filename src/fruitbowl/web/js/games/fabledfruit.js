@@ -159,12 +159,26 @@ export function render(board) {
   const W = narrow ? 600 : 1200;
   ui.W = W;
   const layer = s("g", { class: "ff" });
+  const seated = me !== null && me < view.players.length;
+  const band = (id, title, from, to, mine = false) => board.part(id, title, [0, from, W, to - from], { mine });
   let y = narrow ? 10 : 14;
-  y = opponents(ui, layer, y) + 12;
-  y = displayArea(ui, layer, y) + 8;
+  const top = y;
+  y = opponents(ui, layer, y);
+  band("rivals", seated ? "Rivals" : "Players", top, y);
+  const locations = y + 6;
+  y = displayArea(ui, layer, y + 12) + 8;
   y = actionTray(ui, layer, y);
-  y = supplies(ui, layer, y) + 12;
-  if (me !== null && me < view.players.length) y = myArea(ui, layer, y) + 12;
+  band("locations", "Locations", locations, y);
+  const market = y;
+  y = supplies(ui, layer, y);
+  band("supplies", "Market & juices", market, y);
+  y += 12;
+  if (seated) {
+    const hand = y - 6;
+    y = myArea(ui, layer, y);
+    band("hand", "Your hand", hand, y + 6, true);
+    y += 12;
+  }
   const height = Math.ceil(y);
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ff-felt)" }), layer);

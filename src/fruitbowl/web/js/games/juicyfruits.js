@@ -156,12 +156,23 @@ export function render(board) {
   const W = narrow ? 800 : 1600;
   const layer = s("g", { class: "jf" });
   let height;
+  const seated = me !== null && me < view.players.length;
+  const rivals = view.solo ? "Pineapple" : seated ? "Rivals" : "Islands";
+  const firstIsland = seated ? "Your island" : `${snapshot.players[order[0]]?.name || "Seat 1"}'s island`;
   if (narrow) {
     let y = 10;
-    y = businessBoard(ui, layer, 10, y, 780) + 14;
-    y += islandBox(ui, layer, order[0], 10, y, 780).h + 14;
+    const bottom = businessBoard(ui, layer, 10, y, 780);
+    board.part("business", "Business board", [10, y, 780, bottom - y]);
+    y = bottom + 14;
+    const island = islandBox(ui, layer, order[0], 10, y, 780).h;
+    board.part("island", firstIsland, [10, y, 780, island], { mine: seated });
+    y += island + 14;
+    const marketTop = y;
     y = licenseTrack(ui, layer, 10, y, 780) + 12;
-    y = icePools(ui, layer, 10, y, 780) + 14;
+    y = icePools(ui, layer, 10, y, 780);
+    board.part("ice", "Licenses & ice cream", [10, marketTop, 780, y - marketTop]);
+    y += 14;
+    const othersTop = y;
     const others = order.slice(1);
     const per = others.length === 1 ? 1 : 2;
     const boxW = per === 1 ? 780 : 383;
@@ -174,8 +185,12 @@ export function render(board) {
         rowH = 0;
       }
     });
+    if (y > othersTop) board.part("rivals", rivals, [10, othersTop, 780, y - 14 - othersTop]);
+    const suppliesTop = y;
     y = sidePieces(ui, layer, 10, y, 780) + 10;
-    y = scoreOrJuice(ui, layer, 10, y, 780) + 10;
+    y = scoreOrJuice(ui, layer, 10, y, 780);
+    board.part("supplies", view.solo ? "Pineapple & score" : "Venues & score", [10, suppliesTop, 780, y - suppliesTop]);
+    y += 10;
     if (view.mystic || view.boulders) y = modulesRow(ui, layer, 10, y, 780) + 10;
     height = y;
   } else {
@@ -183,9 +198,11 @@ export function render(board) {
     const bigW = 540;
     const top = 16;
     const big = islandBox(ui, layer, order[0], 20, top, bigW);
+    board.part("island", firstIsland, [20, top, bigW, big.h], { mine: seated });
     const bx = 20 + bigW + 20;
     let by = businessBoard(ui, layer, bx, top, W - bx - 20) + 12;
     by = licenseTrack(ui, layer, bx, by, W - bx - 20);
+    board.part("business", "Business board", [bx, top, W - bx - 20, by - top]);
     const y = Math.max(top + big.h, by) + 18;
     // row 2: the other islands (or Pineapple), then the supplies
     const others = order.slice(1);
@@ -200,11 +217,13 @@ export function render(board) {
       h = Math.max(h, pineappleBox(ui, layer, x, y, 420) - y);
       x += 436;
     }
+    if (x > 20) board.part("rivals", rivals, [20, y, x - 36, h]);
     const sw = Math.min(720, W - x - 20);
     const sx = x + (W - x - 20 - sw) / 2;
     let sy = icePools(ui, layer, sx, y, sw) + 12;
     sy = sidePieces(ui, layer, sx, sy, sw) + 12;
     sy = scoreOrJuice(ui, layer, sx, sy, sw);
+    board.part("supplies", "Ice cream & venues", [sx, y, sw, sy - y]);
     height = Math.max(y + h, sy) + 20;
     if (view.mystic || view.boulders) height = modulesRow(ui, layer, 20, height - 4, W - 40) + 20;
   }
@@ -759,16 +778,27 @@ function modulesRow(ui, layer, x, y, w) {
   const { view } = ui;
   if (view.mystic && view.boulders) {
     if (ui.narrow) {
-      const y2 = mysticBoard(ui, layer, x, y, w) + 12;
-      return boulderTray(ui, layer, x, y2, w);
+      const y2 = mysticBoard(ui, layer, x, y, w);
+      ui.board.part("mystic", "Mystic Island", [x, y, w, y2 - y]);
+      const y3 = boulderTray(ui, layer, x, y2 + 12, w);
+      ui.board.part("boulders", "Boulder tray", [x, y2 + 12, w, y3 - y2 - 12]);
+      return y3;
     }
     const mw = Math.min(900, w * 0.6);
     const a = mysticBoard(ui, layer, x, y, mw);
     const b = boulderTray(ui, layer, x + mw + 16, y, w - mw - 16);
+    ui.board.part("mystic", "Mystic Island", [x, y, mw, a - y]);
+    ui.board.part("boulders", "Boulder tray", [x + mw + 16, y, w - mw - 16, b - y]);
     return Math.max(a, b);
   }
-  if (view.mystic) return mysticBoard(ui, layer, x, y, Math.min(w, 900));
-  return boulderTray(ui, layer, x, y, w);
+  if (view.mystic) {
+    const a = mysticBoard(ui, layer, x, y, Math.min(w, 900));
+    ui.board.part("mystic", "Mystic Island", [x, y, Math.min(w, 900), a - y]);
+    return a;
+  }
+  const b = boulderTray(ui, layer, x, y, w);
+  ui.board.part("boulders", "Boulder tray", [x, y, w, b - y]);
+  return b;
 }
 
 /** Turn a printed cell so that `turns` quarter turns counter-clockwise put the viewer's edge at the bottom. */
