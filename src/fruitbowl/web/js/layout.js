@@ -9,6 +9,7 @@ import { h } from "./svg.js";
 
 const COMPACT = "(max-width: 900px)"; // the side column folds into tabs (as the CSS's own breakpoint)
 const ZOOM_MAX = 1.35; // a part alone is enlarged at most this much beyond the whole board's width fit
+const SHRINK_MAX = 0.95; // a whole board this much too tall is shrunk to fit rather than cut in parts
 const MARGIN = 8; // board units kept around a part shown
 
 const union = (boxes) => {
@@ -156,10 +157,10 @@ export class TableLayout {
     return fw / this.full[2];
   }
 
-  /** Whether the whole board fits its frame at its width fit. */
+  /** Whether the whole board fits its frame at its width fit (or a little smaller: SHRINK_MAX). */
   fitsWhole() {
     const [, fh] = this.room();
-    return !this.parts.length || this.full[3] * this.baseScale() <= fh + 1;
+    return !this.parts.length || this.full[3] * this.baseScale() * SHRINK_MAX <= fh + 1;
   }
 
   /** The region to show for these parts: them, then the others (in the renderer's order, nearest

@@ -115,46 +115,75 @@ export function render(board) {
   if (narrow) {
     const cell = Math.floor((W - 20 - 26) / grid.width);
     let y = 8;
-    y = boardBox(ui, layer, 10, y, cell) + 12;
+    y = boardBox(ui, layer, 10, y, cell);
+    board.part("map", "The board", [10, 8, W - 20, y - 8]);
+    y += 12;
+    const marketTop = y;
     y = waitingTray(ui, layer, 10, y, W - 20) + 10;
     const m = marketBox(ui, layer, 10, y, 78);
     stacksBox(ui, layer, 10 + m.w + 10, y, W - 30 - m.w, m.h);
-    y += m.h + 12;
+    y += m.h;
+    board.part("market", "Market", [10, marketTop, W - 20, y - marketTop]);
+    y += 12;
     // the mats drawn larger, so that a phone can read them
     const k = 1.45;
+    const mats = [];
     for (const seat of board.seatOrder()) {
       const g = s("g", { transform: `translate(10 ${y}) scale(${k})` });
-      y += (mat(ui, g, seat, 0, 0, (W - 20) / k) + 8) * k;
+      const h = mat(ui, g, seat, 0, 0, (W - 20) / k) * k;
+      mats.push([10, y, W - 20, h]);
+      y += h + 8 * k;
       layer.append(g);
     }
+    matParts(ui, mats);
     height = y + 4;
   } else {
     const rw = 470;
     const cell = Math.min(80, Math.floor((W - 16 - 26 - 24 - rw - 16) / grid.width));
     const bottom = boardBox(ui, layer, 16, 12, cell);
     const rx = 16 + 26 + grid.width * cell + 24;
+    board.part("map", "The board", [16, 12, rx - 24 - 16, bottom - 12]);
     let y = 12;
     y = waitingTray(ui, layer, rx, y, W - rx - 16) + 10;
     const m = marketBox(ui, layer, rx, y, 70);
     y += m.h + 10;
-    y += stacksBox(ui, layer, rx, y, W - rx - 16, 0) + 10;
+    y += stacksBox(ui, layer, rx, y, W - rx - 16, 0);
+    board.part("market", "Market", [rx, 12, W - rx - 16, y - 12]);
+    y += 10;
     // the mats in rows under the board
     const order = board.seatOrder();
     const per = order.length <= 2 ? order.length : 3;
     const mw = (W - 32 - (per - 1) * 12) / per;
     let my = Math.max(bottom, y) + 4;
     let rowH = 0;
+    const mats = [];
     order.forEach((seat, k) => {
-      rowH = Math.max(rowH, mat(ui, layer, seat, 16 + (k % per) * (mw + 12), my, mw) - my);
+      const matH = mat(ui, layer, seat, 16 + (k % per) * (mw + 12), my, mw) - my;
+      mats.push([16 + (k % per) * (mw + 12), my, mw, matH]);
+      rowH = Math.max(rowH, matH);
       if (k % per === per - 1 || k === order.length - 1) {
         my += rowH + 10;
         rowH = 0;
       }
     });
+    matParts(ui, mats);
     height = my + 4;
   }
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ct-table)" }), layer);
+}
+
+/** The players' mats as parts of the table: yours (the first) and the others'. */
+function matParts(ui, mats) {
+  const mine = ui.me !== null && ui.me < ui.view.players.length;
+  const others = mine ? mats.slice(1) : mats;
+  if (mine) ui.board.part("mat", "Your mat", mats[0], { mine: true });
+  if (!others.length) return;
+  const left = Math.min(...others.map((b) => b[0]));
+  const top = Math.min(...others.map((b) => b[1]));
+  const right = Math.max(...others.map((b) => b[0] + b[2]));
+  const bottom = Math.max(...others.map((b) => b[1] + b[3]));
+  ui.board.part("rivals", mine ? "Rivals" : "Players", [left, top, right - left, bottom - top]);
 }
 
 // ------------------------------------------------------------------------------ the board

@@ -129,11 +129,20 @@ export function render(board) {
     svg.append(deckPanel(ui, 1135, 30), dropsPanel(ui, 1285, 30), kingPanel(ui, 1435, 30), roundPlaque(ui, 1140, 250));
   }
   const boardsLeft = narrow ? 10 : (width - (n * BOARD_W + (n - 1) * 20)) / 2;
-  order.forEach((seat, i) => {
-    const col = i % perRow;
-    const row = Math.floor(i / perRow);
-    svg.append(playerBoard(ui, seat, boardsLeft + col * (BOARD_W + 20), boardsTop + row * (BOARD_H + 20)));
-  });
+  const places = order.map((seat, i) => [boardsLeft + (i % perRow) * (BOARD_W + 20), boardsTop + Math.floor(i / perRow) * (BOARD_H + 20)]);
+  order.forEach((seat, i) => svg.append(playerBoard(ui, seat, ...places[i])));
+  // the parts of the table, shown one by one where the window is too small for the whole
+  const seated = me !== null && me < n;
+  const right = Math.max(...places.map(([x]) => x)) + BOARD_W;
+  const bottom = Math.max(...places.map(([, y]) => y)) + BOARD_H;
+  board.part("store", "Fruit store", [0, 0, width, boardsTop - 10]);
+  if (seated) board.part("sticks", "Your sticks", [...places[0], BOARD_W, BOARD_H], { mine: true });
+  const others = seated ? places.slice(1) : places;
+  if (others.length) {
+    const left = Math.min(...others.map(([x]) => x));
+    const top = Math.min(...others.map(([, y]) => y));
+    board.part("rivals", seated ? "Rivals" : "Players", [left, top, right - left, bottom - top]);
+  }
 }
 
 // ------------------------------------------------------------------------------ targets
