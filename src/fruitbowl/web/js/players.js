@@ -3,12 +3,13 @@
 
 import { s } from "./svg.js";
 
+// ink: the colour of words and letters on the seat's colour (WCAG AA: 4.5:1 or more).
 export const SEATS = [
-  { color: "#0072B2", name: "blue", shape: "circle", letter: "A" },
-  { color: "#D55E00", name: "vermilion", shape: "triangle", letter: "B" },
-  { color: "#009E73", name: "green", shape: "square", letter: "C" },
-  { color: "#CC79A7", name: "purple", shape: "diamond", letter: "D" },
-  { color: "#56B4E9", name: "sky", shape: "hexagon", letter: "E" },
+  { color: "#0072B2", name: "blue", shape: "circle", letter: "A", ink: "#fff" },
+  { color: "#D55E00", name: "vermilion", shape: "triangle", letter: "B", ink: "#1a0f08" },
+  { color: "#009E73", name: "green", shape: "square", letter: "C", ink: "#0b1a12" },
+  { color: "#CC79A7", name: "purple", shape: "diamond", letter: "D", ink: "#1f0c18" },
+  { color: "#56B4E9", name: "sky", shape: "hexagon", letter: "E", ink: "#08202e" },
 ];
 
 export const seatStyle = (seat) => SEATS[seat % SEATS.length];
@@ -39,7 +40,7 @@ export function markerMarkup(seat, r = 10) {
   const dy = st.shape === "triangle" ? r * 0.3 : r * 0.36;
   return (
     `<path d="${shapePath(st.shape, r)}" fill="${st.color}" stroke="#fff" stroke-width="${r / 6}"/>` +
-    `<text y="${dy}" text-anchor="middle" font-size="${r}" font-weight="700" fill="#fff" ` +
+    `<text y="${dy}" text-anchor="middle" font-size="${r}" font-weight="700" fill="${st.ink}" ` +
     `font-family="DejaVu Sans, sans-serif">${st.letter}</text>`
   );
 }

@@ -143,7 +143,7 @@ export function landscapeIcon(kind, value, r) {
         {},
         s("circle", { r: r * 0.8, fill: "#f4c542", stroke: "#a87b0c", "stroke-width": 2.5 }),
         s("circle", { r: r * 0.6, fill: "none", stroke: "#c99a1e", "stroke-width": 1.2 }),
-        txt(0, r * 0.32, r * 0.9, "#7a5500", value),
+        txt(0, r * 0.32, r * 0.9, "#4f3700", value),
       );
     case "cart":
       return s(

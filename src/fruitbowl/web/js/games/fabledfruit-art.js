@@ -187,7 +187,9 @@ export function fruitBack(w, h) {
     s("rect", { width: w, height: h, rx: w * 0.1, fill: "#c0392b", stroke: "#5a140c", "stroke-width": 2 }),
     s("rect", { x: w * 0.1, y: h * 0.07, width: w * 0.8, height: h * 0.86, rx: w * 0.06, fill: "url(#ff-back)", stroke: "#f5d78e", "stroke-width": 1.5 }),
     s("circle", { cx: w / 2, cy: h / 2, r: Math.min(w, h) * 0.2, fill: "#f5d78e", stroke: "#5a140c", "stroke-width": 1.5 }),
-    s("text", { x: w / 2, y: h / 2 + Math.min(w, h) * 0.09, "text-anchor": "middle", "font-size": Math.min(w, h) * 0.25, "font-weight": 800, fill: "#7a1f12", text: "F" }),
+    // the letter only where it can be read (a hand of small backs shows the seal alone)
+    Math.min(w, h) >= 58 &&
+      s("text", { x: w / 2, y: h / 2 + Math.min(w, h) * 0.09, "text-anchor": "middle", "font-size": Math.min(w, h) * 0.25, "font-weight": 800, fill: "#7a1f12", text: "F" }),
   );
 }
 

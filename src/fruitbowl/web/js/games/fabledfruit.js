@@ -455,7 +455,7 @@ function displayArea(ui, layer, y) {
   const gap = narrow ? 14 : 16;
   const cw = (W - 20 - (most - 1) * gap) / most;
   const per = Math.ceil(stacks.length / Math.max(1, Math.ceil(stacks.length / most)));
-  const ch = narrow ? 246 : 282;
+  const ch = narrow ? 246 : 300;
   const standH = 42;
   const rows = Math.max(1, Math.ceil(stacks.length / per));
   stacks.forEach((st, i) => {
@@ -476,14 +476,14 @@ function stackCard(ui, layer, st, x, y, w, h) {
     g.append(s("rect", { x: d * 4, y: -d * 4, width: w, height: h, rx: 12, class: "ff-loc-under" }));
   }
   const headerH = narrow ? 54 : 60;
-  const header = st.market ? "#1f6f8b" : "#3f7d3a";
+  const header = st.market ? "#144f66" : "#245a21"; // dark enough for white words under a target's glow
   g.append(
     s("rect", { width: w, height: h, rx: 12, class: "ff-loc-face" }),
     s("path", { d: `M0 12 Q0 0 12 0 H${w - 12} Q${w} 0 ${w} 12 V${headerH} H0 Z`, fill: header }),
     s("circle", { cx: 22, cy: 22, r: 16, class: "ff-loc-badge" }),
-    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 13 : null, text: label(st.location) }),
+    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 14.5 : null, text: label(st.location) }),
   );
-  const nameFont = narrow ? 16 : 13.5;
+  const nameFont = narrow ? 16 : 14.5;
   let nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
   const nf = nameLines.length === 3 ? nameFont - 1.5 : nameFont;
   if (nf !== nameFont) nameLines = art.wrap(st.name, Math.floor((w - 46) / (nf * 0.62)), 3);
@@ -491,12 +491,17 @@ function stackCard(ui, layer, st, x, y, w, h) {
   nameLines.forEach((line, i) =>
     g.append(s("text", { x: 42, y: top + i * (nf + 2), class: "ff-loc-name", "font-size": nf, text: line })),
   );
-  const flags = [st.signpost ? "⚑ signpost" : null, st.market ? "market location" : null].filter(Boolean).join(" · ");
+  const flagWords = [st.signpost ? "⚑ signpost" : null, st.market ? "market location" : null].filter(Boolean).join(" · ");
+  const flagFont = narrow ? 13 : 14.5;
+  // (a signpost that is also a market location: "market" alone, the whole in the tooltip)
+  let flags = flagWords;
+  if (flags && fitText(flags, w - 18, flagFont, 700) !== flags) flags = flags.replace("market location", "market");
+  flags = flags && fitText(flags, w - 18, flagFont, 700);
   // the action text
-  const actFont = narrow ? 14 : 12.5;
+  const actFont = narrow ? 14 : 14.5;
   const priceH = 36;
   const textTop = headerH + (flags ? 34 : 18);
-  if (flags) g.append(s("text", { x: 9, y: headerH + 16, class: "ff-loc-flags", text: flags }));
+  if (flags) g.append(s("text", { x: 9, y: headerH + 18, class: "ff-loc-flags", "font-size": flagFont }, flags, s("title", {}, flagWords)));
   const maxLines = Math.floor((h - textTop - priceH - 2) / (actFont + 3));
   const lines = art.wrap(st.action, Math.floor((w - 16) / (actFont * 0.56)), maxLines);
   const body = s("text", { class: "ff-loc-action", "font-size": actFont });

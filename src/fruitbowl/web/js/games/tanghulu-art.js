@@ -244,7 +244,7 @@ export function moneyBag(scale = 1) {
     }),
     s("path", { d: "M-7 -14 Q0 -10 7 -14", stroke: "#6b4a2b", "stroke-width": 3, fill: "none" }),
     s("circle", { cy: 5, r: 9, fill: "#f4c542", stroke: "#a87b0c", "stroke-width": 2 }),
-    s("text", { y: 9.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#7a5500", text: "1" }),
+    s("text", { y: 9.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#4f3700", text: "1" }),
   );
 }
 
@@ -261,7 +261,7 @@ export function coin(r = 10, label = "1") {
         "text-anchor": "middle",
         "font-size": r * 1.05,
         "font-weight": 700,
-        fill: "#7a5500",
+        fill: "#4f3700",
         text: label,
       }),
   );
@@ -329,7 +329,7 @@ export function die(face, size = 70) {
   if (face === "sugar") symbol = s("g", { transform: `scale(${size / 32})` }, drop(11));
   else if (face === "coin") symbol = s("g", { transform: `scale(${size / 32})` }, coin(11, "1"));
   else if (face === "fruit") symbol = s("g", { transform: `scale(${size / 40})` }, orange());
-  else symbol = s("text", { y: 8, "text-anchor": "middle", "font-size": 24, fill: "#aaa", text: "?" });
+  else symbol = s("text", { y: 8, "text-anchor": "middle", "font-size": 24, fill: "#6b6b6b", text: "?" });
   return s(
     "g",
     { class: ["die", face && `die-${face}`] },

@@ -122,11 +122,11 @@ export function render(board) {
 
   if (narrow) {
     svg.append(stall(ui, 20, 10), diePanel(ui, 580, 10), bagPanel(ui, 640, 215));
-    svg.append(patternsPanel(ui, 10, 410), deckPanel(ui, 410, 405), dropsPanel(ui, 535, 405), kingPanel(ui, 660, 405));
+    svg.append(patternsPanel(ui, 10, 410, 120), deckPanel(ui, 410, 405, 120), dropsPanel(ui, 535, 405, 120), kingPanel(ui, 660, 405, 120));
   } else {
-    svg.append(diePanel(ui, 40, 20), bagPanel(ui, 320, 40), patternsPanel(ui, 50, 240));
+    svg.append(diePanel(ui, 40, 20), bagPanel(ui, 320, 40), patternsPanel(ui, 24, 240, 146));
     svg.append(stall(ui, 520, 12));
-    svg.append(deckPanel(ui, 1135, 30), dropsPanel(ui, 1285, 30), kingPanel(ui, 1435, 30), roundPlaque(ui, 1140, 250));
+    svg.append(deckPanel(ui, 1100, 30, 140), dropsPanel(ui, 1250, 30, 140), kingPanel(ui, 1400, 30, 140), roundPlaque(ui, 1140, 250));
   }
   const boardsLeft = narrow ? 10 : (width - (n * BOARD_W + (n - 1) * 20)) / 2;
   const places = order.map((seat, i) => [boardsLeft + (i % perRow) * (BOARD_W + 20), boardsTop + Math.floor(i / perRow) * (BOARD_H + 20)]);
@@ -332,7 +332,7 @@ function panelBox(x, y, w, h, title) {
     "g",
     {},
     s("rect", { x, y, width: w, height: h, rx: 14, fill: "#000", "fill-opacity": 0.16 }),
-    title && s("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", class: "zone-label", text: title }),
+    title && s("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", class: ["zone-label", w < 140 && "tight"], text: title }),
   );
 }
 
@@ -394,23 +394,23 @@ function patternReward(view, name) {
 }
 const PATTERN_TITLE = { "all-different": "all different", "all-same": "all the same", "two-pairs": "two pairs" };
 
-function patternsPanel(ui, x, y) {
+function patternsPanel(ui, x, y, w) {
   const { view, myTurn, legal } = ui;
   const g = s("g", { class: "patterns" });
   const choice = view.pattern_choice;
   PATTERNS.forEach((name, i) => {
-    const cx = x + i * 130;
+    const cx = x + i * (w + 8);
     const card = s(
       "g",
       {},
-      s("rect", { x: cx, y, width: 120, height: 140, rx: 10, fill: "#fff6e8", stroke: "#8a6a3a", "stroke-width": 2.5 }),
-      s("text", { x: cx + 60, y: y + 20, "text-anchor": "middle", class: "card-title", text: PATTERN_TITLE[name] }),
+      s("rect", { x: cx, y, width: w, height: 140, rx: 10, fill: "#fff6e8", stroke: "#8a6a3a", "stroke-width": 2.5 }),
+      s("text", { x: cx + w / 2, y: y + 22, "text-anchor": "middle", class: "card-title", text: PATTERN_TITLE[name] }),
       PATTERN_ART[name].map((fruit, k) =>
-        at(cx + 22 + k * 25.5, y + 48, 0.34, art.tile({ fruit, stars: 0, pink: false }, 34)),
+        at(cx + w / 2 - 38.25 + k * 25.5, y + 48, 0.34, art.tile({ fruit, stars: 0, pink: false }, 34)),
       ),
-      s("path", { d: `M${cx + 12} ${y + 75} h96`, stroke: "#d8c6a4", "stroke-width": 2 }),
+      s("path", { d: `M${cx + 12} ${y + 75} h${w - 24}`, stroke: "#d8c6a4", "stroke-width": 2 }),
       patternReward(view, name).map(([what, amount], k, all) => {
-        const rx = cx + 60 + (k - (all.length - 1) / 2) * 50;
+        const rx = cx + w / 2 + (k - (all.length - 1) / 2) * 50;
         const iconNode =
           what === "coin" ? art.coin(11, "") : what === "drop" ? art.drop(12) : at(-11, -16, 0.55, art.cardBack());
         return s(
@@ -432,7 +432,7 @@ function patternsPanel(ui, x, y) {
           code,
           legal: isLegal,
           label: legal.get(code)?.label || `Pattern: ${PATTERN_TITLE[name]}`,
-          hit: [cx - 4, y - 4, 128, 148, 12],
+          hit: [cx - 4, y - 4, w + 8, 148, 12],
           activate: () => ui.board.send(code),
         },
         card,
@@ -442,7 +442,7 @@ function patternsPanel(ui, x, y) {
   if (choice) {
     g.append(
       s("text", {
-        x: x + 190,
+        x: x + (3 * w + 16) / 2,
         y: y + 164,
         "text-anchor": "middle",
         class: "zone-label",
@@ -453,36 +453,36 @@ function patternsPanel(ui, x, y) {
   return g;
 }
 
-function deckPanel(ui, x, y) {
+function deckPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "deck" }, panelBox(x, y, 120, 160, "Sweet cards"));
+  const g = s("g", { class: "deck" }, panelBox(x, y, w, 160, "Sweet cards"));
   const layers = Math.min(5, view.sweet_deck);
-  for (let i = 0; i < layers; i++) g.append(at(x + 36 - i * 2, y + 42 - i * 2, 1, art.cardBack(52, 74)));
-  if (!view.sweet_deck) g.append(s("rect", { x: x + 34, y: y + 40, width: 52, height: 74, rx: 5, class: "slot" }));
-  g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "count", text: view.sweet_deck }));
+  for (let i = 0; i < layers; i++) g.append(at(x + w / 2 - 24 - i * 2, y + 42 - i * 2, 1, art.cardBack(52, 74)));
+  if (!view.sweet_deck) g.append(s("rect", { x: x + w / 2 - 26, y: y + 40, width: 52, height: 74, rx: 5, class: "slot" }));
+  g.append(s("text", { x: x + w / 2, y: y + 146, "text-anchor": "middle", class: "count", text: view.sweet_deck }));
   return g;
 }
 
-function dropsPanel(ui, x, y) {
+function dropsPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "drop-stock" }, panelBox(x, y, 120, 160, "Drops"));
+  const g = s("g", { class: "drop-stock" }, panelBox(x, y, w, 160, "Drops"));
   const shown = Math.min(9, view.drop_stock);
   for (let i = 0; i < shown; i++) {
-    g.append(at(x + 36 + (i % 3) * 24 + (Math.floor(i / 3) % 2) * 8, y + 54 + Math.floor(i / 3) * 22, 1, art.drop(11)));
+    g.append(at(x + w / 2 - 24 + (i % 3) * 24 + (Math.floor(i / 3) % 2) * 8, y + 54 + Math.floor(i / 3) * 22, 1, art.drop(11)));
   }
-  g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "count", text: view.drop_stock }));
+  g.append(s("text", { x: x + w / 2, y: y + 146, "text-anchor": "middle", class: "count", text: view.drop_stock }));
   return g;
 }
 
-function kingPanel(ui, x, y) {
+function kingPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "king-panel" }, panelBox(x, y, 120, 160, "Sugar King"));
+  const g = s("g", { class: "king-panel" }, panelBox(x, y, w, 160, "Sugar King"));
   if (kingSeat(view) === null) {
-    g.append(ui.board.piece("king", x + 60, y + 80, art.crown(1.3)));
-    g.append(s("text", { x: x + 60, y: y + 146, "text-anchor": "middle", class: "small-label", text: "tied: nobody" }));
+    g.append(ui.board.piece("king", x + w / 2, y + 80, art.crown(1.3)));
+    g.append(s("text", { x: x + w / 2, y: y + 146, "text-anchor": "middle", class: "small-label", text: "tied: nobody" }));
   } else {
-    g.append(s("text", { x: x + 60, y: y + 90, "text-anchor": "middle", class: "small-label", text: "most drops:" }));
-    g.append(s("g", { transform: `translate(${x + 60} ${y + 120})` }, markerGroup(kingSeat(view), 14)));
+    g.append(s("text", { x: x + w / 2, y: y + 90, "text-anchor": "middle", class: "small-label", text: "most drops:" }));
+    g.append(s("g", { transform: `translate(${x + w / 2} ${y + 120})` }, markerGroup(kingSeat(view), 14)));
   }
   return g;
 }
@@ -498,7 +498,7 @@ function roundPlaque(ui, x, y) {
     s(
       "text",
       { x: x + 200, y: y + 70, "text-anchor": "middle", class: view.end_triggered ? "plaque-alert" : "plaque-small" },
-      view.end_triggered ? "Final round: a board is full!" : `${fitText(first, 185, 16, 400)} starts each round`,
+      view.end_triggered ? "Final round: a board is full!" : `${fitText(first, 190, 19, 400)} starts each round`,
       s("title", {}, `${first} starts each round`),
     ),
   );
@@ -529,9 +529,9 @@ function playerBoard(ui, seat, x, y) {
     s("rect", { x, y, width: BOARD_W, height: BOARD_H, rx: 16, fill: "url(#thl-grain)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${BOARD_W - 32} a16 16 0 0 1 16 16 v30 h${-BOARD_W} Z`, fill: st.color }),
     s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerGroup(seat, 14)),
-    s("text", { x: x + 46, y: y + 32, class: "board-name" }, fitText(mine ? `${name} (you)` : name, BOARD_W - 46 - (acting ? 110 : 14), 20), s("title", {}, name)),
+    s("text", { x: x + 46, y: y + 32, class: "board-name", fill: st.ink }, fitText(mine ? `${name} (you)` : name, BOARD_W - 46 - (acting ? 116 : 14), 20), s("title", {}, name)),
   );
-  if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", text: "▶ to act" }));
+  if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", fill: st.ink, text: "▶ to act" }));
   if (kingSeat(view) === seat) g.append(ui.board.piece("king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
 
   // three skewers, filled bottom-up
@@ -560,8 +560,8 @@ function playerBoard(ui, seat, x, y) {
         spots.push(s("circle", { cx: sx, cy, r: TILE_R - 3, class: "spot" }));
         const icons = view.coin_icons[k];
         if (icons > 0) {
-          spots.push(at(sx, cy, 1, art.coin(12)));
-          if (icons > 1) spots.push(s("text", { x: sx + 16, y: cy + 20, class: "spot-number", text: `×${icons}` }));
+          spots.push(at(sx, cy, 1, art.coin(18)));
+          if (icons > 1) spots.push(s("text", { x: sx + 16, y: cy + 26, class: "spot-number", text: `×${icons}` }));
         }
         else spots.push(s("text", { x: sx, y: cy + 6, "text-anchor": "middle", class: "spot-number", text: k + 1 }));
       }
@@ -616,8 +616,8 @@ function playerBoard(ui, seat, x, y) {
   for (let v = 0; v <= cap; v++) {
     const cx = x + 28 + v * step;
     track.append(
-      s("circle", { cx, cy: trackY, r: 15, class: "track-cell" }),
-      s("text", { x: cx, y: trackY + 5, "text-anchor": "middle", class: "track-number", text: v }),
+      s("circle", { cx, cy: trackY, r: Math.min(17, step / 2 - 1), class: "track-cell" }),
+      s("text", { x: cx, y: trackY + 6.5, "text-anchor": "middle", class: "track-number", text: v }),
     );
   }
   track.append(
@@ -644,7 +644,7 @@ function playerBoard(ui, seat, x, y) {
   for (let i = 0; i < Math.min(p.drops, 6); i++) drops.append(at(x + 22 + i * 14, rowY, 1, art.drop(10)));
   drops.append(s("text", { x: x + 30 + Math.min(p.drops, 6) * 14, y: rowY + 6, class: "board-count", text: `${p.drops}` }));
   g.append(drops);
-  g.append(s("text", { x: x + 150, y: rowY + 6, class: "board-small", text: `work +${coinGain(view, p, p.income)}` }));
+  g.append(s("text", { x: x + 180, y: rowY + 6, "text-anchor": "middle", class: "board-small", text: `work +${coinGain(view, p, p.income)}` }));
   const cards = s("g", { class: "board-cards", role: "img", "aria-label": counted(p.sweet_cards, "sweet card") });
   const faces = Array.isArray(p.sweet_card_stars) ? p.sweet_card_stars : null;
   const shown = Math.min(p.sweet_cards, 5);
