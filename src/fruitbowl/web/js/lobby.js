@@ -8,6 +8,7 @@ import { markerSvg } from "./players.js";
 import { defaultBot as suggestedBot, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { plural } from "./wording.js";
 import { openRules } from "./rules.js";
+import { drawLearn } from "./tutorial.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
@@ -267,6 +268,7 @@ async function main() {
   }
   refreshTables();
   setInterval(refreshTables, 5000);
+  drawLearn($("learn")); // the tutorials, with Resume where this browser left one
 }
 
 main();

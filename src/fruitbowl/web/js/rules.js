@@ -4,6 +4,7 @@
 
 import { rendererFor } from "./games/index.js";
 import { h } from "./svg.js";
+import { learnButton } from "./tutorial.js";
 
 const pages = new Map(); // game id -> the page's JSON, asked once
 
@@ -34,6 +35,7 @@ function drawer() {
       h("h2", { id: "rules-drawer-title" }, "How to play"),
       h("select", { id: "rules-drawer-toc", "aria-label": "Go to a section" }),
       h("a", { id: "rules-drawer-page", href: "#", target: "_blank", rel: "noopener" }, "Open as a page"),
+      h("span", { id: "rules-drawer-learn" }), // the game's tutorial, where it has one
       h("button", { class: "rules-drawer-close", "aria-label": "Close How to play", onclick: () => box.close() }, "✕"),
     ),
     h("div", { id: "rules-drawer-body", class: "rules rules-drawer-body", tabindex: "-1" }),
@@ -93,6 +95,9 @@ export async function openRules(gameId, anchor = null) {
       box.querySelector("#rules-drawer-page").href = `/games/${encodeURIComponent(gameId)}/rules`;
       body.innerHTML = page.html; // the game's own page, rendered by the server from its package
       drawPieces(gameId, body);
+      const learn = box.querySelector("#rules-drawer-learn");
+      learn.replaceChildren();
+      learnButton(gameId).then((button) => button && box.dataset.game === gameId && learn.replaceChildren(button));
       box.querySelector("#rules-drawer-toc").replaceChildren(
         h("option", { value: "" }, "Contents…"),
         ...page.sections.filter((s) => s.level === 2).map((s) => h("option", { value: s.anchor }, s.title)),

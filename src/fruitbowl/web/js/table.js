@@ -18,6 +18,7 @@ import { openRules, ruleLink } from "./rules.js";
 import { botLevels, levelSelect, loadedLevels } from "./seats.js";
 import { forgetSeat, hostFor, playerName, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
+import { drawCoach } from "./tutorial.js";
 
 const NARROW_PX = 720;
 const $ = (id) => document.getElementById(id);
@@ -400,6 +401,7 @@ function drawAll() {
   renderLog($("log"), page.log, page.renderer.LOG_ICONS || {}, lastSeen);
   if (lastSeen !== null && lastSeen !== snapshot.version) page.layout.paneNews("log-box");
   renderResults($("results"), snapshot, page.renderer, { onRematch: rematch });
+  drawCoach(snapshot, page.renderer, page.actions, (nodes) => page.layout.reveal(nodes)); // a tutorial's coach
   drawHostBox(snapshot);
   renderChatSetting($("host-settings"), snapshot, { host: hostFor(tableId), onError: showMessage });
   page.chat.update(snapshot);

@@ -692,3 +692,13 @@ export function pieceArt(kind) {
   };
   return Object.hasOwn(pictures, kind) ? pieceSvg(pictures[kind](), 32, art.defs()) : null;
 }
+
+/** The targets a hinted move is made with, in order: a tile to build is its waiting kind (when
+ * several wait), then its space (when a space offers several ways), then the way; a Cart or a Bull
+ * is the held tile, then its place; other moves are their own target (null: the page's usual). */
+export function hintTargets(action) {
+  const final = `#board .target.legal[data-code="${action.code}"]`;
+  if (action.kind === "place") return [`#board .target[data-select="kind-${action.tile}"]`, `#board .target[data-select="space-${action.space}"]`, final];
+  if (action.kind === "cart" || action.kind === "bull") return [`#board .target[data-select="${action.kind}"]`, final];
+  return null;
+}

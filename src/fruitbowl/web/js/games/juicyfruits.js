@@ -1056,6 +1056,7 @@ function watchTargets(ui, p, cellTarget, cellName) {
           kind: "pick",
           legal: true,
           selected: picks.selected === cell,
+          data: { token: id },
           label: `Pick up whale watching ${id}, then choose where it goes`,
           activate: () => {
             picks.selected = picks.selected === cell ? null : cell;
@@ -1109,4 +1110,14 @@ export function pieceArt(kind) {
   if (!Object.hasOwn(pictures, kind)) return null;
   const [drawn, extent] = pictures[kind]();
   return pieceSvg(drawn, extent, art.defs());
+}
+
+/** The targets a hinted move is made with, in order: a slide is the token picked up, then where it
+ * stops; whale watching is its token (when several may go), then its place; other moves are their
+ * own target (null: the page's usual). */
+export function hintTargets(action) {
+  const final = `#board .target.legal[data-code="${action.code}"]`;
+  if (action.kind === "move") return [`#board .target[data-select="${action.from}"]`, final];
+  if (action.kind === "watch") return [`#board .target[data-select][data-token="${action.token}"]`, final];
+  return null;
 }
