@@ -423,8 +423,7 @@ class CitrusState(State):
         c._trials = {}
         c._kids = {}
         c._base = c._buys = None
-        c._roads, c._marks = self._roads, self._marks
-        c._own = None
+        c._roads, c._marks, c._own = self._roads, self._marks, self._own  # (place_tile keeps _own up to date)
         return c
 
     def child(self, p: int, colour: int, t: int, mod: int) -> CitrusState:
@@ -497,13 +496,13 @@ class CitrusState(State):
         if not self.family:
             lost.update(self.tab.other_roads[t])
         self.place_tile(p, kind, t, mod, events)
-        roads, marks = self._roads, self._marks
+        roads, marks, own = self._roads, self._marks, self._own
         if kid is not None:
             self._legal, self._placing, self._opts, self._plans = None, None, kid._opts, kid._plans
             self._trials, self._kids, self._base = kid._trials, kid._kids, kid._base
         else:
             self.forget_answers()
-        self._roads, self._marks = roads, marks
+        self._roads, self._marks, self._own = roads, marks, own
         base = self._after_build(old, before, p, colour, t, mod)
         replaced = before[0]
         opts = self._opts
@@ -1019,9 +1018,9 @@ class CitrusState(State):
         self._legal = self._placing = self._buys = None
         trial = None
         if lay.site <= code < lay.place:
-            old, trial = self._opts, self._trials.get(code - lay.site)
+            old, trial, own = self._opts, self._trials.get(code - lay.site), self._own
             self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
-            self._opts = old
+            self._opts, self._own = old, own  # (the regions stay)
         # A placement, a harvest and a Bull update the caches below; the other actions leave the
         # board as it is.
         events: list[Event] = []
@@ -1043,10 +1042,10 @@ class CitrusState(State):
         elif code < lay.bull:
             self._cart(p, code - lay.cart, events)
         elif code < lay.end:
-            opts, roads, marks = self._opts, self._roads, self._marks
+            opts, roads, marks, own = self._opts, self._roads, self._marks, self._own
             self.forget_answers()
             self._bull(p, code - lay.bull, events)
-            self._opts, self._roads, self._marks = opts, roads, marks  # options ignore landscape tiles
+            self._opts, self._roads, self._marks, self._own = opts, roads, marks, own  # (not landscape tiles)
         elif code == lay.end:
             events.append(Event("end_turn", p))
             self._end_turn(events)
@@ -1205,7 +1204,6 @@ class CitrusState(State):
         colour = kind >> 1
         plant, rid, rown, rcol, rcells = self.plant, self.rid, self.rown, self.rcol, self.rcells
         roads, marks = self._roads, self._marks
-        self._own = None
         if roads is not None and t in roads:
             self._roads = tuple(u for u in roads if u != t)
         if marks is not None and t in marks:
@@ -1251,6 +1249,7 @@ class CitrusState(State):
             rcells[target] = tuple(cells)
             if len(own) > 1:
                 self.workers[p] += len(own) - 1
+        self._own_changed(p, colour, own[1:] if own else [target], bool(own))
         tile = self.land[t]
         if tile >= 0:
             self.land[t] = -1
@@ -1278,6 +1277,28 @@ class CitrusState(State):
             if what == "horses" and self.options["horses_at_once"]:
                 data["pickup"]["scored"] = True  # (§8.1 Yucata: they count on the score track now)
         events.append(Event("place", p, data))
+
+    def _own_changed(self, p: int, colour: int, regions: list[int], gone: bool) -> None:
+        """Bring ``own_index`` up to date when ``p``'s ``regions`` of ``colour`` are ``gone``
+        (merged away or harvested) or new (the other seats' regions do not change). The cache
+        is shared with copies, so it is replaced, never changed in place."""
+        memo = self._own
+        if memo is None:
+            return
+        entry = memo.get(p)
+        memo = self._own = dict(memo)
+        if entry is None:
+            return
+        mine, by_type = entry
+        if gone:
+            if not regions:
+                return
+            mine = [r for r in mine if r not in regions]
+            typed = [r for r in by_type[colour] if r not in regions]
+        else:  # (new region ids are the highest: the lists stay ascending)
+            mine = [*mine, *regions]
+            typed = [*by_type[colour], *regions]
+        memo[p] = (mine, (*by_type[:colour], typed, *by_type[colour + 1 :]))
 
     def _remove_neutral(self, t: int) -> None:
         """A Bridge removes a neutral tile (§8.5); its region is re-divided by connectivity."""
@@ -1339,7 +1360,7 @@ class CitrusState(State):
 
     def _harvest(self, p: int, r: int, events: list[Event]) -> None:
         pts = self.region_points(r)
-        self._own = None
+        self._own_changed(p, self.rcol[r], [r], True)
         self.points[p][0] += pts
         self.rown[r] = -1
         self.workers[p] += 1
@@ -1365,9 +1386,10 @@ class CitrusState(State):
         changes only what may be built on them (a Bridge may cover them) and next to them (no
         contact rule, neutral merges); the harvester's are computed afresh if its mat was empty
         (new regions become possible anywhere)."""
-        old, roads, marks = self._opts, self._roads, self._marks
+        old, roads, marks, own = self._opts, self._roads, self._marks, self._own
         workers, colour, cells = self.workers[p], self.rcol[r], self.rcells[r]
         self.forget_answers()
+        self._own = own  # (_harvest brings it up to date)
         self._harvest(p, r, events)
         self._roads, self._marks = roads, marks
         bridges = [PL.held_bridge_milestone(held)[0] for held in self.held]
