@@ -23,6 +23,9 @@ from fruitbowl.server.db import make_engine
 from fruitbowl.server.limits import Limits
 from fruitbowl.server.run import free_port, spawn
 
+#: a loaded machine may take more than httpx's usual 5 s to answer
+http = httpx.Client(timeout=60)
+
 #: A tutorial that plays fast over HTTP.
 GAME = "juicyfruits"
 
@@ -43,7 +46,7 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 
 
 def _state(base: str, table: str, token: str) -> dict[str, Any]:
-    return httpx.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token}).json()
+    return http.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token}).json()
 
 
 def _my_turn(base: str, table: str, token: str) -> dict[str, Any]:
@@ -62,7 +65,7 @@ def _follow(base: str, table: str, token: str, steps: int | None = None) -> dict
     while state["status"] != "finished" and (steps is None or played < steps):
         coach = state["tutorial"]
         assert coach["step"] == first + played and coach["suggested"] in [a["code"] for a in state["legal"]]
-        answer = httpx.post(
+        answer = http.post(
             f"{base}/api/tables/{table}/actions",
             json={"action": coach["suggested"], "version": state["version"]},
             headers={"X-Seat-Token": token},
@@ -74,14 +77,14 @@ def _follow(base: str, table: str, token: str, steps: int | None = None) -> dict
 
 
 def _start(base: str, game: str = GAME, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{base}/api/tutorials/{game}", json=body or None)
+    answer = http.post(f"{base}/api/tutorials/{game}", json=body or None)
     assert answer.status_code == 201, answer.text
     return answer.json()
 
 
 def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way(tmp_path: Path) -> None:
     with _server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as base:
-        listed = httpx.get(f"{base}/api/tutorials").json()["tutorials"]
+        listed = http.get(f"{base}/api/tutorials").json()["tutorials"]
         ids = {t["id"] for t in listed}
         assert {"juicyfruits", "juicyfruits-mystic_island", "juicyfruits-boulders", "juicyfruits-new_business"} <= ids
         assert {"tanghulu", "citrus", "fabledfruit"} <= {t["game"] for t in listed}
@@ -97,34 +100,34 @@ def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way
         assert coach["rule"]["url"].startswith("/games/juicyfruits/rules#")
         assert start["players"][0]["name"] == "Ada" and start["players"][1]["controller"] == "greedy"
         # a spectator (and the bot's seat) sees no coach, and may not even watch: the table is the player's
-        assert httpx.get(f"{base}/api/tables/{first['id']}").status_code == 403
+        assert http.get(f"{base}/api/tables/{first['id']}").status_code == 403
         # not in the public list of tables
-        assert first["id"] not in {t["id"] for t in httpx.get(f"{base}/api/tables").json()["tables"]}
+        assert first["id"] not in {t["id"] for t in http.get(f"{base}/api/tables").json()["tables"]}
         end = _follow(base, first["id"], first["token"])
         assert end["tutorial"]["done"] and end["tutorial"]["step"] == ours["steps"]
         assert end["tutorial"]["text"].startswith("You have played a whole game of Juicy Fruits")
-        record = httpx.get(f"{base}/api/tables/{first['id']}/record", headers={"X-Seat-Token": first["token"]}).json()
+        record = http.get(f"{base}/api/tables/{first['id']}/record", headers={"X-Seat-Token": first["token"]}).json()
         # the same tutorial again (the same seed: a tutorial's deal is public): the same game
         again = _start(base)
         _follow(base, again["id"], again["token"])
-        other = httpx.get(f"{base}/api/tables/{again['id']}/record", headers={"X-Seat-Token": again["token"]}).json()
+        other = http.get(f"{base}/api/tables/{again['id']}/record", headers={"X-Seat-Token": again["token"]}).json()
         assert other["seed"] == record["seed"] and other["actions"] == record["actions"]
 
 
 def test_unknown_games_and_modules_are_refused_in_a_sentence(tmp_path: Path) -> None:
     with _server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as base:
-        answer = httpx.post(f"{base}/api/tutorials/chess")
+        answer = http.post(f"{base}/api/tutorials/chess")
         assert answer.status_code == 404
         assert answer.json()["error"].startswith("there is no tutorial of a game 'chess'; there are tutorials of")
-        answer = httpx.post(f"{base}/api/tutorials/juicyfruits", json={"module": "dragons"})
+        answer = http.post(f"{base}/api/tutorials/juicyfruits", json={"module": "dragons"})
         assert answer.status_code == 404
         assert answer.json()["error"] == (
             "Juicy Fruits has no tutorial of the module 'dragons'; it has the game alone (no module), "
             "the modules 'mystic_island', 'boulders', 'new_business'"
         )
-        answer = httpx.post(f"{base}/api/tutorials/juicyfruits", json={"module": "boulders", "seats": 3})
+        answer = http.post(f"{base}/api/tutorials/juicyfruits", json={"module": "boulders", "seats": 3})
         assert answer.status_code == 422
-        assert httpx.get(f"{base}/api/tables", params={"status": "playing"}).json()["tables"] == []
+        assert http.get(f"{base}/api/tables", params={"status": "playing"}).json()["tables"] == []
 
 
 def test_tutorials_share_the_new_tables_allowance_of_an_address(tmp_path: Path) -> None:
@@ -142,7 +145,7 @@ def test_a_restarted_server_resumes_a_tutorial_at_the_same_step_with_the_same_su
     with _server(url, tmp_path, port) as base:
         straight = _start(base, module="boulders")
         _follow(base, straight["id"], straight["token"])
-        expected = httpx.get(
+        expected = http.get(
             f"{base}/api/tables/{straight['id']}/record", headers={"X-Seat-Token": straight["token"]}
         ).json()["actions"]
         table = _start(base, module="boulders")
@@ -152,7 +155,7 @@ def test_a_restarted_server_resumes_a_tutorial_at_the_same_step_with_the_same_su
         assert after["tutorial"] == before["tutorial"] and after["tutorial"]["step"] == 5
         assert after["version"] == before["version"]
         _follow(base, table["id"], table["token"])
-        record = httpx.get(f"{base}/api/tables/{table['id']}/record", headers={"X-Seat-Token": table["token"]}).json()
+        record = http.get(f"{base}/api/tables/{table['id']}/record", headers={"X-Seat-Token": table["token"]}).json()
         assert record["actions"] == expected  # the bots played on after the restart as they had before
 
 

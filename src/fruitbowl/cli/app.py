@@ -99,6 +99,24 @@ def play(
 
 
 @app.command()
+def learn(
+    game: Annotated[str, typer.Argument(help="Game id, as 'fruitbowl games' lists them.")],
+    module: Annotated[
+        str | None,
+        typer.Option("--module", "-m", help="A module of an expansion to learn (none: the game alone)."),
+    ] = None,
+    name: Annotated[str | None, typer.Option(help="Your name at the table (default: your login name).")] = None,
+    restart: Annotated[
+        bool, typer.Option("--restart", help="Start the tutorial afresh instead of resuming it.")
+    ] = False,
+) -> None:
+    """A guided first game against bots on a prepared deal: the coach says what to do and why."""
+    from .learn import learn as play_tutorial  # (imports the web table's coach only when asked)
+
+    play_tutorial(game, module, name, restart, _console())
+
+
+@app.command()
 def resume(file: Annotated[Path, typer.Argument(help="A save file written by 'fruitbowl play'.")]) -> None:
     """Continue a saved game where it stopped (the same players and bots)."""
     session.resume(file, _console())

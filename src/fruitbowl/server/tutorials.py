@@ -145,11 +145,15 @@ def coach(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
     ``{step, of, text, rule, suggested, done}`` (see the module's docstring)."""
     if table.tutorial is None or seat != PLAYER:
         return None
-    actions = tuple(table.match.record.actions)
-    key = (table.tutorial, table.match.record.seed, actions)
+    return coach_for(_by_id(table.tutorial), table.match)
+
+
+def coach_for(tutorial: Tutorial, match: Match) -> dict[str, Any]:
+    """The coach's words at a tutorial's position (any front end's match of it), kept per position."""
+    key = (tutorial.id, match.record.seed, tuple(match.record.actions))
     answer = _ANSWERS.get(key)
     if answer is None:
-        answer = _coach(_by_id(table.tutorial), table)
+        answer = _coach(tutorial, match)
         _ANSWERS[key] = answer
         while len(_ANSWERS) > _KEPT:
             _ANSWERS.popitem(last=False)
@@ -163,11 +167,11 @@ def _rule(game_id: str, anchor: str | None) -> dict[str, str] | None:
     return None if title is None else {"title": title, "url": f"/games/{game_id}/rules#{anchor}"}
 
 
-def _history(table: LiveTable) -> tuple[int, set[str]]:
-    """The player's moves so far at a table, and the kinds of decision among them (its record
+def _history(played: Match) -> tuple[int, set[str]]:
+    """The player's moves so far in a match, and the kinds of decision among them (its record
     replayed, so that the coach says the same after a restart)."""
-    record = table.match.record
-    match = Match.new(table.match.game, record.players, record.seed, record.options)
+    record = played.record
+    match = Match.new(played.game, record.players, record.seed, record.options)
     made, kinds = 0, set()
     for text in record.actions:
         if match.state.current_player == PLAYER:
@@ -177,10 +181,10 @@ def _history(table: LiveTable) -> tuple[int, set[str]]:
     return made, kinds
 
 
-def _coach(tutorial: Tutorial, table: LiveTable) -> dict[str, Any]:
-    record, game, state = table.match.record, table.match.game, table.state
+def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
+    record, game, state = match.record, match.game, match.state
     line = prepared_line(tutorial.id)
-    made, learnt = _history(table)
+    made, learnt = _history(match)
     of = max(line.steps, made)
     if state.is_terminal():
         return {"step": made, "of": made, "text": tutorial.learned, "rule": None, "suggested": None, "done": True}
