@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from .helpers import DESKTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, http, new_page
+from .test_accessibility import problems
 
 #: Every tutorial: each game, and each module of Mystic Island.
 TUTORIALS = [
@@ -101,4 +102,20 @@ def test_leave_the_tutorial_and_resume_it_from_the_lobby_at_the_same_step(browse
     page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
     assert _coach(page) == before
     assert page.evaluate(LATEST_MARK) is not None  # the suggested move is marked again
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_learn_list_the_coach_and_a_finished_tutorial_pass_the_accessibility_scan(
+    browser: Any, server_url: str, size: Any
+):
+    page = new_page(browser, size)
+    page.goto(f"{server_url}/")
+    page.locator("#learn .learn-start").first.wait_for()
+    assert problems(page) == []
+    _learn(page, server_url, "tanghulu")
+    assert problems(page) == []  # the coach's plaque, and the move it marks
+    _play_marked(page)
+    page.locator("#results .coach-learned").wait_for()
+    assert problems(page) == []
     assert page.js_errors == []

@@ -141,7 +141,7 @@ function coachBox() {
     "section",
     { id: "coach", class: "coach", "aria-label": "Tutorial", hidden: true },
     h("div", { class: "coach-head" }, h("span", { class: "coach-badge" }, "Tutorial"), h("span", { class: "coach-step" }), h("span", { class: "coach-progress", role: "presentation" }, h("span", { class: "coach-bar" }))),
-    h("p", { class: "coach-text", role: "status", "aria-live": "polite" }),
+    h("p", { class: "coach-text", role: "status", "aria-live": "polite", tabindex: "0" }), // (it scrolls when long)
     h("div", { class: "coach-actions" }),
   );
   const status = document.getElementById("status");
