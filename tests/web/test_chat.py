@@ -40,14 +40,15 @@ def test_two_players_chat_mute_and_a_spectator_reads(browser: Any, server_url: s
     _wait_for(ada, "Hello <b>Bo</b>!")
     assert ada.input_value("#chat-input") == ""
     bo.wait_for_function("document.querySelector('#chat .chat-unread').textContent === '1'", timeout=TURN_TIMEOUT)
-    bo.click("#chat summary")
+    assert "news" in bo.get_attribute(".part-tab[data-part='chat']", "class")  # a dot on the phone's Chat tab
+    bo.click(".part-tab[data-part='chat']")
     _wait_for(bo, "Hello <b>Bo</b>!")  # as text: no bold element was made
     assert bo.locator("#chat .chat-text b").count() == 0
     bo.get_by_role("button", name="One moment").click()  # a quick phrase
     _wait_for(ada, "One moment")
-    board = bo.locator("#board").bounding_box()
     chat = bo.locator("#chat").bounding_box()
-    assert chat["y"] >= board["y"] + board["height"] - 1, "the chat sits under the board on a phone"
+    assert not bo.locator("#board").is_visible(), "the chat takes the board's place on a phone"
+    assert chat["y"] + chat["height"] <= PHONE["height"] + 1
     no_sideways_scroll(bo)
     bo.screenshot(path=str(screenshot_dir / "chat-phone.png"), full_page=True)
     ada.screenshot(path=str(screenshot_dir / "chat-1366.png"))

@@ -96,7 +96,7 @@ def test_host_friend_and_spectator_chat_watch_and_replay(browser: Any, server_ur
     # Chat both ways; a spectator reads it, and may not write until the host allows it.
     _say(host, "Welcome, Bo!")
     _wait_for(friend, "Welcome, Bo!")
-    friend.click("#chat summary")
+    friend.click(".part-tab[data-part='chat']")  # on a phone the chat is a tab
     friend.get_by_role("button", name="Good game").click()
     _wait_for(host, "Good game")
     watcher = new_page(browser, DESKTOP)

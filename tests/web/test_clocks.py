@@ -61,6 +61,7 @@ def test_time_runs_out_the_stand_in_plays_the_player_takes_the_seat_back_and_lea
     bo.fill("#name-input", "Bo")
     bo.click("#name-save")
     bo.wait_for_function("document.body.dataset.seat === '1'", timeout=TURN_TIMEOUT)
+    bo.click(".part-tab[data-part='panels']")  # on a phone the players' panels are a tab
     pages = [ada, bo]
 
     # Both pages show both clocks; the one to act ticks down (red under 30 s: all of these 6 s).

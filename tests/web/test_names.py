@@ -59,6 +59,7 @@ def test_invite_asks_a_name_then_a_rename_reaches_everyone(browser: Any, server_
     # Bo changes his name with the pen by his own name (only his own panel has one).
     assert bo.locator(".player-panel .rename").count() == 1
     assert ada.locator(".player-panel[data-seat='1'] .rename").count() == 0
+    bo.click(".part-tab[data-part='panels']")  # on a phone the players' panels are a tab
     bo.click(".player-panel.you .rename")
     assert bo.input_value("#name-input") == "Bo"
     bo.fill("#name-input", f" {LONG} ")

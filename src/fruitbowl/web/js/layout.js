@@ -59,7 +59,11 @@ export class TableLayout {
       if (!this.compact && this.pane !== "board" && this.pane !== "results") this.pane = "board";
       this.update();
     });
-    els.svg.addEventListener("focusin", (event) => this.reveal([event.target]));
+    // Tab onto a place out of sight brings its part into view (a click's focus never moves the
+    // board: the place clicked is in sight, and the board must not move under the pointer).
+    els.svg.addEventListener("focusin", (event) => {
+      if (!this.inFrame(event.target)) this.reveal([event.target]);
+    });
     els.tabs.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
 
@@ -113,6 +117,14 @@ export class TableLayout {
   reveal(elements) {
     const ids = this.partsOf(elements);
     if (ids.length && (this.pane !== "board" || !ids.every((id) => this.visible(id)))) this.show(ids);
+  }
+
+  /** Whether an element of the board is wholly inside the board's frame as shown. */
+  inFrame(element) {
+    if (this.pane !== "board") return false;
+    const frame = this.els.svg.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.left >= frame.left - 1 && box.top >= frame.top - 1 && box.right <= frame.right + 1 && box.bottom <= frame.bottom + 1;
   }
 
   /** Whether a part is wholly in sight. */

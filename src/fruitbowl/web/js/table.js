@@ -389,6 +389,7 @@ function drawAll() {
   document.body.dataset.seat = snapshot.seat ?? "spectator";
   delete document.body.dataset.pending;
   $("table-title").textContent = `${snapshot.title} · table ${snapshot.table}`;
+  $("table-title").title = $("table-title").textContent; // whole where a phone's bar cuts it
   const me = snapshot.seat === null || snapshot.seat === undefined ? null : snapshot.players[snapshot.seat];
   $("seat-info").textContent = me ? `You are ${me.name} (seat ${snapshot.seat + 1})` : "You are watching";
   $("seat-info").title = $("seat-info").textContent; // the whole name where the bar cuts it
