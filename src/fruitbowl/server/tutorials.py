@@ -20,6 +20,7 @@ and reopening — in another browser, after a server restart — resumes exactly
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -89,6 +90,19 @@ def prepared_line(tutorial_id: str) -> Line:
             action = bot.choose(SeatHandle(state.clone(), seat))
         match.apply(action)
     return Line(steps, decisions)
+
+
+_warming: list[threading.Thread] = []
+
+
+def warm_up() -> threading.Thread:
+    """Play every tutorial's prepared line in a background thread, once per process (about a
+    second each, mostly the bots' thinking), so that neither the lobby's list nor a tutorial's
+    first step waits for it."""
+    if not _warming:
+        _warming.append(threading.Thread(target=listing, name="fruitbowl-tutorials", daemon=True))
+        _warming[0].start()
+    return _warming[0]
 
 
 def _by_id(tutorial_id: str) -> Tutorial:
