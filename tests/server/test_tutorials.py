@@ -82,8 +82,8 @@ def _start(base: str, game: str = GAME, **body: Any) -> dict[str, Any]:
     return answer.json()
 
 
-def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way(tmp_path: Path) -> None:
-    with _server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as base:
+def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way(db_url: str, tmp_path: Path) -> None:
+    with _server(db_url, tmp_path) as base:
         listed = http.get(f"{base}/api/tutorials").json()["tutorials"]
         ids = {t["id"] for t in listed}
         assert {"juicyfruits", "juicyfruits-mystic_island", "juicyfruits-boulders", "juicyfruits-new_business"} <= ids
