@@ -61,14 +61,9 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
         ),
       );
     }),
-    watching === undefined || watching === null
-      ? null
-      : h(
-          "p",
-          { class: "watching", id: "watching", title: "Spectators following this table now" },
-          icon("eye", 16),
-          ` ${watching} watching`,
-        ),
+    ...(watching === undefined || watching === null // (a replay's snapshots say nothing of it)
+      ? []
+      : [h("p", { class: "watching", id: "watching", title: "Spectators following this table now" }, icon("eye", 16), ` ${watching} watching`)]),
   );
 }
 

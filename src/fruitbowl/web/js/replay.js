@@ -113,7 +113,7 @@ export class ReplayViewer {
       h("button", { id: "replay-next", "aria-label": "Next move", onclick: () => this.go(this.index + 1) }, "▶"),
       h("button", { id: "replay-last", "aria-label": "Last move", onclick: () => this.go(this.steps.length - 1) }, "▶|"),
       h("button", { id: "replay-close", onclick: () => this.close() }, "Close replay"),
-      this.review ? this.chart() : null,
+      ...(this.review ? [this.chart()] : []), // (replaceChildren would write a null as "null")
     );
   }
 
