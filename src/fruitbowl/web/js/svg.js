@@ -57,6 +57,29 @@ export function fitText(text, width, fontSize, weight = 800) {
 }
 
 /**
+ * Words wrapped to lines of at most `width` board units at `fontSize` (and `weight`), measured in
+ * the page's font; at most `maxLines`, the last one ending in "…" when words are left over (the
+ * renderer puts the whole text in a <title>).
+ */
+export function wrapText(text, width, fontSize, weight = 700, maxLines = 99) {
+  const lines = [];
+  let line = "";
+  for (const word of String(text || "").split(/\s+/).filter(Boolean)) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && textWidth(longer, fontSize, weight) > width) {
+      lines.push(line);
+      line = word;
+    } else line = longer;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines.map((l) => fitText(l, width, fontSize, weight));
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = fitText(`${kept[maxLines - 1]} ${lines[maxLines]}…`, width, fontSize, weight);
+  if (!kept[maxLines - 1].endsWith("…")) kept[maxLines - 1] += "…";
+  return kept;
+}
+
+/**
  * A piece of a board's art, drawn centred on 0,0 within `extent` units of it, as a small <svg> of
  * `size` pixels (the How to play page's pictures), with the board's `defs` (gradients it uses).
  */

@@ -446,7 +446,8 @@ function waitingTray(ui, layer, x, y, w) {
             activate: () => {
               board.memory.kind = wt.kind;
               board.picks.choice = null;
-              board.redraw(".ct-waiting .target.selected");
+              // the decision goes on at the spaces this kind can be built on (the focus follows it)
+              board.redraw(".ct-targets .target.legal");
             },
           },
           tileNode,

@@ -253,7 +253,8 @@ const STALL_SHORT = {
   per_milkshake: "/shake",
 };
 
-/** A stall: a striped awning over a counter with its end-of-game formula. */
+/** A stall: a striped awning over a counter with its end-of-game points in big figures; what they
+ * count ("/3 ships") in its tooltip, and on the counter where there is room for it to be read. */
 export function stall(piece, c) {
   const stripes = [];
   for (let i = 0; i < 4; i++) {
@@ -265,14 +266,12 @@ export function stall(piece, c) {
     s("rect", { class: "glow", x: -c * 0.44, y: -c * 0.44, width: c * 0.88, height: c * 0.88, rx: c * 0.1, fill: "none" }),
     s("rect", { x: -c * 0.36, y: -c * 0.2, width: c * 0.72, height: c * 0.5, fill: "#fff8ec", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
     ...stripes,
-    s("text", {
-      y: c * 0.15,
-      "text-anchor": "middle",
-      "font-size": c * 0.2,
-      "font-weight": 800,
-      fill: "#1f5f57",
-      text: `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`,
-    }),
+    s(
+      "text",
+      { y: c * 0.2, "text-anchor": "middle", "font-size": c < 100 ? c * 0.32 : c * 0.2, "font-weight": 800, fill: "#1f5f57" },
+      c < 100 ? `${piece.points ?? ""}` : `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`,
+    ),
+    s("title", {}, `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`),
   );
 }
 
@@ -313,6 +312,9 @@ export function token(piece, c) {
   return smallVenue(piece, c);
 }
 
+/** A value written on a coloured scoop: dark, with a light halo (it stands out on red as on yellow). */
+const VALUE_INK = { fill: "#2b1a0b", stroke: "#fff8ec", "stroke-width": 3, "paint-order": "stroke", "stroke-linejoin": "round" };
+
 /** An ice cream marker (a scoop) or milkshake (a cup) with its value. */
 export function iceMarker(kind, value, r) {
   const col = ICE_COLORS[kind] || "#ccc";
@@ -322,7 +324,7 @@ export function iceMarker(kind, value, r) {
       { class: "ice-marker milkshake" },
       s("path", { d: `M${-r * 0.8} ${-r * 0.7} H${r * 0.8} L${r * 0.55} ${r} H${-r * 0.55} Z`, fill: col, stroke: "#8a3b5c", "stroke-width": r * 0.12 }),
       s("path", { d: `M${r * 0.2} ${-r * 0.7} l${r * 0.3} ${-r * 0.6}`, stroke: "#c0392b", "stroke-width": r * 0.18 }),
-      value !== null && value !== undefined ? s("text", { y: r * 0.45, "text-anchor": "middle", "font-size": r * 0.95, "font-weight": 800, fill: "#3b2414", text: value }) : null,
+      value !== null && value !== undefined ? s("text", { y: r * 0.45, "text-anchor": "middle", "font-size": r * 0.95, "font-weight": 800, ...VALUE_INK, text: value }) : null,
     );
   }
   return s(
@@ -330,7 +332,7 @@ export function iceMarker(kind, value, r) {
     { class: "ice-marker" },
     s("path", { d: `M${-r * 0.7} 0 L0 ${r * 1.2} L${r * 0.7} 0 Z`, fill: "#d9a25f", stroke: "#7a4a1d", "stroke-width": r * 0.1 }),
     s("circle", { cy: -r * 0.25, r: r * 0.78, fill: col, stroke: "#3b2414", "stroke-width": r * 0.1 }),
-    value !== null && value !== undefined ? s("text", { y: r * 0.08, "text-anchor": "middle", "font-size": r * 0.95, "font-weight": 800, fill: "#3b2414", text: value }) : null,
+    value !== null && value !== undefined ? s("text", { y: r * 0.08, "text-anchor": "middle", "font-size": r * 0.95, "font-weight": 800, ...VALUE_INK, text: value }) : null,
   );
 }
 

@@ -20,7 +20,7 @@
 //   whale_beach  click the sea beside one of your beaches (or its button)
 //   watch        click where your whale-watching token goes (with two: pick one up first)
 
-import { at, fitText, pieceSvg, s } from "../svg.js";
+import { at, fitText, pieceSvg, s, wrapText } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import { counted } from "../wording.js";
 import * as art from "./juicyfruits-art.js";
@@ -568,11 +568,11 @@ function islandBox(ui, layer, seat, x, y, w) {
     s("g", { transform: `translate(${x + 22} ${y + headH / 2})` }, markerGroup(seat, 13)),
     s(
       "text",
-      { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", "font-size": fs },
+      { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", fill: st.ink, "font-size": fs },
       fitText(mine ? `${name} (you)` : name, w - 42 - 14 - fs * 5, fs),
       s("title", {}, name),
     ),
-    s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
+    s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", fill: st.ink, "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-sea)" }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-waves)" }),
   );
@@ -587,7 +587,7 @@ function islandBox(ui, layer, seat, x, y, w) {
     g.append(s("rect", { x: cx + 2, y: cy + 2, width: c - 4, height: c - 4, rx: c * 0.12, fill: "none", stroke: info.kind === "inland" || info.kind === "pond" ? "#4e8a3a" : "#c9a055", "stroke-opacity": 0.6, "stroke-dasharray": "4 4" }));
     if (info.kind === "pond") g.append(s("ellipse", { cx: cx + c / 2, cy: cy + c / 2, rx: c * 0.42, ry: c * 0.36, fill: "url(#jf-pond)", stroke: "#1f6f9c", "stroke-width": 2 }));
     if (info.kind === "corner" && !p.grid[info.cell]) g.append(palm(cx + c / 2, cy + c / 2, c));
-    if (mine && c > 70) g.append(s("text", { x: cx + 6, y: cy + c - 6, class: "jf-cell-name", "font-size": c * 0.14, text: info.name }));
+    if (mine && c > 70) g.append(s("text", { x: cx + 6, y: cy + c - 6, class: "jf-cell-name", "font-size": c * 0.22, text: info.name }));
   }
   // pieces
   p.grid.forEach((pc, cell) => {
@@ -642,7 +642,8 @@ function footer(ui, g, p, x, y, w, h) {
     const fx = x + 10 + i * step + step * 0.3;
     const n = p.reserve[f.name] || 0;
     g.append(
-      s("g", { class: ["reserve", !n && "none"], "data-fruit": f.name, opacity: n ? 1 : 0.45 }, at(fx, y + h * 0.3, 1, art.fruit(f.name, r)), s("text", { x: fx + r + 5, y: y + h * 0.3 + fs * 0.36, class: "jf-count", "font-size": fs, text: n })),
+      // none of a fruit: its picture faded, its 0 still readable
+      s("g", { class: ["reserve", !n && "none"], "data-fruit": f.name }, s("g", { opacity: n ? 1 : 0.45 }, at(fx, y + h * 0.3, 1, art.fruit(f.name, r))), s("text", { x: fx + r + 5, y: y + h * 0.3 + fs * 0.36, class: "jf-count", "font-size": fs, text: n })),
     );
   });
   // second line: ice cream markers, supplied ships, venue stars, juice
@@ -926,7 +927,7 @@ function mysticBoard(ui, layer, x, y, w) {
   for (const entry of legend) {
     entry.lines.forEach((text, k) => {
       g.append(
-        s("text", { x: legendX + (k ? 18 : 0), y: ly + fs, class: "jf-small", "font-size": fs, opacity: entry.used ? 0.55 : 1, text }, s("title", {}, entry.full)),
+        s("text", { x: legendX + (k ? 18 : 0), y: ly + fs, class: ["jf-small", entry.used && "used"], "font-size": fs, text }, s("title", {}, entry.full)),
       );
       ly += fs + 3;
     });
@@ -979,13 +980,9 @@ function boulderTray(ui, layer, x, y, w) {
       at(cx + cellW - 30, cy + 26, 1, art.pointsBadge(space.points, 16)),
       s("text", { x: cx + 16, y: cy + 28, class: "jf-tile-name", "font-size": 18, text: `Boulder ${space.id}` }),
     );
-    const words = tray.tiles[i].text.split(" ");
-    const lines = [""];
-    for (const word of words) {
-      if ((lines[lines.length - 1] + " " + word).length > Math.max(14, Math.floor((cellW - 40) / 8.2))) lines.push(word);
-      else lines[lines.length - 1] = `${lines[lines.length - 1]} ${word}`.trim();
-    }
-    lines.slice(0, 3).forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 52 + k * 18, class: "jf-small", "font-size": 14, text: line })));
+    // the condition in the size the class draws it (the CSS's font-size wins over an attribute)
+    const lines = wrapText(tray.tiles[i].text, cellW - 34, 17, 700, 3);
+    lines.forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 52 + k * 20, class: "jf-small", text: line })));
     for (let k = 0; k < space.count; k++) spot.append(at(cx + cellW - 50 - k * 6, cy + cellH - 40 - k * 7, 1, art.boulder(space.id, 46)));
     if (!space.count) spot.append(s("text", { x: cx + cellW - 52, y: cy + cellH - 30, "text-anchor": "middle", class: "jf-note", text: "empty" }));
     spot.append(s("title", {}, `${space.id}: ${tray.tiles[i].text}; ${space.count} on the tray`));
@@ -1058,9 +1055,11 @@ function watchTargets(ui, p, cellTarget, cellName) {
           selected: picks.selected === cell,
           data: { token: id },
           label: `Pick up whale watching ${id}, then choose where it goes`,
-          activate: () => {
+          activate: (event) => {
             picks.selected = picks.selected === cell ? null : cell;
-            ui.board.redraw();
+            // by keyboard the focus follows the decision: to the places the token can go, or back to it
+            if (event?.type === "keydown") ui.board.redraw(picks.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='watch']");
+            else ui.board.redraw();
           },
         }),
       );
