@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from fruitbowl.engine import Record
@@ -45,6 +46,7 @@ def _web_game(tmp_path: Path) -> list[str]:
         return list(record["actions"])
 
 
+@pytest.mark.slow  # a whole Tang Hu Lu tutorial in the terminal and at a table: about 20 s
 def test_learn_explains_each_step_resumes_where_it_was_left_and_plays_the_web_tutorials_game(
     home: Path, tmp_path: Path
 ) -> None:

@@ -65,6 +65,7 @@ def _play_marked(page: Any, moves: int | None = None) -> int:
     return made
 
 
+@pytest.mark.slow  # a whole game clicked through: 15 s (Tang Hu Lu) to 90 s (Mystic Island) on a loaded machine
 @pytest.mark.parametrize("tutorial", TUTORIALS)
 def test_a_tutorial_is_played_to_its_end_by_clicking_what_the_coach_marks(browser: Any, server_url: str, tutorial: str):
     expected = {t["id"]: t for t in http.get(f"{server_url}/api/tutorials").json()["tutorials"]}[tutorial]
@@ -77,10 +78,10 @@ def test_a_tutorial_is_played_to_its_end_by_clicking_what_the_coach_marks(browse
     made = _play_marked(page)
     assert made == expected["steps"]  # the prepared line, as the coach counted it
     done = _coach(page)
-    assert done["step"] == f"Finished: {made} moves" and done["text"].startswith("You have played")
+    assert done["step"] == f"Finished: {made} moves" and done["text"].startswith("You finished the tutorial")
     learned = page.locator("#results .coach-learned")
     learned.wait_for()
-    assert learned.locator("p").text_content() == done["text"]
+    assert learned.locator("p").text_content().startswith("You have played")
     learned.locator(".coach-real").click()
     page.wait_for_url(f"{server_url}/")
     assert page.locator("#game").input_value() == expected["game"]  # the real game is offered first

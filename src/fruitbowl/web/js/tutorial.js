@@ -218,7 +218,8 @@ export function drawCoach(snapshot, renderer, actions, reveal = null) {
   box.querySelector(".coach-step").textContent = step.done ? `Finished: ${step.of} moves` : `Step ${step.step} of ${step.of}`;
   box.querySelector(".coach-bar").style.width = `${Math.min(100, Math.round((100 * (step.done ? step.of : step.step - 1)) / Math.max(1, step.of)))}%`;
   const text = box.querySelector(".coach-text");
-  text.replaceChildren(step.text);
+  // At the end the results say what was learned; the plaque says it is over.
+  text.replaceChildren(step.done ? "You finished the tutorial: the results below say what you learned." : step.text);
   const link = ruleLink(snapshot.game, step.rule);
   if (link) text.append(" ", link);
   const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, "Play a real game");
