@@ -120,3 +120,19 @@ def test_the_learn_list_the_coach_and_a_finished_tutorial_pass_the_accessibility
     page.locator("#results .coach-learned").wait_for()
     assert problems(page) == []
     assert page.js_errors == []
+
+
+def test_the_how_to_play_drawer_offers_the_games_tutorial(browser: Any, server_url: str):
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.wait_for_function("document.querySelector('#game').value !== ''")
+    page.select_option("#game", "tanghulu")
+    page.click("#open-rules")
+    learn = page.locator("#rules-drawer-learn .learn-button")
+    learn.wait_for()
+    assert learn.text_content() == "Learn Tang Hu Lu"
+    learn.click()
+    page.wait_for_url("**/t/**")
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
+    assert _coach(page)["text"].startswith("Welcome to Tang Hu Lu!")
+    assert page.js_errors == []
