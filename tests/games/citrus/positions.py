@@ -13,6 +13,7 @@ from typing import Any, cast
 from fruitbowl.engine import Event, get_game
 from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.components import parse_board
+from fruitbowl.games.citrus.placement import tables
 from fruitbowl.games.citrus.rules import Citrus, CitrusState
 
 GAME = cast(Citrus, get_game("citrus"))  # (typed: the tests read its states' fields)
@@ -117,6 +118,7 @@ def sandbox(players: int) -> CitrusState:
     state = fresh(players)
     geo = parse_board("sandbox", SANDBOX.replace("stack:", "stack: "), "sandbox")
     state.geo = geo
+    state.tab = tables(geo)  # (the rules read the board's look-up tables from the state)
     size = geo.size
     state.plant, state.rid, state.land = [-1] * size, [-1] * size, [-1] * size
     state.rcol, state.rown, state.rcells = [], [], []

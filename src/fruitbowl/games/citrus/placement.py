@@ -362,7 +362,8 @@ def greedy_plan(
     its own order, and still after any other placement of the player made first.
 
     With ``first`` = ``(space, type, flags)``, a plain placement (legal now) made before the
-    plan: its space, its road's variety and its worker are taken into account.
+    plan: its space, its road's variety and its worker are taken into account, and with
+    ``grow`` its type may grow from it as from a planned tile.
     """
     if grow is None:
         for c, n in enumerate(counts):
@@ -371,9 +372,13 @@ def greedy_plan(
     used: set[int] = set()
     roads: set[tuple[int, int]] = set()
     plan: Plan = []
+    skip = 0
     if first is not None:
         t, c, flags = first
         used.add(t)
+        if grow is not None:  # (its tile is there to grow from too; left out of the plan returned)
+            plan.append((t, c, 0))
+            skip = 1
         if flags & ROAD and not family:
             roads.add((road_site[t], c))
         if flags & NEW:
@@ -409,7 +414,7 @@ def greedy_plan(
                     return None
                 used.add(t)
                 plan.append((t, c, 0))
-    return plan
+    return plan[skip:] if skip else plan
 
 
 def roomy(state: CitrusState, p: int, tiles: list[int]) -> bool:
@@ -789,6 +794,44 @@ def _near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]
                         table.setdefault(y * width + x, []).append((m, d))
         entry = _NEAR[key] = (geo, table)
     return entry[1]
+
+
+def helpless(state: CitrusState, p: int) -> bool:
+    """Is :func:`_may_enable` ``False`` for every type of ``p`` without options, whatever the
+    other waiting tiles (at most ``NEAR + 2`` in all)? Then it is decided for the whole position.
+
+    That holds when ``p`` holds no Bridge, no merge could bring a worker back that matters (no
+    type with two own regions, or a worker on the mat, or nowhere to start), and no Bridge or
+    Milestone lies on the board within ``NEAR`` steps of where ``p``'s tiles could go: its own
+    tiles and their neighbours (extensions) and the free Finca roads (starts) — every option
+    of ``p`` is there unless a Milestone lets a region start anywhere, which is counted too.
+    With at most ``NEAR + 2`` tiles, no pick-up is looked for further away (:func:`_pickups`).
+    """
+    bridge, milestone = held_bridge_milestone(state.held[p])
+    if bridge:
+        return False
+    workers, roads = state.workers[p], state.free_roads()
+    regions, by_type = state.own_index(p)
+    if workers == 0 and (milestone or roads) and any(len(typed) > 1 for typed in by_type):
+        return False
+    marks = state.marks()
+    if not marks:
+        return True
+    if milestone and (workers or roads):
+        return False
+    near = _near(state.geo, marks)
+    for u in roads:
+        if u in near:
+            return False
+    orth, rcells = state.geo.orth, state.rcells
+    for r in regions:
+        for cell in rcells[r]:
+            if cell in near:
+                return False
+            for u in orth[cell]:
+                if u in near:
+                    return False
+    return True
 
 
 def _may_enable(

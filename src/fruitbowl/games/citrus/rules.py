@@ -230,6 +230,7 @@ class CitrusState(State):
         Field("_roads", saved=False, cache=True),
         Field("_marks", saved=False, cache=True),
         Field("_own", saved=False, cache=True),
+        Field("_helpless", saved=False, cache=True),
     )
     __slots__ = FIELDS.slots
     game: Citrus
@@ -289,6 +290,8 @@ class CitrusState(State):
     # per seat: its regions and its regions per type (see own_index); dropped by every build
     # and harvest (place_tile, _harvest), the only changes of regions and their owners
     _own: dict[int, tuple[list[int], tuple[list[int], ...]]] | None
+    # per seat: placement.helpless (dropped by every action, like _buys)
+    _helpless: dict[int, bool] | None
 
     # ------------------------------------------------------------------ setup and copying
 
@@ -376,7 +379,7 @@ class CitrusState(State):
         c = self._copy_context()
         self.FIELDS.copy(self, c)
         c.rng = self.rng
-        c._legal = c._placing = c._buys = c._base = None
+        c._legal = c._placing = c._buys = c._base = c._helpless = None
         c._opts, c._plans, c._trials, c._kids = {}, {}, {}, {}
         return c
 
@@ -422,7 +425,7 @@ class CitrusState(State):
         c._plans = {}
         c._trials = {}
         c._kids = {}
-        c._base = c._buys = None
+        c._base = c._buys = c._helpless = None
         c._roads, c._marks, c._own = self._roads, self._marks, self._own  # (place_tile keeps _own up to date)
         return c
 
@@ -523,7 +526,7 @@ class CitrusState(State):
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
         self._placing = None
-        self._base = self._roads = self._marks = self._buys = self._own = None
+        self._base = self._roads = self._marks = self._buys = self._own = self._helpless = None
 
     def finca_trial(self, site: int) -> CitrusState:
         """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
@@ -907,7 +910,7 @@ class CitrusState(State):
         counts = [0] * TYPES
         for k in tiles:
             counts[k >> 1] += 1
-        if PL.solve(self, p, counts) is not None:
+        if not self._stuck(p, counts) and PL.solve(self, p, counts) is not None:
             return True
         if self.market_count() - len(tiles) <= C.trigger and self.finca_available():
             for site in self.open_sites:
@@ -915,6 +918,28 @@ class CitrusState(State):
                 if PL.solve(trial, p, counts) is not None:
                     return True
         return False
+
+    def _stuck(self, p: int, counts: list[int]) -> bool:
+        """Is a line of these types surely unbuildable as the board stands, because a type has
+        no option and nothing the others could do would give it one (:func:`.placement.helpless`;
+        the search would say so after asking the same)?"""
+        option = self.placement_options
+        for c, n in enumerate(counts):
+            if n and not option(p, c):
+                break
+        else:
+            return False
+        if sum(counts) == n:  # (only that type: nothing else is built first)
+            return True
+        if sum(counts) > PL.NEAR + 2:
+            return False
+        known = self._helpless
+        if known is None:
+            known = self._helpless = {}
+        stuck = known.get(p)
+        if stuck is None:
+            stuck = known[p] = PL.helpless(self, p)
+        return stuck
 
     def _finca_helps(self, p: int, tiles: list[int]) -> bool:
         if self.market_count() - len(tiles) > C.trigger or not self.finca_available():
@@ -1015,7 +1040,7 @@ class CitrusState(State):
 
     def _apply_code(self, code: int) -> list[Event]:
         lay, p = self.lay, self.player
-        self._legal = self._placing = self._buys = None
+        self._legal = self._placing = self._buys = self._helpless = None
         trial = None
         if lay.site <= code < lay.place:
             old, trial, own = self._opts, self._trials.get(code - lay.site), self._own
@@ -1286,9 +1311,9 @@ class CitrusState(State):
         if memo is None:
             return
         entry = memo.get(p)
-        memo = self._own = dict(memo)
         if entry is None:
-            return
+            return  # (the others' entries stand; p's is made when asked)
+        memo = self._own = dict(memo)
         mine, by_type = entry
         if gone:
             if not regions:
