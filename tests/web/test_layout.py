@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from .helpers import PHONE, TURN_TIMEOUT, http, new_page, open_seated, state
+from .test_table import play_by_api
 
 LAPTOP = {"width": 1366, "height": 768}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
@@ -195,6 +196,7 @@ def test_a_decision_brings_its_part_into_sight(browser: Any, server_url: str, sc
             for i in range(targets.count()):
                 assert in_sight_nth(page, i), f"legal target {i} of move {snap['version']} is out of sight"
         news += page.locator(".part-tab.news").count()
+        no_overflow(page, f"Juicy Fruits, move {snap['version']}")
         page.get_by_role("tab", name="Mystic Island", exact=True).click()  # look elsewhere
         choice = rng.choice(snap["legal"])
         http.post(
@@ -222,3 +224,22 @@ def in_sight_nth(page: Any, index: int) -> bool:
         and box["x"] + box["width"] <= min(frame["x"] + frame["width"], size["width"]) + 1
         and box["y"] + box["height"] <= min(frame["y"] + frame["height"], size["height"]) + 1
     )
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_results_take_the_boards_place(browser: Any, server_url: str, screenshot_dir: Path, size: str) -> None:
+    """A finished game: its results are in sight without scrolling, long names cut with a tooltip,
+    and a tab brings the board back."""
+    seats = [{"controller": "human", "name": LONG_NAME}, {"controller": "random"}, {"controller": "random"}]
+    table = http.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 3, "seats": seats}).json()
+    play_by_api(server_url, table, random.Random(3), until=lambda snap: False)
+    page = new_page(browser, SIZES[size])
+    open_seated(page, server_url, table)
+    page.locator("#results").wait_for(state="visible")
+    no_page_scroll(page, f"results at {size}")
+    no_overflow(page, f"results at {size}")
+    assert in_sight(page, "#results .score-table tbody")
+    page.screenshot(path=str(screenshot_dir / f"layout-results-{size}.png"))
+    page.locator(".part-tab[data-part]:not([data-part='results'])").first.click()
+    assert page.locator("#board").is_visible() and not page.locator("#results").is_visible()
+    assert page.js_errors == []
