@@ -97,6 +97,10 @@ def test_leave_the_tutorial_and_resume_it_from_the_lobby_at_the_same_step(browse
     assert before["step"].startswith("Step 3 of ")
     page.locator("#coach .coach-leave").click()
     page.wait_for_url(f"{server_url}/")
+    page.click('.tabs [data-status="playing"]')  # it is among this browser's tables in progress too
+    row = page.locator('#table-list[data-status="playing"] .tutorial-row')
+    row.wait_for()
+    assert row.locator(".detail").text_content() == f"Tutorial · {before['step'].lower()}"
     resume = page.locator('#learn [data-tutorial="juicyfruits-boulders"] .learn-resume')
     assert resume.text_content() == f"Resume: {before['step'].lower()}"
     resume.click()

@@ -8,7 +8,7 @@ import { markerSvg } from "./players.js";
 import { defaultBot as suggestedBot, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { plural } from "./wording.js";
 import { openRules } from "./rules.js";
-import { drawLearn } from "./tutorial.js";
+import { drawLearn, tutorialRows } from "./tutorial.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
@@ -222,7 +222,8 @@ async function refreshTables() {
   let rows;
   try {
     const { tables } = await api.tables(status);
-    rows = tables.length ? tables.map(tableRow) : [h("li", { class: "empty" }, "No tables here yet.")];
+    const mine = status === "playing" ? await tutorialRows() : []; // this browser's unfinished tutorials (private tables)
+    rows = tables.length || mine.length ? [...mine, ...tables.map(tableRow)] : [h("li", { class: "empty" }, "No tables here yet.")];
   } catch (error) {
     rows = [h("li", { class: "empty" }, `Could not load the tables: ${error.message}`)];
   }

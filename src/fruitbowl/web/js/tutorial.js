@@ -70,6 +70,27 @@ async function unfinished(tutorial) {
   }
 }
 
+/** The lobby's rows for this browser's unfinished tutorials, among its tables in progress. */
+export async function tutorialRows() {
+  let all;
+  try {
+    all = await tutorials();
+  } catch {
+    return [];
+  }
+  const going = await Promise.all(all.map(async (tutorial) => [tutorial, await unfinished(tutorial)]));
+  return going
+    .filter(([, where]) => where)
+    .map(([tutorial, where]) =>
+      h(
+        "li",
+        { class: "table-row tutorial-row", "data-table": where.tableId, "data-game": tutorial.game },
+        h("div", { class: "table-main" }, h("strong", {}, tutorial.title), h("span", { class: "detail" }, `Tutorial · step ${where.coach.step} of ${where.coach.of}`)),
+        h("div", { class: "row-actions" }, h("a", { class: "button primary", href: `/t/${where.tableId}` }, "Resume")),
+      ),
+    );
+}
+
 /** A "Learn" button for a game's first tutorial (the How to play drawer's), or null. */
 export async function learnButton(gameId) {
   let all;
