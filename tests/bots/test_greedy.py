@@ -20,6 +20,7 @@ from fruitbowl.bots.greedy import evaluator_for
 from fruitbowl.bots.greedy.core import rank
 from fruitbowl.cli.app import app
 from fruitbowl.engine import State, get_game, registry
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.plugin import GreedyEvaluator
 from fruitbowl.engine.registry import get_plugin
 from fruitbowl.sim.simulate import simulate
@@ -30,6 +31,8 @@ GAMES = ["tanghulu", "juicyfruits", "fabledfruit", "citrus"]
 def _play(game_id: str, bots: list[str], seed: int, limit: int = 100_000) -> tuple[State, list[str]]:
     """One game (its first ``limit`` actions) with the named bots; the state and the actions' texts."""
     state = get_game(game_id).new_state(len(bots), seed)
+    dealer = Dealer(seed)  # chance (Tang Hu Lu's) resolved as a table resolves it
+    dealer.settle(state)
     seated = [make_bot(name, seed * 10 + seat) for seat, name in enumerate(bots)]
     played: list[str] = []
     while not state.is_terminal() and len(played) < limit:
@@ -37,6 +40,7 @@ def _play(game_id: str, bots: list[str], seed: int, limit: int = 100_000) -> tup
         action = seated[seat].choose(SeatHandle(state, seat))
         played.append(action.text)
         state.apply(action)
+        dealer.settle(state)
     return state, played
 
 
@@ -79,6 +83,8 @@ def test_fast(game_id: str) -> None:
     """Well under 10 ms a move: the median CPU time of a game's real choices (CPU time, so a busy
     machine does not make it flaky)."""
     state = get_game(game_id).new_state(2, 5)
+    dealer = Dealer(5)
+    dealer.settle(state)
     bots = [make_bot("greedy", 1), make_bot("random", 2)]
     times = []
     while not state.is_terminal():
@@ -88,6 +94,7 @@ def test_fast(game_id: str) -> None:
         if seat == 0 and len(state.legal_actions()) > 1:
             times.append(time.process_time() - started)
         state.apply(action)
+        dealer.settle(state)
     assert statistics.median(times) < 0.010
 
 
@@ -95,6 +102,8 @@ def test_fast(game_id: str) -> None:
 def test_the_choice_is_the_same_whether_hidden_information_is_true_or_resampled(game_id: str) -> None:
     rng = random.Random(4)
     state = get_game(game_id).new_state(3, 4)
+    dealer = Dealer(4)
+    dealer.settle(state)
     checked = 0
     while not state.is_terminal() and checked < 25:
         seat = state.current_player
@@ -105,6 +114,7 @@ def test_the_choice_is_the_same_whether_hidden_information_is_true_or_resampled(
             assert true_choice is blind_choice
             checked += 1
         state.apply(rng.choice(state.legal_actions()))
+        dealer.settle(state)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -117,12 +127,15 @@ def test_plays_every_option_set_and_expansion(game_id: str) -> None:
         option_sets.append({"modules": "mystic_island,boulders,new_business"})
     for number, options in enumerate(option_sets):
         state = game.new_state(2, number, options)
+        dealer = Dealer(number)
+        dealer.settle(state)
         bots = [make_bot("greedy", number), make_bot("greedy", number + 1)]
         for _ in range(5_000):
             if state.is_terminal():
                 break
             seat = state.current_player
             state.apply(bots[seat].choose(SeatHandle(state, seat)))
+            dealer.settle(state)
         assert state.is_terminal(), options
 
 
@@ -147,8 +160,11 @@ def test_falls_back_to_the_standings_when_an_evaluator_cannot_read_a_state() -> 
 
 def test_an_unknown_game_is_played_by_the_standings() -> None:
     state = get_game("tanghulu").new_state(2, 2)
+    dealer = Dealer(2)
+    dealer.settle(state)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
+        dealer.settle(state)
     legal = state.legal_actions()
     action = rank(
         state.determinize(state.current_player, random.Random(1)), state.current_player, legal, None, random.Random(1)

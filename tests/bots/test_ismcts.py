@@ -9,6 +9,7 @@ import pytest
 
 from fruitbowl.bots import ISMCTSBot, SeatHandle, bot_names, make_bot
 from fruitbowl.engine import get_game, get_plugin
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.tanghulu.rules import TangHuLu
 
 GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
@@ -20,11 +21,14 @@ def _position_with_hidden_cards(seed: int) -> tuple:
     for game_seed in range(seed, seed + 50):
         rng = random.Random(game_seed)
         state = GAME.new_state(3, game_seed)
+        dealer = Dealer(game_seed)  # chance resolved as a table resolves it
+        dealer.settle(state)
         while not state.is_terminal():
             seat = state.current_player
             if any(state.hands[other] for other in range(3) if other != seat) and len(state.legal_actions()) > 1:
                 return state, seat
             state.apply(rng.choice(state.legal_actions()))
+            dealer.settle(state)
     raise AssertionError("no position with hidden cards")
 
 
@@ -63,11 +67,14 @@ def test_easy_ismcts_beats_random_at_two_players() -> None:
     wins = 0.0
     for game_number in range(6):
         state = GAME.new_state(2, 500 + game_number)
+        dealer = Dealer(500 + game_number)
+        dealer.settle(state)
         me = game_number % 2
         bots = {me: make_bot("ismcts:easy", game_number), 1 - me: make_bot("random", game_number)}
         while not state.is_terminal():
             seat = state.current_player
             state.apply(bots[seat].choose(SeatHandle(state, seat)))
+            dealer.settle(state)
         result = state.result()
         wins += (me in result.winners) / len(result.winners)
     assert wins >= 5, f"ismcts:easy won only {wins} of 6 games against random"

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from fruitbowl.bots import SeatHandle, make_bot
 from fruitbowl.engine import Match, Player, State, get_game
+from fruitbowl.engine.chance import Dealer
 
 
 @pytest.fixture
@@ -31,10 +32,12 @@ def saves(home: Path) -> list[Path]:
 
 
 def first_seed_where(predicate: Callable[[State], bool], players: int = 2) -> int:
-    """The first seed whose opening position satisfies ``predicate(state)``."""
+    """The first seed whose opening position (dealt as a match deals it) satisfies ``predicate(state)``."""
     game = get_game("tanghulu")
     for seed in range(1000):
-        if predicate(game.new_state(players, seed)):
+        state = game.new_state(players, seed)
+        Dealer(seed).settle(state)
+        if predicate(state):
             return seed
     raise AssertionError("no seed found")
 

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from fruitbowl.cli.app import app
 from fruitbowl.cli.boards import GenericAdapter, Label
 from fruitbowl.engine import Action, Record, get_game
+from fruitbowl.engine.chance import Dealer
 
 from .conftest import first_seed_where
 
@@ -25,7 +26,9 @@ class FirstOnlyMenu(GenericAdapter):
 
 
 def opening(seed: int) -> list[str]:
-    return [a.text for a in get_game("tanghulu").new_state(2, seed).legal_actions()]
+    state = get_game("tanghulu").new_state(2, seed)
+    Dealer(seed).settle(state)  # the opening as the match deals it
+    return [a.text for a in state.legal_actions()]
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from fruitbowl.engine.conformance import (
 )
 from fruitbowl.views import view_errors
 
-from .toys import BROKEN, PLUMS, PlumGame
+from .toys import BROKEN, BROKEN_CHANCE, CHANCE_PLUMS, PLUMS, PlumGame
 
 
 def test_the_correct_toy_passes_every_player_count_and_option_set() -> None:
@@ -170,3 +170,39 @@ def _registered(game: PlumGame) -> Iterator[None]:
         yield
     finally:
         registry.unregister(game.id)
+
+
+# ---------------------------------------------------------------------- explicit chance
+
+
+def test_a_game_with_chance_nodes_passes_dealt_by_a_seeded_dealer() -> None:
+    """Chance Plums deals every card at a chance node: the kit checks each one and resolves it as
+    a table would; its records replay with their outcomes, and without them too."""
+    reports = check_all(CHANCE_PLUMS, games_per_count=20, view_check=view_errors)
+    assert all(r.games == 10 and r.actions == 10 * 12 for r in reports)
+    with _registered(CHANCE_PLUMS):
+        assert check_game(CHANCE_PLUMS, 3, games=10, seed=5).games == 10
+
+
+# (the broken Chance Plums variant, the check that must catch it, a phrase its message must contain)
+CHANCE_CONTROLS = [
+    ("tells-the-draw", "chance-witness", "chance reveals hidden information to the wrong seat"),
+    ("keeps-the-future", "no-future", "to_json() saves a random generator"),
+    ("ungrouped-odds", "chance", "chance probabilities must be positive and sum to 1; they sum to 0.4"),
+]
+
+
+@pytest.mark.parametrize(("variant", "check", "phrase"), CHANCE_CONTROLS, ids=[c[0] for c in CHANCE_CONTROLS])
+def test_each_broken_chance_variant_fails_the_right_check(variant: str, check: str, phrase: str) -> None:
+    error = _expect_failure(BROKEN_CHANCE[variant], check)
+    assert phrase in str(error)
+
+
+def test_every_chance_variant_has_a_negative_control() -> None:
+    assert {c[0] for c in CHANCE_CONTROLS} == set(BROKEN_CHANCE)
+
+
+def test_a_game_that_does_not_declare_explicit_chance_may_not_stop_at_chance_nodes() -> None:
+    undeclared = type("UndeclaredGame", (type(CHANCE_PLUMS),), {"id": "toy-undeclared", "explicit_chance": False})()
+    error = _expect_failure(undeclared, "chance")
+    assert "the game has a chance node but does not declare explicit_chance" in str(error)

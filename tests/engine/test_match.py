@@ -18,20 +18,21 @@ from fruitbowl.engine.match import write_atomic
 
 from .helpers import new_match, play_random
 
-# Seed 5: seat 1's turn starts with a fruit roll (move 14, 'work' by seat 0); seat 1 places the
+# FRUIT_SEED: seat 1's turn starts with a fruit roll (move 14, 'work' by seat 0); seat 1 places the
 # die's tile and buys twice without ending the turn; seat 0 later completes a stick with a
 # single-pattern (two-pairs) purchase, which draws a sweet card and keeps shopping.
-SEED_5 = [
-    "buy S3 on 3", "buy S2 on 2", "buy S4 on 2", "buy S2 on 3", "buy S4 on 3", "buy S3 on 3", "place 1",
-    "buy S3 on 1", "buy S4 on 3", "buy S1 on 3", "buy S4 on 1", "work", "buy S1 on 2", "work",
-    "place 3", "buy S3 on 1", "buy S2 on 1", "buy S4 on 1", "buy S3 on 2", "buy S1 on 1",
+FRUIT_SEED = 1
+FRUIT_GAME = [
+    "work", "buy S3 on 1", "buy S4 on 3", "buy S2 on 1", "buy S1 on 3", "buy S3 on 2", "place 2",
+    "buy S4 on 2", "buy S2 on 2", "buy S3 on 3", "place 2", "work", "buy S2 on 3", "work",
+    "place 1", "buy S2 on 3", "buy S4 on 2", "stop", "buy S2 on 3", "buy S4 on 2",
 ]  # fmt: skip
 # Seed 1: seat 1 works (move 24); seat 2 rolls sugar and seat 0 garnishes in the window (move 25).
 SEED_1 = [
-    "buy S1 on 2", "stop", "buy S4 on 3", "buy S1 on 2", "buy S2 on 1", "buy S1 on 2", "return",
-    "buy S4 on 3", "buy S3 on 2", "buy S3 on 1", "return", "buy S4 on 3", "buy S1 on 3", "buy S1 on 1",
-    "buy S3 on 1", "work", "return", "buy S2 on 3", "buy S3 on 3", "buy S4 on 3", "buy S1 on 1",
-    "buy S3 on 3", "return", "work", "garnish 3",
+    "buy S1 on 2", "stop", "buy S2 on 2", "stop", "buy S4 on 3", "buy S1 on 2", "work", "place 3",
+    "buy S3 on 2", "stop", "place 3", "buy S2 on 1", "place 2", "buy S2 on 2", "buy S1 on 3", "stop",
+    "place 2", "buy S1 on 1", "buy S4 on 1", "buy S2 on 2", "buy S1 on 2", "stop", "pass", "work",
+    "garnish 2",
 ]  # fmt: skip
 
 
@@ -133,7 +134,7 @@ def test_from_record_refuses_a_record_that_does_not_replay() -> None:
 
 
 def test_save_and_load_round_trip(tmp_path: Path) -> None:
-    match = played(5, SEED_5[:17])
+    match = played(FRUIT_SEED, FRUIT_GAME[:17])
     path = tmp_path / "saves" / "table.json"
     match.save(path)
     loaded = Match.load(path)
@@ -222,40 +223,40 @@ def test_the_acting_player_can_undo_a_buy_that_does_not_end_the_turn() -> None:
 
 
 def test_undo_goes_back_one_action_at_a_time_to_the_start_of_the_turn() -> None:
-    match = played(5, SEED_5[:14])
+    match = played(FRUIT_SEED, FRUIT_GAME[:14])
     state: Any = match.state  # (Tang Hu Lu's fields)
     assert state.current_player == 1 and state.die_tile >= 0  # seat 1 rolled fruit
     assert not match.can_undo()  # the roll was random: the turn starts after it
     turn_start = match.state.to_json()
     log_length = len(match.log)
-    for text in SEED_5[14:17]:  # place the die's tile, then buy twice, still seat 1's turn
+    for text in FRUIT_GAME[14:17]:  # place the die's tile, then buy twice, still seat 1's turn
         match.apply(text)
     assert match.state.current_player == 1
-    after_first_buy = played(5, SEED_5[:16]).state.to_json()
+    after_first_buy = played(FRUIT_SEED, FRUIT_GAME[:16]).state.to_json()
     match.undo(1)
     assert match.state.to_json() == after_first_buy
     match.undo(1)
     match.undo(1)
     assert match.state.to_json() == turn_start
-    assert match.record.actions == SEED_5[:14]
+    assert match.record.actions == FRUIT_GAME[:14]
     assert len(match.log) == log_length
     with pytest.raises(UndoError, match="undo goes back only to the start of your turn"):
         match.undo(1)
-    match.apply("place 3")  # the game goes on as before
-    assert match.record.actions == SEED_5[:15]
+    match.apply("place 1")  # the game goes on as before
+    assert match.record.actions == FRUIT_GAME[:15]
 
 
 def test_undo_is_refused_after_a_sweet_card_draw() -> None:
-    match = played(5, SEED_5[:19])
+    match = played(FRUIT_SEED, FRUIT_GAME[:19])
     assert match.state.current_player == 0
-    events = match.apply(SEED_5[19])  # completes stick 1 as two pairs: draws a sweet card
+    events = match.apply(FRUIT_GAME[19])  # completes stick 1 as two pairs: draws a sweet card
     reward = [e for e in events if e.kind == "reward"]
     assert reward and reward[0].irreversible and reward[0].secret
     assert match.state.current_player == 0  # still seat 0's turn, still shopping
     assert not match.can_undo()
     with pytest.raises(UndoError, match="never past a random draw, a reveal, or another player's decision"):
         match.undo()
-    assert match.record.actions == SEED_5
+    assert match.record.actions == FRUIT_GAME
 
 
 def test_undo_is_refused_across_the_die_roll_and_refill_that_end_a_turn() -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from fruitbowl.engine import RECORD_FORMAT, Player, Record, RecordError, get_game, replay, replay_to_end
+from fruitbowl.engine import RECORD_FORMAT, Match, Player, Record, RecordError, replay, replay_to_end
 from fruitbowl.engine.record import checksum
 
 from .helpers import new_match, play_random
@@ -30,6 +31,7 @@ def test_record_json_round_trip(finished: Record) -> None:
         "players",
         "seed",
         "actions",
+        "chance",  # (Tang Hu Lu's chance is explicit: its rolls and draws, in order)
         "result",
         "checksum",
     }
@@ -51,7 +53,7 @@ def test_replaying_a_record_reaches_the_same_final_state(finished: Record) -> No
 def test_a_record_without_moves_replays_to_the_start() -> None:
     record = new_match(2, seed=3).record
     assert record.actions == []
-    assert replay_to_end(record).to_json() == get_game("tanghulu").new_state(2, 3, record.options).to_json()
+    assert replay_to_end(record).to_json() == new_match(2, seed=3).state.to_json()  # the dealt position
 
 
 def test_players_may_be_given_as_plain_names(finished: Record) -> None:
@@ -147,8 +149,24 @@ def test_a_record_without_checksum_is_accepted_hand_written(finished: Record) ->
 
 def test_another_rules_version_is_refused(finished: Record) -> None:
     record = _copy(finished, rules_version="0")
-    with pytest.raises(RecordError, match="record is for Tang Hu Lu rules 0; this engine plays 1"):
+    with pytest.raises(
+        RecordError, match=r"^this game was recorded with Tang Hu Lu rules 0; this fruitbowl plays rules 2$"
+    ):
         replay_to_end(record)
+
+
+def test_a_record_from_before_chance_was_recorded_is_refused_saying_why() -> None:
+    """A Tang Hu Lu record of rules 1 drew its dice and tiles from a generator the state carried;
+    those draws are gone, so the record is refused with a sentence that says so."""
+    old = json.loads(Path(__file__).with_name("data").joinpath("tanghulu_rules_1.json").read_text(encoding="utf-8"))
+    record = Record.from_json(old)
+    with pytest.raises(RecordError) as refused:
+        Match.from_record(record)
+    assert str(refused.value) == (
+        "this game was recorded with Tang Hu Lu rules 1; this fruitbowl plays rules 2, which write every die roll "
+        "and draw into the record: a game saved before that change cannot be replayed or continued (its draws "
+        "came from a generator that no longer exists)"
+    )
 
 
 def test_an_unknown_game_is_refused(finished: Record) -> None:
@@ -168,9 +186,7 @@ def test_bad_options_or_player_counts_are_refused(finished: Record) -> None:
 def test_an_illegal_move_is_refused_naming_its_number(finished: Record) -> None:
     actions = list(finished.actions)
     number = 5
-    state = get_game("tanghulu").new_state(3, finished.seed, finished.options)
-    for text in actions[: number - 1]:
-        state.apply(text)
+    state = Match.from_record(_copy(finished, actions=actions[: number - 1], result=None, chance=[])).state
     legal = {a.code for a in state.legal_actions()}
     illegal = next(a.text for a in state.table.actions if a.code not in legal)
     actions[number - 1] = illegal

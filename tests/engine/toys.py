@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, NotRequired, TypedDict, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, OptionSpec, Result, State
+from fruitbowl.engine.game import CHANCE
 from fruitbowl.engine.rng import rng_from_json, rng_to_json
 
 VALUES = range(1, 7)
@@ -546,4 +547,208 @@ BROKEN = {
     "offers-too-few": _variant("offers-too-few", OffersTooFew),
     "refuses-a-legal-card": _variant("refuses-a-legal-card", RefusesALegalCard),
     "unsaid-rule": _variant("unsaid-rule", UnsaidRule),
+}
+
+
+# ==================================================================== explicit chance
+
+
+CHANCE_TABLE = ActionTable([Action(v - 1, f"draw {v}", "draw", {"value": v}) for v in VALUES])
+
+
+class ChancePlumState(PlumState):
+    """**Chance Plums**: Plums with explicit chance. Every card dealt or drawn is a chance node
+    ("which value", grouped: two 3s left in a deck of ten make ``draw 3`` worth 2/10), seen only
+    by the seat it goes to; the deck is a sorted pile and no state holds a random generator."""
+
+    __slots__ = ("deal",)
+    deal: list[int]  # the seats still to receive a card, in order (a chance node while any)
+
+    @classmethod
+    def setup(cls, game: PlumGame, n: int, seed: int, options: dict[str, Any]) -> PlumState:
+        s = cls.__new__(cls)
+        s.game, s.num_players, s.options, s.table = game, n, options, TABLE
+        s.table_id = "plums"
+        s.deck = list(DECK)
+        s.hands = [[] for _ in range(n)]
+        s.deal = [seat for seat in range(n) for _ in range(HAND_SIZE)]
+        s.center = []
+        s.points, s.matches, s.best = [0] * n, [0] * n, [0] * n
+        s.player, s.over = 0, False
+        return s
+
+    @property
+    def current_player(self) -> int:
+        if self.deal:
+            return CHANCE
+        return -1 if self.over else self.player
+
+    def _legal_codes(self) -> list[int]:
+        return [] if self.deal else super()._legal_codes()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.deal:
+            return []
+        size = len(self.deck)
+        return [(value - 1, self.deck.count(value) / size) for value in sorted(set(self.deck))]
+
+    def chance_witnesses(self) -> tuple[int, ...] | None:
+        return (self.deal[0],) if self.deal else None
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        seat, card = self.deal.pop(0), code + 1
+        self.deck.remove(card)
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        events = [Event("draw", seat, {"deck_left": len(self.deck)}, {"card": card}, owner=seat, irreversible=True)]
+        if not self.deal and self.center:  # a replacement drawn: the turn passes
+            self._pass_turn()
+        return events
+
+    def _apply_code(self, code: int) -> list[Event]:
+        p, value = self.player, code + 1
+        match = bool(self.center) and self.center[-1] == value
+        bonus = self.options["match_bonus"] if match else 0
+        self.hands[p].remove(value)
+        self.center.append(value)
+        self.points[p] += value
+        self.matches[p] += bonus
+        self.best[p] = max(self.best[p], value)
+        events = [Event("play", p, {"value": value, "bonus": bonus})]
+        if self.deck:
+            self.deal = [p]  # the replacement is drawn at a chance node
+            return events
+        if not any(self.hands):
+            self.over = True
+            events.append(Event("game_over"))
+            return events
+        self._pass_turn()
+        return events
+
+    def _pass_turn(self) -> None:
+        self.player = (self.player + 1) % self.num_players
+        while not self.hands[self.player]:
+            self.player = (self.player + 1) % self.num_players
+
+    def clone(self) -> ChancePlumState:
+        c = type(self).__new__(type(self))
+        c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
+        c.table_id, c.deal = self.table_id, self.deal[:]
+        c.hands = [hand[:] for hand in self.hands]
+        c.deck, c.center = self.deck[:], self.center[:]
+        c.points, c.matches, c.best = self.points[:], self.matches[:], self.best[:]
+        c.player, c.over = self.player, self.over
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "table_id": self.table_id,
+            "deal": self.deal[:],
+            "hands": [hand[:] for hand in self.hands],
+            "deck": self.deck[:],
+            "center": self.center[:],
+            "points": self.points[:],
+            "matches": self.matches[:],
+            "best": self.best[:],
+            "player": self.player,
+            "over": self.over,
+        }
+
+    @classmethod
+    def from_json(cls, game: PlumGame, data: Mapping[str, Any]) -> PlumState:
+        s = cls.__new__(cls)
+        try:
+            s.game, s.num_players, s.table = game, data["num_players"], TABLE
+            s.options = game.validate_options(data["options"], s.num_players)
+            s.table_id, s.deal = data["table_id"], list(data["deal"])
+            s.hands = [list(hand) for hand in data["hands"]]
+            s.deck, s.center = list(data["deck"]), list(data["center"])
+            s.points, s.matches, s.best = list(data["points"]), list(data["matches"]), list(data["best"])
+            s.player, s.over = data["player"], data["over"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FruitbowlError(f"not a saved Chance Plums state: {exc}") from None
+        return s
+
+    def determinize(self, seat: int, rng: random.Random) -> PlumState:
+        d = self.clone()
+        others = [p for p in range(self.num_players) if p != seat]
+        pool = sorted(d.deck + [card for p in others for card in d.hands[p]])
+        rng.shuffle(pool)
+        for p in others:
+            count = len(d.hands[p])
+            d.hands[p] = sorted(pool[:count])
+            del pool[:count]
+        d.deck = sorted(pool)
+        return d
+
+
+class ChancePlumGame(PlumGame):
+    id = "toy-chance-plums"
+    title = "Chance Plums"
+    explicit_chance = True
+    state_class: ClassVar[type[PlumState]] = ChancePlumState
+
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return CHANCE_TABLE
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        return "a plum card" if hidden else f"a plum worth {outcome.fields['value']}"
+
+
+CHANCE_PLUMS = ChancePlumGame()
+
+
+class TellsTheDraw(ChancePlumState):
+    """(c1) Shows every seat the card drawn last: chance reveals a hidden draw to the wrong seats."""
+
+    __slots__ = ("last",)
+    last: int
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        self.last = code + 1
+        return super()._apply_chance(code)
+
+    def clone(self) -> ChancePlumState:
+        c = super().clone()
+        if hasattr(self, "last"):
+            c.last = self.last
+        return c
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = super().view(seat)
+        view["table"] = f"plums, last draw {getattr(self, 'last', 0)}"
+        return view
+
+
+class KeepsTheFuture(ChancePlumState):
+    """(c2) Keeps a random generator in its saved state, as if the draws were decided ahead."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "rng": rng_to_json(random.Random(len(self.deck)))}
+
+
+class UngroupedOdds(ChancePlumState):
+    """(c3) Gives each distinct value in the deck 1/size, forgetting that values repeat."""
+
+    __slots__ = ()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(code, 1 / len(self.deck)) for code, _ in super().chance_outcomes()]
+
+
+def _chance_variant(name: str, state_class: type[PlumState]) -> PlumGame:
+    game_class = type(
+        f"{state_class.__name__}Game", (ChancePlumGame,), {"id": f"toy-{name}", "state_class": state_class}
+    )
+    return game_class()
+
+
+BROKEN_CHANCE = {
+    "tells-the-draw": _chance_variant("tells-the-draw", TellsTheDraw),
+    "keeps-the-future": _chance_variant("keeps-the-future", KeepsTheFuture),
+    "ungrouped-odds": _chance_variant("ungrouped-odds", UngroupedOdds),
 }

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from fruitbowl.engine import all_games
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import Game, State
 
 settings.register_profile(
@@ -88,9 +89,12 @@ action_codes: st.SearchStrategy[Any] = st.one_of(
 def reachable_state(game: Game, num_players: int, seed: int, moves: int) -> State:
     """A state after ``moves`` random legal moves from ``seed`` (fewer if the game ends)."""
     state = game.new_state(num_players, seed, game.validate_options({}, num_players))
+    dealer = Dealer(seed)  # chance resolved as a table resolves it: a player is to act
+    dealer.settle(state)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
+        dealer.settle(state)
     return state

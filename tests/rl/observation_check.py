@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from fruitbowl.engine import Game
+from fruitbowl.engine.chance import Dealer
 
 ReferenceEncoder = Callable[[Mapping[str, Any]], list[float]]
 
@@ -36,6 +37,8 @@ def check_observations(
         for seed in seeds:
             rng = random.Random(seed)
             state = game.new_state(num_players, seed, dict(options))
+            dealer = Dealer(seed)  # agents observe where a player acts: chance is resolved at once
+            dealer.settle(state)
             step = 0
             while True:
                 if step % every == 0:
@@ -54,6 +57,7 @@ def check_observations(
                 if state.is_terminal():
                     break
                 state.apply(rng.choice(state.legal_codes()))
+                dealer.settle(state)
                 step += 1
     return checked
 

@@ -13,12 +13,14 @@ from fruitbowl.bots import ISMCTSBot, SeatHandle
 from fruitbowl.bots.ismcts import SearchStats
 from fruitbowl.bots.pool import in_worker, stop_pool, worker_pool
 from fruitbowl.engine import get_game
+from fruitbowl.engine.chance import Dealer
 
 
 def _stats() -> tuple[SearchStats, bool, int]:
     """A two-process search of Tang Hu Lu's opening, where it runs: its root statistics, whether
     this is a worker, and how many child processes the search left running."""
     state = get_game("tanghulu").new_state(2, 11)
+    Dealer(11).settle(state)  # dealt as a table deals it
     bot = ISMCTSBot(seed=5, budget=400, processes=2)
     stats = bot.think(SeatHandle(state, state.current_player))
     children = len(multiprocessing.active_children())

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fruitbowl.engine import Action, Result
+from fruitbowl.engine.chance import settle
 from fruitbowl.engine.game import State
 from fruitbowl.engine.plugin import Evaluator, SearchTuning
 from fruitbowl.engine.registry import get_plugin
@@ -151,6 +152,7 @@ def search(
                     if preferred in unexplored:
                         code = preferred
                 state.apply(code)
+                settle(state, rng)  # chance is sampled, like everything this search does not know
                 child = Node(player=state.current_player)
                 node.children[code] = child
                 node.visits[code] = 0
@@ -159,6 +161,7 @@ def search(
                 break
             code = _select(node, codes, exploration)
             state.apply(code)
+            settle(state, rng)
             path.append((node, code))
             node = node.children[code]
         depth = ROLLOUT_CAP if rollout_depth is None else rollout_depth
@@ -218,6 +221,7 @@ def _rollout(
         else:
             state.apply(rng.choice(codes))
             cost += 1
+        settle(state, rng)
     return (state.result(), cost) if state.is_terminal() else (None, cost)
 
 

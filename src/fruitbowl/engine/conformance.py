@@ -90,9 +90,30 @@ Fully checked positions (expensive checks, see "Sampling" below):
 * ``determinize``: a sample has the same current player, and the same legal codes for the
   seat to act; it is reproducible from its ``rng``; it leaves the original unchanged and is
   independent of it; and before the end it really resamples (not every sample equals the
-  true state: at least the RNG must be reseeded).
+  true state: at least the RNG must be reseeded) — except in a game with explicit chance,
+  whose states hold no future, so a position where nothing is hidden is its own sample.
 * ``describe-event``: ``game.describe_event`` gives a non-empty sentence for every event and
   viewer, and the events are JSON-ready for every viewer.
+
+Chance nodes (games with :attr:`Game.explicit_chance`, see :mod:`.chance`). The kit deals as a
+table does, with a :class:`~fruitbowl.engine.chance.Dealer` seeded by the game's seed, and the
+record lists the outcomes. At every chance node:
+
+* ``chance``: only a game that declares ``explicit_chance`` has chance nodes, and only there
+  are ``chance_outcomes()`` listed: a non-empty list of ``(code, probability)``, codes distinct,
+  ascending and in the game's ``chance_table``, probabilities positive and summing to 1; no
+  player has a legal action, and a player's action is refused without change. Fully checked:
+  every outcome (sampled down to 16) applies without error and gives events; an outcome not
+  listed, garbage and wrong types are refused without change; the outcome's words
+  (``describe_outcome``) are a sentence.
+* ``no-future``: a state of a game with explicit chance saves no random generator
+  (``to_json`` has no ``rng``); fully checked: two clones resolved with different outcomes
+  differ, and the original is left as it was (nothing was decided in advance).
+* ``chance-witness``: fully checked: for each seat that ``chance_witnesses()`` leaves out (and
+  the spectator), the view and the events as shown to it are the same whichever outcome is
+  drawn: chance never reveals hidden information to the wrong seat.
+* ``record`` / ``replay``: replaying the record with its outcomes, and again without them (as a
+  server replays its stored moves, the seeded dealer drawing), gives the same game.
 
 Sampling
 ========
@@ -122,10 +143,11 @@ from typing import Any, NoReturn, TypeAlias
 
 from . import pages
 from .actions import Action, normalize_text
+from .chance import Dealer
 from .errors import FruitbowlError, IllegalAction, UnknownGame
 from .events import Event
-from .game import Game, State
-from .record import Player, Record, replay
+from .game import CHANCE, Game, State
+from .record import ChanceSource, Player, Record, replay
 from .registry import get_game
 from .result import Result
 from .rng import derive_seed
@@ -162,6 +184,9 @@ CHECKS = (
     "view-invariance",
     "determinize",
     "describe-event",
+    "chance",
+    "no-future",
+    "chance-witness",
 )
 
 #: Texts that no game should accept as an action.
@@ -217,6 +242,8 @@ class Context:
     seed: int
     label: str = ""
     texts: list[str] = field(default_factory=list)
+    #: The chance outcomes drawn so far (their texts), as the record lists them.
+    chance: list[str] = field(default_factory=list)
     seat: int | None = None
     view_check: ViewCheck | None = None
 
@@ -378,6 +405,8 @@ def _play_and_check(ctx: Context, full_every: int, determinize_samples: int, rep
     bound = DEFAULT_MAX_ACTIONS if limit is None else limit
 
     state = check_new_state(ctx)
+    dealer = Dealer(seed)  # chance is dealt as a table with this seed deals it
+    _deal(state, dealer, ctx, full_every == 1, checks_rng)
     snapshots: dict[int, dict[str, Any]] = {0: state.to_json()}
     events_by_move: list[list[Event]] = []
     while True:
@@ -415,8 +444,9 @@ def _play_and_check(ctx: Context, full_every: int, determinize_samples: int, rep
         given: Action | int | str = action if form == 0 else action.code if form == 1 else action.text
         events = state.apply(given)
         ctx.texts.append(action.text)
-        events_by_move.append(events)
         check_events(events, ctx, full)
+        events += _deal(state, dealer, ctx, full, checks_rng)
+        events_by_move.append(events)
         if len(ctx.texts) > bound:
             declared = "max_actions" if limit is not None else "the kit's cap DEFAULT_MAX_ACTIONS"
             ctx.fail("game-length", f"the game did not end within {bound} actions ({declared})")
@@ -454,6 +484,92 @@ def check_new_state(ctx: Context) -> State:
             "__slots__ on it (and on every class between it and State)",
         )
     return state
+
+
+def _deal(state: State, dealer: Dealer, ctx: Context, full: bool, rng: random.Random) -> list[Event]:
+    """Check and resolve the chance nodes ``state`` stands at, as a table's dealer would; their events."""
+    events: list[Event] = []
+    if not ctx.game.explicit_chance:
+        if state.current_player == CHANCE or state.chance_outcomes():
+            ctx.fail("chance", "the game has a chance node but does not declare explicit_chance")
+        return events
+    if "rng" in state.to_json():
+        ctx.fail(
+            "no-future", "to_json() saves a random generator: a game with explicit chance decides nothing in advance"
+        )
+    while state.current_player == CHANCE:
+        ctx.seat = None
+        check_chance_node(state, ctx, full, rng)
+        outcome = dealer.draw(state)
+        drawn = state.apply(outcome)
+        ctx.chance.append(outcome.text)
+        check_events(drawn, ctx, full)
+        events += drawn
+    if state.chance_outcomes():
+        ctx.fail("chance", f"chance_outcomes() lists outcomes where {state.current_player} is to act, not chance")
+    return events
+
+
+def check_chance_node(state: State, ctx: Context, full: bool, rng: random.Random) -> None:
+    """Outcomes well formed (distinct, ascending, in the chance table, probabilities summing to 1),
+    no player able to act; fully checked, every outcome applies, others are refused, a clone
+    carries no future, and the seats that do not witness the outcome cannot tell which it was."""
+    outcomes = state.chance_outcomes()
+    table = state.chance_table
+    if not isinstance(outcomes, list) or not outcomes:
+        ctx.fail("chance", f"chance_outcomes() at a chance node is {outcomes!r}, not a non-empty list")
+    codes = [code for code, _ in outcomes]
+    if codes != sorted(set(codes)):
+        ctx.fail("chance", f"chance outcome codes are not distinct and ascending: {codes}")
+    if not all(isinstance(c, int) and 0 <= c < len(table) for c in codes):
+        ctx.fail("chance", f"chance outcome codes {codes} are not all in the chance table (0..{len(table) - 1})")
+    probabilities = [p for _, p in outcomes]
+    if not all(p > 0 for p in probabilities) or abs(sum(probabilities) - 1.0) > 1e-9:
+        ctx.fail("chance", f"chance probabilities must be positive and sum to 1; they sum to {sum(probabilities)!r}")
+    if state.legal_actions() or state.is_terminal():
+        ctx.fail("chance", "at a chance node no player may act, and the game is not over")
+    if not full:
+        return
+    before = state.to_json()
+    unlisted = [o for o in table.actions if o.code not in codes][:8]
+    attempts: list[Action | str] = [*state.table.actions[:1], *unlisted, *GARBAGE_TEXTS[:3]]
+    for attempt in attempts:
+        try:
+            state.apply(attempt)
+        except IllegalAction as exc:
+            if not str(exc).strip():
+                ctx.fail("chance", f"{attempt!r} at a chance node was refused with an empty message")
+            continue
+        ctx.fail("chance", f"{attempt!r} was accepted at a chance node, where only {codes[:8]}… may be drawn")
+    if state.to_json() != before:
+        ctx.fail("chance", "refused attempts at a chance node changed the state")
+    tried = codes if len(codes) <= 16 else sorted(rng.sample(codes, 16))
+    witnesses = state.chance_witnesses()
+    blind = [v for v in ctx.viewers if witnesses is not None and v not in witnesses]
+    seen: dict[int | None, tuple[Any, Any]] = {}
+    afters = []
+    for code in tried:
+        copy = state.clone()
+        try:
+            events = copy.apply(code)
+        except Exception as exc:
+            ctx.fail("chance", f"the outcome {table[code].text!r} listed by chance_outcomes() raised {exc!r}")
+        words = ctx.game.describe_outcome(table[code], hidden=False)
+        if not isinstance(words, str) or not words.strip() or pages.internal_ids(words):
+            ctx.fail("chance", f"describe_outcome({table[code].text!r}) gave {words!r}")
+        afters.append(copy.to_json())
+        for viewer in blind:
+            shown = (copy.view(viewer), [e.for_viewer(viewer) for e in events])
+            if seen.setdefault(viewer, shown) != shown:
+                ctx.fail(
+                    "chance-witness",
+                    f"viewer {viewer} is not a witness of this chance node, yet what it sees depends on the outcome "
+                    f"({table[code].text!r}): chance reveals hidden information to the wrong seat",
+                )
+    if state.to_json() != before:
+        ctx.fail("no-future", "resolving clones of a chance node changed the original")
+    if len(afters) > 1 and afters[0] == afters[-1]:
+        ctx.fail("no-future", "two clones resolved with different outcomes are the same position")
 
 
 def check_current_player(state: State, ctx: Context) -> None:
@@ -728,6 +844,7 @@ def check_record(state: State, ctx: Context) -> Record:
         ctx.seed,
         list(ctx.texts),
         state.result().to_json(),
+        chance=list(ctx.chance),
     )
     try:
         again = Record.from_json(json.loads(json.dumps(record.to_json())))
@@ -768,6 +885,14 @@ def check_replay(
             ctx.fail("replay", f"replaying the record diverged at move {number}: different state ({where})")
     if count != len(record.actions):
         ctx.fail("replay", f"the replay stopped after {count} of {len(record.actions)} moves")
+    if record.chance:  # as a server replays its stored moves: the seeded dealer draws the outcomes again
+        final = snapshots[len(record.actions)]
+        moves_only = Record(**{**record.__dict__, "chance": []})
+        last: State | None = None
+        for _number, again, _events in _replay_states(moves_only, ctx):
+            last = again
+        if last is None or last.to_json() != final:
+            ctx.fail("replay", "replaying the moves without their chance outcomes (drawn by the seeded dealer) differs")
 
 
 def _replay_states(record: Record, ctx: Context) -> Iterable[tuple[int, State, list[Event]]]:
@@ -781,8 +906,11 @@ def _replay_states(record: Record, ctx: Context) -> Iterable[tuple[int, State, l
                 yield number, state, events
             return
         state = ctx.game.new_state(len(record.players), record.seed, record.options)
+        chance = ChanceSource(record)
+        chance.settle(state)
         for number, text in enumerate(record.actions, start=1):
-            yield number, state, state.apply(text)
+            events = state.apply(text)
+            yield number, state, events + chance.settle(state)
     except FruitbowlError as exc:
         ctx.fail("replay", f"the game's own record does not replay: {exc}")
 
@@ -888,8 +1016,8 @@ def check_continuation(state: State, ctx: Context, rng: random.Random, moves: in
             if by_clone.is_terminal() != by_json.is_terminal():
                 ctx.fail("continuation", f"{step - 1} moves on, only one of a clone and a JSON copy is over")
             break
-        legal = [a.code for a in by_clone.legal_actions()]
-        if legal != [a.code for a in by_json.legal_actions()]:
+        legal = _moves(by_clone)
+        if legal != _moves(by_json):
             ctx.fail("continuation", f"{step - 1} moves on, a clone and a JSON copy have different legal actions")
         code = legal[rng.randrange(len(legal))]
         events_clone, events_json = by_clone.apply(code), by_json.apply(code)
@@ -899,6 +1027,13 @@ def check_continuation(state: State, ctx: Context, rng: random.Random, moves: in
     if by_clone.to_json() != by_json.to_json():
         where = _first_difference(by_clone.to_json(), by_json.to_json(), "to_json()")
         ctx.fail("continuation", f"a clone and a JSON copy played on with the same moves differ ({where})")
+
+
+def _moves(state: State) -> list[int]:
+    """The codes that may be applied: the legal actions, or at a chance node the outcomes."""
+    if state.current_player == CHANCE:
+        return [code for code, _ in state.chance_outcomes()]
+    return [a.code for a in state.legal_actions()]
 
 
 def check_views(state: State, ctx: Context) -> None:
@@ -1004,7 +1139,7 @@ def check_determinize(state: State, ctx: Context, rng: random.Random, samples: i
                         )
             if sample_number == 0 and not sample.is_terminal():
                 sample.apply(sample.legal_actions()[-1])
-        if not resampled:
+        if not resampled and not ctx.game.explicit_chance:  # (with chance nodes there may be nothing hidden)
             ctx.fail(
                 "determinize",
                 f"every determinize({seat}, rng) sample is the true state: hidden information and the RNG must be "

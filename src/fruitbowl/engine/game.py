@@ -22,6 +22,13 @@ from .options import OptionSpec, validate_options
 from .result import Result
 from .rng import copy_rng, rng_from_json, rng_to_json
 
+#: ``current_player`` at a chance node: a random event is to be decided (OpenSpiel's chance player
+#: is -1, which here already means "the game is over"; see :mod:`.chance`).
+CHANCE = -2
+
+
+NO_OUTCOMES = ActionTable(())
+
 
 class Game(ABC):
     """A game's description: identity, player counts, options, and how to start a state."""
@@ -43,6 +50,13 @@ class Game(ABC):
     #: ``NotRequired`` for keys shown only sometimes), or ``None`` if the game declares none.
     #: ``fruitbowl.views`` derives a JSON Schema from it and checks views against it.
     view_type: ClassVar[type | None] = None
+    #: True when the game's random events are chance nodes (see :mod:`.chance`): its states hold
+    #: no random generator, stop where something is drawn, and a front end's dealer decides.
+    #: False: the state draws from its own seeded ``rng`` (the way of games not converted yet).
+    explicit_chance: ClassVar[bool] = False
+    #: Rules versions of this game from before its chance became explicit: their records and
+    #: stored tables drew from a generator in the state and are refused with a sentence saying so.
+    pre_chance_rules: ClassVar[tuple[str, ...]] = ()
 
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None
@@ -68,6 +82,16 @@ class Game(ABC):
 
     def num_distinct_actions(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
         return len(self.action_table(num_players, options))
+
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        """Every outcome a chance node of this game can have, with its code and text (empty for a
+        game without explicit chance). Codes are their own space, apart from the actions'."""
+        return NO_OUTCOMES
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        """A chance outcome in words, for logs ("a strawberry tile (2★)"); ``hidden``: as a seat
+        that does not witness it reads it ("a sweet card")."""
+        return "a hidden outcome" if hidden else outcome.text
 
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
@@ -146,7 +170,46 @@ class State(ABC):
     @property
     @abstractmethod
     def current_player(self) -> int:
-        """The seat to act, or -1 once the game is over."""
+        """The seat to act, :data:`CHANCE` at a chance node, or -1 once the game is over."""
+
+    # --- chance nodes (games with ``explicit_chance``; see ``chance.py``) -----------------------
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node: ``(outcome code, probability)`` for every possible outcome, codes
+        ascending and distinct, probabilities summing to 1; elsewhere empty."""
+        return []
+
+    def chance_witnesses(self) -> tuple[int, ...] | None:
+        """At a chance node: the seats that learn its outcome (``None``: everyone). The others'
+        views and events must not depend on it (the conformance kit checks)."""
+        return None
+
+    @property
+    def chance_table(self) -> ActionTable:
+        return self.game.chance_table(self.num_players, self.options)
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        """Apply a possible outcome's code at a chance node and return its events."""
+        raise UnsupportedFeature(f"{self.game.title} has no chance nodes")
+
+    def _outcome(self, outcome: Action | int | str) -> Action:
+        table = self.chance_table
+        try:
+            resolved = table.resolve(outcome)
+        except IllegalAction:
+            try:
+                action = self.table.resolve(outcome)
+            except IllegalAction:
+                unknown = f"{outcome!r} is not a chance outcome of {self.game.title}"
+                raise IllegalAction(unknown, rule="chance") from None
+            waiting = f"{action.text!r} must wait: a random event is being decided first"
+            raise IllegalAction(waiting, rule="chance", game=self.game.id) from None
+        if resolved.code not in {code for code, _ in self.chance_outcomes()}:
+            raise IllegalAction(f"{resolved.text!r} cannot be the outcome of this random event", rule="chance")
+        return resolved
 
     @abstractmethod
     def _legal_codes(self) -> list[int]:
@@ -198,9 +261,11 @@ class State(ABC):
     FIELDS: ClassVar[Fields]
 
     def clone(self) -> Self:
-        """An independent copy: the same position and the same future draws."""
+        """An independent copy: the same position (and, for a game without explicit chance, the
+        same future draws; a game with chance nodes keeps no future in a state)."""
         c: Any = self._copy_context()
-        c.rng = copy_rng(self.rng)
+        if not self.game.explicit_chance:
+            c.rng = copy_rng(self.rng)
         self.FIELDS.copy(self, c)
         self._copy_caches(c)
         return c
@@ -224,10 +289,12 @@ class State(ABC):
         return None
 
     def to_json(self) -> dict[str, Any]:
-        """The complete state, RNG included: for the server's storage only, never for a player."""
+        """The complete state (with the RNG of a game without explicit chance): for the server's
+        storage only, never for a player."""
         data: dict[str, Any] = {"game": self.game.id, "num_players": self.num_players, "options": dict(self.options)}
         data.update(self.FIELDS.save(self))
-        data["rng"] = rng_to_json(self.rng)
+        if not self.game.explicit_chance:
+            data["rng"] = rng_to_json(self.rng)
         return data
 
     @classmethod
@@ -240,7 +307,8 @@ class State(ABC):
             s._load_context(game, n, game.validate_options(data["options"], n))
             cls.FIELDS.load(s, data)
             s._after_load(data)
-            s.rng = rng_from_json(data["rng"])
+            if not game.explicit_chance:
+                s.rng = rng_from_json(data["rng"])
         except (KeyError, TypeError, ValueError) as exc:
             raise FruitbowlError(f"not a saved {game.title} state: {exc}") from None
         s.setup_events = []
@@ -281,8 +349,12 @@ class State(ABC):
     def apply(self, action: Action | int | str) -> list[Event]:
         """Apply an action given as an object, an integer code or a text; return its events.
 
-        An illegal action raises :class:`IllegalAction` and changes nothing.
+        At a chance node, ``action`` names one of :meth:`chance_outcomes` (a code or a text of the
+        game's :attr:`chance_table`). An illegal action raises :class:`IllegalAction` and changes
+        nothing.
         """
+        if self.current_player == CHANCE:
+            return self._apply_chance(self._outcome(action).code)
         return self._apply_code(self.validate(action).code)
 
     def validate(self, action: Action | int | str) -> Action:
@@ -312,6 +384,12 @@ class State(ABC):
             anchor = self.game.rule_anchors.get(GAME_OVER)
             raise IllegalAction(f"the game is over; {action.text!r} cannot be played", GAME_OVER, self.game.id, anchor)
         if action.code not in self._legal_codes():
+            if self.current_player == CHANCE:
+                raise IllegalAction(
+                    f"{action.text!r} must wait: a random event is being decided first",
+                    rule="chance",
+                    game=self.game.id,
+                )
             rule = self._refusal(action)
             anchor = None if rule is None else self.game.rule_anchors.get(rule)
             raise IllegalAction(self._sentence(action, rule), rule=rule, game=self.game.id, anchor=anchor)

@@ -6,7 +6,12 @@ replays to the same position.
 
 Undo policy: the player to act may take back their own actions, one at a time, back to the
 start of their turn, but never across a random draw or a reveal of hidden information (any
-event marked ``irreversible``) and never across another player's decision.
+event marked ``irreversible``, any chance node) and never across another player's decision.
+
+Chance: for a game with explicit chance (see :mod:`.chance`) the match's :class:`Dealer`,
+seeded with the record's seed, resolves every chance node as soon as the state reaches it,
+and the record lists each outcome. A match's state is therefore never at a chance node: the
+player to act, or the end, is always next.
 """
 
 from __future__ import annotations
@@ -18,19 +23,24 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
+from .chance import Dealer
 from .errors import UndoError
 from .events import Event
-from .game import Game, State
-from .record import Player, Record, naming_file, replay, start_state
+from .game import CHANCE, Game, State
+from .record import ChanceSource, Player, Record, naming_file, replay, start_state
 
 
 class Match:
-    def __init__(self, game: Game, state: State, record: Record):
+    def __init__(self, game: Game, state: State, record: Record, dealer: Dealer | None = None):
         self.game = game
         self.state = state
         self.record = record
+        #: Draws the chance outcomes from here on (seeded with the record's seed).
+        self.dealer = dealer if dealer is not None else Dealer(record.seed, drawn=len(record.chance))
         self.log: list[tuple[int, Event]] = [(0, e) for e in getattr(state, "setup_events", [])]
         self._undo: list[tuple[State, int]] = []  # (state before, log length before)
+        if state.current_player == CHANCE:  # a new game's deal
+            self.log += [(len(record.actions), e) for e in self._settle()]
 
     @classmethod
     def new(
@@ -50,24 +60,36 @@ class Match:
         """Rebuild a match by replaying its record (refusing a record that does not replay),
         with the undo history :meth:`apply` would have kept: a reloaded game (a restarted
         server, a resumed save) offers exactly the undo it offered before."""
-        game, state = start_state(record)
-        match = cls(game, state, Record(**{**record.__dict__, "actions": [], "result": None}))
+        chance = ChanceSource(record)
+        game, state = start_state(record, chance)
+        match = cls(game, state, Record(**{**record.__dict__, "actions": [], "result": None, "chance": []}))
         before, actor = state.clone(), state.current_player
-        for number, text, replayed, events in replay(record):
+        for number, text, replayed, events in replay(record, chance, state):
             log_length = len(match.log)
+            drawn = len(chance.used)
             match.state = replayed
             match.record.actions.append(text)
             match.log.extend((number, e) for e in events)
-            match._remember(before, log_length, actor, events)
+            match._remember(before, log_length, actor, events, drew=len(chance.used) > drawn)
             before, actor = replayed.clone(), replayed.current_player
+        match.record.chance = list(chance.used)
+        match.dealer = chance.dealer_after()
         if match.state.is_terminal():  # replay() has checked any result the record claims
             match.record.result = match.state.result().to_json()
         return match
 
-    def _remember(self, before: State, log_length: int, actor: int, events: list[Event]) -> None:
+    def _settle(self) -> list[Event]:
+        """Resolve the chance nodes the state stands at with the dealer, recording each outcome."""
+        events: list[Event] = []
+        for outcome, caused in self.dealer.settle(self.state):
+            self.record.chance.append(outcome.text)
+            events += caused
+        return events
+
+    def _remember(self, before: State, log_length: int, actor: int, events: list[Event], drew: bool = False) -> None:
         """The undo policy after a move by ``actor``: the position before it may be returned to
         while the same player acts and nothing irreversible (a draw, a reveal) happened."""
-        if any(e.irreversible for e in events) or self.state.current_player != actor:
+        if drew or any(e.irreversible for e in events) or self.state.current_player != actor:
             self._undo.clear()
         else:
             self._undo.append((before, log_length))
@@ -87,12 +109,22 @@ class Match:
         action = self.state.table.resolve(action)
         events = self.state.apply(action)
         self.record.actions.append(action.text)
+        drawn = len(self.record.chance)
+        events += self._settle()
         log_length = len(self.log)
         self.log.extend((len(self.record.actions), e) for e in events)
-        self._remember(before, log_length, actor, events)
+        self._remember(before, log_length, actor, events, drew=len(self.record.chance) > drawn)
         if self.state.is_terminal():
             self.record.result = self.state.result().to_json()
         return events
+
+    def after(self, action: Action | int | str) -> State:
+        """The position ``action`` would lead to, its chance resolved as this match's dealer will
+        resolve it; the match itself does not change (a server stores the move before making it)."""
+        state = self.state.clone()
+        state.apply(action)
+        self.dealer.copy().settle(state)
+        return state
 
     def can_undo(self, seat: int | None = None) -> bool:
         seat = self.state.current_player if seat is None else seat

@@ -1,7 +1,10 @@
 """Records (``fruitbowl-record/1``): everything needed to replay a game exactly.
 
 A record names the game, its rules version, options, players and seed, and lists the actions
-by their text. Replaying it reproduces the game move for move. A record that is malformed,
+by their text. For a game with explicit chance (see :mod:`.chance`) it also lists the chance
+outcomes (``chance``: the die rolls and draws, in the order they happened); an outcome the
+record does not list is drawn by the dealer seeded with the record's seed, as the game drew it
+(a server stores only the players' moves). Replaying it reproduces the game move for move. A record that is malformed,
 from another rules version, altered (its checksum no longer matches) or whose actions are not
 legal is refused with :class:`RecordError` naming the problem (and the file, when loaded
 from one). A record without a checksum (written by hand or by another tool) is loaded with
@@ -10,6 +13,7 @@ from one). A record without a checksum (written by hand or by another tool) is l
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -19,9 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .actions import Action
+from .chance import Dealer
 from .errors import FruitbowlError, IllegalAction, RecordError
 from .events import Event
-from .game import Game, State
+from .game import CHANCE, Game, State
 from .registry import get_game
 
 RECORD_FORMAT = "fruitbowl-record/1"
@@ -49,6 +55,9 @@ class Record:
     result: dict[str, Any] | None = None
     #: False when the record carried no checksum: it may have been written or edited by hand.
     verified: bool = field(default=True, compare=False, repr=False)
+    #: The chance outcomes' texts, in the order the game met its chance nodes (games with
+    #: explicit chance; empty for the others, and then not written).
+    chance: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -60,6 +69,8 @@ class Record:
             "seed": self.seed,
             "actions": list(self.actions),
         }
+        if self.chance:
+            data["chance"] = list(self.chance)
         if self.result is not None:
             data["result"] = self.result
         data["checksum"] = checksum(data)
@@ -86,7 +97,10 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("record field 'result' must be an object")
-        return cls(game_id, rules_version, options, players, seed, actions, result, verified)
+        chance = data.get("chance", [])
+        if not isinstance(chance, list) or not all(isinstance(c, str) for c in chance):
+            raise RecordError("record field 'chance' must be a list of chance outcome texts")
+        return cls(game_id, rules_version, options, players, seed, actions, result, verified, chance)
 
     @classmethod
     def parse(cls, text: str) -> Record:
@@ -154,39 +168,110 @@ def _player(data: Any) -> Player:
     raise RecordError(f"a player is a name or {{'name', 'controller'}}; got {data!r}")
 
 
-def start_state(record: Record) -> tuple[Game, State]:
-    """The game and its first position for a record, refusing bad ids, versions and options."""
+class ChanceSource:
+    """Where a replayed game's chance outcomes come from: the record's own, in order, then (once
+    they run out) the dealer seeded with the record's seed, exactly as a :class:`Match` draws them.
+    ``used`` lists every outcome resolved so far, recorded or drawn."""
+
+    def __init__(self, record: Record):
+        self.recorded = record.chance
+        self.seed = record.seed
+        self.used: list[str] = []
+        self.dealer: Dealer | None = None
+
+    def settle(self, state: State) -> list[Event]:
+        """Resolve ``state``'s chance nodes until a player acts or the game ends; their events."""
+        events: list[Event] = []
+        while state.current_player == CHANCE:
+            number = len(self.used)
+            if number < len(self.recorded):
+                text = self.recorded[number]
+                try:
+                    outcome: Action = state._outcome(text)
+                except IllegalAction as exc:
+                    raise RecordError(
+                        f"chance outcome {number + 1} ({text!r}) is not possible in the recorded game: {exc}"
+                    ) from None
+            else:
+                if self.dealer is None:
+                    self.dealer = Dealer(self.seed, drawn=number)
+                outcome = self.dealer.draw(state)
+            events += state.apply(outcome)
+            self.used.append(outcome.text)
+        return events
+
+    def dealer_after(self) -> Dealer:
+        """The seeded dealer, at the place it would be in after drawing every outcome used."""
+        if self.dealer is not None:
+            return self.dealer
+        return Dealer(self.seed, drawn=len(self.used))
+
+    def check_all_used(self) -> None:
+        if len(self.used) < len(self.recorded):
+            raise RecordError(
+                f"the record lists {len(self.recorded)} chance outcomes, but its moves meet only {len(self.used)}"
+            )
+
+
+def start_state(record: Record, chance: ChanceSource | None = None) -> tuple[Game, State]:
+    """The game and its first position for a record, refusing bad ids, versions and options.
+
+    For a game with explicit chance the opening's chance nodes (the deal) are resolved from
+    ``chance`` (by default the record's outcomes, then its seeded dealer), and their events
+    follow the state's ``setup_events``: the first position is the one the first player sees.
+    """
     try:
         game = get_game(record.game)
         if record.rules_version != game.rules_version:
-            raise RecordError(
-                f"record is for {game.title} rules {record.rules_version}; this engine plays {game.rules_version}"
-            )
+            raise RecordError(old_rules(game, record.rules_version))
         state = game.new_state(len(record.players), record.seed, record.options)
     except RecordError:
         raise
     except FruitbowlError as exc:
         raise RecordError(f"record cannot start a game: {exc}") from None
+    if state.current_player == CHANCE:
+        dealt = (chance or ChanceSource(record)).settle(state)
+        opening: Any = state  # (a game's state class declares the slot; one without keeps no setup events)
+        with contextlib.suppress(AttributeError):
+            opening.setup_events = [*getattr(state, "setup_events", []), *dealt]
     return game, state
 
 
-def replay(record: Record) -> Iterator[tuple[int, str, State, list[Event]]]:
-    """Yield ``(move_number, action_text, state_after, events)`` for every recorded action.
+def old_rules(game: Game, version: str) -> str:
+    """Why a record (a save, a stored table) of another rules version is refused."""
+    said = f"this game was recorded with {game.title} rules {version}; this fruitbowl plays rules {game.rules_version}"
+    if game.explicit_chance and version in game.pre_chance_rules:
+        return (
+            f"{said}, which write every die roll and draw into the record: a game saved before that change "
+            "cannot be replayed or continued (its draws came from a generator that no longer exists)"
+        )
+    return said
 
-    The state object is the same one throughout, advanced in place; clone it to keep a copy.
+
+def replay(
+    record: Record, chance: ChanceSource | None = None, opening: State | None = None
+) -> Iterator[tuple[int, str, State, list[Event]]]:
+    """Yield ``(move_number, action_text, state_after, events)`` for every recorded action;
+    ``events`` include those of the chance outcomes that followed it (see :class:`ChanceSource`).
+
+    The state object is the same one throughout, advanced in place (``opening``, if given: the
+    first position :func:`start_state` made with the same ``chance``); clone it to keep a copy.
     """
-    _, state = start_state(record)
+    chance = chance or ChanceSource(record)
+    state = opening if opening is not None else start_state(record, chance)[1]
     for number, text in enumerate(record.actions, start=1):
         try:
             events = state.apply(text)
         except IllegalAction as exc:
             raise RecordError(f"move {number} ({text!r}) is not legal in the recorded game: {exc}") from None
+        events += chance.settle(state)
         yield number, text, state, events
     if record.result is not None:
         if not state.is_terminal():
             raise RecordError("the record claims a result, but its moves do not finish the game")
         if state.result().to_json() != record.result:
             raise RecordError("the record's result does not match the result its moves produce")
+        chance.check_all_used()  # (a record cut short may list the outcomes of moves it leaves out)
 
 
 def replay_to_end(record: Record) -> State:

@@ -4,19 +4,25 @@
     >>> import fruitbowl.rl.openspiel  # registers the games
     >>> game = pyspiel.load_game("fruitbowl_tanghulu", {"players": 2})
     >>> state = game.new_initial_state()
-    >>> state.is_chance_node()  # the shuffle: one draw of the game's seed
+    >>> state.is_chance_node()  # the deal: the first tile drawn to the store
     True
-    >>> state.apply_action(7)
-    >>> state.current_player()
-    0
+    >>> len(state.chance_outcomes())  # (outcome, probability): which of the bag's tiles comes out
+    54
 
-Each game is *imperfect information* and *general sum*. Its randomness is one **explicit chance
-node at the start** that draws the game's seed (one of ``SEED_OUTCOMES``, mixed with the
-``seed`` parameter); every later die roll, shuffle and draw follows from that seed inside the
-engine, exactly as in a fruitbowl record. (OpenSpiel's *sampled stochastic* mode would need the
-game to expose ``GetRNGState`` for serialization, which pyspiel does not let Python games do;
-one seed draw at the start is the same distribution of games and serializes.) Parameters are
-``players``, ``seed`` and the game's own options. Observations are the game's numeric encoding
+Each game is *imperfect information* and *general sum*. Chance is **explicit**:
+
+* A game whose engine has chance nodes (:attr:`~fruitbowl.engine.game.Game.explicit_chance`,
+  Tang Hu Lu so far) has OpenSpiel chance nodes exactly at its random events (each die roll,
+  each tile or card drawn), with the engine's ``chance_outcomes()`` (grouped: "which tile", not
+  "which permutation"). A state holds no random generator, so a clone carries no future: a
+  search on clones must sample the draws it has not seen, as one on resampled positions does.
+  The ``seed`` parameter is not used (the algorithm draws the outcomes).
+* The other games (until their engines are converted) have one chance node at the start that
+  draws the game's seed (one of ``SEED_OUTCOMES``, mixed with the ``seed`` parameter); every
+  later die roll, shuffle and draw follows from that seed inside the engine, exactly as in a
+  fruitbowl record, so clones of their states still carry the future.
+
+Parameters are ``players``, ``seed`` and the game's own options. Observations are the game's numeric encoding
 of one seat's view (``observation_tensor``) and that view as JSON (``observation_string``);
 returns are the rank rewards of :mod:`fruitbowl.rl.rewards`. States serialize (pyspiel pickles
 them), so ``pyspiel.random_sim_test(game, serialize=True)`` and OpenSpiel's algorithms run.
@@ -32,7 +38,7 @@ import pyspiel
 
 from fruitbowl.engine import Game, all_games, get_game
 from fruitbowl.engine.conformance import DEFAULT_MAX_ACTIONS
-from fruitbowl.engine.game import State
+from fruitbowl.engine.game import CHANCE, State
 from fruitbowl.engine.rng import derive_seed
 
 from .rewards import rewards
@@ -77,9 +83,11 @@ class SpielGame(pyspiel.Game):
         game.check_player_count(self.num_seats)
         self.options = game.validate_options(params, self.num_seats)
         length = game.max_actions(self.num_seats, self.options) or DEFAULT_MAX_ACTIONS
+        self.explicit = game.explicit_chance
+        self.chance_table = game.chance_table(self.num_seats, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_distinct_actions(self.num_seats, self.options),
-            max_chance_outcomes=SEED_OUTCOMES,
+            max_chance_outcomes=len(self.chance_table) if self.explicit else SEED_OUTCOMES,
             num_players=self.num_seats,
             min_utility=-1.0,
             max_utility=1.0,
@@ -92,7 +100,11 @@ class SpielGame(pyspiel.Game):
         return SpielState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        return 1
+        return self.max_game_length() if self.explicit else 1
+
+    def initial(self) -> State:
+        """The engine's first position of a game with explicit chance: at its first chance node."""
+        return self.fruitbowl.new_state(self.num_seats, self.base_seed, self.options)
 
     def start(self, outcome: int) -> State:
         """The engine's first position for the seed an opening chance outcome names."""
@@ -106,22 +118,30 @@ class SpielGame(pyspiel.Game):
 
 
 class SpielState(pyspiel.State):
-    """One position: the opening chance node, then every call goes straight to the engine."""
+    """One position; every call goes straight to the engine (for a game without explicit chance,
+    after the opening chance node that draws the seed)."""
 
     def __init__(self, game: SpielGame):
         super().__init__(game)
         self.spiel_game = game
-        self.engine: State | None = None  # None until the opening chance node has drawn the seed
+        #: None until the opening chance node has drawn the seed (games without explicit chance)
+        self.engine: State | None = game.initial() if game.explicit else None
         self.num_seats = game.num_seats
 
     def current_player(self) -> int:
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.engine.current_player
+        player = engine.current_player
+        if player >= 0:
+            return player
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(pyspiel.PlayerId.TERMINAL)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.engine is not None:
+            return self.engine.chance_outcomes()
         probability = 1.0 / SEED_OUTCOMES
         return [(outcome, probability) for outcome in range(SEED_OUTCOMES)]
 
@@ -138,6 +158,8 @@ class SpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            if self.spiel_game.explicit:
+                return str(self.spiel_game.chance_table[int(action)].text)
             return f"shuffle {action}"
         table = self.spiel_game.fruitbowl.action_table(self.num_seats, self.spiel_game.options)
         return str(table[int(action)].text)

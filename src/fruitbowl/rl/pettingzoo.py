@@ -11,7 +11,10 @@
 Each agent (``player_0`` …) observes a dict: ``observation``, the game's numeric encoding of
 that seat's view (never the true state), and ``action_mask``, the legal actions of the game's
 fixed action space (all zero when it is not that agent's turn). Rewards are paid when the game
-ends (:mod:`fruitbowl.rl.rewards`); a game stopped by a limit option is a truncation. Every game
+ends (:mod:`fruitbowl.rl.rewards`); a game stopped by a limit option is a truncation. Chance
+(die rolls, draws) is resolved inside the environment by a dealer seeded with the game's seed, as
+a fruitbowl table resolves it: agents never see a chance node, and the same seed deals the same
+game. Every game
 is also registered with PettingZoo as ``fruitbowl/<game>-v0`` (``pettingzoo.make("aec",
 "fruitbowl/tanghulu-v0", players=2)``).
 """
@@ -28,6 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from fruitbowl.engine import Game, all_games, get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import random_seed
 
@@ -77,6 +81,7 @@ class FruitbowlEnv(AECEnv):
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
         self.state: State | None = None
+        self.dealer: Dealer | None = None
         self._next_seed: int | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -92,6 +97,8 @@ class FruitbowlEnv(AECEnv):
         if self._next_seed is not None:
             self._next_seed += 1  # the next reset without a seed plays a different, still seeded, game
         self.state = self.game.new_state(self.num_players, game_seed, self.options)
+        self.dealer = Dealer(game_seed)
+        self.dealer.settle(self.state)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -136,6 +143,8 @@ class FruitbowlEnv(AECEnv):
             raise ValueError(f"action {action!r} is outside the action space 0..{self.num_actions - 1} of {agent}")
         self._cumulative_rewards[agent] = 0.0
         state.apply(int(action))
+        if self.dealer is not None:
+            self.dealer.settle(state)
         if state.is_terminal():
             result = state.result()
             paid = rewards(result, self.num_players, self.reward_kind)

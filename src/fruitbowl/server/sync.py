@@ -25,6 +25,8 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from fruitbowl.engine import RecordError
+
 from .bot_runner import BotRunner
 from .cluster import PRESENCE_CHANNEL, Listener, PgClaims, conninfo
 from .live import LiveTable, Presence
@@ -75,7 +77,10 @@ class ClusterSync:
         """Load every table in play and let its bots continue (on server start)."""
         ids = self.runtime.store.playing_ids()
         for table_id in ids:
-            self.bots.kick(await self.runtime.get(table_id))
+            try:
+                self.bots.kick(await self.runtime.get(table_id))
+            except RecordError as exc:  # (a table this version cannot replay: opening it says why)
+                log.warning("table %s cannot be resumed: %s", table_id, exc)
         return len(ids)
 
     async def _sweep_forever(self) -> None:

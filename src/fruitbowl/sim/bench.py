@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fruitbowl.engine import Game, InvalidOption, get_game
+from fruitbowl.engine.chance import settle
 from fruitbowl.engine.rng import derive_seed
 
 #: A random playout longer than this is abandoned (a game with no forced progress).
@@ -53,9 +54,11 @@ def random_playouts(
     started = clock()
     while True:
         state = game.new_state(num_players, derive_seed(seed, "playout", games), checked)
+        settle(state, rng)
         played = 0
         while not state.is_terminal() and played < PLAYOUT_ACTION_CAP:
             state.apply(rng.choice(state.legal_actions()))
+            settle(state, rng)
             played += 1
         actions += played
         games += 1

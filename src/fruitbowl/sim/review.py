@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from fruitbowl.engine import Record, replay
+from fruitbowl.engine.chance import settle
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import start_state
 from fruitbowl.engine.rng import derive_seed
@@ -65,6 +66,7 @@ def win_chance(state: State, seat: int, playouts: int, rng: random.Random) -> fl
                 won += 1 / len(winners) if seat in winners else 0.0
                 break
             sample.apply(rng.choice(sample.legal_actions()))
+            settle(sample, rng)
     return won / playouts
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Game, InvalidOption, get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.rng import derive_seed
 
 from .confidence import wilson
@@ -86,6 +87,8 @@ def play_game(
 ) -> GameOutcome:
     """Play one game to the end with one bot per seat."""
     state = game.new_state(num_players, seed, options)
+    dealer = Dealer(seed)  # chance is drawn as a Match with this seed draws it
+    dealer.settle(state)
     handles = [SeatHandle(state, seat) for seat in range(num_players)]
     actions = 0
     while not state.is_terminal():
@@ -93,6 +96,7 @@ def play_game(
             return GameOutcome(seed, None, tuple(range(num_players)), actions, True)
         seat = state.current_player
         state.apply(bots[seat].choose(handles[seat]))
+        dealer.settle(state)
         actions += 1
     result = state.result()
     return GameOutcome(seed, tuple(result.scores), result.winners, actions, result.truncated)

@@ -25,6 +25,7 @@ from typing import Any
 
 from fruitbowl.bots import SeatHandle, make_bot
 from fruitbowl.engine import Player, Record, get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.rng import derive_seed
 
 from .components import uses
@@ -81,6 +82,8 @@ def play_task(task: GameTask) -> GameData:
     game = get_game(task.game)
     n = len(task.seats)
     state = game.new_state(n, task.seed, task.options)
+    dealer = Dealer(task.seed)  # chance is drawn as a Match draws it, so the record replays the game
+    chance = [outcome.text for outcome, _events in dealer.settle(state)]
     bots = [make_bot(name, derive_seed(task.seed, "bot", seat)) for seat, name in enumerate(task.seats)]
     handles = [SeatHandle(state, seat) for seat in range(n)]
     texts: list[str] = []
@@ -91,6 +94,9 @@ def play_task(task: GameTask) -> GameData:
             seat = state.current_player
             action = bots[seat].choose(handles[seat])
             events = state.apply(action)
+            for outcome, drawn in dealer.settle(state):
+                chance.append(outcome.text)
+                events += drawn
             texts.append(action.text)
             kinds[seat][action.kind] += 1
             for who, category, name in uses(game.id, action, seat, events):
@@ -106,14 +112,16 @@ def play_task(task: GameTask) -> GameData:
     }
     if state.is_terminal():
         result = state.result()
-        record = Record(game.id, game.rules_version, dict(task.options), players, task.seed, texts, result.to_json())
+        record = Record(
+            game.id, game.rules_version, dict(task.options), players, task.seed, texts, result.to_json(), chance=chance
+        )
         facts["categories"] = list(result.categories)
         facts["breakdown"] = [dict(b) for b in result.breakdown]
         scores: tuple[int, ...] | None = tuple(result.scores)
         places: tuple[int, ...] | None = tuple(result.places)
         winners, truncated = tuple(result.winners), result.truncated
     else:  # abandoned at the action cap: a draw between all seats, no scores
-        record = Record(game.id, game.rules_version, dict(task.options), players, task.seed, texts)
+        record = Record(game.id, game.rules_version, dict(task.options), players, task.seed, texts, chance=chance)
         scores, places, winners, truncated = None, None, tuple(range(n)), True
     return GameData(
         index=task.index,

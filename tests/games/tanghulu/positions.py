@@ -2,9 +2,10 @@
 
 Every position starts from a real ``new_state`` and then sets only the fields a worked example
 gives, always by *moving* components (tiles from the bag or store, drops from the stock, sweet
-cards from the deck), so that the conservation invariants still hold. Randomness is steered,
-never bypassed: :class:`ScriptedRng` replaces the state's generator and forces the die faces and
-bag draws a test asks for; every other draw stays seeded.
+cards from the deck), so that the conservation invariants still hold. Chance is steered, never
+bypassed: a :class:`SteeredState` resolves the chance nodes its moves lead to at once (as a
+table's dealer does), with the die faces and bag draws a test asks for; every other draw comes
+from a seeded dealer.
 
 Tiles are written as a letter and an optional front-star digit: ``"O"`` (any orange), ``"K2"``
 (a 2★ kiwi), ``"H"`` (a haw). A stick is a space-separated list, bottom first: ``"O A K"``.
@@ -12,42 +13,88 @@ Tiles are written as a letter and an optional front-star digit: ``"O"`` (any ora
 
 from __future__ import annotations
 
-import random
+from bisect import insort
 from collections.abc import Sequence
 from typing import Any, cast
 
 import pytest
 
-from fruitbowl.engine import Event, IllegalAction, get_game
+from fruitbowl.engine import Action, Event, IllegalAction, get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
-from fruitbowl.games.tanghulu.rules import ACTION, TangHuLu, TangHuLuState
+from fruitbowl.games.tanghulu.rules import (
+    ACTION,
+    CHANCE_TABLE,
+    DIE_DRAW,
+    FACES,
+    REFILL_DRAW,
+    ROLL,
+    SWEET_DRAW,
+    SWEET_OUTCOME,
+    TILE_OUTCOME,
+    TangHuLu,
+    TangHuLuState,
+)
 
 GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
 LETTER = {"O": "orange", "A": "apple", "K": "kiwi", "S": "strawberry", "H": "haw"}
 
 
-class ScriptedRng(random.Random):
-    """The state's own RNG, continued, with forced outcomes: queued die faces and queued bag draws.
+def opening(players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> TangHuLuState:
+    """A new game as a table deals it with this seed: its opening chance nodes resolved (their
+    events follow the setup's in ``setup_events``, as a record's opening has them)."""
+    state = GAME.new_state(players, seed, options)
+    for _outcome, events in Dealer(seed).settle(state):
+        state.setup_events += events
+    return state
 
-    A queued draw (a tile id) is taken by the next draw from the bag of any kind, a store refill
-    or the die, so tests queue one only when that next draw is the one they mean.
+
+class SteeredState(TangHuLuState):
+    """A state whose moves resolve the chance nodes they lead to at once, as a table's dealer
+    does: queued die faces (``faces``), bag draws (``draws``, tile ids) and sweet card draws
+    (``cards``) first, every other outcome from a seeded dealer.
+
+    A queued draw is taken by the next draw from the bag of any kind (a store refill or the
+    die), so tests queue one only when that next draw is the one they mean.
     """
 
-    def __init__(self, state: TangHuLuState):
-        super().__init__()
-        self.setstate(state.rng.getstate())
-        self.state = state
-        self.faces: list[str] = []
-        self.draws: list[int] = []
+    __slots__ = ("cards", "dealer", "draws", "faces")
 
-    def randrange(self, start: int, stop: Any = None, step: int = 1) -> int:
-        if stop is None:
-            bag = self.state.bag
-            if self.faces and start == len(C.die_faces) and len(bag) != start:
-                return C.die_faces.index(self.faces.pop(0))
-            if self.draws and start == len(bag):
-                return bag.index(self.draws.pop(0))
-        return super().randrange(start, stop, step)
+    def apply(self, action: Action | int | str) -> list[Event]:
+        events = TangHuLuState.apply(self, action)
+        while self.chance:
+            events += TangHuLuState.apply(self, self._steered())
+        return events
+
+    def _steered(self) -> Action:
+        if self.chance == ROLL and self.faces:
+            return CHANCE_TABLE[FACES.index(self.faces.pop(0))]
+        if self.chance in (DIE_DRAW, REFILL_DRAW) and self.draws:
+            return CHANCE_TABLE[TILE_OUTCOME + self.draws.pop(0)]
+        if self.chance == SWEET_DRAW and self.cards:
+            return CHANCE_TABLE[SWEET_OUTCOME + self.cards.pop(0)]
+        return self.dealer.draw(self)
+
+    def clone(self) -> SteeredState:
+        c = super().clone()
+        c.faces, c.draws, c.cards, c.dealer = list(self.faces), list(self.draws), list(self.cards), self.dealer.copy()
+        return c
+
+
+def table(players: int = 2, seed: int = 0, options: dict[str, Any] | None = None) -> SteeredState:
+    """A new game as a table plays it: dealt by the dealer seeded with ``seed``, and every move's
+    chance resolved by it at once (:class:`SteeredState`)."""
+    return steer(opening(players, seed, options), seed)
+
+
+def steer(state: TangHuLuState, seed: int = 0) -> SteeredState:
+    """The same position as a :class:`SteeredState` (nothing queued yet)."""
+    steered = SteeredState.__new__(SteeredState)
+    for name in TangHuLuState.__slots__:
+        if hasattr(state, name):
+            setattr(steered, name, getattr(state, name))
+    steered.faces, steered.draws, steered.cards, steered.dealer = [], [], [], Dealer(seed)
+    return steered
 
 
 # ---------------------------------------------------------------------------------- tiles
@@ -68,7 +115,7 @@ def _into_bag(state: TangHuLuState, spec: str) -> int:
             spare = min(t for t in state.bag if not _matches(t, spec))
             state.bag.remove(spare)
             state.store[space] = spare
-            state.bag.append(tile)
+            insort(state.bag, tile)
             return tile
     raise AssertionError(f"no {spec} tile left in the bag or the store")
 
@@ -90,31 +137,28 @@ def fruit_of(tile: int) -> str:
 def new_position(players: int = 2, seed: int = 0, first: int = 0, **options: Any) -> TangHuLuState:
     """A new game just before the first player's die roll is applied: everyone at 5 coins and
     2 drops, empty boards, a full store, the first player to act in the action phase."""
-    state = GAME.new_state(players, seed, {"first_player": first + 1, **options})
+    state = steer(opening(players, seed, {"first_player": first + 1, **options}), seed)
     if state.die_tile >= 0:  # undo the opening roll, whatever it was
-        state.bag.append(state.die_tile)
+        insort(state.bag, state.die_tile)
         state.die_tile = -1
     state.coins = [C.start_coins] * players
     state.drops = [C.start_drops] * players
     state.stock = C.drops - C.start_drops * players
     state.phase, state.player, state.roller, state.die = ACTION, first, first, ""
-    state.rng = ScriptedRng(state)
     state.forget_answers()
     return state
 
 
 def first_turn_with(face: str, players: int = 2) -> TangHuLuState:
     """A real new game (seat 0 first) whose opening roll showed ``face``, found by trying seeds."""
-    seed = next(s for s in range(1000) if GAME.new_state(players, s).die == face)
-    state = GAME.new_state(players, seed)
-    state.rng = ScriptedRng(state)
-    return state
+    seed = next(s for s in range(1000) if opening(players, s).die == face)
+    return steer(opening(players, seed), seed)
 
 
 def set_stick(state: TangHuLuState, seat: int, stick: int, spec: str, garnished: bool = False) -> list[int]:
     """Put exactly these tiles (bottom first) on a stick; the old ones go back to the bag."""
     old = state.sticks[seat][stick]
-    state.bag.extend(old)
+    state.bag = sorted(state.bag + old)
     tiles = [take(state, s) for s in spec.split()]
     state.sticks[seat][stick] = tiles
     state.filled[seat] = sum(len(line) for line in state.sticks[seat])
@@ -132,7 +176,7 @@ def set_store(state: TangHuLuState, spec: str) -> None:
     """Fill S1–S4 with these tiles (``-`` leaves a space empty); old store tiles go to the bag."""
     for space, tile in enumerate(state.store):
         if tile >= 0:
-            state.bag.append(tile)
+            insort(state.bag, tile)
             state.store[space] = -1
     for space, s in enumerate(spec.split()):
         if s != "-":
@@ -175,11 +219,10 @@ def to_turn(state: TangHuLuState, seat: int, face: str, draw: str | None = None)
     before = (seat - 1) % state.num_players
     state.phase, state.player, state.roller, state.die, state.bought = ACTION, before, before, "", 0
     state.forget_answers()
-    rng = state.rng
-    assert isinstance(rng, ScriptedRng)
-    rng.faces.append(face)
+    assert isinstance(state, SteeredState)
+    state.faces.append(face)
     if draw is not None:
-        rng.draws.append(_into_bag(state, draw))
+        state.draws.append(_into_bag(state, draw))
     if seat == state.first:
         state.round = round_number - 1  # the engine counts the new round
     events = state.apply("work")
@@ -190,9 +233,8 @@ def to_turn(state: TangHuLuState, seat: int, face: str, draw: str | None = None)
 
 def script(state: TangHuLuState, *faces: str) -> None:
     """Force the next die faces (for turns that the test plays through the engine)."""
-    rng = state.rng
-    assert isinstance(rng, ScriptedRng)
-    rng.faces.extend(faces)
+    assert isinstance(state, SteeredState)
+    state.faces.extend(faces)
 
 
 # ---------------------------------------------------------------------------------- checks

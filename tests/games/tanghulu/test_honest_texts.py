@@ -23,7 +23,6 @@ from fruitbowl.games.tanghulu.terminal import TangHuLuAdapter, rules_text
 from fruitbowl.games.tanghulu.text import action_label, describe_event, prompt
 
 from .positions import (
-    GAME,
     give_cards,
     new_position,
     only,
@@ -33,6 +32,7 @@ from .positions import (
     set_drops,
     set_stick,
     set_store,
+    table,
     to_turn,
 )
 
@@ -170,7 +170,7 @@ def test_labels_keep_their_promises_and_count_their_nouns_in_random_games(player
     """Over whole random games: each work, buy and all-different label names exactly the coins
     the action then moves, and no text says "1 coins" or "2 coin"."""
     for seed in range(6):
-        state = GAME.new_state(players, seed, {"multi_garnish": seed % 2 == 1})
+        state = table(players, seed, {"multi_garnish": seed % 2 == 1})
         rng = random.Random(seed)
         texts = [describe_event(e, v, NAMES) for e in state.setup_events for v in (None, 0)]
         while not state.is_terminal():

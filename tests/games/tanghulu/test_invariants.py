@@ -14,7 +14,7 @@ from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.patterns import PATTERN_NAMES, possible_patterns
 from fruitbowl.games.tanghulu.rules import ACTION, OVER, SHOP, TangHuLuState
 
-from .positions import GAME
+from .positions import table
 
 CAP, STICKS, SPOTS, SPACES = C.coin_cap, C.sticks, C.spots, len(C.spaces)
 
@@ -151,7 +151,7 @@ def games(draw):
 
 def play(players: int, options: dict, seed: int, policy: str) -> tuple[TangHuLuState, list[Event]]:
     """Play a whole game, checking every invariant after every action; return it and its log."""
-    state = GAME.new_state(players, seed, options)
+    state = table(players, seed, options)
     chooser = random.Random(seed)
     led = Ledger()
     log = list(state.setup_events)

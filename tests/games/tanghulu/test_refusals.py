@@ -13,7 +13,6 @@ from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.rules import ACTION, DIE_TILE, GARNISH, PATTERN, SHOP, TangHuLuState
 
 from .positions import (
-    GAME,
     legal,
     new_position,
     quiet_turn,
@@ -22,6 +21,7 @@ from .positions import (
     set_drops,
     set_stick,
     set_store,
+    table,
     to_turn,
 )
 
@@ -231,7 +231,7 @@ def test_a_purchase_needs_a_tile_in_the_space_and_a_free_spot():
 
 
 def test_once_the_game_is_over_every_action_is_refused_as_such():
-    state = GAME.new_state(2, seed=3, options={"round_limit": 1})
+    state = table(2, seed=3, options={"round_limit": 1})
     while not state.is_terminal():
         state.apply(state.legal_actions()[0])
     assert state.refusal("work") == GAME_OVER

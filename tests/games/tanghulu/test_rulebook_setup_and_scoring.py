@@ -23,7 +23,7 @@ import fruitbowl.games.tanghulu as tanghulu_package
 from fruitbowl.engine import Event, get_game
 from fruitbowl.games.tanghulu.rules import TangHuLu
 
-from .positions import new_position, script, set_board, set_drops, to_turn
+from .positions import new_position, script, set_board, set_drops, table, to_turn
 
 GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
 DATA = tomllib.loads((Path(tanghulu_package.__file__).parent / "data.toml").read_text(encoding="utf-8"))
@@ -56,7 +56,7 @@ def test_setup_for_three_and_four_players_follows_the_rulebook(players, seed):
     pile them up a face down stack"; "The remaining crystal sugar drops … are also placed in the
     center"; "Deal the First Player Marker to the youngest player" (seat 1 by default); and
     "First of all, the current player must roll the custom dice and applies its effect"."""
-    state = GAME.new_state(players, seed)
+    state = table(players, seed)
     view = state.view(None)
     die = view["die"]
     assert die in ("sugar", "coin", "fruit")
@@ -99,7 +99,7 @@ def test_setup_for_three_and_four_players_follows_the_rulebook(players, seed):
 def test_every_opening_face_shows_in_setups_of_three_and_four():
     """ "The player rolls the custom dice and gets the depicted bonus": over a few seeds each of
     the three bonuses opens a game, so the set-up test above saw each of them."""
-    faces = {GAME.new_state(players, seed).view(None)["die"] for players in (3, 4) for seed in (0, 1, 2, 4, 10, 13, 15)}
+    faces = {table(players, seed).view(None)["die"] for players in (3, 4) for seed in (0, 1, 2, 4, 10, 13, 15)}
     assert faces == {"sugar", "coin", "fruit"}
 
 
@@ -107,7 +107,7 @@ def test_every_opening_face_shows_in_setups_of_three_and_four():
 def test_play_passes_to_the_left_and_the_first_player_can_be_chosen(players):
     """ "The player in turn performs their actions, then the player on their left and so on in
     clockwise direction." The first-player marker is a set-up option (the youngest player)."""
-    state = GAME.new_state(players, 5, {"first_player": 2})
+    state = table(players, 5, {"first_player": 2})
     assert state.view(None)["first_player"] == 1
     order = []
     rng = random.Random(5)
@@ -278,7 +278,7 @@ def score_table(view: dict[str, Any], ledger: Ledger) -> tuple[list[int], list[i
 
 
 def play_and_check(players: int, seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    state = GAME.new_state(players, seed, options or {})
+    state = table(players, seed, options or {})
     first = state.view(None)["first_player"]
     ledger = Ledger(players, first)
     triggered_in: int | None = None

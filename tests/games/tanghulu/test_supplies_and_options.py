@@ -23,6 +23,7 @@ from .positions import (
     set_drops,
     set_stick,
     set_store,
+    table,
     to_turn,
 )
 
@@ -102,7 +103,7 @@ def _always_work(state) -> int:
 
 
 def test_round_limit_stops_after_the_last_seat_of_that_round_and_flags_the_result_truncated():
-    state = GAME.new_state(3, seed=5, options={"round_limit": 4, "first_player": 2})
+    state = table(3, seed=5, options={"round_limit": 4, "first_player": 2})
     log = []
     while not state.is_terminal():
         action = {DIE_TILE: "return", GARNISH: "pass"}.get(state.phase, "work")
@@ -116,7 +117,7 @@ def test_round_limit_stops_after_the_last_seat_of_that_round_and_flags_the_resul
 
 
 def test_without_a_round_limit_a_table_that_only_works_never_ends():
-    state = GAME.new_state(2, seed=5)
+    state = table(2, seed=5)
     assert _always_work(state) == 2000 and not state.is_terminal()
     assert GAME.max_actions(2, GAME.validate_options({})) is None
 
@@ -126,7 +127,7 @@ def test_max_actions_bounds_a_round_limited_game():
     bound = GAME.max_actions(4, options)
     assert bound is not None
     for seed in range(5):
-        state = GAME.new_state(4, seed, options)
+        state = table(4, seed, options)
         rng, actions = random.Random(seed), 0
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
@@ -135,7 +136,7 @@ def test_max_actions_bounds_a_round_limited_game():
 
 
 def test_a_game_that_ends_normally_before_the_limit_is_not_truncated():
-    state = GAME.new_state(2, seed=1, options={"round_limit": 100})
+    state = table(2, seed=1, options={"round_limit": 100})
     rng = random.Random(1)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
@@ -177,17 +178,17 @@ def test_multi_garnish_lets_a_player_garnish_again_or_pass():
 
 
 def test_first_player_defaults_to_the_first_seat_and_can_be_any_seat_counted_from_1():
-    assert GAME.new_state(3, seed=1).first == 0
-    state = GAME.new_state(3, seed=1, options={"first_player": 3})
+    assert table(3, seed=1).first == 0
+    state = table(3, seed=1, options={"first_player": 3})
     assert state.first == 2 and state.current_player == 2 and state.round == 1
-    assert GAME.new_state(3, seed=1, options={"first_player": "2"}).first == 1  # as text from the command line
+    assert table(3, seed=1, options={"first_player": "2"}).first == 1  # as text from the command line
 
 
 def test_random_first_player_is_seeded_and_reaches_every_seat():
-    firsts = {GAME.new_state(4, seed, {"random_first": True}).first for seed in range(40)}
+    firsts = {table(4, seed, {"random_first": True}).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
-    again = [GAME.new_state(4, seed, {"random_first": True}).first for seed in range(10)]
-    assert again == [GAME.new_state(4, seed, {"random_first": "true"}).first for seed in range(10)]
+    again = [table(4, seed, {"random_first": True}).first for seed in range(10)]
+    assert again == [table(4, seed, {"random_first": "true"}).first for seed in range(10)]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from rich.console import Console
 
 from fruitbowl.cli.boards import adapter_for
 
-from .positions import GAME
+from .positions import GAME, table
 
 LABELS = ["Rosalind (you)", "Ada (random)", "Bruno (greedy)", "Chen (ismcts:hard)"]
 
@@ -21,7 +21,7 @@ LABELS = ["Rosalind (you)", "Ada (random)", "Bruno (greedy)", "Chen (ismcts:hard
 def _positions(players: int):
     """Views of seat 1 along random games: the start, the middle, the last round, the end."""
     for seed in range(3):
-        state = GAME.new_state(players, seed)
+        state = table(players, seed)
         rng = random.Random(seed)
         step = 0
         while not state.is_terminal():

@@ -24,6 +24,7 @@ from .positions import (
     set_drops,
     set_stick,
     set_store,
+    table,
     to_turn,
 )
 
@@ -31,14 +32,12 @@ NAMES = ["Ada", "Bo", "Cy"]
 
 
 def _stack_deck(state, *stars: int) -> list[int]:
-    """Reorder the deck so that the next cards drawn have these star values (top is last)."""
+    """Steer the next sweet card draws to cards with these star values, in this order."""
     cards = []
     for value in stars:
         card = next(c for c in state.deck if C.sweet_stars[c] == value and c not in cards)
         cards.append(card)
-    for card in reversed(cards):
-        state.deck.remove(card)
-        state.deck.append(card)
+    state.cards.extend(cards)
     return cards
 
 
@@ -70,7 +69,7 @@ def test_view_shows_own_sweet_card_stars_and_only_counts_for_others():
 
 
 def test_view_is_unchanged_by_determinize_for_the_seat_it_belongs_to():
-    state = GAME.new_state(3, seed=11)
+    state = table(3, seed=11)
     rng = random.Random(11)
     for _ in range(60):
         if state.is_terminal():
@@ -82,7 +81,7 @@ def test_view_is_unchanged_by_determinize_for_the_seat_it_belongs_to():
 
 
 def test_view_makes_the_bag_contents_public_but_not_its_order():
-    state = GAME.new_state(2, seed=3)
+    state = table(2, seed=3)
     bag = state.view(1)["bag"]
     assert bag["size"] == len(state.bag) == 50 - (state.die_tile >= 0)
     assert sum(entry["count"] for entry in bag["contents"]) == bag["size"]
@@ -90,7 +89,7 @@ def test_view_makes_the_bag_contents_public_but_not_its_order():
 
 
 def test_at_game_end_every_hand_is_revealed_to_everyone():
-    state = GAME.new_state(3, seed=4)
+    state = table(3, seed=4)
     rng = random.Random(4)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
@@ -255,7 +254,7 @@ def test_garnish_with_too_few_drops_is_refused_with_the_cost():
 
 
 def test_unknown_text_and_moves_after_the_end_are_refused():
-    state = GAME.new_state(2, seed=2)
+    state = table(2, seed=2)
     with pytest.raises(IllegalAction, match="'dance' is not an action of this game"):
         state.apply("dance")
     rng = random.Random(2)

@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.chance import settle
 from fruitbowl.engine.game import State
 from fruitbowl.engine.plugin import Evaluator
 
@@ -91,13 +92,22 @@ def rank(
     for order, action in enumerate(legal):
         child = sample.clone()
         child.apply(action.code)
-        value = _value(child, seat, evaluator, bonus, follow_up) + bonus.get(action.kind, 0.0) + rng.random() * 1e-3
+        settle(child, rng)  # a random event the action leads to is sampled, as the search samples it
+        value = _value(child, seat, evaluator, bonus, follow_up, rng)
+        value += bonus.get(action.kind, 0.0) + rng.random() * 1e-3
         scored.append((-value, order, action))
     scored.sort(key=lambda entry: entry[:2])
     return [action for _value, _order, action in scored]
 
 
-def _value(state: State, seat: int, evaluator: Evaluator | None, bonus: Mapping[str, float], follow_up: int) -> float:
+def _value(
+    state: State,
+    seat: int,
+    evaluator: Evaluator | None,
+    bonus: Mapping[str, float],
+    follow_up: int,
+    rng: random.Random,
+) -> float:
     if follow_up and state.current_player == seat:
         legal = state.legal_actions()
         if 1 < len(legal) <= follow_up:
@@ -105,6 +115,7 @@ def _value(state: State, seat: int, evaluator: Evaluator | None, bonus: Mapping[
             for action in legal:
                 child = state.clone()
                 child.apply(action.code)
+                settle(child, rng)
                 best = max(best, evaluate(child, seat, evaluator) + bonus.get(action.kind, 0.0))
             return best
     return evaluate(state, seat, evaluator)

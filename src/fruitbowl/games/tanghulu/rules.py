@@ -8,20 +8,28 @@ finished, and stars (tiles, sweet cards, the Crystal Sugar King) decide; coins b
 
 The state is lean lists of ints so that random playouts stay fast; tiles and sweet cards are
 indices into :data:`COMPONENTS`.
+
+Chance is explicit (:mod:`fruitbowl.engine.chance`): every random event is a chance node the
+state stops at, and nothing random is decided in advance. The events are, in the order they
+come: the first player (option ``random_first``), each tile drawn to refill a store space, each
+turn's die roll, the tile a fruit roll draws, and each sweet card a reward draws (which only
+the drawer sees). The bag and the sweet deck are unordered piles (kept sorted): a draw says
+which tile or card comes out, never a permutation.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Observation
-from fruitbowl.engine.actions import Action
+from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.fields import Field, Fields
-from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 from fruitbowl.engine.wording import counted
@@ -41,13 +49,40 @@ TILE_FRUIT, TILE_STARS, HAW = C.tile_fruit, C.tile_stars, C.haw
 #: Income per number of tiles on a stick: the coin icons its empty spots show.
 STICK_INCOME = tuple(sum(C.coin_icons[n:]) for n in range(SPOTS + 1))
 
+# What a chance node decides (the state's ``chance``; 0: no chance node).
+NO_CHANCE, FIRST_DRAW, REFILL_DRAW, ROLL, DIE_DRAW, SWEET_DRAW = range(6)
+# What follows a finished refill (the state's ``resume``).
+RESUME_SETUP, RESUME_END_TURN = range(2)
+
+#: The die's faces, each once (a face printed twice has twice the probability).
+FACES = tuple(dict.fromkeys(C.die_faces))
+FACE_PROBABILITY = tuple((code, C.die_faces.count(face) / len(C.die_faces)) for code, face in enumerate(FACES))
+TILE_OUTCOME = len(FACES)
+SWEET_OUTCOME = TILE_OUTCOME + C.num_tiles
+SEAT_OUTCOME = SWEET_OUTCOME + len(C.sweet_stars)
+
+
+def _chance_table() -> ActionTable:
+    outcomes = [Action(code, f"die {face}", "die", {"face": face}) for code, face in enumerate(FACES)]
+    outcomes += [Action(TILE_OUTCOME + t, f"tile {name}", "tile", {"tile": t}) for t, name in enumerate(C.tile_ids)]
+    outcomes += [
+        Action(SWEET_OUTCOME + c, f"card {C.sweet_id(c)}", "sweet", {"card": c}) for c in range(len(C.sweet_stars))
+    ]
+    outcomes += [Action(SEAT_OUTCOME + seat, f"first seat {seat + 1}", "first", {"seat": seat}) for seat in range(4)]
+    return ActionTable(outcomes)
+
+
+CHANCE_TABLE = _chance_table()
+
 
 class TangHuLu(Game):
     id = "tanghulu"
     title = "Tang Hu Lu"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    #: 2: chance is explicit (every roll and draw is a chance node, and records list the outcomes).
+    rules_version = "2"
+    pre_chance_rules = ("1",)
     refusals = text.REFUSALS
     #: Per refusal key, the heading of the players' page (``how_to_play.md``) that states its rule.
     rule_anchors: ClassVar[Mapping[str, str]] = {
@@ -70,6 +105,7 @@ class TangHuLu(Game):
         "buy.space_empty": "refilling-the-store",
     }
     view_type = TangHuLuView
+    explicit_chance = True
     option_specs = (
         OptionSpec(
             "first_player",
@@ -115,6 +151,12 @@ class TangHuLu(Game):
 
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> Any:
         return A.ACTION_TABLE
+
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return CHANCE_TABLE
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        return text.describe_outcome(outcome, hidden)
 
     def state_from_json(self, data: Mapping[str, Any]) -> TangHuLuState:
         return TangHuLuState.load(self, data)
@@ -179,12 +221,20 @@ class TangHuLuState(State):
         Field("round"),
         Field("end_triggered"),
         Field("truncated"),
+        Field("chance"),
+        Field("resume"),
+        Field("refilled", 2),
+        Field("drawing", 1),
+        Field("owed"),
+        Field("reward_stick"),
+        Field("reward_pattern"),
+        Field("reward_drops"),
+        Field("after_reward"),
         Field("_legal", saved=False, cache=True),  # (a clone shares it: the same position)
     )
     __slots__ = FIELDS.slots
     game: TangHuLu
-    rng: random.Random
-    bag: list[int]  # tile ids in the bag; draws take a uniformly random index
+    bag: list[int]  # tile ids in the bag, sorted (a pile: which tile comes out is drawn at a chance node)
     store: list[int]  # tile per store space, -1 when empty
     coins: list[int]
     drops: list[int]
@@ -193,7 +243,7 @@ class TangHuLuState(State):
     garnished: list[list[bool]]
     filled: list[int]  # tiles on each seat's board
     stock: int  # drops left in the supply
-    deck: list[int]  # sweet cards, top last
+    deck: list[int]  # sweet cards not drawn yet, sorted (their order is not decided before a draw)
     phase: int
     player: int  # seat to act
     roller: int  # seat whose turn it is
@@ -209,6 +259,15 @@ class TangHuLuState(State):
     round: int
     end_triggered: bool
     truncated: bool
+    chance: int  # the random event this chance node decides (NO_CHANCE: a player acts)
+    resume: int  # what follows the refill being drawn (RESUME_SETUP or RESUME_END_TURN)
+    refilled: list[list[int]]  # [space, tile] drawn so far in this refill, told in one event at its end
+    drawing: list[int]  # sweet cards drawn so far for the reward being drawn (the drawer's, secret)
+    owed: int  # sweet cards still to draw for that reward
+    reward_stick: int  # the reward being drawn: its stick, pattern, drops, and the phase after it
+    reward_pattern: int
+    reward_drops: int
+    after_reward: int
     setup_events: list[Event]
     _legal: list[int] | None
 
@@ -218,7 +277,6 @@ class TangHuLuState(State):
     def setup(cls, game: TangHuLu, n: int, seed: int, options: dict[str, Any]) -> TangHuLuState:
         s = cls.__new__(cls)
         s.game, s.num_players, s.options, s.table = game, n, options, A.ACTION_TABLE
-        s.rng = random.Random(seed)
         s.bag = list(range(C.num_tiles))
         s.store = [-1] * SPACES
         s.coins = [C.start_coins] * n
@@ -229,8 +287,7 @@ class TangHuLuState(State):
         s.filled = [0] * n
         s.stock = C.drops - C.start_drops * n
         s.deck = list(range(len(C.sweet_stars)))
-        s.rng.shuffle(s.deck)
-        s.first = s.rng.randrange(n) if options["random_first"] else options["first_player"] - 1
+        s.first = 0 if options["random_first"] else options["first_player"] - 1
         s.phase, s.player, s.roller = ACTION, s.first, s.first
         s.die, s.die_tile, s.bought = "", -1, 0
         s.pattern_stick, s.pattern_options, s.after_pattern = -1, (), ACTION
@@ -238,18 +295,29 @@ class TangHuLuState(State):
         s.turns = [0] * n
         s.round = 0
         s.end_triggered = s.truncated = False
+        s.chance, s.resume, s.refilled = NO_CHANCE, RESUME_SETUP, []
+        s.drawing, s.owed, s.reward_stick, s.reward_pattern, s.reward_drops, s.after_reward = [], 0, -1, -1, 0, ACTION
         s._legal = None
-        events = [Event("setup", None, {"first_player": s.first, "players": n})]
-        s._refill(events)
-        s._start_turn(s.first, events)
+        events: list[Event] = []
+        if options["random_first"]:
+            s.chance = FIRST_DRAW  # the setup is told once the first player is drawn
+        else:
+            s._set_up(events)
         s.setup_events = events
         return s
 
+    def _set_up(self, events: list[Event]) -> None:
+        events.append(Event("setup", None, {"first_player": self.first, "players": self.num_players}))
+        self._refill(RESUME_SETUP, events)
+
     def determinize(self, seat: int, rng: random.Random) -> TangHuLuState:
-        """Resample what ``seat`` cannot know: other hands' sweet cards, the deck order, the RNG."""
+        """Resample what ``seat`` cannot know: other hands' sweet cards (and the cards another
+        seat is drawing). The deck and the bag are piles whose next draw is not decided yet, so
+        there is no order to resample."""
         d = self.clone()
         if not self.is_terminal():
-            pool = d.deck[:]
+            drawer = d.player if d.drawing and d.player != seat else -1
+            pool = d.deck[:] + (d.drawing if drawer >= 0 else [])
             for other in range(d.num_players):
                 if other != seat:
                     pool += d.hands[other]
@@ -260,21 +328,63 @@ class TangHuLuState(State):
                     count = len(d.hands[other])
                     d.hands[other] = sorted(pool[:count])
                     del pool[:count]
-            d.deck = pool
-        d.bag.sort()  # the bag's contents are public; its order is not
-        d.rng = random.Random(rng.getrandbits(64))
+            if drawer >= 0:
+                count = len(d.drawing)
+                d.drawing = pool[:count]
+                del pool[:count]
+            d.deck = sorted(pool)
         return d
 
     # ------------------------------------------------------------------ the contract
 
     @property
     def current_player(self) -> int:
+        if self.chance:
+            return CHANCE
         return -1 if self.phase == OVER else self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chance = self.chance
+        if chance == ROLL:
+            return list(FACE_PROBABILITY)
+        if chance in (REFILL_DRAW, DIE_DRAW):
+            each = 1.0 / len(self.bag)
+            return [(TILE_OUTCOME + t, each) for t in self.bag]
+        if chance == SWEET_DRAW:
+            each = 1.0 / len(self.deck)
+            return [(SWEET_OUTCOME + c, each) for c in self.deck]
+        if chance == FIRST_DRAW:
+            each = 1.0 / self.num_players
+            return [(SEAT_OUTCOME + seat, each) for seat in range(self.num_players)]
+        return []
+
+    def chance_witnesses(self) -> tuple[int, ...] | None:
+        return (self.player,) if self.chance == SWEET_DRAW else None  # a sweet card is drawn face down
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        chance = self.chance
+        if chance == ROLL:
+            self._roll(FACES[code], events)
+        elif chance == DIE_DRAW:
+            self._die_tile(code - TILE_OUTCOME, events)
+        elif chance == REFILL_DRAW:
+            self._refilled(code - TILE_OUTCOME, events)
+        elif chance == SWEET_DRAW:
+            self._sweet_drawn(code - SWEET_OUTCOME, events)
+        else:
+            self.first = self.player = self.roller = code - SEAT_OUTCOME
+            self.chance = NO_CHANCE
+            self._set_up(events)
+        return events
+
     def _legal_codes(self) -> list[int]:
+        if self.chance:
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = legality.legal_codes(self)
@@ -305,7 +415,7 @@ class TangHuLuState(State):
                 self.phase = ACTION
         elif code == A.RETURN:
             events.append(Event("return", p, {"tile": self.die_tile}))
-            self.bag.append(self.die_tile)
+            insort(self.bag, self.die_tile)
             self.die_tile = -1
             self.phase = ACTION
         elif code < A.PASS:
@@ -314,10 +424,10 @@ class TangHuLuState(State):
             events.append(Event("pass", p))
             self._next_in_window(events, after=p)
         elif code < A.WORK:
-            self._reward(p, self.pattern_stick, code - A.PATTERN, events)
+            self._reward(p, self.pattern_stick, code - A.PATTERN, self.after_pattern, events)
             self.pattern_stick, self.pattern_options = -1, ()
             self.phase = self.after_pattern
-            if self.phase == SHOP:
+            if self.phase == SHOP and not self.chance:
                 self._continue_shopping(events)
         elif code == A.WORK:
             income = self.income(p)
@@ -339,11 +449,16 @@ class TangHuLuState(State):
             events.append(Event("round", None, {"round": self.round}))  # said once, as the round begins
         self.player = self.roller = p
         self.bought = 0
-        face = C.die_faces[self.rng.randrange(len(C.die_faces))]
-        self.die = face
+        self.die = ""
         events.append(Event("turn", p, {"round": self.round}))
-        events.append(Event("roll", p, {"face": face}, irreversible=True))
         self.phase = ACTION
+        self.chance = ROLL
+
+    def _roll(self, face: str, events: list[Event]) -> None:
+        p = self.player
+        self.die = face
+        self.chance = NO_CHANCE
+        events.append(Event("roll", p, {"face": face}, irreversible=True))
         if face == "coin":
             gained = self._gain_coins(p, 1)
             events.append(Event("coins", p, {"amount": 1, "gained": gained, "reason": "die"}))
@@ -353,14 +468,19 @@ class TangHuLuState(State):
             self.window_garnished = [False] * self.num_players
             self._next_in_window(events, after=None)
         elif self.bag:
-            tile = self.bag.pop(self.rng.randrange(len(self.bag)))
-            events.append(Event("die_tile", p, {"tile": tile}, irreversible=True))
-            if self.filled[p] < STICKS * SPOTS:
-                self.die_tile = tile
-                self.phase = DIE_TILE
-            else:  # AMB-11: with no free spot the tile must go back (cannot happen in legal play)
-                self.bag.append(tile)
-                events.append(Event("return", p, {"tile": tile, "forced": True}))
+            self.chance = DIE_DRAW
+
+    def _die_tile(self, tile: int, events: list[Event]) -> None:
+        p = self.player
+        self.chance = NO_CHANCE
+        self.bag.remove(tile)
+        events.append(Event("die_tile", p, {"tile": tile}, irreversible=True))
+        if self.filled[p] < STICKS * SPOTS:
+            self.die_tile = tile
+            self.phase = DIE_TILE
+        else:  # AMB-11: with no free spot the tile must go back (cannot happen in legal play)
+            insort(self.bag, tile)
+            events.append(Event("return", p, {"tile": tile, "forced": True}))
 
     def _next_in_window(self, events: list[Event], after: int | None) -> None:
         """Move the garnish window to the next seat (clockwise from the roller) able to garnish."""
@@ -392,7 +512,7 @@ class TangHuLuState(State):
         events.append(Event("buy", p, {"space": space, "tile": tile, "price": price, "stick": stick}))
         self.phase = SHOP
         self._place(p, stick, tile, events)
-        if self.phase == SHOP:
+        if self.phase == SHOP and not self.chance:
             self._continue_shopping(events)
 
     def _continue_shopping(self, events: list[Event]) -> None:
@@ -412,8 +532,10 @@ class TangHuLuState(State):
         self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
+        self._refill(RESUME_END_TURN, events)
+
+    def _finish_turn(self, events: list[Event]) -> None:
         p = self.player
-        self._refill(events)
         self.turns[p] += 1
         last_seat = (self.first - 1) % self.num_players
         if p == last_seat:
@@ -425,18 +547,32 @@ class TangHuLuState(State):
                 return
         self._start_turn((p + 1) % self.num_players, events)
 
-    def _refill(self, events: list[Event]) -> None:
-        store, bag = self.store, self.bag
-        if -1 not in store:  # (a turn of work leaves the store full)
-            return
-        filled = []
-        for space in range(SPACES):
-            if store[space] < 0 and bag:
-                tile = bag.pop(self.rng.randrange(len(bag)))
-                store[space] = tile
-                filled.append([space, tile])
-        if filled:
-            events.append(Event("refill", None, {"tiles": filled}, irreversible=True))
+    def _refill(self, resume: int, events: list[Event]) -> None:
+        """Refill the store's empty spaces from the bag, in space order, a draw each; then go on
+        with ``resume``."""
+        if -1 in self.store and self.bag:  # (a turn of work leaves the store full)
+            self.chance, self.resume = REFILL_DRAW, resume
+        else:
+            self._resume(resume, events)
+
+    def _refilled(self, tile: int, events: list[Event]) -> None:
+        store = self.store
+        space = store.index(-1)
+        store[space] = tile
+        self.bag.remove(tile)
+        self.refilled.append([space, tile])
+        if -1 in store and self.bag:
+            return  # the next space's draw
+        events.append(Event("refill", None, {"tiles": self.refilled}, irreversible=True))
+        self.refilled = []
+        self.chance = NO_CHANCE
+        self._resume(self.resume, events)
+
+    def _resume(self, resume: int, events: list[Event]) -> None:
+        if resume == RESUME_SETUP:
+            self._start_turn(self.first, events)
+        else:
+            self._finish_turn(events)
 
     # ------------------------------------------------------------------ placing and rewards
 
@@ -453,13 +589,15 @@ class TangHuLuState(State):
         options = possible_patterns([TILE_FRUIT[t] for t in line], HAW)
         events.append(Event("complete", p, {"stick": stick, "patterns": [PATTERN_NAMES[o] for o in options]}))
         if len(options) == 1:
-            self._reward(p, stick, options[0], events)
+            self._reward(p, stick, options[0], self.phase if self.phase == SHOP else ACTION, events)
         elif options:
             self.pattern_stick, self.pattern_options = stick, options
             self.after_pattern = self.phase if self.phase == SHOP else ACTION
             self.phase = PATTERN
 
-    def _reward(self, p: int, stick: int, pattern: int, events: list[Event]) -> None:
+    def _reward(self, p: int, stick: int, pattern: int, after: int, events: list[Event]) -> None:
+        """Pay a stick's reward; sweet cards are drawn at chance nodes, after which play goes on
+        in phase ``after`` (shopping goes on, or the turn's action comes)."""
         name = PATTERN_NAMES[pattern]
         if name == "all-different":
             gained = self._gain_coins(p, C.all_different_coins)
@@ -467,10 +605,30 @@ class TangHuLuState(State):
             events.append(Event("reward", p, reward))
             return
         cards = C.all_same_sweet_cards if name == "all-same" else C.two_pairs_sweet_cards
-        drawn = [self.deck.pop() for _ in range(min(cards, len(self.deck)))]
+        drops = self._gain_drops(p, C.two_pairs_drops) if name == "two-pairs" else 0
+        owed = min(cards, len(self.deck))
+        if owed:
+            self.chance, self.owed, self.drawing = SWEET_DRAW, owed, []
+            self.reward_stick, self.reward_pattern, self.reward_drops, self.after_reward = stick, pattern, drops, after
+            return
+        self._rewarded(p, stick, name, [], drops, events)
+
+    def _sweet_drawn(self, card: int, events: list[Event]) -> None:
+        self.deck.remove(card)
+        self.drawing.append(card)
+        self.owed -= 1
+        if self.owed:
+            return  # the next card's draw
+        p, drawn = self.player, self.drawing
         self.hands[p].extend(drawn)
         self.hands[p].sort()
-        drops = self._gain_drops(p, C.two_pairs_drops) if name == "two-pairs" else 0
+        self.drawing, self.chance = [], NO_CHANCE
+        self._rewarded(p, self.reward_stick, PATTERN_NAMES[self.reward_pattern], drawn, self.reward_drops, events)
+        self.phase = self.after_reward
+        if self.phase == SHOP:
+            self._continue_shopping(events)
+
+    def _rewarded(self, p: int, stick: int, name: str, drawn: list[int], drops: int, events: list[Event]) -> None:
         events.append(
             Event(
                 "reward",

@@ -129,6 +129,22 @@ def _describe_reward(d: dict[str, Any], who: str) -> str:
     return f"{who} scored {pattern}: {' and '.join(got)}."
 
 
+def describe_outcome(outcome: Action, hidden: bool = False) -> str:
+    """A chance outcome in words ("a strawberry (2★) tile", "the die shows sugar"); ``hidden``:
+    as a seat that does not see it (only a sweet card is drawn face down)."""
+    fields = outcome.fields
+    if outcome.kind == "die":
+        return f"the die shows {fields['face']}"
+    if outcome.kind == "tile":
+        return f"{_article(tile_name(fields['tile']))} from the bag"
+    if outcome.kind == "sweet":
+        if hidden:
+            return "a sweet card, face down"
+        card = fields["card"]
+        return f"sweet card {card + 1} ({counted(C.sweet_stars[card], 'star')})"
+    return f"seat {fields['seat'] + 1} goes first"
+
+
 def _article(text: str) -> str:
     return ("an " if text[0] in "aeiou" else "a ") + text
 
