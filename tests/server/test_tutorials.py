@@ -50,7 +50,8 @@ def _state(base: str, table: str, token: str) -> dict[str, Any]:
 
 
 def _my_turn(base: str, table: str, token: str) -> dict[str, Any]:
-    for _ in range(500):
+    deadline = time.monotonic() + 60  # (a loaded machine: the bots may take a while)
+    while time.monotonic() < deadline:
         state = _state(base, table, token)
         if state["legal"] or state["status"] == "finished":
             return state
