@@ -746,7 +746,7 @@ def _pickups(
     land, marks = state.land, state.marks()
     if not marks or (wanted is not IS_BRIDGE_OR_MILESTONE and not any(wanted[land[t]] for t in marks)):
         return 0
-    near = _near(state.geo, marks)
+    near = state.near_marks()
     total = sum(counts)
     rcells, own = state.rcells, state.own_index(p)[1]
     roads = state.free_roads() if state.workers[p] == 0 else ()
@@ -772,12 +772,12 @@ def _pickups(
 
 
 #: Per board and set of marked spaces: each space within :data:`NEAR` steps of a mark, with
-#: the marks and their distances (a look-up table for :func:`_pickups`).
+#: the marks and their distances (a look-up table for :func:`_pickups`; see :func:`near`).
 _NEAR: dict[tuple[int, tuple[int, ...]], tuple[Board, dict[int, list[tuple[int, int]]]]] = {}
 NEAR = 3  # the farthest a pick-up can matter: four tiles, the last using it
 
 
-def _near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]:
+def near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]:
     key = (id(geo), marks)
     entry = _NEAR.get(key)
     if entry is None or entry[0] is not geo:
@@ -819,7 +819,7 @@ def helpless(state: CitrusState, p: int) -> bool:
         return True
     if milestone and (workers or roads):
         return False
-    near = _near(state.geo, marks)
+    near = state.near_marks()
     for u in roads:
         if u in near:
             return False

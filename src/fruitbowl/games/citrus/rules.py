@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, cast
 
 from fruitbowl.engine import Observation
@@ -231,6 +230,7 @@ class CitrusState(State):
         Field("_marks", saved=False, cache=True),
         Field("_own", saved=False, cache=True),
         Field("_helpless", saved=False, cache=True),
+        Field("_nearby", saved=False, cache=True),
     )
     __slots__ = FIELDS.slots
     game: Citrus
@@ -292,6 +292,7 @@ class CitrusState(State):
     _own: dict[int, tuple[list[int], tuple[list[int], ...]]] | None
     # per seat: placement.helpless (dropped by every action, like _buys)
     _helpless: dict[int, bool] | None
+    _nearby: dict[int, list[tuple[int, int]]] | None  # placement.near of marks(), while they stand
 
     # ------------------------------------------------------------------ setup and copying
 
@@ -427,6 +428,7 @@ class CitrusState(State):
         c._kids = {}
         c._base = c._buys = c._helpless = None
         c._roads, c._marks, c._own = self._roads, self._marks, self._own  # (place_tile keeps _own up to date)
+        c._nearby = self._nearby
         return c
 
     def child(self, p: int, colour: int, t: int, mod: int) -> CitrusState:
@@ -526,7 +528,7 @@ class CitrusState(State):
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
         self._placing = None
-        self._base = self._roads = self._marks = self._buys = self._own = self._helpless = None
+        self._base = self._roads = self._marks = self._buys = self._own = self._helpless = self._nearby = None
 
     def finca_trial(self, site: int) -> CitrusState:
         """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
@@ -577,6 +579,13 @@ class CitrusState(State):
             land = self.land
             marks = self._marks = tuple(sorted(land.index(t) for t in PL.BRIDGES_AND_MILESTONES.intersection(land)))
         return marks
+
+    def near_marks(self) -> dict[int, list[tuple[int, int]]]:
+        """:func:`.placement.near` of :meth:`marks` (cached with them)."""
+        table = self._nearby
+        if table is None:
+            table = self._nearby = PL.near(self.geo, self.marks())
+        return table
 
     def placement_options(self, p: int, colour: int) -> list[PL.Placement]:
         """:func:`.placement.placements`, cached; derived from the position one placement earlier
@@ -734,7 +743,7 @@ class CitrusState(State):
 
     def _gates(self) -> dict[str, str | None]:
         """Per action kind, its :func:`turn_rule` now."""
-        return turn_gates(self.phase, self.main_done, self.from_cart, self.cart_restriction)
+        return GATES[self.phase * 8 + self.main_done * 4 + self.from_cart * 2 + self.cart_restriction]
 
     def _gate(self, kind: str) -> str | None:
         return self._gates()[kind]
@@ -1007,7 +1016,7 @@ class CitrusState(State):
                 fallback.append((c, t, mod))
                 new = flags & PL.NEW
                 if new not in base:
-                    plan = PL.greedy_plan(opts, rest, workers - (1 if new else 0), road_site, family)
+                    plan = PL.greedy_plan(opts, rest, workers - (1 if new else 0), road_site, family, self, None, p)
                     base[new] = (
                         None
                         if plan is None
@@ -1233,6 +1242,7 @@ class CitrusState(State):
             self._roads = tuple(u for u in roads if u != t)
         if marks is not None and t in marks:
             self._marks = tuple(u for u in marks if u != t)
+            self._nearby = None
         replaced = -1
         if mod & BRIDGE:
             self._use_tile(p, "bridge", 0)
@@ -1311,13 +1321,11 @@ class CitrusState(State):
         if memo is None:
             return
         entry = memo.get(p)
-        if entry is None:
+        if entry is None or not regions:
             return  # (the others' entries stand; p's is made when asked)
         memo = self._own = dict(memo)
         mine, by_type = entry
         if gone:
-            if not regions:
-                return
             mine = [r for r in mine if r not in regions]
             typed = [r for r in by_type[colour] if r not in regions]
         else:  # (new region ids are the highest: the lists stay ascending)
@@ -1540,10 +1548,19 @@ def turn_rule(phase: int, main_done: bool, from_cart: bool, cart_restriction: bo
     return None
 
 
-@cache
 def turn_gates(phase: int, main_done: bool, from_cart: bool, cart_restriction: bool) -> dict[str, str | None]:
-    """:func:`turn_rule` for every kind at once (a few dozen situations, computed once each)."""
+    """:func:`turn_rule` for every kind at once."""
     return {kind: turn_rule(phase, main_done, from_cart, cart_restriction, kind) for kind in KINDS}
+
+
+#: :func:`turn_gates` of every situation, at ``phase * 8 + main_done * 4 + from_cart * 2 + cart_restriction``.
+GATES = tuple(
+    turn_gates(phase, bool(main_done), bool(from_cart), bool(restriction))
+    for phase in range(len(PHASE_NAMES))
+    for main_done in (0, 1)
+    for from_cart in (0, 1)
+    for restriction in (0, 1)
+)
 
 
 def finca_awards(totals: Sequence[int], high: int, low: int) -> list[int]:
