@@ -12,32 +12,19 @@ Who decides: a front end resolves chance with a :class:`Dealer` seeded by the ta
 playout samples with its own generator (:func:`settle`). Both draw with :func:`draw`: one
 ``rng.random()`` per chance node, so a dealer that has made ``k`` draws is at the same place in
 its stream whatever the outcomes were (a reloaded match fast-forwards its dealer by counting).
+A game may sample faster than by listing its outcomes (:meth:`~fruitbowl.engine.game.State.sample_outcome`),
+with the same one ``random()``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from .actions import Action
-from .errors import FruitbowlError
 from .events import Event
-from .game import CHANCE, State
+from .game import CHANCE, State, draw
 
 __all__ = ["CHANCE", "Dealer", "draw", "settle"]
-
-
-def draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
-    """The code of one outcome drawn by its probability, with exactly one ``rng.random()``."""
-    if not outcomes:
-        raise FruitbowlError("a chance node without outcomes cannot be resolved")
-    u = rng.random()
-    total = 0.0
-    for code, probability in outcomes:
-        total += probability
-        if u < total:
-            return code
-    return outcomes[-1][0]  # (rounding: the probabilities sum to 1 within a float's precision)
 
 
 def settle(state: State, rng: random.Random) -> list[Event]:
@@ -50,7 +37,7 @@ def settle(state: State, rng: random.Random) -> list[Event]:
         return []
     events: list[Event] = []
     while state.current_player == CHANCE:
-        events += state.apply(draw(state.chance_outcomes(), rng))
+        events += state._apply_chance(state.sample_outcome(rng))  # (its own outcome: nothing to check)
     return events
 
 
@@ -79,7 +66,7 @@ class Dealer:
 
     def draw(self, state: State) -> Action:
         """The outcome this dealer picks at ``state``'s chance node."""
-        code = draw(state.chance_outcomes(), self.rng)
+        code = state.sample_outcome(self.rng)
         self.drawn += 1
         return state.chance_table[code]
 

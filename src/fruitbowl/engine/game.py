@@ -30,6 +30,20 @@ CHANCE = -2
 NO_OUTCOMES = ActionTable(())
 
 
+def draw(outcomes: Sequence[tuple[int, float]], rng: random.Random) -> int:
+    """The code of one outcome drawn by its probability (cumulatively, in the order listed), with
+    exactly one ``rng.random()``."""
+    if not outcomes:
+        raise FruitbowlError("a chance node without outcomes cannot be resolved")
+    u = rng.random()
+    total = 0.0
+    for code, probability in outcomes:
+        total += probability
+        if u < total:
+            return code
+    return outcomes[-1][0]  # (rounding: the probabilities sum to 1 within a float's precision)
+
+
 class Game(ABC):
     """A game's description: identity, player counts, options, and how to start a state."""
 
@@ -182,6 +196,16 @@ class State(ABC):
         ascending and distinct, probabilities summing to 1; elsewhere empty."""
         return []
 
+    def sample_outcome(self, rng: random.Random) -> int:
+        """At a chance node: one outcome's code, drawn by its probability with exactly one
+        ``rng.random()`` (what every dealer and search uses). A game may answer faster than the
+        list of outcomes does (Tang Hu Lu picks from its piles directly)."""
+        return draw(self.chance_outcomes(), rng)
+
+    def _is_outcome(self, code: int) -> bool:
+        """Whether ``code`` is one of this chance node's outcomes (a game may answer faster)."""
+        return any(listed == code for listed, _ in self.chance_outcomes())
+
     def chance_witnesses(self) -> tuple[int, ...] | None:
         """At a chance node: the seats that learn its outcome (``None``: everyone). The others'
         views and events must not depend on it (the conformance kit checks)."""
@@ -207,7 +231,7 @@ class State(ABC):
                 raise IllegalAction(unknown, rule="chance") from None
             waiting = f"{action.text!r} must wait: a random event is being decided first"
             raise IllegalAction(waiting, rule="chance", game=self.game.id) from None
-        if resolved.code not in {code for code, _ in self.chance_outcomes()}:
+        if not self._is_outcome(resolved.code):
             raise IllegalAction(f"{resolved.text!r} cannot be the outcome of this random event", rule="chance")
         return resolved
 

@@ -361,6 +361,35 @@ class TangHuLuState(State):
             return [(SEAT_OUTCOME + seat, each) for seat in range(self.num_players)]
         return []
 
+    def sample_outcome(self, rng: random.Random) -> int:
+        """The outcome a draw picks, with one ``rng.random()``: a uniform pile's item at
+        ``floor(u × size)``, the die's face by its cumulative probability."""
+        chance, u = self.chance, rng.random()
+        if chance in (REFILL_DRAW, DIE_DRAW):
+            bag = self.bag
+            return TILE_OUTCOME + bag[int(u * len(bag))]
+        if chance == ROLL:
+            total = 0.0
+            for code, probability in FACE_PROBABILITY:
+                total += probability
+                if u < total:
+                    return code
+            return FACE_PROBABILITY[-1][0]
+        if chance == SWEET_DRAW:
+            deck = self.deck
+            return SWEET_OUTCOME + deck[int(u * len(deck))]
+        return SEAT_OUTCOME + int(u * self.num_players)
+
+    def _is_outcome(self, code: int) -> bool:
+        chance = self.chance
+        if chance == ROLL:
+            return code < TILE_OUTCOME
+        if chance in (REFILL_DRAW, DIE_DRAW):
+            return TILE_OUTCOME <= code < SWEET_OUTCOME and code - TILE_OUTCOME in self.bag
+        if chance == SWEET_DRAW:
+            return SWEET_OUTCOME <= code < SEAT_OUTCOME and code - SWEET_OUTCOME in self.deck
+        return chance == FIRST_DRAW and 0 <= code - SEAT_OUTCOME < self.num_players
+
     def chance_witnesses(self) -> tuple[int, ...] | None:
         return (self.player,) if self.chance == SWEET_DRAW else None  # a sweet card is drawn face down
 
