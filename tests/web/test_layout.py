@@ -161,6 +161,8 @@ def test_every_area_is_reachable_without_scrolling(
         assert in_sight(page, "#prompt"), f"the prompt stays in sight beside {what}"
         no_page_scroll(page, f"{game} at {size}, {what}")
         no_overflow(page, f"{game} at {size}, {what}")
+        if what.startswith("your"):
+            page.screenshot(path=str(screenshot_dir / f"layout-{game}-{size}-yours.png"))
     # every pane of a phone's tabs: the players (your name cut, whole in its tooltip), chat and log
     for pane in ("Players", "Chat", "Log"):
         tab = page.get_by_role("tab", name=pane, exact=True)
@@ -184,9 +186,9 @@ def test_a_decision_brings_its_part_into_sight(browser: Any, server_url: str, sc
     page = new_page(browser, LAPTOP)
     open_seated(page, server_url, table)
     checked = news = 0
-    for _ in range(6):
+    for _ in range(10):  # until two decisions on the board were seen
         snap = state(server_url, table["id"], table["token"])
-        if snap["status"] != "playing" or not snap["legal"]:
+        if snap["status"] != "playing" or not snap["legal"] or (checked >= 2 and news):
             break
         shown = "v => document.body.dataset.version === String(v)"
         page.wait_for_function(shown, arg=snap["version"], timeout=TURN_TIMEOUT)
