@@ -239,6 +239,7 @@ export class TableLayout {
     if (this.pane !== "board" && !document.getElementById(this.pane)?.matches(":not([hidden])")) this.pane = "board";
     if (this.pane === "board") this.fit();
     const tabs = this.tabs();
+    focus ??= document.activeElement?.closest?.(".part-tab")?.dataset.part ?? null; // kept through the redraw
     const selected = (tab) =>
       tab.part ? this.pane === "board" && (tab.id === "board" || this.visible(tab.id)) : this.pane === tab.id;
     bar.replaceChildren(
