@@ -156,7 +156,7 @@ _KEPT = 256
 
 def coach(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
     """What the coach tells the player's seat at a tutorial's table (``None`` for anyone else):
-    ``{step, of, text, rule, suggested, done}`` (see the module's docstring)."""
+    ``{step, of, text, do, why, rule, suggested, done}`` (see the module's docstring)."""
     if table.tutorial is None or seat != PLAYER:
         return None
     return coach_for(_by_id(table.tutorial), table.match)
@@ -201,10 +201,10 @@ def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     made, learnt = _history(match)
     of = max(line.steps, made)
     if state.is_terminal():
-        return {"step": made, "of": made, "text": tutorial.learned, "rule": None, "suggested": None, "done": True}
+        return _step(made, made, "", tutorial.learned, None, None, done=True)
     if state.current_player != PLAYER:
         waiting = game.prompt(state.view(PLAYER), [p.name for p in record.players])
-        return {"step": made, "of": of, "text": waiting, "rule": None, "suggested": None, "done": False}
+        return _step(made, of, "", waiting, None, None)
     action = suggestion(state, PLAYER, record.seed, len(record.actions))
     lesson = tutorial.lesson_for(action.kind)
     label = game.describe_action(state.view(PLAYER), action)
@@ -214,5 +214,15 @@ def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     why = ""  # the lesson the first time this kind of decision comes up, a short reason later
     if lesson is not None:
         why = lesson.text if learnt.isdisjoint(lesson.kinds) else lesson.again
-    text = " ".join(part for part in (tutorial.intro if made == 0 else "", why, do) if part)
-    return {"step": made + 1, "of": of, "text": text, "rule": rule, "suggested": action.code, "done": False}
+    why = " ".join(part for part in (tutorial.intro if made == 0 else "", why) if part)
+    return _step(made + 1, of, do, why, rule, action.code)
+
+
+def _step(
+    step: int, of: int, do: str, why: str, rule: dict[str, str] | None, suggested: int | None, done: bool = False
+) -> dict[str, Any]:
+    """The coach's answer: ``text`` is ``why`` then ``do`` (what a terminal prints); a page may
+    show ``do`` (the suggested move, or nothing) first and ``why`` after it."""
+    text = " ".join(part for part in (why, do) if part)
+    answer = {"step": step, "of": of, "text": text, "do": do, "why": why, "rule": rule, "suggested": suggested}
+    return {**answer, "done": done}

@@ -240,7 +240,8 @@ export function drawCoach(snapshot, renderer, actions, reveal = null) {
   box.querySelector(".coach-bar").style.width = `${Math.min(100, Math.round((100 * (step.done ? step.of : step.step - 1)) / Math.max(1, step.of)))}%`;
   const text = box.querySelector(".coach-text");
   // At the end the results say what was learned; the plaque says it is over.
-  text.replaceChildren(step.done ? "You finished the tutorial: the results below say what you learned." : step.text);
+  if (step.done) text.replaceChildren("You finished the tutorial: the results below say what you learned.");
+  else text.replaceChildren(...(step.do ? [h("strong", { class: "coach-do" }, step.do), " "] : []), step.why); // what to do first, then why
   const link = ruleLink(snapshot.game, step.rule);
   if (link) text.append(" ", link);
   const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, "Play a real game");
