@@ -287,8 +287,8 @@ class CitrusState(State):
     _buys: tuple[int, int, tuple[int, ...], list[int]] | None  # (seat, money, market, buy codes): see _buy_codes
     _roads: tuple[int, ...] | None  # empty road spaces of sites with a Finca (see free_roads)
     _marks: tuple[int, ...] | None  # spaces holding a Bridge or Milestone tile (see marks)
-    # per seat: its regions and its regions per type (see own_index); dropped by every build
-    # and harvest (place_tile, _harvest), the only changes of regions and their owners
+    # per seat: its regions and its regions per type (see own_index); brought up to date by
+    # every build and harvest (_own_changed), the only changes of regions and their owners
     _own: dict[int, tuple[list[int], tuple[list[int], ...]]] | None
     # per seat: placement.helpless (dropped by every action, like _buys)
     _helpless: dict[int, bool] | None
@@ -609,8 +609,8 @@ class CitrusState(State):
         return self.own_index(p)[0]
 
     def own_index(self, p: int) -> tuple[list[int], tuple[list[int], ...]]:
-        """``p``'s regions, and its regions of each type (cached until a build or a harvest;
-        shared lists: not to be changed)."""
+        """``p``'s regions, and its regions of each type (cached; builds and harvests bring it up
+        to date, see :meth:`_own_changed`; shared lists: not to be changed)."""
         memo = self._own
         if memo is None:
             memo = self._own = {}
