@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.errors import RecordError
 from fruitbowl.engine.options import parse_option_pairs
 from fruitbowl.engine.record import replay_to_end
@@ -172,6 +173,7 @@ def test_fuzzed_options_are_refused_before_a_game_starts(game_id: str, players: 
         assert str(exc).strip()
         return
     state = game.new_state(players, 1, checked)  # valid options start a playable game
+    Dealer(1).settle(state)  # (once dealt, for a game with explicit chance)
     assert state.legal_actions()
 
 
