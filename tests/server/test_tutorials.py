@@ -83,6 +83,7 @@ def _start(base: str, game: str = GAME, **body: Any) -> dict[str, Any]:
     return answer.json()
 
 
+@pytest.mark.slow  # two whole tutorial games over HTTP: 7–23 s
 def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way(db_url: str, tmp_path: Path) -> None:
     with _server(db_url, tmp_path) as base:
         listed = http.get(f"{base}/api/tutorials").json()["tutorials"]
@@ -141,6 +142,7 @@ def test_tutorials_share_the_new_tables_allowance_of_an_address(tmp_path: Path) 
         assert "Retry-After" in refused.headers
 
 
+@pytest.mark.slow  # two tutorial games and a restart: 10–26 s
 def test_a_restarted_server_resumes_a_tutorial_at_the_same_step_with_the_same_suggestion(tmp_path: Path) -> None:
     url, port = f"sqlite:///{tmp_path / 'db.sqlite'}", free_port()
     with _server(url, tmp_path, port) as base:
