@@ -88,7 +88,8 @@ class Game(ABC):
 
     @abstractmethod
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
-        """A new game, set up with the seeded shuffle."""
+        """A new game: set up with the seeded shuffle, or (``explicit_chance``) at its first chance
+        node, nothing drawn yet (the seed is then the dealer's, not the state's)."""
 
     @abstractmethod
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
