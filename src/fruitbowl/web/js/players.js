@@ -3,9 +3,10 @@
 
 import { s } from "./svg.js";
 
-// ink: the colour of words and letters on the seat's colour (WCAG AA: 4.5:1 or more).
+// ink: the colour of words and letters on the seat's colour (WCAG AA: 4.5:1 or more); halo: the
+// outline of a marker's letter where a board's glow could lighten the colour under it.
 export const SEATS = [
-  { color: "#0072B2", name: "blue", shape: "circle", letter: "A", ink: "#fff" },
+  { color: "#0072B2", name: "blue", shape: "circle", letter: "A", ink: "#fff", halo: "#00304d" },
   { color: "#D55E00", name: "vermilion", shape: "triangle", letter: "B", ink: "#1a0f08" },
   { color: "#009E73", name: "green", shape: "square", letter: "C", ink: "#0b1a12" },
   { color: "#CC79A7", name: "purple", shape: "diamond", letter: "D", ink: "#1f0c18" },
@@ -41,13 +42,14 @@ export function markerMarkup(seat, r = 10) {
   return (
     `<path d="${shapePath(st.shape, r)}" fill="${st.color}" stroke="#fff" stroke-width="${r / 6}"/>` +
     `<text y="${dy}" text-anchor="middle" font-size="${r}" font-weight="700" fill="${st.ink}" ` +
+    (st.halo ? `stroke="${st.halo}" stroke-width="${(r / 5).toFixed(2)}" paint-order="stroke" stroke-linejoin="round" ` : "") +
     `font-family="DejaVu Sans, sans-serif">${st.letter}</text>`
   );
 }
 
 /** A seat's marker as an SVG group for a board (attrs: its class, a transform, ...). */
-export function markerGroup(seat, r = 10, attrs = { class: "seat-mark" }) {
-  const g = s("g", attrs);
+export function markerGroup(seat, r = 10, attrs = {}) {
+  const g = s("g", { ...attrs, class: ["seat-mark", attrs.class] });
   g.innerHTML = markerMarkup(seat, r);
   return g;
 }

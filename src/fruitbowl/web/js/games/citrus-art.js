@@ -5,8 +5,8 @@ import { s } from "../svg.js";
 
 /** Per type (the view's order: lemon, orange, blood, lime, grapefruit): colour, letter, name. */
 export const TYPES = {
-  lemon: { fill: "#f4d63a", dark: "#a88a05", fruit: "#fff27a", letter: "Y", name: "lemon" },
-  orange: { fill: "#f39325", dark: "#a4560a", fruit: "#ffb347", letter: "O", name: "orange" },
+  lemon: { fill: "#f4d63a", dark: "#a88a05", halo: "#6b5700", fruit: "#fff27a", letter: "Y", name: "lemon" },
+  orange: { fill: "#f39325", dark: "#a4560a", halo: "#7a3d05", fruit: "#ffb347", letter: "O", name: "orange" },
   blood: { fill: "#b52230", dark: "#650f17", fruit: "#e2434f", letter: "R", name: "blood orange" },
   lime: { fill: "#63a630", dark: "#2f5e12", fruit: "#a7dc5c", letter: "G", name: "lime" },
   grapefruit: { fill: "#f08aa4", dark: "#9c3552", fruit: "#ffc1cf", letter: "P", name: "grapefruit" },
@@ -111,7 +111,8 @@ export function plantation(type, hasWell, size) {
     s("rect", { class: "ct-face", x: -h, y: -h, width: size, height: size, rx: size * 0.12, fill: t.fill, stroke: t.dark, "stroke-width": 2 }),
     s("rect", { x: -h + 4, y: -h + 4, width: size - 8, height: size - 8, rx: size * 0.1, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }),
     s("g", { transform: `translate(${-size * 0.04} ${size * 0.02})` }, fruit(type, size * 0.3)),
-    txt(h - size * 0.17, h - size * 0.09, size * 0.26, "#fff", t.letter, { stroke: t.dark, "stroke-width": 3, "paint-order": "stroke" }),
+    // the letter's halo dark enough for white on the lightest tiles (WCAG AA)
+    txt(h - size * 0.17, h - size * 0.09, size * 0.26, "#fff", t.letter, { stroke: t.halo || t.dark, "stroke-width": 3, "paint-order": "stroke" }),
     hasWell ? s("g", { transform: `translate(${-h + size * 0.2} ${-h + size * 0.2})` }, well(size * 0.15)) : null,
   );
 }
@@ -227,7 +228,7 @@ export function finca(high, low, size, scored) {
     s("rect", { x: -h * 0.62, y: -h * 0.15, width: h * 1.24, height: h * 0.55, fill: "#fffaf0", stroke: "#8a6a3a", "stroke-width": 1.5 }),
     s("path", { d: `M${-h * 0.8} ${-h * 0.12} L0 ${-h * 0.78} L${h * 0.8} ${-h * 0.12} Z`, fill: "#c2482b", stroke: "#7d1f16", "stroke-width": 1.5 }),
     s("rect", { x: -h * 0.12, y: h * 0.08, width: h * 0.24, height: h * 0.32, fill: "#7a4a24" }),
-    high === null ? null : txt(0, h * 0.86, size * 0.27, "#7d1f16", `${high}/${low}`),
+    high === null ? null : txt(0, h * 0.8, size * 0.26, "#7d1f16", `${high}/${low}`),
   );
 }
 
@@ -239,8 +240,8 @@ export function site(letter, open, size, cell) {
     "g",
     { class: "ct-site" },
     s("rect", { x: -h, y: -h, width: size, height: size, rx: 8, fill: open ? "#f3e2b8" : "none", stroke: open ? "#7d1f16" : "#7a5530", "stroke-width": open ? 3 : 2, "stroke-dasharray": open ? null : "5 4" }),
-    s("text", { y: cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#6b4a2b", "text-anchor": "middle", opacity: open ? 1 : 0.6 }, letter),
-    open ? s("text", { y: cell * 0.4, "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
+    s("text", { y: cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#5a3e22", "text-anchor": "middle" }, letter),
+    open ? s("text", { y: Math.min(cell * 0.4, h - 4), "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
   );
 }
 

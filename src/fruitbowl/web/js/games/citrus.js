@@ -241,7 +241,8 @@ function boardBox(ui, layer, x0, y0, cell) {
       const site = sitesBySpace.get(i);
       if (site.state === "finca") {
         g.append(ui.board.piece(`f:${i}`, x, y, art.finca(site.finca.high, site.finca.low, cell, site.finca.scored), { sig: `${site.finca.high}${site.finca.scored}`, moves: false }));
-        g.append(s("text", { x: x - cell / 2 + 5, y: y - cell / 2 + 13, "font-size": 12, "font-weight": 800, fill: "#6b4a2b" }, site.letter));
+        // (a scored Finca lies face down, dark: its letter light)
+        g.append(s("text", { x: x - cell / 2 + 5, y: y - cell / 2 + 13, "font-size": 12, "font-weight": 800, fill: site.finca.scored ? "#f3e2b8" : "#6b4a2b" }, site.letter));
         if (!site.finca.scored) {
           g.append(s("text", { x: x + cell / 2 - 4, y: y - cell / 2 + 13, "font-size": 11, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${site.filled}/${site.neighbours}`));
         }
@@ -255,7 +256,7 @@ function boardBox(ui, layer, x0, y0, cell) {
       g.append(ui.board.piece(`l:${i}`, x, y, art.landscapeTile(kind, value, tile), { sig: `${kind}${value}`, moves: false }));
     }
     if (b.road_of[i] && !b.tile[i] && !b.landscape[i] && !b.bull[i]) {
-      g.append(s("text", { x: x + cell / 2 - 5, y: y + cell / 2 - 5, "font-size": 11, "font-weight": 800, fill: "#7a5530", "text-anchor": "end" }, b.road_of[i]));
+      g.append(s("text", { x: x + cell / 2 - 5, y: y + cell / 2 - 5, "font-size": 11, "font-weight": 800, fill: "#5a3e22", "text-anchor": "end" }, b.road_of[i]));
     }
     if (b.bull[i]) g.append(ui.board.piece(`b:${i}`, x, y, art.bull(cell * 0.32), { sig: "bull", moves: false }));
     if (b.tile[i]) {
@@ -488,7 +489,7 @@ function marketBox(ui, layer, x, y, m) {
     const cy = sy(sp.row);
     const slot = s("rect", { class: "ct-slot", x: cx - m / 2 + 3, y: cy - m / 2 + 3, width: m - 6, height: m - 6, rx: 8, fill: "#e9d3a6", stroke: "#5e3a1b", "stroke-width": 1.5 });
     slots.set(sp.number, slot);
-    g.append(slot, s("text", { x: cx - m / 2 + 8, y: cy - m / 2 + 17, "font-size": 12, "font-weight": 700, fill: "#8a6a3a" }, String(sp.number)));
+    g.append(slot, s("text", { x: cx - m / 2 + 8, y: cy - m / 2 + 17, "font-size": 12, "font-weight": 700, fill: "#5a4226" }, String(sp.number)));
     if (sp.tile) g.append(ui.board.piece(`m:${sp.number}`, cx, cy, art.plantation(sp.tile.type, sp.tile.well, m - 12), { sig: `${sp.tile.type}${sp.tile.well ? 1 : 0}`, moves: false }));
     if (picks.mode === "cart") {
       const c = code.cart(sp.number - 1);
@@ -508,12 +509,12 @@ function marketBox(ui, layer, x, y, m) {
     const c = code.buy(i);
     const ok = legal.has(c);
     const path = isRow
-      ? `M${ax} ${ay + 8} H${ax + aw - 14} L${ax + aw} ${ay + ah / 2} L${ax + aw - 14} ${ay + ah - 8} H${ax} Z`
+      ? `M${ax} ${ay + 3} H${ax + aw - 14} L${ax + aw} ${ay + ah / 2} L${ax + aw - 14} ${ay + ah - 3} H${ax} Z`
       : `M${ax + 6} ${ay + ah} V${ay + 14} L${ax + aw / 2} ${ay} L${ax + aw - 6} ${ay + 14} V${ay + ah} Z`;
     const face = [
-      s("path", { d: path, fill: line.tiles ? "#c2482b" : "#b9a88a", stroke: "#6e1f16", "stroke-width": 1.5 }),
-      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? -1 : 4), "font-size": 14, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }, line.name),
-      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? 14 : 19), "font-size": 12, "font-weight": 700, fill: "#ffe9b0", "text-anchor": "middle" }, `${line.tiles}¢`),
+      s("path", { d: path, fill: line.tiles ? "#9e3420" : "#6e604a", stroke: "#6e1f16", "stroke-width": 1.5 }),
+      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? -3 : 4), "font-size": 14, "font-weight": 800, fill: "#fff", "text-anchor": "middle" }, line.name),
+      s("text", { x: ax + (isRow ? aw / 2 - 5 : aw / 2), y: ay + ah / 2 + (isRow ? 12 : 19), "font-size": 12, "font-weight": 700, fill: "#fff3d6", "text-anchor": "middle" }, `${line.tiles}¢`),
     ];
     const hover = (on) => {
       for (const n of line.spaces) slots.get(n)?.classList.toggle("ct-line-hover", on);
@@ -610,7 +611,7 @@ function mat(ui, layer, seat, x, y, w) {
     const here = v === p.money;
     g.append(
       s("rect", { x: tx, y: ty, width: cellW - 2, height: 30, rx: 4, fill: here ? "#f4c542" : "#fff8ec", stroke: "#a87b0c", "stroke-width": here ? 2.5 : 1 }),
-      s("text", { x: tx + cellW / 2 - 1, y: ty + 20, "font-size": 13, "font-weight": here ? 800 : 600, fill: here ? "#4a2d14" : "#a08a66", "text-anchor": "middle" }, String(v)),
+      s("text", { x: tx + cellW / 2 - 1, y: ty + 20, "font-size": 13, "font-weight": here ? 800 : 600, fill: here ? "#4a2d14" : "#6e5a3c", "text-anchor": "middle" }, String(v)),
     );
   }
   // workers on the mat, income under each space
@@ -621,7 +622,7 @@ function mat(ui, layer, seat, x, y, w) {
     if (k < p.workers) {
       g.append(markerGroup(seat, 11, { transform: `translate(${cx} ${ty + 14})` }));
     }
-    g.append(s("text", { x: cx, y: ty + 46, "font-size": 11, "font-weight": 700, fill: k === p.workers - 1 ? "#4a2d14" : "#a08a66", "text-anchor": "middle" }, `${2 * (k + 1)}¢`));
+    g.append(s("text", { x: cx, y: ty + 46, "font-size": 11, "font-weight": 700, fill: k === p.workers - 1 ? "#4a2d14" : "#6e5a3c", "text-anchor": "middle" }, `${2 * (k + 1)}¢`));
   }
   // held action tiles and horses
   let hx = x + 18;

@@ -484,9 +484,8 @@ function stackCard(ui, layer, st, x, y, w, h) {
     s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 14.5 : null, text: label(st.location) }),
   );
   const nameFont = narrow ? 16 : 14.5;
-  let nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
-  const nf = nameLines.length === 3 ? nameFont - 1.5 : nameFont;
-  if (nf !== nameFont) nameLines = art.wrap(st.name, Math.floor((w - 46) / (nf * 0.62)), 3);
+  const nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
+  const nf = nameFont; // (three lines fit the header at the same size)
   const top = headerH / 2 - ((nameLines.length - 1) * (nf + 2)) / 2 + nf * 0.36;
   nameLines.forEach((line, i) =>
     g.append(s("text", { x: 42, y: top + i * (nf + 2), class: "ff-loc-name", "font-size": nf, text: line })),

@@ -254,7 +254,7 @@ const STALL_SHORT = {
 };
 
 /** A stall: a striped awning over a counter with its end-of-game points in big figures; what they
- * count ("/3 ships") in its tooltip, and on the counter where there is room for it to be read. */
+ * count ("/3 ships") in its tooltip (the business tile beside it says it in words). */
 export function stall(piece, c) {
   const stripes = [];
   for (let i = 0; i < 4; i++) {
@@ -268,8 +268,8 @@ export function stall(piece, c) {
     ...stripes,
     s(
       "text",
-      { y: c * 0.2, "text-anchor": "middle", "font-size": c < 100 ? c * 0.32 : c * 0.2, "font-weight": 800, fill: "#1f5f57" },
-      c < 100 ? `${piece.points ?? ""}` : `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`,
+      { y: c * 0.2, "text-anchor": "middle", "font-size": c * 0.32, "font-weight": 800, fill: "#1f5f57" },
+      `${piece.points ?? ""}`,
     ),
     s("title", {}, `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`),
   );
@@ -387,7 +387,7 @@ export function boat(value, wait, w) {
 // ------------------------------------------------------------------ Mystic Island modules
 
 /** Whale colours, one per whale-watching token (the rulebook does not name them). */
-export const WHALE_COLORS = { X09: "#2f6fb3", X10: "#6c7a89" };
+export const WHALE_COLORS = { X09: "#2f6fb3", X10: "#56636f" }; // (white words on them: AA)
 
 /** A guesthouse at the pond: a little blue-roofed house with a pond at its feet. */
 export function guesthouse(piece, c) {
@@ -462,7 +462,7 @@ export function boulder(id, c) {
     }),
     s("path", { d: `M${-c * 0.12} ${-c * 0.34} L${-c * 0.02} ${c * 0.02} L${c * 0.38} ${-c * 0.06}`, stroke: "#6e7579", "stroke-width": c * 0.025, fill: "none" }),
     s("rect", { x: -c * 0.2, y: c * 0.06, width: c * 0.4, height: c * 0.22, rx: c * 0.05, fill: "#fdfefe", stroke: "#4d5656", "stroke-width": c * 0.02 }),
-    s("text", { y: c * 0.23, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#1b2631", text: id }),
+    s("text", { y: c * 0.23, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#000", text: id }),
   );
 }
 
@@ -504,6 +504,8 @@ export function explorer(color, c, label = "") {
     s("circle", { class: "glow", r: c * 0.22, fill: "none" }),
     s("path", { d: `M${-c * 0.13} ${c * 0.16} Q0 ${-c * 0.1} ${c * 0.13} ${c * 0.16} Z`, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
     s("circle", { cy: -c * 0.06, r: c * 0.08, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
+    // its number on a light tag of its own (it stays readable over the sea at the island's edge)
+    label ? s("rect", { x: -c * 0.07, y: c * 0.19, width: c * 0.14, height: c * 0.14, rx: c * 0.03, fill: "#fff8ec", stroke: "#1b2631", "stroke-width": c * 0.012 }) : null,
     label ? s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.13, "font-weight": 800, fill: "#1b2631", text: label }) : null,
   );
 }

@@ -335,8 +335,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
   const c = h * 0.6;
   const nameFs = Math.min(19, h * 0.22);
   const detailFs = Math.min(17, h * 0.2);
-  const chars = Math.max(6, Math.floor((w - 10) / (nameFs * 0.62)));
-  const name = tok.name.length > chars ? `${tok.name.slice(0, chars - 1)}…` : tok.name;
+  const name = fitText(tok.name, w - 12, nameFs, 800); // (the whole in the tile's tooltip)
   const node = s(
     "g",
     { class: "business-tile" },
@@ -345,6 +344,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, art.token(tok, c)),
     s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: tileDetail(tok) }),
     tok.category === "placeholder" ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
+    s("title", {}, `${tok.name}: ${tileDetail(tok)}`),
   );
   return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
 }
@@ -415,7 +415,7 @@ function icePools(ui, layer, x, y, w) {
       const depth = remaining.length - 1 - k;
       g.append(at(cx + depth * 9 - (remaining.length - 1) * 4.5, y + 78 - depth * 6, 1, art.iceMarker(pool.kind, depth === 0 ? value : null, 17)));
     });
-    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note", text: "none left" }));
+    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText("none left", colW - 16, 17, 700), s("title", {}, "none left")));
     g.append(s("text", { x: cx, y: y + h - 16, "text-anchor": "middle", class: "jf-small", text: `×${pool.left}` }));
     g.append(s("title", {}, `${pool.kind}: ${pool.left} left`));
     layer.append(g);
