@@ -26,8 +26,9 @@ const inside = (box, win) =>
 const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
 
 /**
- * The side panes shown as tabs on a narrow screen, in order: the element's id → its tab's title.
- * (#host-box is the host's invitations, shown while seats are open; #results once the game ends.)
+ * The panes shown in the board's place, in order: the element's id → its tab's title. The results
+ * (once the game ends) everywhere; the side column's (#host-box: the host's invitations, while seats
+ * are open) on a narrow screen only.
  */
 const PANES = [
   ["results", "Results"],
@@ -39,8 +40,8 @@ const PANES = [
 
 export class TableLayout {
   /**
-   * @param {object} els {tabs, wrap, svg, side, results}: the tab bar, the board's frame, the board,
-   *   the side column and the results section
+   * @param {object} els {tabs, wrap, svg, side}: the tab bar, the board's frame, the board and the
+   *   side column
    */
   constructor(els) {
     this.els = els;
@@ -80,7 +81,8 @@ export class TableLayout {
     const mine = board.interactive && board.snapshot.legal.length > 0;
     const needed = mine ? this.partsOf(svg.querySelectorAll(".target.legal")) : [];
     const key = `${board.snapshot.table}:${board.snapshot.version}:${needed.join(",")}`;
-    if (needed.length && (fresh ? key !== this.decision : !needed.some((id) => this.visible(id)))) {
+    const busy = this.pane !== "board" && document.activeElement?.closest(".side"); // (typing in the chat)
+    if (needed.length && !busy && (fresh ? key !== this.decision : !needed.some((id) => this.visible(id)))) {
       if (!needed.every((id) => this.visible(id)) || this.pane !== "board") this.show(needed, false);
     }
     if (fresh) this.decision = key;
@@ -136,7 +138,7 @@ export class TableLayout {
   /** Show these parts (and the neighbours that fit beside them), or a pane by its id. */
   show(ids, focusTab = false) {
     this.pane = "board";
-    this.chosen = ids;
+    this.chosen = ids.length ? ids : null; // none: the board as a whole (or its default view)
     this.fit();
     for (const id of ids) this.news.delete(id);
     this.update(focusTab ? ids[0] : null);
