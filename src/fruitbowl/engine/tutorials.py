@@ -53,6 +53,11 @@ class Tutorial:
     options: Mapping[str, Any]
     seed: int
     bots: tuple[str, ...]  # the level of each seat after the player's (seat 1 on)
+    #: the prepared line's length when every suggestion is followed: the player's moves, and
+    #: those with a choice (data, so that nothing plays the line to list the tutorials; a test
+    #: plays each line and checks them)
+    moves: int
+    decisions: int
     intro: str
     learned: str
     lessons: tuple[Lesson, ...]
@@ -88,6 +93,9 @@ def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any
     seed = raw.get("seed")
     if not isinstance(seed, int) or seed < 0:
         raise ComponentDataError(f"{where}: 'seed' must be a whole number of at least 0")
+    moves, decisions = raw.get("moves"), raw.get("decisions")
+    if not isinstance(moves, int) or not isinstance(decisions, int) or not 0 < decisions <= moves:
+        raise ComponentDataError(f"{where}: 'moves' and 'decisions' count the prepared line (0 < decisions <= moves)")
     lessons = []
     for index, lesson in enumerate([*raw.get("lesson", []), *shared]):
         at = f"{where} lesson {index + 1}"
@@ -113,6 +121,8 @@ def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any
         options=dict(raw.get("options", {})),
         seed=seed,
         bots=tuple(bots),
+        moves=moves,
+        decisions=decisions,
         intro=_text(raw, "intro", data, where),
         learned=_text(raw, "learned", data, where),
         lessons=tuple(lessons),

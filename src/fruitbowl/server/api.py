@@ -336,8 +336,6 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         )
         return _created_json(created)
 
-    tutorials.warm_up()
-
     @router.get("/tutorials")
     def list_tutorials() -> dict[str, Any]:
         """The tutorials: a guided first game of each game and module (see :mod:`.tutorials`)."""

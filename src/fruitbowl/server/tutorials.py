@@ -19,11 +19,8 @@ and reopening — in another browser, after a server restart — resumes exactly
 
 from __future__ import annotations
 
-import math
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from fruitbowl.bots import Bot, SeatHandle, make_bot
@@ -59,20 +56,29 @@ def suggestion(state: State, seat: int, seed: int, version: int) -> Action:
 
 @dataclass(frozen=True)
 class Line:
-    """The prepared line of a tutorial: the game played by following every suggestion."""
+    """The length of a tutorial's prepared line: the game played by following every suggestion."""
 
     steps: int  # the player's moves
     decisions: int  # of them, those with a choice (more than one legal move)
 
     @property
+    def seconds(self) -> int:
+        """How long a newcomer takes to play it (the lobby shows it in whole minutes)."""
+        return self.decisions * DECISION_S + (self.steps - self.decisions) * FORCED_S
+
+    @property
     def minutes(self) -> int:
-        return max(1, math.ceil((self.decisions * DECISION_S + (self.steps - self.decisions) * FORCED_S) / 60))
+        return max(1, round(self.seconds / 60))
 
 
-@cache
-def prepared_line(tutorial_id: str) -> Line:
-    """Play a tutorial's deal as its coach suggests and its bots answer (computed once)."""
-    tutorial = _by_id(tutorial_id)
+def line_of(tutorial: Tutorial) -> Line:
+    """The prepared line's length, as ``tutorial.toml`` states it (:func:`play_line` measures it)."""
+    return Line(tutorial.moves, tutorial.decisions)
+
+
+def play_line(tutorial: Tutorial) -> Line:
+    """Play a tutorial's deal as its coach suggests and its bots answer, and count the player's
+    moves (about a second of the bots' thinking: the tests check ``tutorial.toml`` with it)."""
     names = [Player(f"Seat {seat + 1}", "human" if seat == PLAYER else "bot") for seat in range(tutorial.players)]
     match = Match.new(get_game(tutorial.game), names, tutorial.seed, tutorial.options)
     steps = decisions = 0
@@ -92,19 +98,6 @@ def prepared_line(tutorial_id: str) -> Line:
     return Line(steps, decisions)
 
 
-_warming: list[threading.Thread] = []
-
-
-def warm_up() -> threading.Thread:
-    """Play every tutorial's prepared line in a background thread, once per process (about a
-    second each, mostly the bots' thinking), so that neither the lobby's list nor a tutorial's
-    first step waits for it."""
-    if not _warming:
-        _warming.append(threading.Thread(target=listing, name="fruitbowl-tutorials", daemon=True))
-        _warming[0].start()
-    return _warming[0]
-
-
 def _by_id(tutorial_id: str) -> Tutorial:
     found = next((t for t in tutorials() if t.id == tutorial_id), None)
     if found is None:
@@ -114,7 +107,7 @@ def _by_id(tutorial_id: str) -> Tutorial:
 
 def describe(tutorial: Tutorial) -> dict[str, Any]:
     """A tutorial as ``GET /api/tutorials`` lists it."""
-    line = prepared_line(tutorial.id)
+    line = line_of(tutorial)
     return {
         "id": tutorial.id,
         "game": tutorial.game,
@@ -124,6 +117,7 @@ def describe(tutorial: Tutorial) -> dict[str, Any]:
         "players": tutorial.players,
         "steps": line.steps,
         "decisions": line.decisions,
+        "seconds": line.seconds,
         "minutes": line.minutes,
     }
 
@@ -197,7 +191,7 @@ def _history(played: Match) -> tuple[int, set[str]]:
 
 def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     record, game, state = match.record, match.game, match.state
-    line = prepared_line(tutorial.id)
+    line = line_of(tutorial)
     made, learnt = _history(match)
     of = max(line.steps, made)
     if state.is_terminal():
