@@ -129,3 +129,24 @@ def test_a_clone_carries_no_future() -> None:
         ends.add(str(clone))
     assert len(ends) > 1
     assert "rng" not in state.engine.to_json()
+
+
+def test_tang_hu_lu_declares_a_true_and_realistic_length() -> None:
+    """Cut at 30 rounds by default (a game between players who only work would never end), so
+    max_game_length bounds every game; round_limit=0 plays it uncut."""
+    tanghulu = get_game("tanghulu")
+    for players in (2, 3, 4):
+        game = pyspiel.load_game("fruitbowl_tanghulu", {"players": players})
+        options = tanghulu.validate_options({"round_limit": 30}, players)
+        assert game.max_game_length() == tanghulu.max_actions(players, options) < 2_500
+    assert pyspiel.load_game("fruitbowl_tanghulu", {"players": 2}).max_game_length() == 840
+    uncut = pyspiel.load_game("fruitbowl_tanghulu", {"players": 2, "round_limit": 0})
+    assert uncut.max_game_length() == 20_000
+    state = pyspiel.load_game("fruitbowl_tanghulu", {"players": 2, "round_limit": 1}).new_initial_state()
+    while not state.is_terminal():  # everyone works: the round limit ends it, scored as it stands
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(11 if 11 in legal else legal[0])  # 11: work
+    assert state.engine.result().truncated and len(state.returns()) == 2

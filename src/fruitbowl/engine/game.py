@@ -71,6 +71,10 @@ class Game(ABC):
     #: Rules versions of this game from before its chance became explicit: their records and
     #: stored tables drew from a generator in the state and are refused with a sentence saying so.
     pre_chance_rules: ClassVar[tuple[str, ...]] = ()
+    #: Option defaults for learning environments whose algorithms need a game of bounded length
+    #: (OpenSpiel's ``max_game_length``), where the game's own defaults let it go on forever
+    #: (Tang Hu Lu: players who only work never fill a board). A user may still pass any value.
+    rl_defaults: ClassVar[Mapping[str, Any]] = {}
 
     def validate_options(
         self, options: Mapping[str, Any] | None = None, num_players: int | None = None

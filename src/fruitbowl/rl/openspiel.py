@@ -22,10 +22,16 @@ Each game is *imperfect information* and *general sum*. Chance is **explicit**:
   later die roll, shuffle and draw follows from that seed inside the engine, exactly as in a
   fruitbowl record, so clones of their states still carry the future.
 
-Parameters are ``players``, ``seed`` and the game's own options. Observations are the game's numeric encoding
-of one seat's view (``observation_tensor``) and that view as JSON (``observation_string``);
-returns are the rank rewards of :mod:`fruitbowl.rl.rewards`. States serialize (pyspiel pickles
-them), so ``pyspiel.random_sim_test(game, serialize=True)`` and OpenSpiel's algorithms run.
+Parameters are ``players``, ``seed`` and the game's own options, with the defaults a game gives
+learning environments (:attr:`~fruitbowl.engine.game.Game.rl_defaults`) where its own would let
+a game go on forever: Tang Hu Lu is cut at ``round_limit=30`` (scored as it stands, marked cut
+short), which makes ``max_game_length`` a true bound (840 decisions for 2 players; random games
+last about 35). ``round_limit=0`` plays it uncut, with the kit's cap of 20,000.
+
+Observations are the game's numeric encoding of one seat's view (``observation_tensor``) and
+that view as JSON (``observation_string``); returns are the rank rewards of
+:mod:`fruitbowl.rl.rewards`. States serialize (pyspiel pickles them), so
+``pyspiel.random_sim_test(game, serialize=True)`` and OpenSpiel's algorithms run.
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ def short_name(game: Game) -> str:
 def _game_type(game: Game) -> pyspiel.GameType:
     parameters: dict[str, Any] = {"players": game.min_players, "seed": 0}
     parameters.update({spec.name: spec.default for spec in game.option_specs})
+    parameters.update(game.rl_defaults)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"fruitbowl {game.title}",
@@ -81,7 +88,7 @@ class SpielGame(pyspiel.Game):
         self.num_seats = int(params.pop("players", game.min_players))
         self.base_seed = int(params.pop("seed", 0))
         game.check_player_count(self.num_seats)
-        self.options = game.validate_options(params, self.num_seats)
+        self.options = game.validate_options({**game.rl_defaults, **params}, self.num_seats)
         length = game.max_actions(self.num_seats, self.options) or DEFAULT_MAX_ACTIONS
         self.explicit = game.explicit_chance
         self.chance_table = game.chance_table(self.num_seats, self.options)

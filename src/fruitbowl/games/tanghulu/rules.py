@@ -106,6 +106,9 @@ class TangHuLu(Game):
     }
     view_type = TangHuLuView
     explicit_chance = True
+    #: OpenSpiel needs a bound on a game's length: 30 rounds (games between random players end in
+    #: about 10; a game cut there is scored as it stands and marked cut short).
+    rl_defaults: ClassVar[Mapping[str, Any]] = {"round_limit": 30}
     option_specs = (
         OptionSpec(
             "first_player",
