@@ -322,7 +322,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
     g.append(cardRow(ui, cards.slice(0, room), x + 12, hy + 4, cw, ch, { gap: 4, key: `hand${seat}` }));
   } else {
     const shown = Math.min(p.hand_size, 10);
-    const fan = s("g", { class: "ff-hidden-hand", "aria-label": `${p.hand_size} cards in hand` });
+    const fan = s("g", { role: "img", class: "ff-hidden-hand", "aria-label": `${p.hand_size} cards in hand` });
     for (let i = 0; i < shown; i++) fan.append(s("g", { transform: `translate(${x + 12 + i * 9} ${hy + 4})` }, art.fruitBack(cw, ch)));
     g.append(ui.board.piece(`backs:${seat}`, 0, 0, fan, { sig: String(p.hand_size), moves: false }));
   }
@@ -404,7 +404,7 @@ function tokenRow(ui, g, p, x, y, mine) {
         `double:${p.seat}`,
         tx,
         y + r,
-        s("g", { "aria-label": counted(p.double, "double turn token") }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
+        s("g", { role: "img", "aria-label": counted(p.double, "double turn token") }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
         { sig: String(p.double), moves: false },
       ),
     );
@@ -412,7 +412,7 @@ function tokenRow(ui, g, p, x, y, mine) {
   }
   // Lime: the coat and gambling tokens (yours: the k-th token buys by returning k of them)
   if (p.coat) {
-    g.append(ui.board.piece("coat", tx, y + r, s("g", { "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r))));
+    g.append(ui.board.piece("coat", tx, y + r, s("g", { role: "img", "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r))));
     tx += 2 * r + 8;
   }
   for (let k = 1; k <= (p.gambling || 0); k++) {
@@ -441,7 +441,7 @@ function savedRow(ui, g, p, x, y, mine) {
     if (count > 1) parts.push(s("text", { x: -4, y: h - 2, "text-anchor": "end", class: "ff-small", text: `${count}×` }));
     const node = kind
       ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: `Pay with your saved ${kind} (counts twice)`, hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
-      : s("g", { "aria-label": `${counted(p.saved_count, "saved fruit")}, face down` }, ...parts);
+      : s("g", { role: "img", "aria-label": `${counted(p.saved_count, "saved fruit")}, face down` }, ...parts);
     g.append(ui.board.piece(`saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, { sig: String(count), moves: false }));
   });
 }
@@ -555,11 +555,11 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const standY = y + h + 22;
   st.animals.forEach((seat, i) => {
     const ax = x + 22 + i * 34;
-    layer.append(ui.board.piece(`animal:${seat}`, ax, standY, s("g", { class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerGroup(seat, 15))));
+    layer.append(ui.board.piece(`animal:${seat}`, ax, standY, s("g", { role: "img", class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerGroup(seat, 15))));
   });
   if (st.thief) {
     const second = (view.thief_stacks || []).indexOf(st.location) === 1;
-    layer.append(ui.board.piece(second ? "thief2" : "thief", x + w - 20, standY, s("g", { "aria-label": "the thief" }, art.thiefIcon(16))));
+    layer.append(ui.board.piece(second ? "thief2" : "thief", x + w - 20, standY, s("g", { role: "img", "aria-label": "the thief" }, art.thiefIcon(16))));
   }
 }
 
@@ -646,7 +646,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
     s("text", { x, y: y + 22, class: "ff-box-title" }, asking, s("title", {}, playerName(ui, asker))),
     s("text", { x, y: y + 40, class: "ff-small", text: offers }),
   );
-  const limes = s("g", { "aria-label": `${round.limes} limes in the centre` });
+  const limes = s("g", { role: "img", "aria-label": `${round.limes} limes in the centre` });
   for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
   layer.append(ui.board.piece("centre-limes", x, y + 52, limes, { sig: String(round.limes), moves: false }));
   const captionW = 9 * Math.max([...asking].length, offers.length) + 16;
@@ -734,7 +734,7 @@ function supplies(ui, layer, y) {
       draw: (x, yy, w) => {
         box(layer, x, yy, w, h, "Token pool");
         pool.forEach((f, i) => layer.append(ui.board.piece(`ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14), { moves: false })));
-        if (view.thief === 0) layer.append(ui.board.piece("thief", x + w - 28, yy + 56, s("g", { "aria-label": "the thief, next to no stack" }, art.thiefIcon(15))));
+        if (view.thief === 0) layer.append(ui.board.piece("thief", x + w - 28, yy + 56, s("g", { role: "img", "aria-label": "the thief, next to no stack" }, art.thiefIcon(15))));
         let tx = x + 26;
         const ty = yy + 98;
         if (view.wild_pool !== null) {
@@ -748,11 +748,11 @@ function supplies(ui, layer, y) {
           tx += 110;
         }
         if (view.gambling_pool != null) {
-          layer.append(s("g", { transform: `translate(${tx} ${ty})`, "aria-label": `${view.gambling_pool} gambling tokens in the pool` }, art.gamblingToken(14)));
+          layer.append(s("g", { role: "img", transform: `translate(${tx} ${ty})`, "aria-label": `${view.gambling_pool} gambling tokens in the pool` }, art.gamblingToken(14)));
           layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.gambling_pool} gambling` }));
         }
         if (view.coat === -1) {
-          layer.append(ui.board.piece("coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15))));
+          layer.append(ui.board.piece("coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { role: "img", "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15))));
         }
       },
     });
@@ -791,7 +791,7 @@ function limePile(ui, layer, x, y, h, cw, chh) {
   const { view, decision } = ui;
   box(layer, x, y, 128, h, null, "lime");
   const n = view.lime_pile;
-  const g = s("g", { "aria-label": `lime pile: ${counted(n, "lime")}` });
+  const g = s("g", { role: "img", "aria-label": `lime pile: ${counted(n, "lime")}` });
   for (let d = Math.min(3, Math.ceil(n / 4)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitCard("lime", cw, chh)));
   if (n) g.append(art.fruitCard("lime", cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
@@ -807,7 +807,7 @@ function bigStack(ui, layer, x, y, h) {
   const { view } = ui;
   box(layer, x, y, 118, h, null);
   const n = view.big_stack.cards;
-  const g = s("g", { "aria-label": `big stack: ${counted(n, "location card")}` });
+  const g = s("g", { role: "img", "aria-label": `big stack: ${counted(n, "location card")}` });
   const w = 62;
   const ch = h - 52;
   for (let d = Math.min(3, Math.max(0, Math.ceil(n / 30))); d > 0; d--) {
@@ -826,7 +826,7 @@ function drawStack(ui, layer, x, y, h, cw, chh) {
   const { view } = ui;
   box(layer, x, y, 100, h, null);
   const n = view.draw_stack;
-  const g = s("g", { "aria-label": `draw stack: ${counted(n, "fruit card")}` });
+  const g = s("g", { role: "img", "aria-label": `draw stack: ${counted(n, "fruit card")}` });
   for (let d = Math.min(3, Math.ceil(n / 15)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitBack(cw, chh)));
   if (n) g.append(art.fruitBack(cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
