@@ -59,12 +59,20 @@ MEASURE = """() => {
     for (let n = el; n && n !== top; n = n.parentNode) if (css(n).display === 'none') return false;
     return css(el).visibility !== 'hidden' && opacity(el) > 0.05;
   };
-  const shapes = [...board.querySelectorAll('rect, circle, ellipse, path, polygon')].filter(
-    (el) => !el.closest('defs, clipPath, mask, pattern, marker') && !el.classList.contains('hit'));
-  const fillsAt = (el, x, y) => {
-    const fill = css(el).fill;
-    if (fill === 'none' || alpha(fill) === 0 || Number(css(el).fillOpacity) === 0 || !shown(el)) return false;
-    return el.isPointInFill(new DOMPoint(x, y).matrixTransform(el.getScreenCTM().inverse()));
+  // every painted shape, in the order drawn, read once: its box, and whether it is opaque
+  const shapes = [...board.querySelectorAll('rect, circle, ellipse, path, polygon')]
+    .filter((el) => !el.closest('defs, clipPath, mask, pattern, marker') && !el.classList.contains('hit'))
+    .map((el, order) => {
+      const style = css(el);
+      const painted = style.fill !== 'none' && alpha(style.fill) > 0 && Number(style.fillOpacity) > 0 && shown(el);
+      const opaque = painted && alpha(style.fill) === 1 && Number(style.fillOpacity) === 1 && opacity(el) === 1;
+      return { el, order, painted, opaque, box: el.getBoundingClientRect() };
+    })
+    .filter((shape) => shape.painted);
+  const fillsAt = (shape, x, y) => {
+    const b = shape.box;
+    if (x < b.left || x > b.right || y < b.top || y > b.bottom) return false;
+    return shape.el.isPointInFill(new DOMPoint(x, y).matrixTransform(shape.el.getScreenCTM().inverse()));
   };
   const name = (el) => el.tagName
     + (el.getAttribute('class') || '').trim().split(/\\s+/).map((c) => c && '.' + c).join('');
@@ -86,16 +94,14 @@ MEASURE = """() => {
     let under = null;
     let covered = false;
     for (const shape of shapes) {
-      if (shape.contains(text)) continue;
-      if (!(shape.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+      if (shape.el.contains(text) || !fillsAt(shape, cx, cy)) continue;
+      if (!(shape.el.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING)) {
         // drawn after the text: an opaque shape over its centre hides it (a card on a pile)
-        const opaque = alpha(css(shape).fill) === 1 && Number(css(shape).fillOpacity) === 1 && opacity(shape) === 1;
-        if (opaque && fillsAt(shape, cx, cy)) covered = true;
+        if (shape.opaque) covered = true;
         continue;
       }
-      const sb = shape.getBoundingClientRect();
-      if (sb.width < box.width / 2 || sb.height < box.height / 2) continue;
-      if (fillsAt(shape, cx, cy)) under = shape;
+      if (shape.box.width < box.width / 2 || shape.box.height < box.height / 2) continue;
+      under = shape;
     }
     if (covered) continue;
     const haloed = style.stroke !== 'none' && style.paintOrder.startsWith('stroke');
@@ -107,8 +113,8 @@ MEASURE = """() => {
       size: Math.round(parseFloat(style.fontSize) * scale * 10) / 10,
       bold: Number(style.fontWeight) >= 700,
       box: round(box),
-      on: under ? name(under) : 'the board',
-      container: round(under ? under.getBoundingClientRect() : frame),
+      on: under ? name(under.el) : 'the board',
+      container: round(under ? under.box : frame),
       fill: channels(style.fill)?.slice(0, 3) ?? null,
       alpha: alpha(style.fill) * Number(style.fillOpacity) * opacity(text),
       halo: halo >= 0.75 ? channels(style.stroke).slice(0, 3) : null,

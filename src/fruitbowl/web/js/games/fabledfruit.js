@@ -481,9 +481,9 @@ function stackCard(ui, layer, st, x, y, w, h) {
     s("rect", { width: w, height: h, rx: 12, class: "ff-loc-face" }),
     s("path", { d: `M0 12 Q0 0 12 0 H${w - 12} Q${w} 0 ${w} 12 V${headerH} H0 Z`, fill: header }),
     s("circle", { cx: 22, cy: 22, r: 16, class: "ff-loc-badge" }),
-    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 14.5 : null, text: label(st.location) }),
+    s("text", { x: 22, y: 28, "text-anchor": "middle", class: "ff-loc-number", "font-size": st.location > LIME_OFFSET ? 15 : null, text: label(st.location) }),
   );
-  const nameFont = narrow ? 16 : 14.5;
+  const nameFont = narrow ? 16 : 15;
   const nameLines = art.wrap(st.name, Math.floor((w - 46) / (nameFont * 0.62)), 3);
   const nf = nameFont; // (three lines fit the header at the same size)
   const top = headerH / 2 - ((nameLines.length - 1) * (nf + 2)) / 2 + nf * 0.36;
@@ -491,13 +491,13 @@ function stackCard(ui, layer, st, x, y, w, h) {
     g.append(s("text", { x: 42, y: top + i * (nf + 2), class: "ff-loc-name", "font-size": nf, text: line })),
   );
   const flagWords = [st.signpost ? "⚑ signpost" : null, st.market ? "market location" : null].filter(Boolean).join(" · ");
-  const flagFont = narrow ? 13 : 14.5;
+  const flagFont = narrow ? 13 : 15;
   // (a signpost that is also a market location: "market" alone, the whole in the tooltip)
   let flags = flagWords;
   if (flags && fitText(flags, w - 18, flagFont, 700) !== flags) flags = flags.replace("market location", "market");
   flags = flags && fitText(flags, w - 18, flagFont, 700);
   // the action text
-  const actFont = narrow ? 14 : 14.5;
+  const actFont = narrow ? 14 : 15;
   const priceH = 36;
   const textTop = headerH + (flags ? 34 : 18);
   if (flags) g.append(s("text", { x: 9, y: headerH + 18, class: "ff-loc-flags", "font-size": flagFont }, flags, s("title", {}, flagWords)));
