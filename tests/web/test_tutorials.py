@@ -58,7 +58,7 @@ def _play_marked(page: Any, moves: int | None = None) -> int:
         while page.evaluate("document.body.dataset.version") == version:
             step = page.evaluate(LATEST_MARK)
             assert step is not None and step > clicked, f"nothing new is marked at move {version}: {_coach(page)}"
-            page.locator(f'.coach-mark[data-coach-step="{step}"]').first.dispatch_event("click")
+            page.locator(f'.coach-mark[data-coach-step="{step}"]').first.click()  # a real click: it must be in sight
             clicked = step
             page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
         made += 1
