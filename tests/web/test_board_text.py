@@ -276,7 +276,6 @@ def test_board_text_fits_and_stands_out(
 #: measured on the layout of 2 December 2026 (the board beside the side column, parts in tabs): the
 #: smallest board text at 1366 wide, for the games whose boards still draw smaller text
 TOO_SMALL = {
-    "citrus": "the map's tiles and labels (6.5–10.5 px: 'Horses', a Finca's '7/8', the grid's letters)",
     "juicyfruits": "tiles, ships and boulders (3.7–10.8 px: a ship's 'X10', a boulder's '1a', tile details)",
 }
 

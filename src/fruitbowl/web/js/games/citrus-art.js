@@ -112,7 +112,7 @@ export function plantation(type, hasWell, size) {
     s("rect", { x: -h + 4, y: -h + 4, width: size - 8, height: size - 8, rx: size * 0.1, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }),
     s("g", { transform: `translate(${-size * 0.04} ${size * 0.02})` }, fruit(type, size * 0.3)),
     // the letter's halo dark enough for white on the lightest tiles (WCAG AA)
-    txt(h - size * 0.17, h - size * 0.09, size * 0.26, "#fff", t.letter, { stroke: t.halo || t.dark, "stroke-width": 3, "paint-order": "stroke" }),
+    txt(h - size * 0.17, h - size * 0.08, size * 0.34, "#fff", t.letter, { stroke: t.halo || t.dark, "stroke-width": 3, "paint-order": "stroke" }),
     hasWell ? s("g", { transform: `translate(${-h + size * 0.2} ${-h + size * 0.2})` }, well(size * 0.15)) : null,
   );
 }
@@ -175,7 +175,7 @@ export function landscapeIcon(kind, value, r) {
         {},
         s("path", { d: `M${-r * 0.45} ${r * 0.85} V${-r * 0.35} Q0 ${-r * 1.05} ${r * 0.45} ${-r * 0.35} V${r * 0.85} Z`, fill: "#eee8dc", stroke: "#6f6658", "stroke-width": 2 }),
         s("rect", { x: -r * 0.45, y: -r * 0.2, width: r * 0.9, height: r * 0.3, fill: "#c0392b" }),
-        txt(0, r * 0.62, r * 0.55, "#4a2d14", "M"),
+        txt(0, r * 0.62, r * 0.65, "#4a2d14", "M"),
       );
     default:
       return s("circle", { r: r * 0.5, fill: "#888" });
@@ -189,8 +189,9 @@ export function landscapeTile(kind, value, size, faded = false) {
     "g",
     { class: "ct-landscape", opacity: faded ? 0.45 : null },
     s("rect", { class: "ct-face", x: -h, y: -h, width: size, height: size, rx: size * 0.12, fill: "#f5ecd2", stroke: "#6f8f3c", "stroke-width": 2.5 }),
-    s("g", { transform: `translate(0 ${-size * 0.06})` }, landscapeIcon(kind, value, size * 0.3)),
-    txt(0, h - size * 0.07, size * 0.16, "#3f5a1e", landscapeName(kind) + (kind === "money" ? "" : ""), { "font-weight": 700 }),
+    // its name in its tooltip: the picture says it, large enough to read on the map (issue 23)
+    s("title", {}, landscapeName(kind) + (value && kind !== "money" ? ` ${value}` : "")),
+    landscapeIcon(kind, value, size * 0.4),
   );
 }
 
@@ -218,7 +219,7 @@ export function finca(high, low, size, scored) {
       { class: "ct-finca scored" },
       s("rect", { class: "ct-face", x: -h + 2, y: -h + 2, width: size - 4, height: size - 4, rx: 6, fill: "#6b4a2b", stroke: "#3b2414", "stroke-width": 2 }),
       s("path", { d: `M${-h * 0.6} ${h * 0.1} L0 ${-h * 0.55} L${h * 0.6} ${h * 0.1} Z`, fill: "#8a6a4a" }),
-      txt(0, h * 0.62, size * 0.2, "#e8d3a2", "scored", { "font-weight": 700 }),
+      txt(0, h * 0.62, size * 0.23, "#e8d3a2", "scored", { "font-weight": 700 }),
     );
   }
   return s(

@@ -99,7 +99,7 @@ export function render(board) {
   const me = board.seat;
   const myTurn = board.interactive && snapshot.legal.length > 0 && view.current_player === me;
   const seated = board.interactive && me !== null && snapshot.status === "playing";
-  const ui = { board, svg, picks, snapshot, view, legal, myTurn, seated, me, narrow, code: codes(board) };
+  const ui = { board, svg, picks, snapshot, view, legal, myTurn, seated, me, code: codes(board) };
 
   // the waiting kind being built: kept if still possible, else the first with a legal space
   const places = snapshot.legal.filter(isPlace);
@@ -108,67 +108,35 @@ export function render(board) {
   ui.kind = memory.kind;
   ui.places = places.filter((a) => a.tile === memory.kind);
 
+  // One column at every width: the map alone, then the market and the bag, then the mats, each a
+  // part of the table that a laptop shows by itself, large enough to read (issue 23: 11 px).
   const grid = view.board;
-  const W = narrow ? 800 : 1600;
+  const W = 800;
   const layer = s("g", { class: "ct" });
-  let height;
-  if (narrow) {
-    const cell = Math.floor((W - 20 - 26) / grid.width);
-    let y = 8;
-    y = boardBox(ui, layer, 10, y, cell);
-    board.part("map", "The board", [10, 8, W - 20, y - 8]);
-    y += 12;
-    const marketTop = y;
-    y = waitingTray(ui, layer, 10, y, W - 20) + 10;
-    const m = marketBox(ui, layer, 10, y, 78);
-    stacksBox(ui, layer, 10 + m.w + 10, y, W - 30 - m.w, m.h);
-    y += m.h;
-    board.part("market", "Market", [10, marketTop, W - 20, y - marketTop]);
-    y += 12;
-    // the mats drawn larger, so that a phone can read them
-    const k = 1.45;
-    const mats = [];
-    for (const seat of board.seatOrder()) {
-      const g = s("g", { transform: `translate(10 ${y}) scale(${k})` });
-      const h = mat(ui, g, seat, 0, 0, (W - 20) / k) * k;
-      mats.push([10, y, W - 20, h]);
-      y += h + 8 * k;
-      layer.append(g);
-    }
-    matParts(ui, mats);
-    height = y + 4;
-  } else {
-    const rw = 470;
-    const cell = Math.min(80, Math.floor((W - 16 - 26 - 24 - rw - 16) / grid.width));
-    const bottom = boardBox(ui, layer, 16, 12, cell);
-    const rx = 16 + 26 + grid.width * cell + 24;
-    board.part("map", "The board", [16, 12, rx - 24 - 16, bottom - 12]);
-    let y = 12;
-    y = waitingTray(ui, layer, rx, y, W - rx - 16) + 10;
-    const m = marketBox(ui, layer, rx, y, 70);
-    y += m.h + 10;
-    y += stacksBox(ui, layer, rx, y, W - rx - 16, 0);
-    board.part("market", "Market", [rx, 12, W - rx - 16, y - 12]);
-    y += 10;
-    // the mats in rows under the board
-    const order = board.seatOrder();
-    const per = order.length <= 2 ? order.length : 3;
-    const mw = (W - 32 - (per - 1) * 12) / per;
-    let my = Math.max(bottom, y) + 4;
-    let rowH = 0;
-    const mats = [];
-    order.forEach((seat, k) => {
-      const matH = mat(ui, layer, seat, 16 + (k % per) * (mw + 12), my, mw) - my;
-      mats.push([16 + (k % per) * (mw + 12), my, mw, matH]);
-      rowH = Math.max(rowH, matH);
-      if (k % per === per - 1 || k === order.length - 1) {
-        my += rowH + 10;
-        rowH = 0;
-      }
-    });
-    matParts(ui, mats);
-    height = my + 4;
+  const cell = Math.floor((W - 20 - 26) / grid.width);
+  let y = 8;
+  y = boardBox(ui, layer, 10, y, cell);
+  board.part("map", "The board", [10, 8, W - 20, y - 8]);
+  y += 12;
+  const marketTop = y;
+  y = waitingTray(ui, layer, 10, y, W - 20) + 10;
+  const m = marketBox(ui, layer, 10, y, 78);
+  stacksBox(ui, layer, 10 + m.w + 10, y, W - 30 - m.w, m.h);
+  y += m.h;
+  board.part("market", "Market & bag", [10, marketTop, W - 20, y - marketTop]);
+  y += 12;
+  // the mats drawn larger on a phone, so that they read as well as the map
+  const k = narrow ? 1.45 : 1.1;
+  const mats = [];
+  for (const seat of board.seatOrder()) {
+    const g = s("g", { transform: `translate(10 ${y}) scale(${k})` });
+    const h = mat(ui, g, seat, 0, 0, (W - 20) / k) * k;
+    mats.push([10, y, W - 20, h]);
+    y += h + 8 * k;
+    layer.append(g);
   }
+  matParts(ui, mats);
+  const height = y + 4;
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(art.defs(), s("rect", { width: W, height, rx: 18, fill: "url(#ct-table)" }), layer);
 }
