@@ -16,6 +16,8 @@ from fruitbowl.server.run import free_port
 from ..server.helpers import with_fixed
 
 DESKTOP = {"width": 1400, "height": 900}
+#: the laptop the issues measure the table at (everything on screen, text sizes)
+LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 TURN_TIMEOUT = 15_000
 #: the test server shares the CPU with Chromium; a loaded machine may take more than httpx's 5 s

@@ -6,9 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, http, new_page, no_sideways_scroll
-
-LAPTOP = {"width": 1366, "height": 768}
+from .helpers import DESKTOP, LAPTOP, PHONE, http, new_page, no_sideways_scroll
 
 
 def test_start_a_campaign_and_play_its_first_game_from_the_lobby(

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from .helpers import PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, state
+from .helpers import LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, state
 
-LAPTOP = {"width": 1366, "height": 768}
 TOGETHER = [("Ada", "human"), ("Bea", "human")]
 
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated
+from .helpers import DESKTOP, LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated
 
-LAPTOP = {"width": 1366, "height": 768}
 SHOWN = "[...document.querySelectorAll('#chat .chat-message .chat-text')].map(e => e.textContent)"
 
 

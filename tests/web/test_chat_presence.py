@@ -13,9 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
+from .helpers import DESKTOP, LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
 
-LAPTOP = {"width": 1366, "height": 768}
 LONG = "Augusta Ada King-Noel, Countess Lovelace"  # 40 characters, the longest name
 SHOWN = "[...document.querySelectorAll('#chat .chat-message')].map(e => e.textContent)"
 

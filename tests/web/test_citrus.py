@@ -13,6 +13,7 @@ from fruitbowl.engine import get_game
 
 from .helpers import (
     DESKTOP,
+    LAPTOP,
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
@@ -211,7 +212,7 @@ def test_keyboard_buys_and_an_illegal_space_explains_itself(browser: Any, server
     assert page.js_errors == []
 
 
-@pytest.mark.parametrize(("name", "viewport"), [("desktop", {"width": 1366, "height": 768}), ("phone", PHONE)])
+@pytest.mark.parametrize(("name", "viewport"), [("desktop", LAPTOP), ("phone", PHONE)])
 def test_a_clicked_illegal_target_asks_why_and_says_so_while_waiting_or_failing(
     browser: Any, server_url: str, screenshot_dir: Path, name: str, viewport: dict[str, int]
 ):
@@ -332,7 +333,7 @@ def test_a_placement_reads_as_the_game_gives_it_although_the_snapshot_leaves_the
     raw = http.get(f"{server_url}/api/tables/{table['id']}", headers={"X-Seat-Token": table["token"]}).json()
     assert "labels" not in raw["view"]["board"] and "ring" not in raw["view"]["sites"][0]
     assert any("label" not in action for action in raw["legal"]), "usual labels come from the action space"
-    page = new_page(browser, {"width": 1366, "height": 768})
+    page = new_page(browser, LAPTOP)
     open_seated(page, server_url, table)
     view, rules = snap["view"], get_game("citrus")
     actions = rules.action_table(3)

@@ -12,9 +12,7 @@ import pytest
 
 from fruitbowl.server.limits import Limits
 
-from .helpers import PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, serving, state
-
-LAPTOP = {"width": 1366, "height": 768}
+from .helpers import LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, serving, state
 
 
 @pytest.fixture(scope="module")

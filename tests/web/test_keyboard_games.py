@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from .helpers import MY_TURN_OR_OVER, TURN_TIMEOUT, create_seated_table, new_page, open_seated
+from .helpers import LAPTOP, MY_TURN_OR_OVER, TURN_TIMEOUT, create_seated_table, new_page, open_seated
 
-LAPTOP = {"width": 1366, "height": 768}
-GAMES = {
+GAMES: dict[str, dict[str, Any]] = {
     "citrus": {},
     "juicyfruits": {"modules": "mystic_island,boulders,new_business"},
     "fabledfruit": {"lime": True},

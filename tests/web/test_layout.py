@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from .helpers import PHONE, TURN_TIMEOUT, http, new_page, open_seated, state
+from .helpers import LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, open_seated, state
 from .test_table import play_by_api
 
-LAPTOP = {"width": 1366, "height": 768}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 LONG_NAME = "Bartholomew Longname-Fruitgrower of Kent"  # 40 characters, the most a name holds
 assert len(LONG_NAME) == 40

@@ -10,9 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
+from .helpers import DESKTOP, LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
 
-LAPTOP = {"width": 1366, "height": 768}
 LONG = "Bartholomew Peppercorn-Smythe of Kumquat"  # 40 characters
 
 

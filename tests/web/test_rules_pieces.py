@@ -9,10 +9,9 @@ from typing import Any
 
 import pytest
 
-from .helpers import PHONE, new_page
+from .helpers import LAPTOP, PHONE, new_page
 
 GAMES = Path(__file__).parents[2] / "src" / "fruitbowl" / "games"
-LAPTOP = {"width": 1366, "height": 768}
 
 # Per picture on the page: its kind, whether it is drawn, and how far its drawing (its content's
 # bounding box, strokes aside) reaches past its viewBox on any side, in the viewBox's units.

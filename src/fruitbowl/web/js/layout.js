@@ -60,10 +60,12 @@ export class TableLayout {
       if (!this.compact && this.pane !== "board" && this.pane !== "results") this.pane = "board";
       this.update();
     });
-    // Tab onto a place out of sight brings its part into view (a click's focus never moves the
-    // board: the place clicked is in sight, and the board must not move under the pointer).
+    // Tab onto a place out of sight brings its part into view. A click's or a tap's focus never
+    // moves the board (only keyboard focus is :focus-visible): the board must not move between
+    // the press and the release, or a tap on a place half in sight would be lost.
     els.svg.addEventListener("focusin", (event) => {
-      if (!this.inFrame(event.target)) this.reveal([event.target]);
+      const target = event.target;
+      if (target.matches?.(":focus-visible") && !this.inFrame(target)) this.reveal([target]);
     });
     els.tabs.addEventListener("keydown", (event) => this.arrowKeys(event));
   }
