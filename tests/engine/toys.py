@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NotRequired, TypedDict, cast
+from typing import Any, ClassVar, NotRequired, Self, TypedDict, cast
 
 from fruitbowl.engine import Action, ActionTable, Event, FruitbowlError, Game, OptionSpec, Result, State
 from fruitbowl.engine.game import CHANCE
@@ -630,7 +630,7 @@ class ChancePlumState(PlumState):
         while not self.hands[self.player]:
             self.player = (self.player + 1) % self.num_players
 
-    def clone(self) -> ChancePlumState:
+    def clone(self) -> Self:
         c = type(self).__new__(type(self))
         c.game, c.num_players, c.options, c.table = self.game, self.num_players, self.options, self.table
         c.table_id, c.deal = self.table_id, self.deal[:]
@@ -710,7 +710,7 @@ class TellsTheDraw(ChancePlumState):
         self.last = code + 1
         return super()._apply_chance(code)
 
-    def clone(self) -> ChancePlumState:
+    def clone(self) -> Self:
         c = super().clone()
         if hasattr(self, "last"):
             c.last = self.last

@@ -59,6 +59,10 @@ class SteeredState(TangHuLuState):
     """
 
     __slots__ = ("cards", "dealer", "draws", "faces")
+    faces: list[str]  # die faces to roll, in order
+    draws: list[int]  # tiles to draw from the bag, in order
+    cards: list[int]  # sweet cards to draw, in order
+    dealer: Dealer  # every other outcome
 
     def apply(self, action: Action | int | str) -> list[Event]:
         events = TangHuLuState.apply(self, action)
