@@ -186,7 +186,7 @@ export function ship(piece, c) {
     }),
     s("rect", { x: -c * 0.38, y: c * 0.13, width: c * 0.76, height: c * 0.26, rx: c * 0.05, fill: "#fff8ec", "fill-opacity": 0.92 }),
     s("g", { transform: `translate(0 ${c * 0.26})` }, fruitCounts(pairs, c * 0.075, c * 0.17)),
-    s("g", { transform: `translate(${c * 0.3} ${-c * 0.28})` }, pointsBadge(piece.points, c * 0.13)),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.28})` }, pointsBadge(piece.points, c * 0.16)),
   );
 }
 
@@ -240,7 +240,7 @@ export function smallVenue(piece, c) {
     s("path", { d: `M${-c * 0.38} ${-c * 0.05} L0 ${-c * 0.4} L${c * 0.38} ${-c * 0.05} Z`, fill: "#c0392b", stroke: "#6e1f16", "stroke-width": c * 0.025 }),
     s("rect", { x: -c * 0.3, y: -c * 0.05, width: c * 0.6, height: c * 0.36, fill: "#fff2d6", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
     s("g", { transform: `translate(0 ${c * 0.08})` }, stars(piece.stars || 0, c * 0.07)),
-    s("g", { transform: `translate(${c * 0.3} ${c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.12)),
+    s("g", { transform: `translate(${c * 0.3} ${c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.15)),
   );
 }
 
@@ -287,7 +287,7 @@ export function largeVenue(piece, c) {
     s("rect", { x: -w * 0.3, y: -w * 0.05, width: w * 0.6, height: w * 0.26, fill: "#f6d9a8", stroke: "#6b4a2b", "stroke-width": c * 0.02 }),
     s("text", { y: w * 0.33, "text-anchor": "middle", "font-size": c * 0.2, "font-weight": 800, fill: "#4a2d14", text: piece.name }),
     s("g", { transform: `translate(0 ${w * 0.09})` }, stars(piece.stars || 0, c * 0.09)),
-    s("g", { transform: `translate(${w * 0.38} ${-w * 0.38})` }, pointsBadge(piece.points ?? 0, c * 0.17)),
+    s("g", { transform: `translate(${w * 0.38} ${-w * 0.38})` }, pointsBadge(piece.points ?? 0, c * 0.2)),
   );
 }
 
@@ -400,7 +400,7 @@ export function guesthouse(piece, c) {
     s("rect", { x: -c * 0.26, y: -c * 0.06, width: c * 0.52, height: c * 0.32, fill: "#fff2d6", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
     s("rect", { x: -c * 0.05, y: c * 0.08, width: c * 0.1, height: c * 0.18, fill: "#8a5a2b" }),
     s("g", { transform: `translate(${-c * 0.28} ${-c * 0.3})` }, stars(piece.stars || 0, c * 0.06)),
-    s("g", { transform: `translate(${c * 0.3} ${-c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.12)),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.15)),
   );
 }
 
@@ -417,7 +417,7 @@ export function office(piece, c) {
       [-0.18, 0, 0.18].map((xx) => s("rect", { x: c * (xx - 0.05), y: c * (yy - 0.06), width: c * 0.1, height: c * 0.1, fill: "#85c1e9" })),
     ),
     s("text", { y: c * 0.44, "text-anchor": "middle", "font-size": c * 0.16, "font-weight": 800, fill: "#1b2631", text: harbor ? "harbor" : "build" }),
-    s("g", { transform: `translate(${c * 0.3} ${-c * 0.32})` }, pointsBadge("+1", c * 0.13, "#aed6f1")),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.32})` }, pointsBadge("+1", c * 0.15, "#aed6f1")),
   );
 }
 
@@ -432,7 +432,7 @@ export function whaleWatch(piece, c) {
     s("circle", { cx: -c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
     s("circle", { cx: c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
     s("rect", { x: -c * 0.05, y: -c * 0.04, width: c * 0.1, height: c * 0.08, fill: "#1b2631" }),
-    s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.13, "font-weight": 800, fill: col, text: piece.id }),
+    s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.16, "font-weight": 800, fill: col, text: piece.id }),
   );
 }
 
@@ -461,8 +461,8 @@ export function boulder(id, c) {
       filter: "url(#jf-shadow)",
     }),
     s("path", { d: `M${-c * 0.12} ${-c * 0.34} L${-c * 0.02} ${c * 0.02} L${c * 0.38} ${-c * 0.06}`, stroke: "#6e7579", "stroke-width": c * 0.025, fill: "none" }),
-    s("rect", { x: -c * 0.2, y: c * 0.06, width: c * 0.4, height: c * 0.22, rx: c * 0.05, fill: "#fdfefe", stroke: "#4d5656", "stroke-width": c * 0.02 }),
-    s("text", { y: c * 0.23, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#000", text: id }),
+    s("rect", { x: -c * 0.22, y: c * 0.04, width: c * 0.44, height: c * 0.25, rx: c * 0.05, fill: "#fdfefe", stroke: "#4d5656", "stroke-width": c * 0.02 }),
+    s("text", { y: c * 0.235, "text-anchor": "middle", "font-size": c * 0.2, "font-weight": 800, fill: "#000", text: id }),
   );
 }
 

@@ -341,12 +341,19 @@ function businessTile(ui, tok, cx, cy, w, h) {
     { class: "business-tile" },
     s("rect", { class: "tile-face", x: -w / 2, y: -h / 2, width: w, height: h, rx: 8, fill: "#fffdf6", stroke: "#6b4a2b", "stroke-width": 2 }),
     s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
-    at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, art.token(tok, c)),
+    at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, wordless(art.token(tok, c))),
     s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: tileDetail(tok) }),
     tok.category === "placeholder" ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
     s("title", {}, `${tok.name}: ${tileDetail(tok)}`),
   );
   return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
+}
+
+/** A piece's picture without its small words (a badge's points, an office's "build"): the tile
+ * beside it says them in larger type, and its tooltip in full. */
+function wordless(picture) {
+  for (const word of picture.querySelectorAll(".points-badge, text")) word.remove();
+  return picture;
 }
 
 function tileDetail(tok) {
@@ -652,12 +659,12 @@ function footer(ui, g, p, x, y, w, h) {
   const mr = Math.min(11, h * 0.12);
   for (const [kind, n] of Object.entries(p.markers)) {
     if (!n) continue;
-    g.append(at(lx + mr, line - 2, 1, art.iceMarker(kind, null, mr)), s("text", { x: lx + mr * 2 + 3, y: line + 6, class: "jf-small", text: `×${n}` }));
+    g.append(at(lx + mr, line - 2, 1, art.iceMarker(kind, null, mr)), s("text", { x: lx + mr * 2 + 3, y: line + 6, class: "jf-small jf-tally", text: `×${n}` }));
     lx += mr * 2 + 34;
   }
   const bits = [counted(p.supplied.length, "ship"), `★ ${p.stars}`];
   if (view.juice_factory) bits.push(`J${p.juice}`);
-  g.append(s("text", { x: x + w - 14, y: line + 6, "text-anchor": "end", class: "jf-small", text: bits.join("   ") }));
+  g.append(s("text", { x: x + w - 14, y: line + 6, "text-anchor": "end", class: "jf-small jf-tally", text: bits.join("   ") }));
 }
 
 function islandTargets(ui, p, cellXY, c) {
