@@ -84,10 +84,13 @@ export class TableLayout {
     const needed = mine ? this.partsOf(svg.querySelectorAll(".target.legal")) : [];
     const key = `${board.snapshot.table}:${board.snapshot.version}:${needed.join(",")}`;
     const busy = this.pane !== "board" && document.activeElement?.closest(".side"); // (typing in the chat)
-    if (needed.length && !busy && (fresh ? key !== this.decision : !needed.some((id) => this.visible(id)))) {
+    // A new decision (a new move, or the next step of a move made in several clicks: its targets
+    // changed) brings its parts into view; a redraw of the same one only when none is in sight.
+    const changed = key !== this.decision;
+    if (needed.length && !busy && (changed || !needed.some((id) => this.visible(id)))) {
       if (!needed.every((id) => this.visible(id)) || this.pane !== "board") this.show(needed, false);
     }
-    if (fresh) this.decision = key;
+    this.decision = key;
     if (fresh && board.snapshot.version !== undefined) {
       for (const id of this.partsOf(svg.querySelectorAll(".last-move"))) if (!this.visible(id)) this.news.add(id);
     }
