@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import DESKTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, http, new_page
+from .helpers import DESKTOP, LAPTOP, MY_TURN_OR_OVER, PHONE, TURN_TIMEOUT, http, new_page
 from .test_accessibility import problems
 
 #: Every tutorial: each game, and each module of Mystic Island.
@@ -69,7 +69,7 @@ def _play_marked(page: Any, moves: int | None = None) -> int:
 @pytest.mark.parametrize("tutorial", TUTORIALS)
 def test_a_tutorial_is_played_to_its_end_by_clicking_what_the_coach_marks(browser: Any, server_url: str, tutorial: str):
     expected = {t["id"]: t for t in http.get(f"{server_url}/api/tutorials").json()["tutorials"]}[tutorial]
-    page = new_page(browser, DESKTOP)
+    page = new_page(browser, LAPTOP)
     _learn(page, server_url, tutorial)
     first = _coach(page)
     assert first["step"] == f"Step 1 of {expected['steps']}"

@@ -53,6 +53,7 @@ export class TableLayout {
     this.pane = "board"; // "board" or the id of a pane shown instead of the board
     this.news = new Set(); // tabs with news (a part changed out of sight, a pane with something new)
     this.decision = ""; // the parts of the current decision's legal targets, to bring them once
+    this.needed = []; // the parts holding the current decision's legal targets (none: not your turn)
     this.compactQuery = matchMedia(COMPACT);
     this.compact = this.compactQuery.matches;
     this.compactQuery.addEventListener("change", () => {
@@ -82,6 +83,7 @@ export class TableLayout {
     this.fit(); // the default or chosen view, to measure what is in sight
     const mine = board.interactive && board.snapshot.legal.length > 0;
     const needed = mine ? this.partsOf(svg.querySelectorAll(".target.legal")) : [];
+    this.needed = needed; // (the default view, also when the frame changes size: a coach's plaque appears)
     const key = `${board.snapshot.table}:${board.snapshot.version}:${needed.join(",")}`;
     const busy = this.pane !== "board" && document.activeElement?.closest(".side"); // (typing in the chat)
     // A new decision (a new move, or the next step of a move made in several clicks: its targets
@@ -210,8 +212,9 @@ export class TableLayout {
     if (this.fitsWhole()) region = this.full;
     else if (this.chosen) region = this.grow(this.chosen);
     else {
-      const first = this.parts.find((p) => p.mine) || this.parts[0];
-      region = this.grow([first.id]);
+      // the current decision's parts, else your own part (else the first)
+      const ids = this.needed.filter((id) => this.parts.some((p) => p.id === id));
+      region = this.grow(ids.length ? ids : [(this.parts.find((p) => p.mine) || this.parts[0]).id]);
     }
     const padded = region === this.full ? region : [region[0] - MARGIN, region[1] - MARGIN, region[2] + 2 * MARGIN, region[3] + 2 * MARGIN];
     const base = fw / bw;
