@@ -27,6 +27,7 @@ from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Match, Player, get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
+from fruitbowl.engine.record import ChanceSource, replay, start_state
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.engine.tutorials import Tutorial, find_tutorial, tutorials
 
@@ -177,15 +178,15 @@ def _rule(game_id: str, anchor: str | None) -> dict[str, str] | None:
 
 def _history(played: Match) -> tuple[int, set[str]]:
     """The player's moves so far in a match, and the kinds of decision among them (its record
-    replayed, so that the coach says the same after a restart)."""
-    record = played.record
-    match = Match.new(played.game, record.players, record.seed, record.options)
-    made, kinds = 0, set()
-    for text in record.actions:
-        if match.state.current_player == PLAYER:
+    replayed with its own outcomes, so that the coach says the same after a restart)."""
+    chance = ChanceSource(played.record)
+    _game, opening = start_state(played.record, chance)
+    made, kinds, actor = 0, set(), opening.current_player
+    for _number, text, state, _events in replay(played.record, chance, opening):
+        if actor == PLAYER:
             made += 1
-            kinds.add(match.state.table.resolve(text).kind)
-        match.apply(text)
+            kinds.add(state.table.resolve(text).kind)
+        actor = state.current_player
     return made, kinds
 
 
