@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from fruitbowl.server.run import free_port, spawn
@@ -92,3 +93,23 @@ def servers(count: int, db_url: str, env: dict[str, str]) -> Iterator[list[tuple
             if process.poll() is None:
                 process.send_signal(signal.SIGKILL)
                 process.wait()
+
+
+def table_state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
+    """A table's state from a real server, as ``token``'s seat (``None``: a spectator) sees it."""
+    headers = {"X-Seat-Token": token} if token else {}
+    response = httpx.get(f"{base}/api/tables/{table_id}", headers=headers, timeout=60)  # (a loaded machine)
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def wait_for_turn(base: str, table_id: str, token: str, seconds: float) -> dict[str, Any]:
+    """The state once the seat of ``token`` has a move to make (or the game is over), waiting at
+    most ``seconds`` for the bots."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = table_state(base, table_id, token)
+        if state["legal"] or state["status"] == "finished":
+            return state
+        time.sleep(0.02)
+    raise AssertionError(f"the bots never gave the turn back within {seconds} s")

@@ -26,6 +26,8 @@ from websockets.sync.client import connect
 
 from fruitbowl.server.run import free_port, spawn
 
+from .helpers import table_state
+
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -221,24 +223,19 @@ def _allow(base: str, table: dict[str, Any], allowed: bool, host: str | None = N
     return httpx.post(f"{base}/api/tables/{table['id']}/settings", json={"spectator_chat": allowed}, headers=headers)
 
 
-def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    return dict(httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json())
-
-
 def test_spectators_write_only_where_the_host_allows_it(base: str) -> None:
     """ "Spectators read it and may write only where the host allows": off by default, the host
     turns it on (everyone is told), a spectator writes under a name no seat has, marked by no seat."""
     table = _table(base)
     tid = table["id"]
-    assert (_state(base, tid)["allow_spectators"], _state(base, tid)["spectator_chat"]) == (True, False)
+    assert (table_state(base, tid)["allow_spectators"], table_state(base, tid)["spectator_chat"]) == (True, False)
     refused = "only the players can write in this table's chat: the host lets spectators read it"
     _refused(_say(base, tid, None, "hello", name="Cy"), 403, refused)
     other = _table(base)
     _refused(_allow(base, table, True, host=other["host_token"]), 403, "only the table's host can change its settings")
     _refused(_allow(base, table, True, host=""), 403, "only the table's host can change its settings")
     _refused(_allow(base, {**table, "id": "no-such-table"}, True), 404, "there is no table 'no-such-table'")
-    assert _state(base, tid)["spectator_chat"] is False  # nothing changed
+    assert table_state(base, tid)["spectator_chat"] is False  # nothing changed
     ws = base.replace("http://", "ws://") + f"/ws/tables/{tid}"
     with connect(f"{ws}?token={table['bo']}") as bo:
         assert _allow(base, table, True).json() == {"spectator_chat": True}
@@ -271,7 +268,7 @@ def test_spectators_write_only_where_the_host_allows_it(base: str) -> None:
     # The host stops it again; a table made with spectators' chat on starts with it.
     assert _allow(base, table, False).status_code == 200
     _refused(_say(base, tid, None, "again", name="Cy"), 403, refused)
-    assert _state(base, _table(base, spectator_chat=True)["id"])["spectator_chat"] is True
+    assert table_state(base, _table(base, spectator_chat=True)["id"])["spectator_chat"] is True
     private = _table(base, spectators=False, spectator_chat=True)
     _refused(
         _say(base, private["id"], None, "hi", name="Cy"),
@@ -309,7 +306,7 @@ def test_the_replay_shows_the_chat_to_the_players_only(base: str) -> None:
 
     def move() -> None:
         for token in tokens:
-            legal = _state(base, tid, token)["legal"]
+            legal = table_state(base, tid, token)["legal"]
             if legal:
                 answer = httpx.post(
                     f"{base}/api/tables/{tid}/actions",
@@ -356,7 +353,7 @@ def test_each_seat_says_whether_it_is_online_and_the_state_how_many_watch(base: 
     table = _table(base)
     tid = table["id"]
     ws = base.replace("http://", "ws://") + f"/ws/tables/{tid}"
-    seen = _state(base, tid)
+    seen = table_state(base, tid)
     assert [p["online"] for p in seen["players"]] == [False, False] and seen["watching"] == 0
     with connect(f"{ws}?token={table['token']}") as ada:
         first = _until(ada, lambda m: True)
@@ -369,4 +366,4 @@ def test_each_seat_says_whether_it_is_online_and_the_state_how_many_watch(base: 
             gone = _until(ada, lambda m: not m["players"][1]["online"])
             assert gone["players"][0]["online"] and gone["watching"] == 2
         assert _until(ada, lambda m: m["watching"] == 0)["players"][0]["online"]
-    assert [p["online"] for p in _state(base, tid)["players"]] == [False, False]
+    assert [p["online"] for p in table_state(base, tid)["players"]] == [False, False]

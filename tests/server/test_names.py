@@ -23,6 +23,8 @@ from websockets.sync.client import connect
 
 from fruitbowl.server.run import free_port, spawn
 
+from .helpers import table_state
+
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
@@ -52,15 +54,8 @@ def _two_friends(base: str, host_name: str = "Ada", friend: str | None = "Bo") -
     return table
 
 
-def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    response = httpx.get(f"{base}/api/tables/{table_id}", headers=headers)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 def _names(base: str, table_id: str) -> list[str]:
-    return [p["name"] for p in _state(base, table_id)["players"]]
+    return [p["name"] for p in table_state(base, table_id)["players"]]
 
 
 def _rename(base: str, table_id: str, token: str | None, name: Any) -> httpx.Response:
@@ -102,7 +97,7 @@ def test_names_are_trimmed_and_hold_1_to_40_characters_everywhere(base: str) -> 
     for name, sentence in refusals.items():
         join = httpx.post(f"{base}/api/tables/{waiting['id']}/join", json={"name": name, "invite": waiting["invite"]})
         _refused(join, 400, sentence)
-    state = _state(base, waiting["id"])
+    state = table_state(base, waiting["id"])
     assert state["status"] == "open" and [p["claimed"] for p in state["players"]] == [True, False]
 
     # A name must be text; a campaign's name follows the same rule.
@@ -122,7 +117,7 @@ def test_names_are_unique_at_a_table_ignoring_case(base: str) -> None:
     table = _two_friends(base, host_name="Ada", friend=None)
     join = httpx.post(f"{base}/api/tables/{table['id']}/join", json={"name": "ada", "invite": table["invite"]})
     _refused(join, 409, "seat 1 is already called 'Ada': choose another name")
-    assert _state(base, table["id"])["status"] == "open"  # the seat is still free for the invitation
+    assert table_state(base, table["id"])["status"] == "open"  # the seat is still free for the invitation
     joined = httpx.post(f"{base}/api/tables/{table['id']}/join", json={"name": "Bo", "invite": table["invite"]})
     assert joined.status_code == 200
     bo = joined.json()["token"]
@@ -151,17 +146,17 @@ def test_a_rename_reaches_everyone_and_the_log_says_it(base: str) -> None:
                 "actor": 1,
                 "text": "Bo is now called Bo Peep.",
             }
-    mine = _state(base, tid, table["friend_token"])
+    mine = table_state(base, tid, table["friend_token"])
     assert mine["log"][-1]["text"] == "You are now called Bo Peep (you were Bo)."
     # Markup in a name is text, kept as written (the page shows it as text, never as HTML).
     assert _rename(base, tid, table["token"], "<b>Ada</b>").status_code == 200
-    assert _state(base, tid)["log"][-1]["text"] == "Ada is now called <b>Ada</b>."
+    assert table_state(base, tid)["log"][-1]["text"] == "Ada is now called <b>Ada</b>."
     # The same name again changes nothing and says nothing.
-    log_length = len(_state(base, tid)["log"])
+    log_length = len(table_state(base, tid)["log"])
     assert _rename(base, tid, table["token"], "<b>Ada</b>").status_code == 200
-    assert len(_state(base, tid)["log"]) == log_length
+    assert len(table_state(base, tid)["log"]) == log_length
     # The game's own sentences use the new names.
-    assert "<b>Ada</b>" in _state(base, tid)["prompt"] or "Bo Peep" in _state(base, tid)["prompt"]
+    assert "<b>Ada</b>" in table_state(base, tid)["prompt"] or "Bo Peep" in table_state(base, tid)["prompt"]
 
 
 def _next_state(socket: Any, wanted: Any) -> dict[str, Any]:
@@ -198,7 +193,7 @@ def test_renaming_needs_your_own_seat_token_and_is_rate_limited(base: str) -> No
     assert answers[5].json()["error"].startswith("too many new names for this seat; wait ")
     assert int(answers[5].headers["Retry-After"]) >= 1
     assert _names(base, tid) == ["Ada 4", "Bo"]
-    renames = [e for e in _state(base, tid)["log"] if e["kind"] == "rename"]
+    renames = [e for e in table_state(base, tid)["log"] if e["kind"] == "rename"]
     assert len(renames) == 5
     # The other seat's allowance is its own.
     assert _rename(base, tid, table["friend_token"], "Bo 2").status_code == 200
@@ -211,7 +206,7 @@ def test_names_and_their_log_survive_a_restart(db_url: str, tmp_path: Path) -> N
     server = spawn(port, db_url, env=home)
     try:
         table = _two_friends(url)
-        state = _state(url, table["id"], table["token"])
+        state = table_state(url, table["id"], table["token"])
         seat = state["view"]["current_player"]
         mover = table["token"] if seat == 0 else table["friend_token"]
         played = httpx.post(
@@ -221,13 +216,13 @@ def test_names_and_their_log_survive_a_restart(db_url: str, tmp_path: Path) -> N
         )
         assert played.status_code == 200, played.text
         assert _rename(url, table["id"], table["friend_token"], "Bo Peep").status_code == 200
-        before = _state(url, table["id"], table["token"])
+        before = table_state(url, table["id"], table["token"])
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
     server = spawn(port, db_url, env=home)
     try:
-        after = _state(url, table["id"], table["token"])
+        after = table_state(url, table["id"], table["token"])
         assert [p["name"] for p in after["players"]] == ["Ada", "Bo Peep"]
         assert after["log"] == before["log"] and after["log_start"] == before["log_start"]
         assert after["log"][-1]["text"] == "Bo is now called Bo Peep."

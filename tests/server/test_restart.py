@@ -4,31 +4,18 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from fruitbowl.server.run import free_port, spawn
 
+from .helpers import table_state, wait_for_turn
+
 
 def _start(db_url: str, port: int, home: Path) -> subprocess.Popen[bytes]:
     return spawn(port, db_url, env={"FRUITBOWL_HOME": str(home)})
-
-
-def _state(base: str, table: str, token: str) -> dict[str, Any]:
-    return httpx.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token}).json()
-
-
-def _wait_for_my_turn(base: str, table: str, token: str) -> dict[str, Any]:
-    for _ in range(200):
-        state = _state(base, table, token)
-        if state["legal"] or state["status"] == "finished":
-            return state
-        time.sleep(0.02)
-    raise AssertionError("the bots never gave the turn back")
 
 
 def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
@@ -39,7 +26,7 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
         table = httpx.post(f"{base}/api/tables", json={"game": "tanghulu", "players": 3, "name": "Ada"}).json()
         tid, token = table["id"], table["token"]
         for _ in range(2):  # two slow turns (work, return the die tile) against two random bots
-            state = _wait_for_my_turn(base, tid, token)
+            state = wait_for_turn(base, tid, token, seconds=8)
             space = httpx.get(f"{base}/api/tables/{tid}/actions").json()["actions"]
             slow = [a for a in state["legal"] if space[a["code"]]["kind"] in ("work", "return", "pass")]
             slow = slow or state["legal"]
@@ -48,14 +35,14 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
                 json={"action": slow[0]["code"], "version": state["version"]},
                 headers={"X-Seat-Token": token},
             )
-        before = _wait_for_my_turn(base, tid, token)
+        before = wait_for_turn(base, tid, token, seconds=8)
         assert before["status"] == "playing" and before["version"] > 2
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait()
     server = _start(db_url, port, tmp_path)
     try:
-        after = _state(base, tid, token)
+        after = table_state(base, tid, token)
         assert after["version"] == before["version"]
         assert after["view"] == before["view"]
         assert after["log"] == before["log"]
@@ -68,7 +55,7 @@ def test_kill_9_mid_game_loses_nothing(db_url: str, tmp_path: Path) -> None:
                 json={"action": after["legal"][0]["code"], "version": after["version"]},
                 headers={"X-Seat-Token": token},
             )
-            after = _wait_for_my_turn(base, tid, token)
+            after = wait_for_turn(base, tid, token, seconds=8)
         else:
             pytest.fail("the restarted game did not finish")
         assert after["result"]["winners"]

@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from fruitbowl.server.db import ActionRow
 
 from .conftest import _pg_database
-from .helpers import servers
+from .helpers import servers, table_state, wait_for_turn
 
 
 @pytest.fixture(scope="module")
@@ -52,13 +52,6 @@ def _two_human_table(base: str, join_base: str) -> tuple[str, dict[int, str]]:
     invite = created["invites"]["1"].split("invite=")[1]
     joined = httpx.post(f"{join_base}/api/tables/{created['id']}/join", json={"invite": invite}).json()
     return created["id"], {0: created["token"], 1: joined["token"]}
-
-
-def _state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
-    headers = {"X-Seat-Token": token} if token else {}
-    response = httpx.get(f"{base}/api/tables/{table_id}", headers=headers)
-    assert response.status_code == 200, response.text
-    return dict(response.json())
 
 
 _LATEST: dict[int, dict[str, Any]] = {}
@@ -110,8 +103,8 @@ def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
             version += 1
             # The move made on one server reaches the other server's clients.
             assert _until_version(sockets[1 - mover], version)["version"] == version
-            assert _until_version(spectator_on_b, version)["view"] == _state(b, table_id)["view"]
-    assert _state(a, table_id)["view"] == _state(b, table_id)["view"]
+            assert _until_version(spectator_on_b, version)["view"] == table_state(b, table_id)["view"]
+    assert table_state(a, table_id)["view"] == table_state(b, table_id)["view"]
 
 
 def test_a_rename_on_one_server_reaches_the_other_and_a_name_is_given_once(two_servers: Any) -> None:
@@ -140,7 +133,7 @@ def test_a_rename_on_one_server_reaches_the_other_and_a_name_is_given_once(two_s
         ]
         answers = sorted(f.result().status_code for f in asked)
     assert answers == [200, 409]
-    names = [p["name"] for p in _state(b, table_id)["players"]]
+    names = [p["name"] for p in table_state(b, table_id)["players"]]
     assert sorted(n.casefold() for n in names).count("bo") == 1
 
 
@@ -149,9 +142,9 @@ def test_concurrent_moves_for_one_turn_are_applied_once(two_servers: Any) -> Non
     table_id, tokens = _two_human_table(a, b)
     with httpx.Client(timeout=30) as http, ThreadPoolExecutor(16) as pool:
         for _ in range(5):
-            state = _state(a, table_id, tokens[0])
+            state = table_state(a, table_id, tokens[0])
             seat = state["view"]["current_player"]
-            legal = _state(b, table_id, tokens[seat])["legal"]
+            legal = table_state(b, table_id, tokens[seat])["legal"]
 
             def post(n: int, version: int = state["version"], legal: list[Any] = legal, seat: int = seat) -> Any:
                 base = (a, b)[n % 2]
@@ -172,9 +165,9 @@ def test_concurrent_moves_for_one_turn_are_applied_once(two_servers: Any) -> Non
                 assert response.status_code == 409 and "moved on" in response.json()["error"], response.text
             for base in (a, b):  # both servers agree on the one move
                 deadline = time.monotonic() + 5
-                while _state(base, table_id)["version"] != state["version"] + 1 and time.monotonic() < deadline:
+                while table_state(base, table_id)["version"] != state["version"] + 1 and time.monotonic() < deadline:
                     time.sleep(0.02)
-                assert _state(base, table_id)["version"] == state["version"] + 1
+                assert table_state(base, table_id)["version"] == state["version"] + 1
     engine = sa.create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.connect() as db:
         numbers = list(
@@ -207,10 +200,10 @@ def test_bots_are_driven_by_one_process_and_resume_when_it_dies(two_servers: Any
     created = httpx.post(f"{a}/api/tables", json={"game": "tanghulu", "players": 2, "name": "Ada"}).json()
     table_id, token = created["id"], created["token"]
     assert _bots_lock_is_held(url, table_id)
-    _wait_for_turn(b, table_id, token)
+    wait_for_turn(b, table_id, token, seconds=15)
     servers[0].send_signal(signal.SIGKILL)  # the process driving the bot dies
     servers[0].wait()
-    state = _wait_for_turn(b, table_id, token)
+    state = wait_for_turn(b, table_id, token, seconds=15)
     while state["view"]["current_player"] == 0 and state["status"] == "playing":  # play until the bot is to act
         response = httpx.post(
             f"{b}/api/tables/{table_id}/actions",
@@ -218,18 +211,8 @@ def test_bots_are_driven_by_one_process_and_resume_when_it_dies(two_servers: Any
             headers={"X-Seat-Token": token},
         )
         assert response.status_code == 200, response.text
-        state = _state(b, table_id, token)
-    after = _wait_for_turn(b, table_id, token)  # the bot answered: server B took it over
+        state = table_state(b, table_id, token)
+    after = wait_for_turn(b, table_id, token, seconds=15)  # the bot answered: server B took it over
     assert after["version"] > state["version"] or after["status"] == "finished"
     # B holds the table's bot lock now, until the game ends (then it lets go).
     assert _bots_lock_is_held(url, table_id) == (after["status"] != "finished")
-
-
-def _wait_for_turn(base: str, table_id: str, token: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        state = _state(base, table_id, token)
-        if state["legal"] or state["status"] == "finished":
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the bot never moved")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +21,8 @@ from fruitbowl.server.app import create_app
 from fruitbowl.server.db import make_engine
 from fruitbowl.server.limits import Limits
 from fruitbowl.server.run import free_port, spawn
+
+from .helpers import table_state, wait_for_turn
 
 #: a loaded machine may take more than httpx's usual 5 s to answer
 http = httpx.Client(timeout=60)
@@ -45,23 +46,9 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
-def _state(base: str, table: str, token: str) -> dict[str, Any]:
-    return http.get(f"{base}/api/tables/{table}", headers={"X-Seat-Token": token}).json()
-
-
-def _my_turn(base: str, table: str, token: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 60  # (a loaded machine: the bots may take a while)
-    while time.monotonic() < deadline:
-        state = _state(base, table, token)
-        if state["legal"] or state["status"] == "finished":
-            return state
-        time.sleep(0.02)
-    raise AssertionError("the bots never gave the turn back")
-
-
 def _follow(base: str, table: str, token: str, steps: int | None = None) -> dict[str, Any]:
     """Play the coach's suggestion ``steps`` times (``None``: to the end); the last state."""
-    state = _my_turn(base, table, token)
+    state = wait_for_turn(base, table, token, seconds=60)
     played, first = 0, state["tutorial"]["step"]
     while state["status"] != "finished" and (steps is None or played < steps):
         coach = state["tutorial"]
@@ -73,7 +60,7 @@ def _follow(base: str, table: str, token: str, steps: int | None = None) -> dict
         )
         assert answer.status_code == 200, answer.text
         played += 1
-        state = _my_turn(base, table, token)
+        state = wait_for_turn(base, table, token, seconds=60)
     return state
 
 
@@ -97,7 +84,7 @@ def test_a_tutorial_is_a_table_with_a_coach_and_plays_the_same_deal_the_same_way
         assert all(0 < t["decisions"] <= t["steps"] and t["seconds"] < 600 for t in listed), listed
         first = _start(base, name="Ada")
         assert first["token"] and first["seat"] == 0 and first["url"] == f"/t/{first['id']}"
-        start = _my_turn(base, first["id"], first["token"])
+        start = wait_for_turn(base, first["id"], first["token"], seconds=60)
         coach = start["tutorial"]
         assert coach["step"] == 1 and coach["of"] == ours["steps"] and not coach["done"]
         assert coach["text"].startswith("Welcome to Juicy Fruits!") and "Suggested:" in coach["text"]
@@ -156,7 +143,7 @@ def test_a_restarted_server_resumes_a_tutorial_at_the_same_step_with_the_same_su
         table = _start(base, module="boulders")
         before = _follow(base, table["id"], table["token"], steps=4)
     with _server(url, tmp_path, port) as base:
-        after = _my_turn(base, table["id"], table["token"])
+        after = wait_for_turn(base, table["id"], table["token"], seconds=60)
         assert after["tutorial"] == before["tutorial"] and after["tutorial"]["step"] == 5
         assert after["version"] == before["version"]
         _follow(base, table["id"], table["token"])
@@ -176,8 +163,8 @@ def test_a_database_of_an_earlier_version_lets_tutorials_share_their_seed(tmp_pa
     engine.dispose()
     with _server(url, tmp_path) as base:
         first, second = _start(base), _start(base)
-        assert _state(base, first["id"], first["token"])["tutorial"]["step"] == 1
-        assert _state(base, second["id"], second["token"])["tutorial"]["step"] == 1
+        assert table_state(base, first["id"], first["token"])["tutorial"]["step"] == 1
+        assert table_state(base, second["id"], second["token"])["tutorial"]["step"] == 1
     with sa.create_engine(url).connect() as conn:
         indexes = {i["name"] for i in sa.inspect(conn).get_indexes("tables")}
         assert "tables_seed_unique" not in indexes and "tables_seed_unique_but_tutorials" in indexes
