@@ -534,13 +534,7 @@ def check_chance_node(state: State, ctx: Context, full: bool, rng: random.Random
     unlisted = [o for o in table.actions if o.code not in codes][:8]
     attempts: list[Action | str] = [*state.table.actions[:1], *unlisted, *GARBAGE_TEXTS[:3]]
     for attempt in attempts:
-        try:
-            state.apply(attempt)
-        except IllegalAction as exc:
-            if not str(exc).strip():
-                ctx.fail("chance", f"{attempt!r} at a chance node was refused with an empty message")
-            continue
-        ctx.fail("chance", f"{attempt!r} was accepted at a chance node, where only {codes[:8]}… may be drawn")
+        _expect_refusal(state, attempt, ctx, "chance", f"at a chance node only {codes[:8]}… may be drawn")
     if state.to_json() != before:
         ctx.fail("chance", "refused attempts at a chance node changed the state")
     tried = codes if len(codes) <= 16 else sorted(rng.sample(codes, 16))
@@ -712,19 +706,20 @@ def _names_legal(state: State, text: str, legal: set[int]) -> bool:
         return False
 
 
-def _expect_refusal(state: State, attempt: Any, ctx: Context) -> None:
+def _expect_refusal(
+    state: State, attempt: Any, ctx: Context, check: str = "illegal-action", why: str = "it is not a legal action"
+) -> None:
+    """``attempt`` must be refused with :class:`IllegalAction` and a sentence (``why``: why it is not
+    allowed, for the failure's message)."""
     try:
         state.apply(attempt)
     except IllegalAction as exc:
         if not str(exc).strip():
-            ctx.fail("illegal-action", f"apply({attempt!r}) was refused with an empty message")
+            ctx.fail(check, f"apply({attempt!r}) was refused with an empty message")
         return
     except Exception as exc:
-        ctx.fail(
-            "illegal-action",
-            f"apply({attempt!r}) raised {type(exc).__name__}: {exc} — it must raise IllegalAction",
-        )
-    ctx.fail("illegal-action", f"apply({attempt!r}) was accepted, but it is not a legal action")
+        ctx.fail(check, f"apply({attempt!r}) raised {type(exc).__name__}: {exc} — it must raise IllegalAction")
+    ctx.fail(check, f"apply({attempt!r}) was accepted, but {why}")
 
 
 def check_events(events: Any, ctx: Context, full: bool) -> None:
@@ -781,15 +776,7 @@ def check_terminal(state: State, ctx: Context, full: bool) -> None:
     before = state.to_json() if full else None
     codes = range(len(state.table)) if full else [0, len(state.table) - 1]
     for code in codes:
-        try:
-            state.apply(code)
-        except IllegalAction as exc:
-            if not str(exc).strip():
-                ctx.fail("terminal", f"apply({code}) after the end was refused with an empty message")
-            continue
-        except Exception as exc:
-            ctx.fail("terminal", f"apply({code}) after the end raised {type(exc).__name__}: {exc}, not IllegalAction")
-        ctx.fail("terminal", f"apply({code}) was accepted after the end of the game")
+        _expect_refusal(state, code, ctx, "terminal", "the game is over")
     if before is not None and state.to_json() != before:
         ctx.fail("terminal", "refused actions after the end changed the state")
 
