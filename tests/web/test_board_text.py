@@ -17,9 +17,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from .helpers import PHONE, TURN_TIMEOUT, create_seated_table, http, new_page, open_seated, state
+from .helpers import LAPTOP, PHONE, TURN_TIMEOUT, create_seated_table, http, new_page, open_seated, state
 
-LAPTOP = {"width": 1366, "height": 768}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
 #: each game as the issue names it: Juicy Fruits with every module, Fabled Fruit with Lime; 3 players
 GAMES: dict[str, dict[str, Any]] = {
