@@ -14,17 +14,27 @@ playout samples with its own generator (:func:`settle`). Both draw with :func:`d
 its stream whatever the outcomes were (a reloaded match fast-forwards its dealer by counting).
 A game may sample faster than by listing its outcomes (:meth:`~fruitbowl.engine.game.State.sample_outcome`),
 with the same one ``random()``.
+
+Old records: a game's records from before its chance became explicit drew from
+``random.Random(seed)`` inside the state, in the old engine's own order. A :class:`LegacyDealer`
+reproduces those draws (the game lists one per old rules version in
+:attr:`~fruitbowl.engine.game.Game.legacy_dealers`), so such a record replays, and its game goes
+on to the end, exactly as the old engine would have played it.
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, Self
 
 from .actions import Action
 from .events import Event
 from .game import CHANCE, State, draw
 
-__all__ = ["CHANCE", "Dealer", "draw", "settle"]
+__all__ = ["CHANCE", "Dealer", "Dealing", "LegacyDealer", "draw", "settle"]
 
 
 def settle(state: State, rng: random.Random) -> list[Event]:
@@ -41,7 +51,34 @@ def settle(state: State, rng: random.Random) -> list[Event]:
     return events
 
 
-class Dealer:
+class Dealing(ABC):
+    """What a front end needs of whoever decides a game's chance outcomes (a :class:`Dealer`, or
+    a :class:`LegacyDealer` for an old record): ``draw`` one outcome, ``settle`` a state's chance
+    nodes, a ``copy`` that goes on drawing exactly as the original will, and ``drawn``, the
+    number of outcomes drawn so far."""
+
+    __slots__ = ()
+    drawn: int
+
+    @abstractmethod
+    def draw(self, state: State) -> Action:
+        """The outcome this dealer picks at ``state``'s chance node (``state`` is not changed)."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent twin at the same place: it draws what this one would draw next."""
+
+    def settle(self, state: State) -> list[tuple[Action, list[Event]]]:
+        """Resolve ``state``'s chance nodes (if any) until a player acts or the game ends: each
+        outcome with its events, in order."""
+        resolved: list[tuple[Action, list[Event]]] = []
+        while state.current_player == CHANCE:
+            outcome = self.draw(state)
+            resolved.append((outcome, state.apply(outcome)))
+        return resolved
+
+
+class Dealer(Dealing):
     """The seeded dealer of one game: draws every chance outcome from a generator seeded by the
     game's seed, so a table, a record and a replay see the same draws.
 
@@ -70,18 +107,53 @@ class Dealer:
         self.drawn += 1
         return state.chance_table[code]
 
-    def settle(self, state: State) -> list[tuple[Action, list[Event]]]:
-        """Resolve ``state``'s chance nodes (if any) until a player acts or the game ends: each
-        outcome with its events, in order."""
-        resolved: list[tuple[Action, list[Event]]] = []
-        while state.current_player == CHANCE:
-            outcome = self.draw(state)
-            resolved.append((outcome, state.apply(outcome)))
-        return resolved
-
-    def copy(self) -> Dealer:
-        twin = Dealer.__new__(Dealer)
+    def copy(self) -> Self:
+        twin = type(self).__new__(type(self))
         twin.seed, twin.drawn = self.seed, self.drawn
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
         return twin
+
+
+class LegacyDealer(Dealing):
+    """Base of a dealer that reproduces the draws a game's old engine (from before its chance
+    became explicit) made from ``random.Random(seed)``, so that an old record (a save, a stored
+    table, a simulation's record) replays and goes on to the end as the old engine played it.
+
+    A subclass implements :meth:`pick`: at each chance node of the current engine, the outcome
+    the old engine drew at that point, consuming :attr:`rng` exactly as the old code did. It may
+    keep its own bookkeeping (a deck shuffled in advance as the old setup shuffled it, a bag in
+    the old engine's order) in its constructor and in ``pick``, which is called once per chance
+    node, in order, from the game's first chance node on (a dealer is never skipped forward).
+    :meth:`copy` is a deep copy, the generator's state included.
+
+    A game lists its legacy dealers in :attr:`~fruitbowl.engine.game.Game.legacy_dealers` (old
+    rules version → class); records of those versions keep their version when continued, and
+    every chance outcome, recorded or new, is this dealer's.
+    """
+
+    def __init__(self, seed: int, players: int, options: Mapping[str, Any]):
+        #: The record's seed, as the old engine seeded its generator.
+        self.seed = seed
+        #: The number of players.
+        self.players = players
+        #: The record's options, checked and with every default filled in (as the state's).
+        self.options = dict(options)
+        #: The old engine's generator: ``random.Random(seed)``, advanced as the old code advanced it.
+        self.rng = random.Random(seed)
+        self.drawn = 0
+
+    @abstractmethod
+    def pick(self, state: State) -> Action:
+        """The outcome the old engine drew at ``state``'s chance node: one of
+        ``state.chance_table`` (``state.chance_table.resolve("die sugar")``, or by code)."""
+
+    def draw(self, state: State) -> Action:
+        """:meth:`pick`, checked to be one of this chance node's outcomes (:class:`IllegalAction`
+        if not: the old engine could not have drawn it here)."""
+        outcome = state._outcome(self.pick(state))
+        self.drawn += 1
+        return outcome
+
+    def copy(self) -> Self:
+        return copy.deepcopy(self)

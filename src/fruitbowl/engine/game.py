@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .actions import Action, ActionTable
 from .errors import BadPlayerCount, FruitbowlError, IllegalAction, UnsupportedFeature
@@ -21,6 +21,9 @@ from .observation import Observation
 from .options import OptionSpec, validate_options
 from .result import Result
 from .rng import copy_rng, rng_from_json, rng_to_json
+
+if TYPE_CHECKING:
+    from .chance import LegacyDealer
 
 #: ``current_player`` at a chance node: a random event is to be decided (OpenSpiel's chance player
 #: is -1, which here already means "the game is over"; see :mod:`.chance`).
@@ -71,6 +74,11 @@ class Game(ABC):
     #: Rules versions of this game from before its chance became explicit: their records and
     #: stored tables drew from a generator in the state and are refused with a sentence saying so.
     pre_chance_rules: ClassVar[tuple[str, ...]] = ()
+    #: Old rules version → the :class:`~fruitbowl.engine.chance.LegacyDealer` that reproduces its
+    #: engine's draws: a record of that version replays, and goes on to the end, with that dealer
+    #: deciding every chance outcome (it keeps its version when saved again). A record of a
+    #: version neither current nor listed here is refused.
+    legacy_dealers: ClassVar[Mapping[str, type[LegacyDealer]]] = {}
     #: Option defaults for learning environments whose algorithms need a game of bounded length
     #: (OpenSpiel's ``max_game_length``), where the game's own defaults let it go on forever
     #: (Tang Hu Lu: players who only work never fill a board). A user may still pass any value.

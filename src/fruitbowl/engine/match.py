@@ -10,7 +10,9 @@ event marked ``irreversible``, any chance node) and never across another player'
 
 Chance: for a game with explicit chance (see :mod:`.chance`) the match's :class:`Dealer`,
 seeded with the record's seed, resolves every chance node as soon as the state reaches it,
-and the record lists each outcome. A match's state is therefore never at a chance node: the
+and the record lists each outcome. A match rebuilt from a record of an old rules version (see
+:attr:`~.game.Game.legacy_dealers`) keeps that version, and its legacy dealer draws every
+outcome to the end, as the old engine would have. A match's state is therefore never at a chance node: the
 player to act, or the end, is always next.
 """
 
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .chance import Dealer
+from .chance import Dealer, Dealing
 from .errors import UndoError
 from .events import Event
 from .game import CHANCE, Game, State
@@ -31,11 +33,12 @@ from .record import ChanceSource, Player, Record, naming_file, replay, start_sta
 
 
 class Match:
-    def __init__(self, game: Game, state: State, record: Record, dealer: Dealer | None = None):
+    def __init__(self, game: Game, state: State, record: Record, dealer: Dealing | None = None):
         self.game = game
         self.state = state
         self.record = record
-        #: Draws the chance outcomes from here on (seeded with the record's seed).
+        #: Draws the chance outcomes from here on (seeded with the record's seed; for a record of
+        #: an old rules version, the game's legacy dealer for it: see :meth:`from_record`).
         self.dealer = dealer if dealer is not None else Dealer(record.seed, drawn=len(record.chance))
         self.log: list[tuple[int, Event]] = [(0, e) for e in getattr(state, "setup_events", [])]
         self._undo: list[tuple[State, int]] = []  # (state before, log length before)

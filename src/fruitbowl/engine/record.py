@@ -4,7 +4,10 @@ A record names the game, its rules version, options, players and seed, and lists
 by their text. For a game with explicit chance (see :mod:`.chance`) it also lists the chance
 outcomes (``chance``: the die rolls and draws, in the order they happened); an outcome the
 record does not list is drawn by the dealer seeded with the record's seed, as the game drew it
-(a server stores only the players' moves). Replaying it reproduces the game move for move. A record that is malformed,
+(a server stores only the players' moves). Replaying it reproduces the game move for move. A
+record of an old rules version the game still plays (:attr:`~.game.Game.legacy_dealers`, from
+before its chance became explicit) replays with the old engine's draws, every outcome drawn by
+that version's :class:`~.chance.LegacyDealer` (any it lists must be those). A record that is malformed,
 from another rules version, altered (its checksum no longer matches) or whose actions are not
 legal is refused with :class:`RecordError` naming the problem (and the file, when loaded
 from one). A record without a checksum (written by hand or by another tool) is loaded with
@@ -24,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .chance import Dealer
+from .chance import Dealer, Dealing, LegacyDealer
 from .errors import FruitbowlError, IllegalAction, RecordError
 from .events import Event
 from .game import CHANCE, Game, State
@@ -171,26 +174,39 @@ def _player(data: Any) -> Player:
 class ChanceSource:
     """Where a replayed game's chance outcomes come from: the record's own, in order, then (once
     they run out) the dealer seeded with the record's seed, exactly as a :class:`Match` draws them.
+    For a record of an old rules version (:func:`legacy_dealer`) every outcome is the legacy
+    dealer's, and each one the record lists must be the one it draws.
     ``used`` lists every outcome resolved so far, recorded or drawn."""
 
     def __init__(self, record: Record):
         self.recorded = record.chance
         self.seed = record.seed
         self.used: list[str] = []
-        self.dealer: Dealer | None = None
+        self.legacy = legacy_dealer(record)
+        self.dealer: Dealing | None = self.legacy
+        #: Which old engine the legacy dealer stands for, in refusals ("Tang Hu Lu rules 1").
+        self.rules = "" if self.legacy is None else f"{get_game(record.game).title} rules {record.rules_version}"
 
-    def settle(self, state: State) -> list[Event]:
-        """Resolve ``state``'s chance nodes until a player acts or the game ends; their events."""
+    def settle(self, state: State, move: int | None = None) -> list[Event]:
+        """Resolve ``state``'s chance nodes until a player acts or the game ends; their events.
+        ``move``: the number of the move they follow (``None``: the deal), for refusals."""
         events: list[Event] = []
         while state.current_player == CHANCE:
             number = len(self.used)
-            if number < len(self.recorded):
-                text = self.recorded[number]
+            recorded = self.recorded[number] if number < len(self.recorded) else None
+            if self.legacy is not None:
+                outcome = self._legacy_draw(state, number, move)
+                if recorded is not None and recorded != outcome.text:
+                    raise RecordError(
+                        f"chance outcome {number + 1} ({recorded!r}, {_after(move)}) is not the one "
+                        f"{self.rules} drew there ({outcome.text!r}): the record was altered"
+                    )
+            elif recorded is not None:
                 try:
-                    outcome: Action = state._outcome(text)
+                    outcome = state._outcome(recorded)
                 except IllegalAction as exc:
                     raise RecordError(
-                        f"chance outcome {number + 1} ({text!r}) is not possible in the recorded game: {exc}"
+                        f"chance outcome {number + 1} ({recorded!r}) is not possible in the recorded game: {exc}"
                     ) from None
             else:
                 if self.dealer is None:
@@ -200,8 +216,18 @@ class ChanceSource:
             self.used.append(outcome.text)
         return events
 
-    def dealer_after(self) -> Dealer:
-        """The seeded dealer, at the place it would be in after drawing every outcome used."""
+    def _legacy_draw(self, state: State, number: int, move: int | None) -> Action:
+        assert self.legacy is not None
+        try:
+            return self.legacy.draw(state)
+        except IllegalAction as exc:
+            raise RecordError(
+                f"chance outcome {number + 1} ({_after(move)}) cannot be drawn as {self.rules} drew it: {exc}"
+            ) from None
+
+    def dealer_after(self) -> Dealing:
+        """The dealer (seeded, or the legacy one), at the place it would be in after drawing every
+        outcome used: it draws the game's next outcomes."""
         if self.dealer is not None:
             return self.dealer
         return Dealer(self.seed, drawn=len(self.used))
@@ -213,16 +239,36 @@ class ChanceSource:
             )
 
 
+def _after(move: int | None) -> str:
+    return "in the deal" if move is None else f"after move {move}"
+
+
+def legacy_dealer(record: Record) -> LegacyDealer | None:
+    """The dealer reproducing the old engine's draws for a record of one of the game's
+    :attr:`~.game.Game.legacy_dealers` versions, at the game's start; ``None`` for any other
+    record (the current version's, or one :func:`start_state` refuses)."""
+    try:
+        game = get_game(record.game)
+        dealer_class = game.legacy_dealers.get(record.rules_version)
+        if dealer_class is None or record.rules_version == game.rules_version:
+            return None
+        options = game.validate_options(record.options, len(record.players))
+    except FruitbowlError:
+        return None  # (start_state refuses the record, saying why)
+    return dealer_class(record.seed, len(record.players), options)
+
+
 def start_state(record: Record, chance: ChanceSource | None = None) -> tuple[Game, State]:
     """The game and its first position for a record, refusing bad ids, versions and options.
 
     For a game with explicit chance the opening's chance nodes (the deal) are resolved from
-    ``chance`` (by default the record's outcomes, then its seeded dealer), and their events
+    ``chance`` (by default the record's outcomes, then its seeded dealer; an old version's record:
+    its legacy dealer), and their events
     follow the state's ``setup_events``: the first position is the one the first player sees.
     """
     try:
         game = get_game(record.game)
-        if record.rules_version != game.rules_version:
+        if record.rules_version != game.rules_version and record.rules_version not in game.legacy_dealers:
             raise RecordError(old_rules(game, record.rules_version))
         state = game.new_state(len(record.players), record.seed, record.options)
     except RecordError:
@@ -264,7 +310,7 @@ def replay(
             events = state.apply(text)
         except IllegalAction as exc:
             raise RecordError(f"move {number} ({text!r}) is not legal in the recorded game: {exc}") from None
-        events += chance.settle(state)
+        events += chance.settle(state, number)
         yield number, text, state, events
     if record.result is not None:
         if not state.is_terminal():
