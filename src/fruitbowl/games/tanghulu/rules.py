@@ -106,6 +106,7 @@ class TangHuLu(Game):
     }
     view_type = TangHuLuView
     explicit_chance = True
+    determinize_fits_history = True  # sweet cards: seen by their drawer only, kept until the end
     #: OpenSpiel needs a bound on a game's length: 30 rounds (games between random players end in
     #: about 10; a game cut there is scored as it stands and marked cut short).
     rl_defaults: ClassVar[Mapping[str, Any]] = {"round_limit": 30}
@@ -728,3 +729,9 @@ class TangHuLuState(State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], build_view(self, seat))  # (a TangHuLuView, which clients read as JSON)
+
+
+# Records of rules 1 (before chance was explicit) replay, and go on, with that engine's draws.
+from .legacy import TangHuLuRules1Dealer  # noqa: E402  (it reads this module's chance constants)
+
+TangHuLu.legacy_dealers = {"1": TangHuLuRules1Dealer}
