@@ -19,7 +19,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from typer.testing import CliRunner
 
@@ -72,13 +72,14 @@ def logs(match: Match) -> dict[str, Any]:
 
 
 def shown(match: Match) -> dict[str, Any]:
-    state, n = match.state, match.state.num_players
+    state: Any = match.state  # (a Tang Hu Lu state: its standings are read below)
+    n = state.num_players
     return {
         "moves": len(match.record.actions),
         "terminal": state.is_terminal(),
         "current_player": state.current_player,
         "result": state.result().to_json() if state.is_terminal() else None,
-        "standings": state.standings().to_json(),  # type: ignore[attr-defined]
+        "standings": state.standings().to_json(),
         "legal": [a.text for a in state.legal_actions()],
         "views": {str(s): state.view(s) for s in [None, *range(n)]},
         "observations": {str(s): sparse(GAME.observation(state, s).dense()) for s in range(n)},
@@ -95,7 +96,8 @@ def main(out: Path) -> None:
         match = Match.new(GAME, players, seed, options)
         choose = random.Random(chooser)
         while not match.state.is_terminal():
-            if stop is not None and len(match.record.actions) >= 12 and match.state.phase == PHASES[stop]:  # type: ignore[attr-defined]
+            phase = cast(Any, match.state).phase
+            if stop is not None and len(match.record.actions) >= 12 and phase == PHASES[stop]:
                 break
             match.apply(prefer(match.state, choose))
         assert (stop is None) == match.state.is_terminal(), name
