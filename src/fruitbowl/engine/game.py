@@ -72,7 +72,8 @@ class Game(ABC):
     #: False: the state draws from its own seeded ``rng`` (the way of games not converted yet).
     explicit_chance: ClassVar[bool] = False
     #: Rules versions of this game from before its chance became explicit: their records and
-    #: stored tables drew from a generator in the state and are refused with a sentence saying so.
+    #: stored tables drew from a generator in the state and are refused with a sentence saying so,
+    #: unless :attr:`legacy_dealers` reproduces that generator's draws.
     pre_chance_rules: ClassVar[tuple[str, ...]] = ()
     #: Old rules version → the :class:`~fruitbowl.engine.chance.LegacyDealer` that reproduces its
     #: engine's draws: a record of that version replays, and goes on to the end, with that dealer
