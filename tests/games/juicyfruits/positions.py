@@ -7,9 +7,10 @@ phase. Pieces are written ``"ship S41"``, ``"collector lime"``, ``"token T15"``.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CELL_NAMES, COLLECTOR, EMPTY, SHIP, TOKEN
 from fruitbowl.games.juicyfruits.rules import ACTION, MOVE, JuicyFruits, JuicyFruitsState
@@ -22,12 +23,19 @@ def cell(name: str) -> int:
     return CELL_NAMES.index(name)
 
 
-def new(players: int = 2, seed: int = 1, **options: object) -> JuicyFruitsState:
-    if players > 1:
-        options.setdefault("random_first", False)
+def start(players: int, seed: int, options: dict[str, Any] | None = None) -> JuicyFruitsState:
+    """A new game after its setup, drawn by the dealer a table with this seed uses."""
     state = GAME.new_state(players, seed, options)
     assert isinstance(state, JuicyFruitsState)
+    Dealer(seed).settle(state)
     return state
+
+
+def new(players: int = 2, seed: int = 1, **options: object) -> JuicyFruitsState:
+    """:func:`start`, the first player being seat 1 unless the options say otherwise."""
+    if players > 1:
+        options.setdefault("random_first", False)
+    return start(players, seed, options)
 
 
 def piece(spec: str) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import IllegalAction
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits import actions as A
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, JUICE, OVER, PLACE
@@ -211,12 +212,7 @@ def test_25_pineapple_claims_from_column_w_highest_row_first():
     state.pine_bag = [s05]
     before, license = state.pineapple_score(), state.license
     token = state.board[space]
-
-    class First:
-        def randrange(self, n: int) -> int:
-            return 0
-
-    events = pineapple_turn(state, First(), opening=False)
+    events = pineapple_turn(state, s05, opening=False)
     assert state.pineapple_score() - before == 3 + 5 + 2 == 10
     assert state.license == license - 1 and token in state.pine_claimed and state.board[space] == -1
     assert events[0].data["claim_points"] == 7
@@ -233,9 +229,11 @@ def test_28_solo_game_ends_when_pineapples_bag_runs_out():
     state = new(1)
     assert len(state.pine_drawn) == 1 and len(state.pine_bag) == 37
     state.license = 99  # never reaches X
+    dealer = Dealer(1)
     while state.phase != OVER:
         actions = state.legal_actions()
         state.apply(actions[-1] if actions[-1].text in ("pass", "stop") else actions[0])
+        dealer.settle(state)  # Pineapple's boat
     assert state.turns == [37] and not state.pine_bag and state.end_reason == "bag"
 
 

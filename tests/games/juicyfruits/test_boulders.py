@@ -5,18 +5,17 @@ Rules §10.2, AMB-12/13/18/21, REC-11/12/13, and the seed's boulder tray example
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from fruitbowl.engine import IllegalAction
-from fruitbowl.games.juicyfruits import boulders
+from fruitbowl.engine.chance import CHANCE, Dealer
+from fruitbowl.games.juicyfruits import boulders, draws
 from fruitbowl.games.juicyfruits.boulders import BOULDER
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CORNERS
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, BOULDER_PTS, MOVE, PLACE
 
-from .positions import cell, island, new, phase, put_on_board, reserve, texts
+from .positions import GAME, cell, island, new, phase, put_on_board, reserve, texts
 
 BO = "boulders"
 
@@ -94,8 +93,15 @@ def test_solo_deals_your_corners_with_no_decision():
 )
 def test_tile_8_is_flipped_or_replaced_when_its_module_is_missing(modules, allowed):
     seen_eight = 0
-    for seed in range(200):
-        dealt = boulders.deal(random.Random(seed), frozenset(modules))
+    for seed in range(120):
+        state = GAME.new_state(2, seed, {"modules": ",".join(sorted(modules)), "random_first": False})
+        dealer = Dealer(seed)
+        while state.current_player == CHANCE:
+            if state.chance == draws.BOULDER_DRAW:  # a side that cannot come up is not even possible
+                possible = {state.chance_table[code].text for code, _ in state.chance_outcomes()}
+                assert {b for b in possible if b.startswith("boulder 8")} <= {f"boulder {b}" for b in allowed}
+            state.apply(dealer.draw(state))
+        dealt = state.boulder_set
         ids = [C.boulders[d].id for d in dealt]
         assert len({C.boulders[d].tile for d in dealt}) == 4, "four different tiles"
         eights = {i for i in ids if i.startswith("8")}

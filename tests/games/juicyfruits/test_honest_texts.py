@@ -14,7 +14,7 @@ from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, PRODUCE
 from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
 
-from .positions import GAME, island, new, phase, put_on_board, reserve
+from .positions import GAME, island, new, phase, put_on_board, reserve, start
 
 NB = "new_business"
 NAMES = ("Ana", "Ben", "Cy", "Di")
@@ -211,13 +211,13 @@ def label_arrange(state) -> str:
 def test_the_solo_board_is_refused_with_more_players():
     with pytest.raises(InvalidOption, match=r"option solo_board applies only to games of 1 player, not to 2 players"):
         GAME.new_state(2, 1, {"solo_board": 2})
-    assert GAME.new_state(1, 1, {"solo_board": 2}).view(0)["solo"]["board"] == 2
+    assert start(1, 1, {"solo_board": 2}).view(0)["solo"]["board"] == 2
 
 
 def test_first_player_is_refused_when_the_first_player_is_drawn():
     with pytest.raises(InvalidOption, match="first_player applies only when random_first is off"):
         GAME.new_state(3, 1, {"first_player": 2})
-    assert GAME.new_state(3, 1, {"first_player": 2, "random_first": False}).current_player == 1
+    assert start(3, 1, {"first_player": 2, "random_first": False}).current_player == 1
 
 
 def test_player_counts_outside_one_to_four_are_refused():

@@ -7,11 +7,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fruitbowl.engine.chance import settle
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import BEACH_CELLS, BLOCK_CELLS, COLLECTOR, TOKEN, VENUE
 from fruitbowl.games.juicyfruits.rules import OVER, JuicyFruitsState
 
-from .positions import GAME
+from .positions import GAME, start
 
 
 def check_state(s: JuicyFruitsState, before: JuicyFruitsState | None) -> None:
@@ -80,13 +81,14 @@ def choose(state: JuicyFruitsState, chooser: random.Random, policy: str):
 @given(games())
 def test_invariants_hold_after_every_action_of_random_games(game):
     players, options, seed, policy = game
-    state = GAME.new_state(players, seed, options)
+    state = start(players, seed, options)
     chooser = random.Random(seed)
     check_state(state, None)
     actions = 0
     while not state.is_terminal():
         before = state.clone()
         state.apply(choose(state, chooser, policy))
+        settle(state, chooser)  # (Pineapple's boat)
         check_state(state, before)
         actions += 1
         assert actions <= GAME.max_actions(players, state.options)

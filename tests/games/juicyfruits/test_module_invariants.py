@@ -28,9 +28,10 @@ from itertools import combinations
 
 import pytest
 
+from fruitbowl.engine.chance import settle
 from fruitbowl.games.juicyfruits.components import MODULES
 
-from .positions import GAME
+from .positions import start
 
 COMBINATIONS = [frozenset(c) for size in (1, 2, 3) for c in combinations(MODULES, size)]
 CLOCKWISE = "NESW"
@@ -98,7 +99,7 @@ def _whales(view, before, events) -> None:
 
 def _play(players: int, modules: frozenset[str], juice: bool, seed: int) -> None:
     options = {"modules": ",".join(sorted(modules)), "juice_factory": juice}
-    state = GAME.new_state(players, seed, options)
+    state = start(players, seed, options)
     chooser = random.Random(seed)
     before = None
     events: list = []
@@ -117,6 +118,7 @@ def _play(players: int, modules: frozenset[str], juice: bool, seed: int) -> None
         action = chooser.choice(productive if productive and chooser.random() < 0.8 else legal)
         before = view
         events = state.apply(action)
+        events += settle(state, chooser)  # (Pineapple's boat)
     assert view["standings"] is not None
 
 

@@ -18,7 +18,7 @@ from fruitbowl.games.juicyfruits import modules as M
 from fruitbowl.views import view_errors
 
 from ...golden import check_unchanged, playthrough
-from .positions import GAME, new
+from .positions import GAME, new, start
 from .test_golden import GOLDEN, choose
 
 ALL = "mystic_island+boulders+new_business"
@@ -47,7 +47,7 @@ def test_no_modules_is_the_base_game_exactly():
         options = GAME.validate_options(given, 2)
         assert "modules" not in options and "three_per_row" not in options
         assert GAME.num_distinct_actions(2, options) == A.NUM_ACTIONS == 390
-    base, empty = GAME.new_state(3, 9, {}), GAME.new_state(3, 9, {"modules": ""})
+    base, empty = start(3, 9, {}), start(3, 9, {"modules": ""})
     assert base.to_json() == empty.to_json()
     assert "statues" not in base.to_json()
     assert base.view(0)["modules"] == [] and base.view(0)["mystic"] is None
@@ -62,7 +62,7 @@ def test_action_space_and_observation_follow_the_options():
             assert GAME.num_distinct_actions(players, checked) == A.FULL_ACTIONS == 532
             size = GAME.observation_size(players, checked)
             assert size > base
-            state = GAME.new_state(players, 3, checked)
+            state = start(players, 3, checked)
             vector = GAME.observation(state, 0).finish().dense()
             assert len(vector) == size and all(0.0 <= x <= 1.0 for x in vector)
             sizes.add(size)

@@ -5,8 +5,6 @@ Rules §10.1 and the worked examples 13–17, 20 and 26 of §13, with their exac
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from fruitbowl.engine import IllegalAction
@@ -282,12 +280,12 @@ def test_26_pineapple_compass_nearest_statue_then_clockwise():
     statues(state, {(4, 2): 4, (0, 2): 6, (1, 4): 2})
     state.explorers[1] = BASE
     boat(state, "S15")  # V = 3, W = 3: south
-    events = solo.pineapple_turn(state, random.Random(0), opening=False)
+    events = solo.pineapple_turn(state, state.pine_bag[0], opening=False)
     assert [e.kind for e in events][:2] == ["pineapple", "pineapple_explorer"]
     assert state.explorers[1] == mcell(4, 2) and state.statues[mcell(4, 2)] == 0
     assert state.pine_statues == [4] and state.pineapple_score() >= 3
     boat(state, "S20")  # V = 3, W = 4: west is (4,1) plain and (4,0) a plateau -> north
-    solo.pineapple_turn(state, random.Random(0), opening=False)
+    solo.pineapple_turn(state, state.pine_bag[0], opening=False)
     assert state.explorers[1] == mcell(0, 2) and state.pine_statues == [4, 6]
     assert sum(state.parts[0]) == 0, "boxed tiles score for nobody"
 
@@ -308,10 +306,10 @@ def test_pineapple_explorer_ignores_non_3_boats_and_the_setup_boat():
     state = new(1, modules=MI)
     before = state.statues[:]
     boat(state, "S05")  # V = 3, but drawn as the opening boat
-    events = solo.pineapple_turn(state, random.Random(0), opening=True)
+    events = solo.pineapple_turn(state, state.pine_bag[0], opening=True)
     assert "pineapple_explorer" not in [e.kind for e in events] and state.statues == before
     boat(state, "S01")  # V = 1
-    events = solo.pineapple_turn(state, random.Random(0), opening=False)
+    events = solo.pineapple_turn(state, state.pine_bag[0], opening=False)
     assert "pineapple_explorer" not in [e.kind for e in events]
 
 

@@ -13,12 +13,13 @@ import random
 
 import pytest
 
+from fruitbowl.engine.chance import settle
 from fruitbowl.games.juicyfruits import new_business, observation
 from fruitbowl.games.juicyfruits.legality import MOVE, PHASE_NAMES
 from tests.rl.observation_check import check_observations
 
 from .observation_reference import encode as reference
-from .positions import GAME, new
+from .positions import GAME, new, start
 
 #: Every n-th position per player count (games grow with the table): about a dozen positions a game.
 EVERY = {1: 7, 2: 23, 3: 31, 4: 43}
@@ -62,7 +63,7 @@ def test_rare_decisions_and_the_end_match_the_view_encoding():
     for players, options in ((2, {"modules": ALL, "juice_factory": True}), (3, {"juice_factory": True})):
         for seed in range(4):
             rng = random.Random(seed)
-            state = GAME.new_state(players, seed, options)
+            state = start(players, seed, options)
             while True:
                 phase = PHASE_NAMES[state.phase]
                 if phase in RARE:
@@ -73,6 +74,7 @@ def test_rare_decisions_and_the_end_match_the_view_encoding():
                 if state.is_terminal():
                     break
                 state.apply(rng.choice(state.legal_codes()))
+                settle(state, rng)
     assert seen >= RARE
 
 
@@ -102,7 +104,7 @@ def test_seats_see_the_table_from_their_own_chair():
     """Nothing is private, but each seat is listed first in its own vector: a broken encoder
     that ignores the seat fails here."""
     for players, options in ((2, {}), (3, {"modules": ALL}), (4, {"juice_factory": True})):
-        state = GAME.new_state(players, 5, options)
+        state = start(players, 5, options)
         for _ in range(6):  # an early position, a few moves in
             state.apply(state.legal_codes()[0])
         vectors = [GAME.observation(state, seat).finish().dense() for seat in range(players)]
@@ -112,7 +114,7 @@ def test_seats_see_the_table_from_their_own_chair():
 
 
 def test_entries_are_nonzero_and_inside_the_vector():
-    state = GAME.new_state(2, 11, {"modules": ALL})
+    state = start(2, 11, {"modules": ALL})
     encoded = GAME.observation(state, 1).finish()
     assert all(encoded.value) and min(encoded.index) >= 0 and max(encoded.index) < encoded.size
     assert len(encoded.index) == len(encoded.value)

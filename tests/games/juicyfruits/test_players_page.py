@@ -15,9 +15,11 @@ import pytest
 from fruitbowl.engine import IllegalAction, pages
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
+from fruitbowl.games.juicyfruits.text import piece_name
 
 from .. import players_page
-from .positions import GAME
+from . import positions
+from .positions import GAME, cell
 
 GAME_DIR = Path(__file__).resolve().parents[3] / "src" / "fruitbowl" / "games" / "juicyfruits"
 DATA = tomllib.loads((GAME_DIR / "data.toml").read_text(encoding="utf-8"))
@@ -45,9 +47,7 @@ def refused(state: JuicyFruitsState, action: str, key: str, *words: str) -> str:
 
 
 def start(**options: object) -> JuicyFruitsState:
-    state = GAME.new_state(2, 3, {"random_first": False, **options})
-    assert isinstance(state, JuicyFruitsState)
-    return state
+    return positions.start(2, 3, {"random_first": False, **options})
 
 
 def test_a_slide_crosses_only_free_spaces():
@@ -65,7 +65,7 @@ def test_a_ship_is_supplied_by_paying_exactly_its_demand_and_a_claim_by_paying_t
     state = start()
     state.apply("move b4-b3")
     why = refused(state, "supply b5", "supply.short", "pay exactly the fruit it asks for")
-    assert why.startswith("ship S43 needs")
+    assert why.startswith(f"{piece_name(state.grid[0][cell('b5')])} needs")
     token = next(C.all_tokens[t].id for t in state.board if t >= 0)
     refused(state, f"claim {token}", "claim.short", "You pay the fruits shown for its row")
 

@@ -14,7 +14,10 @@ import pytest
 from rich.console import Console
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.chance import settle
 from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
+
+from .positions import start
 
 ADAPTER = JuicyFruitsAdapter()
 GAME = get_game("juicyfruits")
@@ -60,7 +63,7 @@ def check_tokens_named(text: str, view: dict, menu: list[str]) -> None:
 
 @pytest.mark.parametrize(("players", "options"), SETUPS, ids=[f"{p}p-{o}" for p, o in SETUPS])
 def test_whole_games_fit_80_by_22(players: int, options: dict) -> None:
-    state = GAME.new_state(players, 11, options)
+    state = start(players, 11, options)
     rng = random.Random(players * 100 + len(options))
     seen: set[str] = set()
     step = 0
@@ -81,4 +84,5 @@ def test_whole_games_fit_80_by_22(players: int, options: dict) -> None:
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))
+        settle(state, rng)
         step += 1

@@ -7,10 +7,11 @@ import functools
 
 from rich.console import Console
 
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.terminal import JuicyFruitsAdapter
 
-from .positions import island, new
+from .positions import island, new, start
 
 ADAPTER = JuicyFruitsAdapter()
 
@@ -61,22 +62,21 @@ def test_module_actions_have_menu_labels():
 def test_every_board_fits_80_columns_and_names_are_never_cut():
     """Every board readable in an 80-column terminal: no line wider, no name cut with '…', every
     token on the business board named by its id and its name or a short form help spells out."""
-    from fruitbowl.engine import get_game
 
     from .test_terminal_board_size import check_tokens_named
 
-    game = get_game("juicyfruits")
     setups = [(1, {"solo_board": 2}), (1, {"modules": "all", "juice_factory": True})]
     for players in (2, 3, 4):
         setups += [(players, {}), (players, {"juice_factory": True})]
         setups += [(players, {"modules": m}) for m in ("mystic_island", "boulders", "new_business", "all")]
     for players, options in setups:
-        state = game.new_state(players, 3, options)
+        state = start(players, 3, options)
         for step in range(60):
             if state.is_terminal():
                 break
             legal = state.legal_actions()
             state.apply(legal[step % len(legal)])
+            Dealer(step).settle(state)
         console = Console(width=80, record=True, color_system=None)
         seat = max(state.current_player, 0)
         view = state.view(seat)

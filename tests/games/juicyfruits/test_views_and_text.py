@@ -8,6 +8,7 @@ import random
 import pytest
 
 from fruitbowl.engine import IllegalAction
+from fruitbowl.engine.chance import CHANCE, settle
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, JUICE, PRODUCE
 
@@ -37,15 +38,19 @@ def test_views_never_show_bag_contents_the_box_or_the_rng(players):
     assert "rng" not in text
 
 
-def test_determinize_keeps_every_view_and_resamples_pineapples_draws():
+def test_determinize_keeps_every_view_and_pineapples_next_boat_is_not_decided():
+    """Nothing is hidden, so a determinized state is the position itself; Pineapple's next boat
+    is drawn when her turn comes (a chance node), not decided in advance."""
     state = new(1)
     futures = set()
     for k in range(8):
         sample = state.determinize(0, random.Random(k))
-        assert sample.view(0) == state.view(0)
+        assert sample.view(0) == state.view(0) and sample.to_json() == state.to_json()
         while sample.phase != ACTION:
             sample.apply(sample.legal_actions()[0])
         sample.apply("pass")
+        assert sample.current_player == CHANCE and sample.view(0)["solo"]["bag_size"] == len(state.pine_bag)
+        settle(sample, random.Random(k))
         futures.add(sample.pine_drawn[-1])
     assert len(futures) > 1
 

@@ -2,14 +2,14 @@
 
 A boulder is a piece on a corner cell (code ``BOULDER + boulder index``), so the slide and
 placement rules treat the corner as taken without knowing about boulders at all. Everyone
-plays the same 4 tiles, same side up: the starting player's are dealt at random, the others
+plays the same 4 tiles, same side up: the starting player's are dealt at random (chance nodes,
+see :mod:`.draws`), the others
 choose the corners (D1). Removal is automatic at the three checkpoints of a turn (AMB-18,
 AMB-13), repeated until nothing changes so that 6a can follow the others in the same turn.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from fruitbowl.engine.events import Event
@@ -31,27 +31,6 @@ PONDS_SET = frozenset(PONDS)
 
 def boulder_id(code: int) -> str:
     return BOULDERS[code].id
-
-
-def deal(rng: random.Random, modules: frozenset[str]) -> list[int]:
-    """The starting player's 4 boulders, in corner order, random tiles and sides. Tile 8 is
-    flipped if its side's module is not played, or replaced by a random unselected tile with a
-    random side if neither side's module is (AMB-21)."""
-    tiles = rng.sample(range(1, 9), PER_PLAYER)
-    sides = [rng.randrange(2) for _ in tiles]
-    out = []
-    for tile, side in zip(tiles, sides, strict=True):
-        code = (tile - 1) * 2 + side
-        spec = BOULDERS[code]
-        if spec.module and spec.module not in modules:
-            other = BOULDERS[code ^ 1]
-            if not other.module or other.module in modules:
-                code ^= 1
-            else:
-                spare = sorted(set(range(1, 9)) - set(tiles))
-                code = (rng.choice(spare) - 1) * 2 + rng.randrange(2)
-        out.append(code)
-    return out
 
 
 def corners_left(state: JuicyFruitsState, seat: int) -> list[int]:

@@ -7,10 +7,8 @@ Claimed tokens are never replaced, and the license marker counts the claims left
 
 from __future__ import annotations
 
-import random
-
 from .components import COMPONENTS as C
-from .island import BEACHES, COLLECTOR, EMPTY, empty_beaches
+from .island import BEACHES, COLLECTOR, empty_beaches
 
 ROWS = len(C.row_costs)
 COLUMNS = C.columns
@@ -26,22 +24,6 @@ CATEGORY = tuple(t.category for t in C.all_tokens)
 
 def columns_in_play(num_players: int) -> int:
     return COLUMNS if num_players == 1 else num_players
-
-
-def new_board(
-    num_players: int, rng: random.Random, new_business: bool = False, three_per_row: bool = False
-) -> tuple[list[int], list[int]]:
-    """Shuffle the 24 tokens (34 with Module 3) and fill columns 1…N of every row (3 in Module 3's
-    two-player variant); the rest go to the box (sorted, so the box holds no order to hide —
-    its contents follow from the component list anyway)."""
-    tokens = list(range(len(C.all_tokens) if new_business else C.base_tokens))
-    rng.shuffle(tokens)
-    board = [EMPTY] * (ROWS * COLUMNS)
-    used = 3 if three_per_row and num_players == 2 else columns_in_play(num_players)
-    for row in range(ROWS):
-        for col in range(used):
-            board[row * COLUMNS + col] = tokens.pop()
-    return board, sorted(tokens)
 
 
 def full_beaches(grid: list[int]) -> int:

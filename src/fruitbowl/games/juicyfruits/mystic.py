@@ -9,7 +9,6 @@ Statue scoring reads the state at the moment the tile is taken, in step 1 (§10.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.events import Event
@@ -74,17 +73,6 @@ def step(cell: int, direction: int, distance: int) -> int:
 def explorer_target(state: JuicyFruitsState, seat: int, island_direction: int, distance: int) -> int:
     """Where ``seat``'s explorer would land copying a collector move, or -1 if it cannot."""
     return step(state.explorers[seat], printed_direction(island_direction, seat, state.num_players), distance)
-
-
-def new_board(rng: random.Random, with_boulders: bool) -> tuple[list[int], list[int]]:
-    """Statue tiles dealt face up on the 11 statue spaces (tile 13 only with the boulders);
-    the rest go back to the box (sorted: they follow from the tiles on show)."""
-    tiles = [t.tile for t in TILES if not t.module or with_boulders]
-    rng.shuffle(tiles)
-    board = [0] * CELLS
-    for cell in BOARD.statue_cells:
-        board[cell] = tiles.pop()
-    return board, sorted(tiles)
 
 
 def needs_choice(state: JuicyFruitsState, seat: int, tile: int) -> bool:

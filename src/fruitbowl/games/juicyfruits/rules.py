@@ -14,33 +14,39 @@ playouts stay fast; legal codes are cached per state. The Mystic Island modules 
 moves (:mod:`.mystic`), boulder checkpoints after step 1, step 2 and the end of the turn
 (:mod:`.boulders`), extra tokens, offices and whales (:mod:`.new_business`) — so a base game
 plays exactly as before, with the same action codes and events.
+
+Chance is explicit (:mod:`.draws`): the state holds no random generator and stops at every
+random event of the setup (the business board, each island, the first player, the statues and
+boulders) and at each of Pineapple's boats; a front end's dealer decides them. Rules 1 drew them
+from a generator in the state; its records replay with :mod:`.legacy`'s dealer.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Observation
 from fruitbowl.engine.actions import Action, ActionTable
+from fruitbowl.engine.chance import LegacyDealer
 from fruitbowl.engine.errors import FruitbowlError, IllegalAction, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.fields import Field, Fields
-from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import House, Result
 
 from . import actions as A
-from . import boulders, business, legality, mystic, new_business, observation, solo, text, view
+from . import boulders, business, draws, legality, mystic, new_business, observation, solo, text, view
 from . import modules as M
 from .components import BEACH_NAMES
 from .components import COMPONENTS as C
 from .island import (
     BEACH_CELLS,
     BLOCK_CELLS,
+    CELLS,
     COLLECTOR,
-    CORNERS,
     EMPTY,
     PONDS,
     SHIP,
@@ -48,6 +54,7 @@ from .island import (
     TOKEN,
     VENUE,
 )
+from .legacy import Rules1Dealer
 from .legality import (  # (the phases, re-exported: which decision the current player faces)
     ACTION,
     ARRANGE,
@@ -64,7 +71,7 @@ from .legality import (  # (the phases, re-exported: which decision the current 
     WATCH,
     WHALE,
 )
-from .ships import DEMANDS, SHIP_POINTS, fill_bags, new_island, pay
+from .ships import DEMANDS, SHIP_POINTS, fill_bags, pay
 
 #: Score categories, in the order a results screen shows them.
 CATEGORIES = ("ships", "businesses", "venues", "ice_cream", "juice", "stalls")
@@ -90,7 +97,12 @@ class JuicyFruits(Game):
     title = "Juicy Fruits"
     min_players = 1
     max_players = 4
-    rules_version = "1"
+    #: 2: chance is explicit (every draw is a chance node, and records list the outcomes).
+    rules_version = "2"
+    pre_chance_rules = ("1",)
+    explicit_chance = True
+    #: Rules 1's records replay with its own draws (:mod:`.legacy`).
+    legacy_dealers: ClassVar[Mapping[str, type[LegacyDealer]]] = {"1": Rules1Dealer}
     refusals = text.REFUSALS
     rule_anchors = text.RULE_ANCHORS
     view_type = view.JuicyFruitsView
@@ -165,6 +177,12 @@ class JuicyFruits(Game):
 
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
         return A.FULL_TABLE if (options or {}).get("modules") else A.ACTION_TABLE
+
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return draws.CHANCE_TABLE
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        return draws.describe(outcome)  # (every draw is made face up: nothing to hide)
 
     def state_from_json(self, data: Mapping[str, Any]) -> JuicyFruitsState:
         return JuicyFruitsState.load(self, data)
@@ -258,6 +276,8 @@ class JuicyFruitsState(State):
         Field("pine_drawn", 1),
         Field("pine_claimed", 1),
         Field("pine_parts", 1),
+        Field("chance", default=draws.NO_CHANCE),  # the random event this chance node decides
+        Field("dealt", default=0),  # setup draws made, an index into steps
         # Mystic Island modules: saved only when a module is in play (else at _module_defaults)
         Field("statues", 1, saved_if=_with_modules),
         Field("statue_box", 1, saved_if=_with_modules),
@@ -275,11 +295,11 @@ class JuicyFruitsState(State):
         Field("whales", 1, saved_if=_with_modules),
         Field("watched", 1, saved_if=_with_modules),
         Field("mods", saved=False),  # (from the options)
+        Field("steps", saved=False),  # (the setup's schedule of draws, from the options)
         Field("_legal", saved=False, cache=True),  # (a clone shares it: the same position)
     )
     __slots__ = FIELDS.slots
     game: JuicyFruits
-    rng: random.Random
     grid: list[list[int]]  # [seat][cell] piece code or EMPTY (see island.py)
     mobile: list[list[int]]  # [seat] sorted cells holding a collector, advanced collector or cart
     reserve: list[list[int]]  # [seat][fruit]
@@ -309,6 +329,9 @@ class JuicyFruitsState(State):
     pine_drawn: list[int]  # boats Pineapple has drawn, in order (public)
     pine_claimed: list[int]  # tokens Pineapple claimed (they left the game)
     pine_parts: list[int]  # Pineapple's boat points and claim points
+    chance: int  # what the chance node decides (draws.NO_CHANCE: a player acts)
+    dealt: int  # setup draws made so far (the next is steps[dealt])
+    steps: tuple[draws.Step, ...]  # the setup's draws, in order
     setup_events: list[Event]
     _legal: list[int] | None
     # ---- Mystic Island modules (empty / unused in a base game)
@@ -333,23 +356,28 @@ class JuicyFruitsState(State):
 
     @classmethod
     def setup(cls, game: JuicyFruits, n: int, seed: int, options: dict[str, Any]) -> JuicyFruitsState:
+        """A new game at its first chance node: nothing is drawn yet (``seed`` is the dealer's)."""
         s = cls.__new__(cls)
         s.game, s.num_players, s.options, s.table = game, n, options, game.action_table(n, options)
-        s.rng = rng = random.Random(seed)
         s.mods = mods = M.parse(options.get("modules"))
-        s.board, s.box = business.new_board(n, rng, "new_business" in mods, bool(options.get("three_per_row")))
+        three = bool(options.get("three_per_row")) and n == 2
+        columns = 3 if three else business.columns_in_play(n)
+        random_first = n > 1 and options["random_first"]
+        s.steps = draws.schedule(n, columns, random_first, "mystic_island" in mods, "boulders" in mods)
+        s.board = [EMPTY] * (business.ROWS * business.COLUMNS)
+        s.box = list(range(len(C.all_tokens) if "new_business" in mods else C.base_tokens))  # the pile, then the box
         s.license = C.license_start[n]
         s.pool = [len(values) for values in C.ice_values]
         s.bags = fill_bags()
-        s.grid = [new_island(s.bags, rng) for _ in range(n)]
-        s.mobile = [sorted(c for c in range(len(g)) if COLLECTOR <= g[c] < TOKEN) for g in s.grid]
+        s.grid = [[EMPTY] * CELLS for _ in range(n)]
+        s.mobile = [[] for _ in range(n)]
         s.reserve = [[0] * NUM_FRUITS for _ in range(n)]
         s.parts = [[0] * len(ALL_CATEGORIES) for _ in range(n)]
         s.supplied = [[] for _ in range(n)]
         s.owned = [[] for _ in range(n)]
         s.markers = [[0] * len(C.ice_values) for _ in range(n)]
         s.juice = [0] * n
-        s.first = 0 if n == 1 else (rng.randrange(n) if options["random_first"] else options["first_player"] - 1)
+        s.first = 0 if n == 1 or random_first else options["first_player"] - 1
         s.player, s.phase, s.round, s.turns = s.first, MOVE, 0, [0] * n
         s.round_claims = s.quiet_rounds = 0
         s.end_triggered, s.end_reason = False, ""
@@ -357,29 +385,27 @@ class JuicyFruitsState(State):
         s.pine_bag, s.pine_drawn, s.pine_claimed, s.pine_parts = [], [], [], [0, 0]
         s._legal = None
         s._module_defaults()
-        events = [Event("setup", None, {"first_player": s.first, "players": n, "license": s.license})]
         if "mystic_island" in mods:
-            s.statues, s.statue_box = mystic.new_board(rng, "boulders" in mods)
+            s.statue_box = [t.tile for t in mystic.TILES if not t.module or "boulders" in mods]  # the pile
             s.explorers = [C.mystic.base] * (n + (n == 1))
-            shown = {mystic.CELL_NAMES[c]: t for c, t in enumerate(s.statues) if t}
-            events.append(Event("statues", None, {"statues": shown}))
-        if "boulders" in mods:
-            s.boulder_set = boulders.deal(rng, mods)
-            s.tray = [0] * len(s.boulder_set)
-            for corner, code in zip(CORNERS, s.boulder_set, strict=True):
-                s.grid[s.first][corner] = boulders.BOULDER + code
-            dealt = [boulders.boulder_id(c) for c in s.boulder_set]
-            events.append(Event("boulders_dealt", s.first, {"boulders": dealt, "cells": list(CORNERS)}))
-        if n == 1:
-            s.pine_bag = sorted(s.bags[0] + s.bags[1])
-            s.bags = [[], []]
-            events += solo.pineapple_turn(s, rng, opening=True)
-        if "boulders" in mods and n > 1:
-            s.player, s.phase = (s.first + 1) % n, ARRANGE  # D1: the others choose their corners
-        else:
-            s._start_turn(s.first, events)
-        s.setup_events = events
+        s.dealt, s.chance = 0, s.steps[0][0]
+        s.setup_events = []
         return s
+
+    def _dealt(self, events: list[Event]) -> None:
+        """The setup's last draw is made: tell it, then Pineapple's opening boat (solo), the
+        others' boulder corners (D1) or the first turn."""
+        n = self.num_players
+        self.mobile = [sorted(c for c in range(len(g)) if COLLECTOR <= g[c] < TOKEN) for g in self.grid]
+        events += draws.setup_events(self)
+        if n == 1:
+            self.pine_bag = sorted(self.bags[0] + self.bags[1])
+            self.bags = [[], []]
+            self.chance = draws.BOAT_DRAW
+        elif self.bo:
+            self.player, self.phase = (self.first + 1) % n, ARRANGE  # D1: the others choose their corners
+        else:
+            self._start_turn(self.first, events)
 
     def _module_defaults(self) -> None:
         """Module fields at their empty values (a base game, or a save from before the modules)."""
@@ -420,7 +446,10 @@ class JuicyFruitsState(State):
 
     def _load_context(self, game: JuicyFruits, num_players: int, options: dict[str, Any]) -> None:
         super()._load_context(game, num_players, options)
-        self.mods = M.parse(options.get("modules"))
+        self.mods = mods = M.parse(options.get("modules"))
+        columns = 3 if options.get("three_per_row") and num_players == 2 else business.columns_in_play(num_players)
+        random_first = num_players > 1 and options["random_first"]
+        self.steps = draws.schedule(num_players, columns, random_first, "mystic_island" in mods, "boulders" in mods)
 
     def _after_load(self, data: Mapping[str, Any]) -> None:
         if not self.mods:
@@ -432,22 +461,53 @@ class JuicyFruitsState(State):
         self._pad_parts()
 
     def determinize(self, seat: int, rng: random.Random) -> JuicyFruitsState:
-        """Bags and the box are sorted lists whose contents everyone can deduce, so the only
-        secret is the generator: reseeding it resamples every future draw (Pineapple's boats)."""
-        d = self.clone()
-        d.rng = random.Random(rng.getrandbits(64))
-        return d
+        """Nothing is hidden: every draw is made face up, and the bags and the box are sorted
+        piles whose contents everyone can deduce and whose next draw is not decided yet (a chance
+        node). A determinized state is a copy."""
+        return self.clone()
 
     # ------------------------------------------------------------------ the contract
 
     @property
     def current_player(self) -> int:
+        if self.chance:
+            return CHANCE
         return -1 if self.phase == OVER else self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    # ------------------------------------------------------------------ chance nodes (draws.py)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return draws.outcomes(self) if self.chance else []
+
+    def sample_outcome(self, rng: random.Random) -> int:
+        return draws.sample(self, rng)
+
+    def _is_outcome(self, code: int) -> bool:
+        return bool(self.chance) and draws.is_outcome(self, code)
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        if self.chance == draws.BOAT_DRAW:
+            self.chance = draws.NO_CHANCE
+            opening = not self.pine_drawn
+            events += solo.pineapple_turn(self, code - draws.BOAT_OUT, opening)
+            if opening:
+                self._start_turn(self.first, events)
+            else:
+                self._after_pineapple(events)
+            return events
+        draws.deal(self, code)
+        if not self.chance:
+            self._dealt(events)
+        return events
+
     def _legal_codes(self) -> list[int]:
+        if self.chance:
+            return []
         legal = self._legal
         if legal is None:
             legal = self._legal = legality.legal_codes(self)
@@ -829,12 +889,21 @@ class JuicyFruitsState(State):
         p = self.player
         self.turns[p] += 1
         self.juice_steps = 0
+        if self.num_players == 1 and self.pine_bag:
+            self.chance = draws.BOAT_DRAW  # Pineapple's turn: her boat is drawn at a chance node
+            return
+        self._after_turn(events)
+
+    def _after_pineapple(self, events: list[Event]) -> None:
+        if not self.pine_bag and not self.end_triggered:
+            self.end_triggered, self.end_reason = True, "bag"
+            events.append(Event("end_triggered", None, {"reason": "bag"}))
+        self._after_turn(events)
+
+    def _after_turn(self, events: list[Event]) -> None:
+        """The end of a turn once Pineapple (solo) has played: the next turn, or the round's end."""
+        p = self.player
         n = self.num_players
-        if n == 1:
-            events += solo.pineapple_turn(self, self.rng, opening=False)
-            if not self.pine_bag and not self.end_triggered:
-                self.end_triggered, self.end_reason = True, "bag"
-                events.append(Event("end_triggered", None, {"reason": "bag"}))
         if self.mods:
             self.watched = []
         if p != (self.first - 1) % n:

@@ -1,18 +1,15 @@
 """Ships and islands at setup: the two linen bags, 6 + 6 ships on the beaches, collectors on ponds.
 
-The bags are kept as *sorted* lists and drawn from at a random index, so a bag has contents
-but no hidden order: the only secret in the game is the state's random generator (and with it
-which boat Pineapple draws next). Multiplayer bags are never drawn from after setup (§3).
+The bags are kept as *sorted* lists: a bag has contents but no hidden order, and which ship comes
+out is decided when it is drawn, at a chance node (:mod:`.draws`). Multiplayer bags are never
+drawn from after setup (§3).
 """
 
 from __future__ import annotations
 
-import random
-
 from fruitbowl.engine.wording import counted
 
 from .components import COMPONENTS as C
-from .island import BEACH_CELLS, CELLS, COLLECTOR, EMPTY, PONDS, SHIP
 
 BACKS = ("orange", "green")
 DEMANDS = tuple(ship.demand for ship in C.ships)
@@ -22,25 +19,6 @@ SHIP_POINTS = tuple(ship.points for ship in C.ships)
 def fill_bags() -> list[list[int]]:
     """The two bags, sorted by ship index: orange backs (simple ships), then green backs."""
     return [[i for i, ship in enumerate(C.ships) if ship.back == back] for back in BACKS]
-
-
-def draw(bag: list[int], rng: random.Random) -> int:
-    return bag.pop(rng.randrange(len(bag)))
-
-
-def new_island(bags: list[list[int]], rng: random.Random) -> list[int]:
-    """A fresh island: collectors on the ponds in random order (AMB-3), then 6 ships from each
-    bag shuffled onto the 12 beach spaces (AMB-2)."""
-    grid = [EMPTY] * CELLS
-    fruits = list(range(len(C.fruit_codes)))
-    rng.shuffle(fruits)
-    for cell, fruit in zip(PONDS, fruits, strict=True):
-        grid[cell] = COLLECTOR + fruit
-    ships = [draw(bag, rng) for bag in bags for _ in range(C.ships_per_bag)]
-    rng.shuffle(ships)
-    for cell, ship in zip(BEACH_CELLS, ships, strict=True):
-        grid[cell] = SHIP + ship
-    return grid
 
 
 def can_pay(reserve: list[int], cost: tuple[int, ...]) -> bool:

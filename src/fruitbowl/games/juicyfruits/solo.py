@@ -1,7 +1,7 @@
 """Solo mode: Pineapple, the automatic opponent (§9, all RECONSTRUCTED as REC-7).
 
 Pineapple is not a seat. After each of your turns (and once during setup) the engine plays her
-turn inside ``apply``: she draws a random solo boat from her bag (the 38 ships not on your
+turn: she draws a random solo boat from her bag (a chance node, see :mod:`.draws`) (the 38 ships not on your
 island), scores its value V, and on a V = 3 boat claims a business token from waiting-space
 column W (highest row first, moving right and wrapping if the column is empty). A claim scores
 its row points + 2 × (solo board − 1), moves the license marker, and the token leaves the game.
@@ -10,7 +10,6 @@ The solo board (option ``solo_board``) is the difficulty level.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from fruitbowl.engine.events import Event
@@ -34,10 +33,9 @@ def claim_bonus(level: int) -> int:
     return C.solo_claim_bonus_per_level * (level - 1)
 
 
-def pineapple_turn(state: Any, rng: random.Random, opening: bool) -> list[Event]:
-    """Draw and resolve one boat; returns its events. ``state`` is a JuicyFruitsState."""
-    bag: list[int] = state.pine_bag
-    boat = bag.pop(rng.randrange(len(bag)))
+def pineapple_turn(state: Any, boat: int, opening: bool) -> list[Event]:
+    """Resolve the boat drawn from Pineapple's bag; returns its events. ``state`` is a JuicyFruitsState."""
+    state.pine_bag.remove(boat)
     ship = C.ships[boat]
     state.pine_drawn.append(boat)
     state.pine_parts[0] += ship.solo_value

@@ -39,6 +39,7 @@ FIXTURES: dict[str, tuple[int, int, dict[str, Any], int | None]] = {
     "three_base_juice": (3, 301, {"juice_factory": True}, None),
     "three_mystic_boulders": (3, 302, {"modules": "mystic_island,boulders"}, None),
     "three_boulders_in_progress": (3, 303, {"modules": "boulders"}, 30),
+    "three_new_business_juice": (3, 304, {"modules": "new_business", "juice_factory": True}, None),
     "four_chosen_first": (4, 401, {"random_first": False, "first_player": 3}, None),
     "four_all_modules": (4, 402, {"modules": ALL}, None),
     "four_mystic_in_progress": (4, 403, {"modules": "mystic_island", "forced_max_distance": True}, 55),
@@ -51,7 +52,8 @@ def choose(legal: list[Any], chooser: random.Random) -> Any:
 
 
 def at_turn_start(match: Match) -> bool:
-    return bool(match.state.phase == 0)  # (MOVE: an in-progress game stops after a turn's first step)
+    state: Any = match.state  # (a JuicyFruitsState)
+    return bool(state.phase == 0)  # (MOVE: an in-progress game stops after a turn's first step)
 
 
 def make(name: str, players: int, seed: int, options: dict[str, Any], stop: int | None) -> None:
