@@ -194,8 +194,7 @@ def test_a_decision_brings_its_part_into_sight(browser: Any, server_url: str, sc
         targets = page.locator("#board .target.legal")
         if targets.count():
             checked += 1
-            for i in range(targets.count()):
-                assert in_sight_nth(page, i), f"legal target {i} of move {snap['version']} is out of sight"
+            every_target_in_reach(page, f"move {snap['version']}")
         news += page.locator(".part-tab.news").count()
         no_overflow(page, f"Juicy Fruits, move {snap['version']}")
         page.get_by_role("tab", name="Mystic Island", exact=True).click()  # look elsewhere
@@ -211,6 +210,23 @@ def test_a_decision_brings_its_part_into_sight(browser: Any, server_url: str, sc
     assert news, "the rivals' moves out of sight put a dot on their tab"
     page.screenshot(path=str(screenshot_dir / "layout-juicyfruits-decision.png"))
     assert page.js_errors == []
+
+
+def every_target_in_reach(page: Any, where: str) -> None:
+    """Some of the decision's targets are in sight, and every other one is one click away: on a
+    tab marked as having moves too (a decision spread over parts that do not fit together is shown
+    part by part rather than shrunk)."""
+    count = page.locator("#board .target.legal").count()
+    unseen = {i for i in range(count) if not in_sight_nth(page, i)}
+    assert len(unseen) < count, f"{where}: none of the decision's targets is in sight"
+    wanted = page.locator(".part-tab.wanted")
+    assert not unseen or wanted.count(), f"{where}: targets out of sight, and no tab says where they are"
+    for part in [wanted.nth(i).get_attribute("data-part") for i in range(wanted.count())]:
+        marked = page.locator(f'.part-tab.wanted[data-part="{part}"]')
+        assert "play here too" in (marked.get_attribute("title") or ""), f"{where}: the tab says why it is marked"
+        marked.click()
+        unseen = {i for i in unseen if not in_sight_nth(page, i)}
+    assert not unseen, f"{where}: legal targets {sorted(unseen)} are neither in sight nor behind a marked tab"
 
 
 def in_sight_nth(page: Any, index: int) -> bool:

@@ -38,6 +38,25 @@ def _coach(page: Any) -> dict[str, str]:
     )
 
 
+def _in_sight(page: Any, selector: str) -> bool:
+    """Whether the element is on screen and is what a tap at its middle reaches (not scrolled away
+    inside its box, not covered)."""
+    return bool(
+        page.evaluate(
+            """(selector) => {
+              const node = document.querySelector(selector);
+              if (!node) return false;
+              const box = node.getBoundingClientRect();
+              const x = box.left + Math.min(box.width, 40) / 2, y = box.top + box.height / 2;
+              if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+              const hit = document.elementFromPoint(x, y);
+              return !!hit && (hit === node || node.contains(hit));
+            }""",
+            selector,
+        )
+    )
+
+
 def _learn(page: Any, base: str, tutorial: str) -> None:
     """Start a tutorial from the lobby's "Learn to play" list."""
     page.goto(f"{base}/")
@@ -92,6 +111,7 @@ def test_a_tutorial_is_played_to_its_end_by_clicking_what_the_coach_marks(browse
 def test_leave_the_tutorial_and_resume_it_from_the_lobby_at_the_same_step(browser: Any, server_url: str):
     page = new_page(browser, PHONE)
     _learn(page, server_url, "juicyfruits-boulders")
+    assert _in_sight(page, "#coach .rule-link"), "the lesson's rule is in sight on a phone, however long the lesson"
     _play_marked(page, 2)
     page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
     before = _coach(page)

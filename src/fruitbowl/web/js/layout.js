@@ -184,13 +184,20 @@ export class TableLayout {
     return !this.parts.length || this.full[3] * this.baseScale() * SHRINK_MAX <= fh + 1;
   }
 
-  /** The region to show for these parts: them, then the others (in the renderer's order, nearest
-   * first) while everything still fits at the base scale. */
+  /** The region to show for these parts: the first, the rest of them while they fit beside it at
+   * the base scale, then the other parts (nearest first) while everything still fits. A decision
+   * spread over parts that do not fit together is thus shown part by part, never shrunk below the
+   * size its text is drawn for; the tabs of its parts out of sight are marked (see tabs()). */
   grow(ids) {
     const [fw, fh] = this.room();
     const base = this.baseScale();
     const fits = (box) => box[2] * base <= fw + 1 && (box[3] + 2 * MARGIN) * base <= fh + 1;
-    let region = union(this.parts.filter((p) => ids.includes(p.id)).map((p) => p.box));
+    const asked = this.parts.filter((p) => ids.includes(p.id));
+    let region = asked[0].box;
+    for (const part of asked.slice(1)) {
+      const bigger = union([region, part.box]);
+      if (fits(bigger)) region = bigger;
+    }
     const centre = region[1] + region[3] / 2;
     const others = this.parts
       .filter((p) => !ids.includes(p.id))
@@ -234,7 +241,11 @@ export class TableLayout {
   tabs() {
     const tabs = [];
     if (this.fitsWhole()) tabs.push({ id: "board", title: "Board", part: true });
-    else for (const part of this.parts) tabs.push({ id: part.id, title: part.title, part: true, mine: part.mine });
+    else
+      for (const part of this.parts) {
+        const wanted = this.needed.includes(part.id) && !this.visible(part.id); // the decision has moves there too
+        tabs.push({ id: part.id, title: part.title, part: true, mine: part.mine, wanted });
+      }
     for (const [id, title] of PANES) {
       const el = document.getElementById(id);
       if (!el || el.hidden) continue;
@@ -259,14 +270,15 @@ export class TableLayout {
           {
             type: "button",
             role: "tab",
-            class: ["part-tab", tab.mine && "mine", this.news.has(tab.id) && "news"],
+            class: ["part-tab", tab.mine && "mine", this.news.has(tab.id) && "news", tab.wanted && "wanted"],
             "data-part": tab.id,
             "aria-selected": String(selected(tab)),
             tabindex: selected(tab) ? "0" : "-1",
-            title: this.news.has(tab.id) ? `${tab.title} (something changed)` : tab.title,
+            title: tab.wanted ? `${tab.title} (you can play here too)` : this.news.has(tab.id) ? `${tab.title} (something changed)` : tab.title,
             onclick: () => (tab.part ? (tab.id === "board" ? this.show([]) : this.show([tab.id], true)) : this.showPane(tab.id, true)),
           },
           h("span", { class: "part-tab-title" }, tab.title),
+          tab.wanted ? h("span", { class: "sr-only" }, " (you can play here too)") : null,
         ),
       ),
     );

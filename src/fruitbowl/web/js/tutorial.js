@@ -163,6 +163,7 @@ function coachBox() {
     { id: "coach", class: "coach", "aria-label": "Tutorial", hidden: true },
     h("div", { class: "coach-head" }, h("span", { class: "coach-badge" }, "Tutorial"), h("span", { class: "coach-step" }), h("span", { class: "coach-progress", role: "presentation" }, h("span", { class: "coach-bar" }))),
     h("p", { class: "coach-text", role: "status", "aria-live": "polite", tabindex: "0" }), // (it scrolls when long)
+    h("p", { class: "coach-rule" }), // the lesson's rule, in sight however long the text (not scrolled with it)
     h("div", { class: "coach-actions" }),
   );
   const status = document.getElementById("status");
@@ -242,8 +243,8 @@ export function drawCoach(snapshot, renderer, actions, reveal = null) {
   // At the end the results say what was learned; the plaque says it is over.
   if (step.done) text.replaceChildren("You finished the tutorial: the results below say what you learned.");
   else text.replaceChildren(...(step.do ? [h("strong", { class: "coach-do" }, step.do), " "] : []), step.why); // what to do first, then why
-  const link = ruleLink(snapshot.game, step.rule);
-  if (link) text.append(" ", link);
+  const link = step.done ? null : ruleLink(snapshot.game, step.rule);
+  box.querySelector(".coach-rule").replaceChildren(...(link ? [link] : []));
   const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, "Play a real game");
   const leave = h("a", { class: "button coach-leave", href: "/", title: "Back to the lobby: the tutorial waits there for you to resume it" }, "Leave tutorial");
   box.querySelector(".coach-actions").replaceChildren(...(step.done ? [real] : [leave]));
