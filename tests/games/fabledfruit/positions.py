@@ -2,17 +2,30 @@
 
 Cards are letters ``P B S C G``, ``L`` for a lime and fruit-mix cards ``B/S``; ``draw="B S"`` means B is drawn
 first. :func:`at_location` puts the active player's animal on a stack ready to act or buy.
+
+Chance is steered, never bypassed: every state here is a :class:`SteeredState`, whose moves resolve
+the chance nodes they lead to at once (as a table's dealer does), with the fruits a test asks for
+(``draws``: the draw stack's fruits in the order a position gave them; ``takes``: random fruits from
+a hand), every other outcome from a dealer seeded like a table's.
 """
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from fruitbowl.engine import get_game
+from fruitbowl.engine import Action, Event, get_game
+from fruitbowl.engine.chance import Dealer
+from fruitbowl.engine.game import CHANCE
 from fruitbowl.games.fabledfruit import deck
 from fruitbowl.games.fabledfruit.components import parse_loc
 from fruitbowl.games.fabledfruit.fruits import KIND_CODE, NUM_KINDS
-from fruitbowl.games.fabledfruit.rules import FabledFruit, FabledFruitState
+from fruitbowl.games.fabledfruit.rules import (
+    CARD_OUTCOME,
+    CHANCE_TABLE,
+    HAND_OUTCOME,
+    FabledFruit,
+    FabledFruitState,
+)
 
 GAME = cast(FabledFruit, get_game("fabledfruit"))  # (typed: the tests read its states' fields)
 KIND = {code: k for k, code in enumerate(KIND_CODE)}
@@ -69,6 +82,57 @@ def through(loc: int) -> dict[str, Any]:
     return display_options(deck.DECK.index(loc) + 1)
 
 
+class SteeredState(FabledFruitState):
+    """A state whose moves resolve the chance nodes they lead to at once, as a table's dealer
+    does: queued fruits from the draw stack (``draws``) and from a hand (``takes``) first, each
+    while it is there to be drawn, every other outcome from the seeded dealer."""
+
+    __slots__ = ("dealer", "draws", "takes")
+    draws: list[int]  # kinds to draw from the draw stack, in order
+    takes: list[int]  # kinds to take at random from a hand, in order
+    dealer: Dealer  # every other outcome
+
+    def apply(self, action: Action | int | str) -> list[Event]:
+        events = FabledFruitState.apply(self, action)
+        return events + self.settle()
+
+    def settle(self) -> list[Event]:
+        events: list[Event] = []
+        while self.current_player == CHANCE:
+            events += FabledFruitState.apply(self, self._steered())
+        return events
+
+    def _steered(self) -> Action:
+        kind = self.steps[0][0]
+        if kind == "deal" and self.draws and self._is_outcome(CARD_OUTCOME + self.draws[0]):
+            return CHANCE_TABLE[CARD_OUTCOME + self.draws.pop(0)]
+        if kind in ("steal", "pick") and self.takes and self._is_outcome(HAND_OUTCOME + self.takes[0]):
+            return CHANCE_TABLE[HAND_OUTCOME + self.takes.pop(0)]
+        return self.dealer.draw(self)
+
+    def clone(self) -> SteeredState:
+        c = super().clone()
+        c.draws, c.takes, c.dealer = list(self.draws), list(self.takes), self.dealer.copy()
+        return c
+
+
+def steer(state: FabledFruitState, seed: int = 0) -> SteeredState:
+    """The same position as a :class:`SteeredState` (nothing queued yet), its chance settled."""
+    steered = SteeredState.__new__(SteeredState)
+    for name in FabledFruitState.__slots__:
+        if hasattr(state, name):
+            setattr(steered, name, getattr(state, name))
+    steered.draws, steered.takes, steered.dealer = [], [], Dealer(seed)
+    steered.setup_events = list(state.setup_events) + steered.settle()
+    return steered
+
+
+def table(players: int = 3, seed: int = 1, options: dict[str, Any] | None = None) -> SteeredState:
+    """A new game as a table deals it with this seed: the opening dealt (its events follow the
+    setup's in ``setup_events``) and every move's chance resolved at once by the same dealer."""
+    return steer(GAME.new_state(players, seed, options), seed)
+
+
 def position(
     n: int = 3,
     hands: dict[int, str] | None = None,
@@ -81,12 +145,13 @@ def position(
 ) -> FabledFruitState:
     """A state at the start of ``active``'s turn with the given hands and piles.
 
-    Cards not placed are left out of the game (the conservation tests use real setups).
+    Cards not placed are left out of the game (the conservation tests use real setups). The draw
+    stack given is drawn in its order (:class:`SteeredState`).
     """
-    s = GAME.new_state(n, seed, {"first_player": active + 1, **(options or {})})
-    assert isinstance(s, FabledFruitState)
+    s = table(n, seed, {"first_player": active + 1, **(options or {})})
     s.hands = [cards((hands or {}).get(p, "")) for p in range(n)]
-    s.draw = list(reversed(kinds(draw))) if draw is not None else s.draw
+    if draw is not None:
+        s.draw, s.draws = cards(draw), kinds(draw)
     s.discard = cards(discard)
     if market is not None:
         s.market = cards(market)
@@ -94,7 +159,7 @@ def position(
     return s
 
 
-def at_location(s: FabledFruitState, loc: int | str, seat: int | None = None) -> FabledFruitState:
+def at_location(s: SteeredState, loc: int | str, seat: int | None = None) -> SteeredState:
     """Put the active player's animal on ``loc`` (``7`` or ``"7L"``; after moving and paying), ready to act or buy."""
     loc = parse_loc(loc)
     p = s.active if seat is None else seat
@@ -105,7 +170,7 @@ def at_location(s: FabledFruitState, loc: int | str, seat: int | None = None) ->
     return s
 
 
-def act(s: FabledFruitState, loc: int | str, *choices: str) -> list:
+def act(s: SteeredState, loc: int | str, *choices: str) -> list:
     """Use ``loc``'s action with the given follow-up choices; returns all events."""
     at_location(s, loc)
     events = s.apply("act")

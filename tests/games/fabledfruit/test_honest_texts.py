@@ -13,7 +13,7 @@ from fruitbowl.engine import IllegalAction
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
 from fruitbowl.games.fabledfruit.components import parse_loc
 
-from .positions import GAME, at_location, lime_through, position
+from .positions import GAME, at_location, lime_through, position, table
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -30,7 +30,7 @@ def labels(s, viewer=None):
 
 def test_refusals_name_lime_locations_as_printed():
     """Seed (Lime): "Location #1L: Take 1 lime" — the cards are #1L…#20L, so every refusal says so."""
-    s = GAME.new_state(2, 1, {"lime": True, "first_player": 1})
+    s = table(2, 1, {"lime": True, "first_player": 1})
     with pytest.raises(IllegalAction, match=r"#5L is not in the display"):
         s.apply("move 5L")
     s.apply("move 1L")

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from fruitbowl.games.fabledfruit import deck
 
-from .positions import GAME, display_options, lime_options
+from .positions import display_options, lime_options, table
 
 
 def cards_in_play(s) -> int:
-    zones = sum(sum(h) for h in s.hands) + len(s.draw) + sum(s.discard) + len(s.buf) + len(s.aux)
+    zones = sum(sum(h) for h in s.hands) + sum(s.draw) + sum(s.discard) + len(s.dealt) + len(s.buf) + len(s.aux)
     return zones + (sum(s.market) if s.market else 0) + (sum(s.supply) if s.supply else 0)
 
 
@@ -30,7 +30,7 @@ def cards_in_play(s) -> int:
 )
 def test_random_games_keep_every_invariant(last, players, seed):
     options = {**display_options(last), "max_rounds": 25} if last > 24 else {"max_rounds": 25}
-    s = GAME.new_state(players, seed, options)
+    s = table(players, seed, options)
     chooser = random.Random(seed)
     steps = 0
     while not s.is_terminal():
@@ -65,7 +65,7 @@ def lime_cards_in_play(s) -> int:
 )
 def test_random_lime_games_keep_every_invariant(last, players, seed):
     options = {**lime_options(last), "max_rounds": 25}
-    s = GAME.new_state(players, seed, options)
+    s = table(players, seed, options)
     chooser = random.Random(seed)
     steps = 0
     while not s.is_terminal():

@@ -42,7 +42,7 @@ def test_every_lime_location_has_an_effect():
 def test_1l_takes_a_lime_from_the_pile_or_draws_when_it_is_empty():
     s = lime(hands={0: "P"}, draw="G")
     act(s, "1L")
-    assert s.hands[0] == cards("P L") and s.limes == 14 and s.draw == kinds("G")
+    assert s.hands[0] == cards("P L") and s.limes == 14 and s.draw == cards("G")
     s = lime(hands={0: "P"}, draw="G")
     s.limes = 0
     act(s, "1L")

@@ -16,13 +16,13 @@ from fruitbowl.games.fabledfruit.components import COMPONENTS as C
 from fruitbowl.games.fabledfruit.components import load_components, loc_label, parse_loc
 from fruitbowl.games.fabledfruit.fruits import LIME
 
-from .positions import GAME, cards, lime_options
+from .positions import GAME, cards, lime_options, table
 
 L = parse_loc
 
 
 def test_e13_first_lime_game_setup_three_players():
-    s = GAME.new_state(3, 5, {"lime": True})
+    s = table(3, 5, {"lime": True})
     assert [(loc_label(loc), s.counts[loc]) for loc in s.stacks] == [
         ("48", 3), ("49", 3), ("50", 3), ("51", 3), ("52", 3), ("53", 3), ("1L", 4), ("2L", 2)
     ]  # fmt: skip
@@ -30,7 +30,7 @@ def test_e13_first_lime_game_setup_three_players():
     view = s.view(None)
     assert view["big_stack"] == {"cards": 74, "top": L("2L")} and view["lime_pile"] == 15
     assert sum(s.market) == 5 and s.supply == cards("P/B P/S P/C P/G B/S B/C B/G S/C S/G C/G")
-    assert [sum(h) for h in s.hands] == [2, 2, 2] and len(s.draw) == 60 - 6 - 5 == 49
+    assert [sum(h) for h in s.hands] == [2, 2, 2] and sum(s.draw) == 60 - 6 - 5 == 49
     assert s.ftok is None and s.wild is None and s.gamble is None and s.coat == -2 and s.thief == -1
     assert view["coat"] is None and view["gambling_pool"] is None and view["thief"] is None
     assert not any(s.hands[p][LIME] for p in range(3)) and LIME not in s.draw  # I-8: limes wait in their pile
@@ -43,14 +43,14 @@ def test_lime_big_stack_is_presorted_and_the_deck_accounts_for_98_cards():
 
 
 def test_later_lime_games_derive_components_from_the_starting_display():
-    s = GAME.new_state(4, 2, lime_options(86))  # display #12L … #17L
+    s = table(4, 2, lime_options(86))  # display #12L … #17L
     labels = {loc_label(loc) for loc in s.stacks}
     assert {"12L", "17L"} <= labels and "51" not in labels
     assert s.gamble == [0, 0, 0, 0] and s.gamble_pool == 6 and s.thief == 0 and s.supply is None
     assert s.limes == 15 and sum(s.market) == 5 and s.coat == -2 and s.ftok is None
-    s = GAME.new_state(2, 2, lime_options(54))  # #4L … #9L
+    s = table(2, 2, lime_options(54))  # #4L … #9L
     assert s.ftok == [-1] * 6 and s.wild == [0, 0] and s.coat == -2 and s.gamble is None and s.thief == -1
-    s = GAME.new_state(2, 2, lime_options(66))  # #7L … #12L
+    s = table(2, 2, lime_options(66))  # #7L … #12L
     assert s.coat == -1 and s.gamble_pool == 6 and s.ftok is None
 
 
@@ -79,7 +79,7 @@ def test_lime_campaign_file_round_trip_and_carry_over():
     assert again.to_json() == after.to_json()
     juices = [j["location_id"] for j in after.to_json()["set_aside_juices"]]
     assert all((isinstance(j, int) and 48 <= j <= 53) or (isinstance(j, str) and j.endswith("L")) for j in juices)
-    s = GAME.new_state(3, after.game_seed(), after.game_options(3))
+    s = table(3, after.game_seed(), after.game_options(3))
     assert s.lime and s.limes == 15 and [sum(h) for h in s.hands] == [2, 2, 2]
     assert sum(s.counts[loc] for loc in s.stacks) == 24 and len(s.deck) - s.top == len(after.big_stack)
 
@@ -104,7 +104,7 @@ def test_a_damaged_lime_campaign_is_refused(edit, message):
 
 def test_a_base_game_cannot_close_a_lime_campaign():
     campaign = Campaign.new(1, ["A", "B"], ruleset="lime")
-    state = GAME.new_state(2, 1, {"immediate_end": True})
+    state = table(2, 1, {"immediate_end": True})
     chooser = random.Random(1)
     while not state.is_terminal():
         legal = state.legal_actions()
@@ -133,7 +133,7 @@ def test_lime_data_is_validated_when_loaded(tmp_path):
 
 
 def test_saved_fruits_and_hands_are_hidden_and_determinize_keeps_every_view():
-    s = GAME.new_state(3, 9, {"lime": True})
+    s = table(3, 9, {"lime": True})
     s.saved[1] = cards("S L")
     s.forget_answers()
     assert s.view(0)["players"][1]["saved_count"] == 2 and "saved" not in s.view(0)["players"][1]

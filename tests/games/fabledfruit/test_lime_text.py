@@ -7,7 +7,7 @@ import random
 
 from fruitbowl.games.fabledfruit import text
 
-from .positions import GAME, lime_options
+from .positions import GAME, lime_options, table
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
 
@@ -16,7 +16,7 @@ def test_prompts_labels_and_sentences_cover_every_lime_position():
     kinds_seen: set[str] = set()
     events_seen: set[str] = set()
     for last, players, seed in [(24, 3, 1), (50, 4, 2), (66, 3, 3), (86, 2, 4), (98, 5, 5)]:
-        s = GAME.new_state(players, seed, {**lime_options(last), "max_rounds": 30})
+        s = table(players, seed, {**lime_options(last), "max_rounds": 30})
         chooser = random.Random(seed)
         while not s.is_terminal():
             seat = s.current_player

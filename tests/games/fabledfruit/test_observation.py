@@ -21,7 +21,7 @@ from fruitbowl.games.fabledfruit.fruits import NUM_KINDS
 from tests.rl.observation_check import check_observations
 
 from .observation_reference import encode as reference
-from .positions import GAME, lime_through, through
+from .positions import GAME, lime_through, table, through
 
 #: Every n-th position per player count (games grow with the table), seeds 0 and 1 per option set.
 EVERY = {2: 9, 3: 13, 4: 17, 5: 23}
@@ -44,7 +44,7 @@ def test_the_encoder_matches_the_views_encoding(players: int) -> None:
 def test_each_seat_sees_its_own_hand(players: int, options: dict[str, Any]) -> None:
     """At the first decision every seat holds its own two fruits: a seat's vector encodes its
     own hand, so the seats' vectors differ (an encoder ignoring ``seat`` fails here)."""
-    state = GAME.new_state(players, 11, options)
+    state = table(players, 11, options)
     plan = observation.plan(players, bool(options.get("lime")))
     vectors = [GAME.observation(state, seat).finish().dense() for seat in range(players)]
     for seat, vector in enumerate(vectors):

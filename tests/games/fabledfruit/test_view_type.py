@@ -14,7 +14,7 @@ from fruitbowl.games.fabledfruit.components import parse_loc
 from fruitbowl.games.fabledfruit.rules import FabledFruitState
 from fruitbowl.views import view_errors, view_schema
 
-from .positions import GAME, act, at_location, position, through
+from .positions import GAME, act, at_location, position, table, through
 
 L = parse_loc
 
@@ -82,7 +82,7 @@ def test_lime_views_fit_offers_gambles_and_trades():
 
 
 def test_a_finished_game_fits_with_its_standings():
-    s = GAME.new_state(2, 5, {"immediate_end": True})
+    s = table(2, 5, {"immediate_end": True})
     while not s.is_terminal():
         s.apply(s.legal_actions()[0])
     assert s.view(None)["standings"] is not None

@@ -12,11 +12,11 @@ from fruitbowl.engine.errors import ComponentDataError
 from fruitbowl.games.fabledfruit import components
 from fruitbowl.games.fabledfruit.components import COMPONENTS, load_components
 
-from .positions import GAME, cards, position
+from .positions import GAME, cards, position, table
 
 
 def test_other_hands_are_counts_only_and_determinize_keeps_the_view():
-    s = GAME.new_state(4, 11)
+    s = table(4, 11)
     for seat in range(4):
         view = s.view(seat)
         assert view["players"][seat]["hand"] and sum(view["players"][seat]["hand"].values()) == 2
@@ -27,20 +27,20 @@ def test_other_hands_are_counts_only_and_determinize_keeps_the_view():
 
 
 def test_determinize_depends_only_on_what_the_seat_knows():
-    s = GAME.new_state(3, 2)
+    s = table(3, 2)
     other = s.determinize(0, random.Random(1))
     assert other.determinize(0, random.Random(9)).to_json() == s.determinize(0, random.Random(9)).to_json()
 
 
 def test_view_shape():
-    view = GAME.new_state(3, 4).view(1)
+    view = table(3, 4).view(1)
     assert [st["location"] for st in view["display"]] == [1, 2, 3, 4, 5, 6]
     assert view["big_stack"] == {"cards": 216, "top": 7} and view["target"] == 4
     assert view["market"] is None and view["thief"] is None and view["decision"]["kind"] == "move"
 
 
 def test_every_event_has_a_sentence_for_every_viewer():
-    s = GAME.new_state(3, 6, {"display": "", "big_stack": 216})
+    s = table(3, 6, {"display": "", "big_stack": 216})
     rng = random.Random(6)
     kinds = set()
     events = list(s.setup_events)

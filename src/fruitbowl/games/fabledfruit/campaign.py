@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.options import OptionSpec, validate_options
 from fruitbowl.engine.rng import derive_seed
@@ -376,10 +377,13 @@ def simulate_campaign(num_players: int, games: int, seed: int, lime: bool = Fals
     for _ in range(games):
         state = game.new_state(num_players, campaign.game_seed(), campaign.game_options(num_players, names))
         chooser = random.Random(campaign.game_seed())
+        dealer = Dealer(campaign.game_seed())  # (chance is dealt as a table deals it)
+        dealer.settle(state)
         while not state.is_terminal():
             legal = state.legal_actions()
             buys = [a for a in legal if a.kind == "buy"]
             state.apply(buys[0] if buys and chooser.random() < 0.7 else chooser.choice(legal))
+            dealer.settle(state)
         campaign = campaign.after_game(state, names)
     return campaign
 

@@ -52,8 +52,14 @@ def gamble(s: S, tokens: int, ev: Ev) -> None:
     s.gamble[p] -= tokens
     s.gamble_pool += tokens
     ev.append(Event("gamble", p, {"location": loc, "tokens": tokens}))
-    s.buf = market.reveal(s, C.lime.gambling_reveals * tokens, ev)
-    s.gambling = tokens
+    s.push(market.reveal_step(C.lime.gambling_reveals * tokens), ("call", "c12l_gambled", tokens))
+
+
+def c12l_gambled(s: S, tokens: Any, ev: Ev) -> None:
+    """The reveals are in: pay with them (and the hand) if they cover the price, else lose them."""
+    p, loc = s.active, s.pos[s.active]
+    s.buf, s.dealt = s.dealt, []
+    s.gambling = int(tokens)
     ev.append(Event("reveal", p, {"fruits": names(s.buf), "reason": "gambling"}, irreversible=True))
     need, smoothies = NEEDS[loc]
     from .fruits import coverable
@@ -119,8 +125,7 @@ def _h_accept(s: S, step: Step, code: int, ev: Ev) -> None:
     if chosen < 0:
         s.hands[p][LIME] += limes
         ev.append(Event("refuse", p, {"limes": limes}))
-        for q in s.others(p):
-            market.draw(s, q, 1, ev, "11L")
+        s.push(*[market.draw_step(q, 1, "11L") for q in s.others(p)])
 
 
 def _h_limeask(s: S, step: Step, code: int, ev: Ev) -> None:
@@ -148,9 +153,9 @@ def _h_return(s: S, step: Step, code: int, ev: Ev) -> None:
     s.counts[loc] += 1
     s.picks = [loc]
     ev.append(Event("return_juice", p, {"location": loc, "new_stack": new}))
-    if new:
-        s.enter_play(loc, ev)
     s.push(("juice",), ("call", "c13l_lime"))
+    if new:
+        s.enter_play(loc, ev)  # (its market, if it brings one, is dealt first)
 
 
 def _h_juice(s: S, step: Step, code: int, ev: Ev) -> None:
@@ -178,6 +183,6 @@ register_handlers(
         "juice": _h_juice,
     }
 )
-register_calls({"c13l_lime": c13l_lime})
+register_calls({"c13l_lime": c13l_lime, "c12l_gambled": c12l_gambled})
 
 __all__ = ["card_list", "gamble", "names"]

@@ -19,7 +19,7 @@ from .components import COMPONENTS as C
 from .components import LIME_OFFSET
 from .fruits import KIND_MASK, KIND_NAME, LIME, LIME_BIT, NUM_KINDS
 from .legality import can_name, card_fits, returnable, thief_spots
-from .locations import EFFECTS, draw
+from .locations import EFFECTS, draw, steal
 from .rules import FabledFruitState, register_calls
 
 S = FabledFruitState
@@ -207,7 +207,13 @@ def l8l(s: S, ev: Ev) -> None:
     p = s.active
     if not s.hands[p][LIME]:
         return s.fallback(lid(8), ev)
-    market.refill_market(s, ev)
+    s.push(("call", "c8l_trade"))
+    market.refill_market(s, ev)  # (first)
+
+
+@call
+def c8l_trade(s: S, arg: Any, ev: Ev) -> None:
+    p = s.active
     assert s.market is not None
     takeable = sum(s.market[k] for k in range(NUM_KINDS) if not KIND_MASK[k] & LIME_BIT)
     s.hands[p][LIME] -= 1
@@ -319,9 +325,7 @@ def c17l_rob(s: S, arg: Any, ev: Ev) -> None:
     s.thief = picks[0]
     s.thief2 = picks[1] if len(picks) > 1 else 0
     ev.append(Event("thief", s.active, {"location": s.thief, "locations": picks}))
-    for q in s.others(s.active):
-        if s.pos[q] in picks:
-            s.steal(s.active, q, ev, "thief")
+    steal(s, [q for q in s.others(s.active) if s.pos[q] in picks], "thief")
 
 
 @lime_effect(13)

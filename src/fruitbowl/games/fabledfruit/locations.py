@@ -1,7 +1,9 @@
 """The 59 base locations' actions (§1.5): one small effect function per location number.
 
-An effect either finishes at once (draws, random takes) or pushes decision steps onto the
-state's queue followed by ``("call", name)`` continuations registered here. Decisions by other
+An effect either finishes at once or pushes steps onto the front of the state's queue, in the
+order they happen: decisions, chance steps (a draw, a reveal, a random fruit from a hand: see
+:mod:`.rules`) and ``("call", name)`` continuations registered here, which carry on once what
+comes before them is decided (a reveal's continuation reads the fruits from ``s.dealt``). Decisions by other
 players (they give fruits of their choice) are their own steps, resolved one at a time in seat
 order from the active player's left (§2.4.8), so ``current_player`` moves to them.
 
@@ -31,6 +33,8 @@ Ev = list[Event]
 Effect = Callable[[S, Ev], None]
 
 EFFECTS: dict[int, Effect] = {}
+#: #6 reveals until the named type shows: more fruits than the game holds.
+SEEK_ALL = 999
 CALLS: dict[str, Callable[[S, Any, Ev], None]] = {}
 
 
@@ -51,12 +55,18 @@ def call(fn: Callable[[S, Any, Ev], None]) -> Callable[[S, Any, Ev], None]:
 
 
 def draw(s: S, n: int, ev: Ev) -> None:
+    """The active player draws ``n`` fruits next (before the steps already queued)."""
     market.draw(s, s.active, n, ev)
 
 
-def others_draw(s: S, n: int, ev: Ev) -> None:
-    for q in s.others(s.active):
-        market.draw(s, q, n, ev)
+def all_draw(s: S, mine: int, theirs: int) -> None:
+    """The active player draws ``mine``, then each other player ``theirs`` in seat order."""
+    s.push(market.draw_step(s.active, mine), *[market.draw_step(q, theirs) for q in s.others(s.active)])
+
+
+def steal(s: S, victims: list[int], reason: str) -> None:
+    """The active player takes a random fruit from each of ``victims`` in turn (from an empty hand: nothing)."""
+    s.push(*[("steal", s.active, q, reason) for q in victims])
 
 
 def discard_then_draw(s: S, loc: int, letter: str, need: int, gain: int, ev: Ev) -> None:
@@ -67,8 +77,14 @@ def discard_then_draw(s: S, loc: int, letter: str, need: int, gain: int, ev: Ev)
     s.push(*[("discard", s.active, letter, False)] * need, ("call", "c_draw", gain))
 
 
-def reveal_public(s: S, n: int, ev: Ev, reason: str) -> list[int]:
-    cards = market.reveal(s, n, ev)
+def reveal_public(s: S, n: int, then: str) -> None:
+    """Reveal ``n`` fruits for everyone to see, then carry on with the continuation ``then``."""
+    s.push(market.reveal_step(n), ("call", then))
+
+
+def revealed(s: S, ev: Ev, reason: str) -> list[int]:
+    """The fruits a public reveal drew (told to everyone), taken out of ``s.dealt``."""
+    cards, s.dealt = s.dealt, []
     ev.append(Event("reveal", s.active, {"fruits": [KIND_NAME[k] for k in cards], "reason": reason}, irreversible=True))
     return cards
 
@@ -139,6 +155,12 @@ def c_draw(s: S, n: Any, ev: Ev) -> None:
 
 
 @call
+def c_choose_other(s: S, then: Any, ev: Ev) -> None:
+    """After a draw: choose another player for the continuation ``then``."""
+    choose_player(s, s.others(s.active), str(then), ev)
+
+
+@call
 def c_swap_more(s: S, limit: Any, ev: Ev) -> None:
     s.count += 1
     p = s.active
@@ -200,7 +222,11 @@ def c2_back(s: S, arg: Any, ev: Ev) -> None:
 
 @effect(3)
 def l3(s: S, ev: Ev) -> None:
-    draw(s, 1, ev)
+    s.push(market.draw_step(s.active, 1), ("call", "c3_choose"))
+
+
+@call
+def c3_choose(s: S, arg: Any, ev: Ev) -> None:
     seats = [q for q in s.others(s.active) if s.hand_size(q) >= 3]
     if not seats:
         ev.append(Event("signpost", s.active, {"location": 3}))
@@ -225,8 +251,7 @@ def l4(s: S, ev: Ev) -> None:
 
 @call
 def c_rob(s: S, n: Any, ev: Ev) -> None:
-    for _ in range(int(n)):
-        s.steal(s.active, s.target, ev, "action")
+    steal(s, [s.target] * int(n), "action")
 
 
 @effect(5)
@@ -238,9 +263,15 @@ def l5(s: S, ev: Ev) -> None:
 @call
 def c5_reveal(s: S, arg: Any, ev: Ev) -> None:
     """Push your luck: a repeated type busts; stop any time; at most 5 reveals."""
-    card = market.next_card(s, ev)
-    if card < 0:
+    s.push(market.reveal_step(1), ("call", "c5_revealed"))
+
+
+@call
+def c5_revealed(s: S, arg: Any, ev: Ev) -> None:
+    got, s.dealt = s.dealt, []
+    if not got:  # both piles are empty
         return c5_keep(s, None, ev)
+    card = got[0]
     ev.append(Event("reveal", s.active, {"fruits": [KIND_NAME[card]], "reason": "gamble"}, irreversible=True))
     if KIND_MASK[card] & s.mask:
         ev.append(Event("bust", s.active, {"fruits": [KIND_NAME[k] for k in [*s.buf, card]]}))
@@ -276,17 +307,13 @@ def l6(s: S, ev: Ev) -> None:
 @call
 def c6_seek(s: S, arg: Any, ev: Ev) -> None:
     """Reveal until the named type shows; take it, discard the rest (nothing if the piles run out)."""
-    bit = 1 << s.named
-    shown: list[int] = []
-    found = -1
-    while True:
-        card = market.next_card(s, ev)
-        if card < 0:
-            break
-        shown.append(card)
-        if KIND_MASK[card] & bit:
-            found = card
-            break
+    s.push(market.reveal_step(SEEK_ALL, until_named=True), ("call", "c6_found"))
+
+
+@call
+def c6_found(s: S, arg: Any, ev: Ev) -> None:
+    shown, s.dealt = s.dealt, []
+    found = shown[-1] if shown and KIND_MASK[shown[-1]] & (1 << s.named) else -1
     ev.append(Event("reveal", s.active, {"fruits": [KIND_NAME[k] for k in shown], "reason": "seek"}, irreversible=True))
     if found >= 0:
         shown.pop()
@@ -304,8 +331,7 @@ def l7(s: S, ev: Ev) -> None:
 
 @effect(8)
 def l8(s: S, ev: Ev) -> None:
-    draw(s, 3, ev)
-    choose_player(s, s.others(s.active), "c_give_one", ev)
+    s.push(market.draw_step(s.active, 3), ("call", "c_choose_other", "c_give_one"))
 
 
 @call
@@ -327,8 +353,7 @@ def l10(s: S, ev: Ev) -> None:
 
 @effect(11)
 def l11(s: S, ev: Ev) -> None:
-    draw(s, 2, ev)
-    others_draw(s, 1, ev)
+    all_draw(s, 2, 1)
 
 
 @effect(12)
@@ -341,7 +366,12 @@ def l12(s: S, ev: Ev) -> None:
 
 @effect(13)
 def l13(s: S, ev: Ev) -> None:
-    cards = reveal_public(s, 4, ev, "pairs")
+    reveal_public(s, 4, "c13_pairs")
+
+
+@call
+def c13_pairs(s: S, arg: Any, ev: Ev) -> None:
+    cards = revealed(s, ev, "pairs")
     keep = [k for i, k in enumerate(cards) if any(KIND_MASK[k] & KIND_MASK[j] for n, j in enumerate(cards) if n != i)]
     rest = [
         k for i, k in enumerate(cards) if not any(KIND_MASK[k] & KIND_MASK[j] for n, j in enumerate(cards) if n != i)
@@ -391,9 +421,8 @@ def l19(s: S, ev: Ev) -> None:
 
 @effect(20)
 def l20(s: S, ev: Ev) -> None:
-    draw(s, 2, ev)
     s.last = -1
-    s.push(("discard", s.active, "", True), ("call", "c_if_last_draw", 1))
+    s.push(market.draw_step(s.active, 2), ("discard", s.active, "", True), ("call", "c_if_last_draw", 1))
 
 
 @call
@@ -412,14 +441,13 @@ def l21(s: S, ev: Ev) -> None:
 
 @effect(22)
 def l22(s: S, ev: Ev) -> None:
-    market.refill_market(s, ev)
     s.push(("take", "market", "", False), ("take", "market", "", False))
+    market.refill_market(s, ev)  # (first)
 
 
 @effect(23)
 def l23(s: S, ev: Ev) -> None:
-    draw(s, 4, ev)
-    choose_player(s, s.others(s.active), "c23_first", ev)
+    s.push(market.draw_step(s.active, 4), ("call", "c_choose_other", "c23_first"))
 
 
 @call
@@ -441,7 +469,12 @@ def l24(s: S, ev: Ev) -> None:
 
 @call
 def c24_guess(s: S, arg: Any, ev: Ev) -> None:
-    cards = reveal_public(s, 3, ev, "guess")
+    reveal_public(s, 3, "c24_hits")
+
+
+@call
+def c24_hits(s: S, arg: Any, ev: Ev) -> None:
+    cards = revealed(s, ev, "guess")
     bit = 1 << s.named
     hits = [k for k in cards if KIND_MASK[k] & bit]
     to_hand(s, hits, ev, "guess")
@@ -478,14 +511,12 @@ def l26(s: S, ev: Ev) -> None:
 
 @call
 def c26_trade(s: S, arg: Any, ev: Ev) -> None:
-    s.steal(s.active, s.target, ev, "action")
-    s.push(("give", s.active, s.target, "", False), ("call", "c_draw", 1))
+    s.push(("steal", s.active, s.target, "action"), ("give", s.active, s.target, "", False), ("call", "c_draw", 1))
 
 
 @effect(27)
 def l27(s: S, ev: Ev) -> None:
-    draw(s, 5, ev)
-    s.push(*[("discard", s.active, "", False)] * 2)
+    s.push(market.draw_step(s.active, 5), *[("discard", s.active, "", False)] * 2)
 
 
 @effect(28)
@@ -497,15 +528,15 @@ def l28(s: S, ev: Ev) -> None:
 
 @call
 def c28_rob(s: S, arg: Any, ev: Ev) -> None:
-    took = [q for q in s.others(s.active) if s.pos[q] == s.thief and s.steal(s.active, q, ev, "thief") >= 0]
-    if not took:
-        s.fallback(28, ev)
+    victims = [q for q in s.others(s.active) if s.pos[q] == s.thief and s.hand_size(q)]
+    if not victims:
+        return s.fallback(28, ev)
+    steal(s, victims, "thief")
 
 
 @effect(29)
 def l29(s: S, ev: Ev) -> None:
-    draw(s, 2, ev)
-    s.push(("take", "market", "", False))
+    s.push(market.draw_step(s.active, 2), ("take", "market", "", False))
 
 
 @effect(30)
@@ -543,8 +574,14 @@ def c31_end(s: S, arg: Any, ev: Ev) -> None:
 
 @effect(32)
 def l32(s: S, ev: Ev) -> None:
+    """Everyone passes a random fruit to the left: each seat's is picked first (an empty hand: none)."""
+    s.push(*[("pick", q) for q in range(s.num_players)], ("call", "c32_pass"))
+
+
+@call
+def c32_pass(s: S, arg: Any, ev: Ev) -> None:
     n = s.num_players
-    picks = [s.random_card(q) for q in range(n)]
+    picks, s.dealt = s.dealt, []
     for q, k in enumerate(picks):
         if k >= 0:
             s.hands[q][k] -= 1
@@ -586,7 +623,12 @@ def l34(s: S, ev: Ev) -> None:
 
 @effect(35)
 def l35(s: S, ev: Ev) -> None:
-    s.buf = sorted(market.reveal(s, 4, ev))
+    s.push(market.reveal_step(4, seat=s.active), ("call", "c35_look"))
+
+
+@call
+def c35_look(s: S, arg: Any, ev: Ev) -> None:
+    s.buf, s.dealt = sorted(s.dealt), []
     s.buf_private = True
     secret = {"fruits": [KIND_NAME[k] for k in s.buf]}
     ev.append(Event("look", s.active, {"count": len(s.buf)}, secret, s.active, True))
@@ -601,7 +643,12 @@ def c35_end(s: S, arg: Any, ev: Ev) -> None:
 
 @effect(36)
 def l36(s: S, ev: Ev) -> None:
-    cards = reveal_public(s, 2, ev, "twins")
+    reveal_public(s, 2, "c36_twins")
+
+
+@call
+def c36_twins(s: S, arg: Any, ev: Ev) -> None:
+    cards = revealed(s, ev, "twins")
     to_hand(s, cards, ev, "twins")
     if len(cards) == 2 and KIND_MASK[cards[0]] & KIND_MASK[cards[1]]:
         draw(s, 2, ev)
@@ -660,7 +707,12 @@ def l40(s: S, ev: Ev) -> None:
 
 @effect(41)
 def l41(s: S, ev: Ev) -> None:
-    s.buf = reveal_public(s, 2, ev, "second chance")
+    reveal_public(s, 2, "c41_shown")
+
+
+@call
+def c41_shown(s: S, arg: Any, ev: Ev) -> None:
+    s.buf = revealed(s, ev, "second chance")
     s.push(("choose", A.KEEP, A.REDRAW), ("call", "c41_decide"))
 
 
@@ -701,8 +753,8 @@ def l46(s: S, ev: Ev) -> None:
     old = [k for k in range(NUM_KINDS) for _ in range(s.market[k])]
     s.market = [0] * NUM_KINDS
     to_discard(s, old, ev)
-    market.refill_market(s, ev)
     s.push(("take", "market", "", False), ("take", "market", "", False))
+    market.refill_market(s, ev)  # (first)
 
 
 @effect(47)
@@ -738,9 +790,7 @@ def l49(s: S, ev: Ev) -> None:
 
 @call
 def c49_visit(s: S, arg: Any, ev: Ev) -> None:
-    draw(s, 2, ev)
-    market.draw(s, s.target, 2, ev)
-    s.steal(s.active, s.target, ev, "action")
+    s.push(market.draw_step(s.active, 2), market.draw_step(s.target, 2), ("steal", s.active, s.target, "action"))
 
 
 @effect(50)
@@ -765,8 +815,7 @@ def l53(s: S, ev: Ev) -> None:
     victims = [q for q in s.others(s.active) if s.hand_size(q) >= 3]
     if not victims:
         return s.fallback(53, ev)
-    for q in victims:
-        s.steal(s.active, q, ev, "action")
+    steal(s, victims, "action")
 
 
 @effect(54)
@@ -785,8 +834,7 @@ def l55(s: S, ev: Ev) -> None:
 
 @effect(56)
 def l56(s: S, ev: Ev) -> None:
-    draw(s, 3, ev)
-    others_draw(s, 1, ev)
+    all_draw(s, 3, 1)
 
 
 @effect(57)

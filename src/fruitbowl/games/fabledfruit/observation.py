@@ -254,8 +254,10 @@ def encode(s: FabledFruitState, seat: int) -> Observation:
         if at >= 0:
             ia(at)
             va(1.0)
-        ia(p.cur + (s.current_player - seat) % n)
-        va(1.0)
+        current = s.current_player
+        if current >= 0:  # (at a chance node nobody decides)
+            ia(p.cur + (current - seat) % n)
+            va(1.0)
         ia(p.act + (active - seat) % n)
         va(1.0)
     ia(p.start + (s.start - seat) % n)
@@ -294,7 +296,7 @@ def encode(s: FabledFruitState, seat: int) -> Observation:
     if c:
         ia(p.big)
         va(c / p.big_scale)
-    c = len(s.draw)
+    c = sum(s.draw)
     if c:
         ia(p.big + 1)
         va(min(1.0, c / 85))

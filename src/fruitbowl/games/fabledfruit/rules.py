@@ -10,6 +10,14 @@ A game of a fable campaign starts from the display the previous game left (optio
 ``display``/``big_stack``, written by :mod:`.campaign`), so a record of any game replays from its
 options alone.
 
+Chance is explicit (:mod:`fruitbowl.engine.chance`): every random event is a chance node, a
+step of the queue that a dealer (or a search) resolves — ``("first",)`` the first player,
+``("deal", count, seat, until, dest, reason)`` the fruits drawn one at a time from the draw
+stack (which fruit: probability by count, the stack being an unordered pile until a card is
+drawn; ``seat`` the only one who sees them, -1 for everyone), ``("steal", taker, victim,
+reason)`` a random fruit from a hand, ``("pick", seat)`` one of #32's random fruits. The state
+holds no random generator: a clone carries no future.
+
 With option ``lime`` the game is one of a Lime campaign (§3): its own 98-card deck, the lime
 pile, saved fruits, gambling tokens, the camouflage coat and the two-stack thief; the Lime
 locations' effects live in :mod:`.lime_locations` and their shared pieces in :mod:`.lime`.
@@ -27,11 +35,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from fruitbowl.engine import Observation
-from fruitbowl.engine.actions import Action
+from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.fields import Field, Fields
-from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.legality import GAME_OVER
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
@@ -56,7 +64,28 @@ from .view import FabledFruitView, build_view
 
 #: Step kinds decided by the seat named in step[1] (all others by the active player).
 SEAT_STEPS = ("give", "discard", "put", "offer", "limeask")
+#: Step kinds that are chance nodes (see the module's docstring).
+CHANCE_STEPS = frozenset({"deal", "steal", "pick", "first"})
 ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit")
+
+
+# The chance outcomes: a fruit from the draw stack, a fruit taken at random from a hand, the first seat.
+CARD_OUTCOME = 0
+HAND_OUTCOME = NUM_KINDS
+SEAT_OUTCOME = 2 * NUM_KINDS
+MAX_SEATS = 5
+
+
+def _chance_table() -> ActionTable:
+    outcomes = [Action(CARD_OUTCOME + k, f"card {KIND_NAME[k]}", "card", {"fruit": KIND_NAME[k], "card": k})
+                for k in range(NUM_KINDS)]  # fmt: skip
+    outcomes += [Action(HAND_OUTCOME + k, f"hand {KIND_NAME[k]}", "hand", {"fruit": KIND_NAME[k], "card": k})
+                 for k in range(NUM_KINDS)]  # fmt: skip
+    outcomes += [Action(SEAT_OUTCOME + s, f"first seat {s + 1}", "first", {"seat": s}) for s in range(MAX_SEATS)]
+    return ActionTable(outcomes)
+
+
+CHANCE_TABLE = _chance_table()
 
 
 class FabledFruit(Game):
@@ -64,7 +93,11 @@ class FabledFruit(Game):
     title = "Fabled Fruit"
     min_players = 2
     max_players = 5
-    rules_version = "1"
+    #: 2: chance is explicit (every draw, random fruit and the first player are chance nodes, and
+    #: records list the outcomes); rules 1 drew from a generator in the state (see :mod:`.legacy`).
+    rules_version = "2"
+    pre_chance_rules = ("1",)
+    explicit_chance = True
     refusals = text.REFUSALS
     #: Each refusal's rule: the heading of ``how_to_play.md`` whose paragraph states it.
     rule_anchors: ClassVar[Mapping[str, str]] = {
@@ -220,6 +253,12 @@ class FabledFruit(Game):
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> Any:
         return A.ACTION_TABLE
 
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return CHANCE_TABLE
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        return text.describe_outcome(outcome, hidden)
+
     def state_from_json(self, data: Mapping[str, Any]) -> FabledFruitState:
         return FabledFruitState.load(self, data)
 
@@ -268,6 +307,7 @@ class FabledFruitState(State):
         Field("thief"),
         Field("hands", 2),
         Field("draw", 1),
+        Field("dealt", 1, default=[]),
         Field("discard", 1),
         Field("market", 1, optional=True),
         Field("supply", 1, optional=True),
@@ -315,7 +355,6 @@ class FabledFruitState(State):
     )
     __slots__ = FIELDS.slots
     game: FabledFruit
-    rng: random.Random
     top: int  # big stack = deck[top:]
     deck: tuple[int, ...]  # the campaign's sorted location deck (base or Lime)
     lime: bool
@@ -335,7 +374,8 @@ class FabledFruitState(State):
     gambling: int  # gambling tokens returned for the purchase in progress (its reveals are in buf)
     picks: list[int]  # stacks chosen so far by a multi-step choice (#17L, #13L)
     hands: list[list[int]]
-    draw: list[int]  # kinds, top last
+    draw: list[int]  # the draw stack, counts by kind (a pile: which fruit comes next is drawn at a chance node)
+    dealt: list[int]  # the fruits drawn so far by the chance step in progress (#32: the seats' random fruits)
     discard: list[int]
     market: list[int] | None
     supply: list[int] | None  # fruit-mix supply (counts by kind)
@@ -373,7 +413,6 @@ class FabledFruitState(State):
     def setup(cls, game: FabledFruit, n: int, seed: int, options: dict[str, Any]) -> FabledFruitState:
         s = cls.__new__(cls)
         s.game, s.num_players, s.options, s.table = game, n, options, A.ACTION_TABLE
-        s.rng = random.Random(seed)
         s.lime = bool(options.get("lime", False))
         s.deck = deck.deck_for(s.lime)
         s.ntypes = NUM_TYPES if s.lime else C.base_types
@@ -395,8 +434,8 @@ class FabledFruitState(State):
         s.offers, s.centre, s.gambling = None, 0, 0
         s.hands = [[0] * NUM_KINDS for _ in range(n)]
         # §3.5 I-8: only the 60 base fruits are shuffled; limes and fruit-mix cards wait apart
-        s.draw = [t for t in range(C.base_types) for _ in range(C.per_type)]
-        s.rng.shuffle(s.draw)
+        s.draw = [C.per_type if k < C.base_types else 0 for k in range(NUM_KINDS)]
+        s.dealt = []
         s.discard = [0] * NUM_KINDS
         s.market = s.supply = s.ftok = s.wild = s.double = None
         s.wild_pool = s.double_pool = 0
@@ -409,28 +448,43 @@ class FabledFruitState(State):
         s._reset_registers()
         s._legal = None
         first = options["first_player"]
-        s.start = first - 1 if first else s.rng.randrange(n)
-        data: dict[str, Any] = {
-            "start_player": s.start,
-            "players": n,
-            "game_number": options["game_number"],
-            "display": [[loc, s.counts[loc]] for loc in s.stacks],
-        }
-        if s.lime:
-            data["lime"] = True
-            data["lime_pile"] = s.limes
-        events = [Event("setup", None, data)]
-        for seat in range(n):
-            market.draw(s, seat, 2, events, "setup")
-        for loc in list(s.stacks):
-            s.enter_play(loc, events)
-        if s.lime and s.market is None:  # §3.2 step 6 / §3.3: a Lime game always has a market
-            events.append(Event("component", None, {"location": 0, "component": "market"}))
-            market.create_market(s, events)
-        s.active = s.start
-        s._start_turn(s.start, False, events)
+        s.start = s.active = first - 1 if first else 0
+        s.steps = [("call", "setup")] if first else [("first",), ("call", "setup")]  # §2.2: a random first player
+        events: list[Event] = []
         s.setup_events = events
+        s._run(events)  # (up to the first chance node: the first player, or the first fruit dealt)
         return s
+
+    def _setup(self, events: list[Event]) -> None:
+        """§2.2 once the first player is known: deal 2 fruits each, bring in the display's components."""
+        n = self.num_players
+        data: dict[str, Any] = {
+            "start_player": self.start,
+            "players": n,
+            "game_number": self.options["game_number"],
+            "display": [[loc, self.counts[loc]] for loc in self.stacks],
+        }
+        if self.lime:
+            data["lime"] = True
+            data["lime_pile"] = self.limes
+        events.append(Event("setup", None, data))
+        self.push(
+            *[market.draw_step(seat, 2, "setup") for seat in range(n)],
+            *[("call", "enter", loc) for loc in self.stacks],
+            ("call", "setup_end"),
+        )
+
+    def _setup_end(self, events: list[Event]) -> None:
+        if self.lime and self.market is None:  # §3.2 step 6 / §3.3: a Lime game always has a market
+            events.append(Event("component", None, {"location": 0, "component": "market"}))
+            self.push(("call", "begin"))
+            market.create_market(self, events)
+        else:
+            self._begin(events)
+
+    def _begin(self, events: list[Event]) -> None:
+        self.active = self.start
+        self._start_turn(self.start, False, events)
 
     def _reset_registers(self) -> None:
         self.target = self.named = self.last = self.peek = -1
@@ -439,6 +493,7 @@ class FabledFruitState(State):
         self.buf_private = False
         self.gambling = 0
         self.picks = []
+        self.dealt = []
 
     def _after_load(self, data: Mapping[str, Any]) -> None:
         if any(len(hand) != NUM_KINDS for hand in self.hands):
@@ -453,12 +508,10 @@ class FabledFruitState(State):
         The pool is sorted before shuffling, so the sample depends only on ``seat``'s view and rng.
         """
         d = self.clone()
-        d.rng = random.Random(rng.getrandbits(64))
-        if d.over:  # every hand is shown at the end; only the draw stack's order is unknown
-            d.draw.sort()
+        if d.over:  # every hand is shown at the end
             return d
         hidden_hands = [p for p in range(d.num_players) if p != seat and not (seat == d.active and p == d.peek >= 0)]
-        pool: list[int] = list(d.draw)
+        pool: list[int] = [k for k in range(NUM_KINDS) for _ in range(d.draw[k])]
         for p in hidden_hands:
             hand = d.hands[p]
             pool += [k for k in range(NUM_KINDS) for _ in range(hand[k])]
@@ -490,7 +543,10 @@ class FabledFruitState(State):
             size = len(d.buf)
             d.buf = sorted(pool[:size])
             del pool[:size]
-        d.draw = pool
+        draw = [0] * NUM_KINDS
+        for k in pool:
+            draw[k] += 1
+        d.draw = draw
         d._legal = None
         return d
 
@@ -501,7 +557,129 @@ class FabledFruitState(State):
         if self.over:
             return -1
         step = self.steps[0]
-        return step[1] if step[0] in SEAT_STEPS else self.active
+        kind = step[0]
+        if kind in SEAT_STEPS:
+            return step[1]
+        return CHANCE if kind in CHANCE_STEPS else self.active
+
+    # ------------------------------------------------------------------ chance nodes
+
+    def _pile(self, step: Step) -> tuple[list[int], int]:
+        """What a chance step draws from (counts by kind) and its outcomes' first code."""
+        kind = step[0]
+        if kind == "deal":
+            return self.draw, CARD_OUTCOME
+        return self.hands[step[2] if kind == "steal" else step[1]], HAND_OUTCOME
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.over or self.steps[0][0] not in CHANCE_STEPS:
+            return []
+        step = self.steps[0]
+        if step[0] == "first":
+            n = self.num_players
+            return [(SEAT_OUTCOME + seat, 1 / n) for seat in range(n)]
+        pile, base = self._pile(step)
+        total = sum(pile)
+        return [(base + k, count / total) for k, count in enumerate(pile) if count]
+
+    def sample_outcome(self, rng: random.Random) -> int:
+        """One ``rng.random()``: the fruit at that fraction of the pile (counted by kind), or the seat."""
+        step = self.steps[0]
+        u = rng.random()
+        if step[0] == "first":
+            return SEAT_OUTCOME + int(u * self.num_players)
+        pile, base = self._pile(step)
+        left = int(u * sum(pile))
+        for k, count in enumerate(pile):
+            left -= count
+            if left < 0:
+                return base + k
+        raise AssertionError("a chance node with an empty pile")
+
+    def _is_outcome(self, code: int) -> bool:
+        if self.over or self.steps[0][0] not in CHANCE_STEPS:
+            return False
+        step = self.steps[0]
+        if step[0] == "first":
+            return 0 <= code - SEAT_OUTCOME < self.num_players
+        pile, base = self._pile(step)
+        return 0 <= code - base < NUM_KINDS and pile[code - base] > 0
+
+    def chance_witnesses(self) -> tuple[int, ...] | None:
+        """A fruit drawn into a hand (or #35's private look) is seen by its drawer; a fruit taken
+        from a hand by the two players; a public reveal and the first player by everyone."""
+        step = self.steps[0]
+        kind = step[0]
+        if kind == "deal":
+            seen = None if step[2] < 0 else (step[2],)
+        elif kind == "steal":
+            seen = tuple(sorted({step[1], step[2]}))
+        elif kind == "pick":
+            seen = tuple(sorted({step[1], (step[1] + 1) % self.num_players}))
+        else:
+            return None
+        if seen is not None and (self.end_triggered or self.round >= self.options["max_rounds"]) and self._ends_now():
+            return None  # every hand is shown at the end, which comes before anyone decides again
+        return seen
+
+    def _ends_now(self) -> bool:
+        """Whether the game ends once this random event is decided, before anyone decides again."""
+        s = self.clone()
+        while s.current_player == CHANCE:
+            s._apply_chance(s.chance_outcomes()[0][0])
+        return s.over
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        self._legal = None
+        events: list[Event] = []
+        step = self.steps[0]
+        kind = step[0]
+        if kind == "deal":  # (the step stays until its last fruit is drawn)
+            k = code - CARD_OUTCOME
+            self.draw[k] -= 1
+            self.dealt.append(k)
+        elif kind == "steal":
+            self.steps.pop(0)
+            taker, victim, reason = step[1], step[2], step[3]
+            k = code - HAND_OUTCOME
+            self.hands[victim][k] -= 1
+            self.hands[taker][k] += 1
+            secret = {"fruit": KIND_NAME[k]}
+            events.append(Event("steal", taker, {"from": victim, "reason": reason}, secret, taker, True))
+        elif kind == "pick":
+            self.steps.pop(0)
+            self.dealt.append(code - HAND_OUTCOME)
+        else:
+            self.steps.pop(0)
+            self.start = self.active = code - SEAT_OUTCOME
+        self._run(events)
+        return events
+
+    def _chance_due(self, step: Step, events: list[Event]) -> bool:
+        """Whether the chance step ``step`` (at the front of the queue) has something to draw now;
+        if not, it is complete: what it drew goes where it was meant to."""
+        kind = step[0]
+        if kind == "deal":
+            dealt = self.dealt
+            count = step[1]
+            if len(dealt) < count and not (step[3] and dealt and KIND_MASK[dealt[-1]] & (1 << self.named)):
+                if any(self.draw):
+                    return True
+                if any(self.discard):  # §2.4.1: the discard pile becomes the new draw stack
+                    total = sum(self.discard)
+                    self.draw, self.discard = self.discard, [0] * NUM_KINDS
+                    events.append(Event("reshuffle", None, {"cards": total}, irreversible=True))
+                    return True
+            market.dealt(self, step, events)
+            return False
+        if kind == "first":
+            return True
+        if kind == "steal":
+            return any(self.hands[step[2]])
+        if any(self.hands[step[1]]):  # "pick"
+            return True
+        self.dealt.append(-1)
+        return False
 
     def is_terminal(self) -> bool:
         return self.over
@@ -509,10 +687,12 @@ class FabledFruitState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else legality.legal_codes(self)
+            legal = self._legal = [] if self.over or self.steps[0][0] in CHANCE_STEPS else legality.legal_codes(self)
         return legal
 
     def _refusal(self, action: Action) -> str | None:
+        if not self.over and self.steps[0][0] in CHANCE_STEPS:
+            return "chance"
         return legality.refusal(self, action.code)
 
     def _apply_code(self, code: int) -> list[Event]:
@@ -532,6 +712,10 @@ class FabledFruitState(State):
             if kind == "call":
                 self.steps.pop(0)
                 CALLS[step[1]](self, step[2] if len(step) > 2 else None, events)
+            elif kind in CHANCE_STEPS:
+                if self._chance_due(step, events):
+                    return
+                self.steps.pop(0)
             elif self._moot(step):
                 self.steps.pop(0)
                 self._legal = None  # (a moot move or thief step asked for its legal actions)
@@ -652,7 +836,13 @@ class FabledFruitState(State):
         self.counts[loc] -= 1
         self.juices[p].append(loc)
         events.append(Event("buy", p, {"location": loc, "paid": paid, "juices": len(self.juices[p])}))
+        self.push(("call", "purchased"))  # (after the new stack's components, whose market may be dealt first)
         self.refill(events)
+
+    def purchased(self, events: list[Event]) -> None:
+        """After a purchase's refill: drop empty slots, then the end of the game (§2.6, §2.10)."""
+        self.drop_empty(events)
+        p = self.active
         if len(self.juices[p]) >= C.targets[self.num_players] and not self.end_triggered:
             self.end_triggered = True
             events.append(Event("end_triggered", p, {"juices": len(self.juices[p])}))
@@ -662,7 +852,7 @@ class FabledFruitState(State):
             self.game_over("empty_display", events)
 
     def refill(self, events: list[Event]) -> None:
-        """§2.6: reveal the next card onto its slot or as a new stack, then drop empty slots."""
+        """§2.6: reveal the next card onto its slot or as a new stack (empty slots are dropped next)."""
         if self.top < len(self.deck):
             card = self.deck[self.top]
             self.top += 1
@@ -673,7 +863,6 @@ class FabledFruitState(State):
             events.append(Event("refill", None, {"location": card, "new_stack": new}))
             if new:
                 self.enter_play(card, events)
-        self.drop_empty(events)
 
     def drop_empty(self, events: list[Event]) -> None:
         """§2.6 step 3: empty slots leave the display; animals there go off it."""
@@ -748,32 +937,6 @@ class FabledFruitState(State):
         for k in self.buf:
             counts[k] += 1
         return counts
-
-    def random_card(self, p: int) -> int:
-        hand = self.hands[p]
-        total = sum(hand)
-        if not total:
-            return -1
-        pick = self.rng.randrange(total)
-        for k in range(NUM_KINDS):
-            pick -= hand[k]
-            if pick < 0:
-                return k
-        raise AssertionError("unreachable")
-
-    def steal(self, taker: int, victim: int, events: list[Event], reason: str) -> int:
-        card = self.random_card(victim)
-        if card < 0:
-            return -1
-        self.hands[victim][card] -= 1
-        self.hands[taker][card] += 1
-        events.append(
-            Event("steal", taker, {"from": victim, "reason": reason}, {"fruit": KIND_NAME[card]}, taker, True)
-        )
-        return card
-
-    def draw_cards(self, p: int, n: int, events: list[Event], reason: str = "") -> int:
-        return market.draw(self, p, n, events, reason)
 
     def fallback(self, loc: int, events: list[Event]) -> None:
         """The signpost: the requirement cannot be met, so only draw 1 fruit (§2.4.4)."""
@@ -1022,8 +1185,13 @@ def _c_draw(s: FabledFruitState, arg: Any, events: list[Event]) -> None:
 CALLS: dict[str, Callable[[FabledFruitState, Any, list[Event]], None]] = {
     "after_move": _c_after_move,
     "bought": _c_bought,
+    "purchased": lambda s, arg, events: s.purchased(events),
     "finish": _c_finish,
     "draw": _c_draw,
+    "setup": lambda s, arg, events: s._setup(events),
+    "enter": lambda s, loc, events: s.enter_play(int(loc), events),
+    "setup_end": lambda s, arg, events: s._setup_end(events),
+    "begin": lambda s, arg, events: s._begin(events),
 }
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.game import CHANCE
 from fruitbowl.engine.legality import GAME_OVER, Refusal
 from fruitbowl.engine.wording import counted
 
@@ -246,9 +247,21 @@ def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None
 # ---------------------------------------------------------------------- prompts and labels
 
 
+def describe_outcome(outcome: Action, hidden: bool = False) -> str:
+    """A chance outcome in words ("a banana from the draw stack", "seat 2 goes first"); ``hidden``:
+    as a seat that does not see it (a fruit drawn into another hand, one taken from a hand)."""
+    kind = outcome.kind
+    if kind == "first":
+        return f"seat {outcome.fields['seat'] + 1} goes first"
+    fruit = "a fruit" if hidden else a_fruit(outcome.fields["fruit"])
+    return f"{fruit} from the draw stack" if kind == "card" else f"{fruit} taken at random from a hand"
+
+
 def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The status line: who must do what now, for the view's viewer."""
     viewer = view["viewer"]
+    if view["current_player"] == CHANCE:
+        return "A random event is being decided"
     if view["current_player"] < 0:
         winners = view["standings"]["winners"]
         return "Game over: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."

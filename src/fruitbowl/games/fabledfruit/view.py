@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, NotRequired, Required, TypedDict, cast, get_args
 
+from fruitbowl.engine.game import CHANCE
 from fruitbowl.engine.result import Result
 
 from . import actions as A
@@ -272,10 +273,10 @@ def build_view(s: FabledFruitState, seat: int | None) -> FabledFruitView:
         "round": s.round,
         "game_number": s.options["game_number"],
         "target": C.targets[s.num_players],
-        "decision": None if over else _decision(s),
+        "decision": None if over or s.current_player == CHANCE else _decision(s),  # (a chance node: nobody decides)
         "display": display,
         "big_stack": {"cards": size - s.top, "top": s.deck[s.top] if s.top < size else None},
-        "draw_stack": len(s.draw),
+        "draw_stack": sum(s.draw),
         "discard": counts(s.discard),
         "market": counts(s.market) if s.market is not None else None,
         "market_pending": [KIND_NAME[k] for k in s.aux],

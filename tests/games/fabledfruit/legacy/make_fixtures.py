@@ -43,7 +43,8 @@ def play(players: int, seed: int, options: dict, stop: int | None) -> Match:
     match = Match.new(game, [Player(f"P{i + 1}", "random") for i in range(players)], seed, options)
     chooser = random.Random(seed * 7919)
     while not match.state.is_terminal():
-        if stop is not None and len(match.record.actions) >= stop and match.state.steps[0][0] != "move":
+        steps = getattr(match.state, "steps")  # noqa: B009  (a Fabled Fruit state's queue)
+        if stop is not None and len(match.record.actions) >= stop and steps[0][0] != "move":
             break  # (stopped in the middle of a turn: its animal has moved)
         legal = match.state.legal_actions()
         buys = [a for a in legal if a.kind in ("buy", "gamble")]
