@@ -15,6 +15,11 @@ A game is started from :meth:`Campaign.game_options` — ordinary game options, 
 record alone replays it — and :meth:`Campaign.after_game` applies the fable step to a finished
 game.
 
+Chance: between games a campaign draws nothing (the big stack is presorted and never shuffled,
+the display and the set-aside juices carry over as the last game left them); its only randomness
+is each game's seed, derived from the campaign's seed and the game's number (:meth:`Campaign.game_seed`),
+which seeds that table's dealer. Within a game every random event is a chance node (``rules.py``).
+
 A Lime campaign (``ruleset = "lime"``, §3) is its own campaign with its own 98-card deck:
 3 copies each of base #48–#53 and #1L–#20L. Its location ids are written as in the rules
 (``48``, ``"1L"``); its games get the option ``lime``.

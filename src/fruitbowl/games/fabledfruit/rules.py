@@ -1212,3 +1212,7 @@ def register_calls(calls: Mapping[str, Callable[[FabledFruitState, Any, list[Eve
 
 
 __all__ = ["ALL_TYPES", "FabledFruit", "FabledFruitState"]
+
+from .legacy import FabledFruitRules1Dealer  # noqa: E402  (it reads this module's chance constants)
+
+FabledFruit.legacy_dealers = {"1": FabledFruitRules1Dealer}
