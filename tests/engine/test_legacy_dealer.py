@@ -167,3 +167,24 @@ def test_a_legacy_dealers_copy_draws_on_independently() -> None:
     ahead = [outcome.text for outcome, _ in twin.settle(state.clone())]
     assert [outcome.text for outcome, _ in dealer.settle(state)] == ahead
     assert dealer.drawn == twin.drawn == 6
+
+
+def test_a_version_from_before_chance_without_a_legacy_dealer_is_refused_saying_why() -> None:
+    """A game that became explicit about chance but reproduces no old draws refuses its old
+    records with the sentence that says why they cannot go on."""
+    kind = type(
+        "UnkeptPlums", (ChancePlumGame,), {"id": "toy-unkept-plums", "rules_version": "2", "pre_chance_rules": ("1",)}
+    )
+    unkept = kind()
+    record, _ = old_game(5, moves=2)
+    registry.register(unkept)
+    try:
+        with pytest.raises(RecordError) as refused:
+            Match.from_record(replace(record, game=unkept.id))
+    finally:
+        registry.unregister(unkept.id)
+    assert str(refused.value) == (
+        "this game was recorded with Chance Plums rules 1; this fruitbowl plays rules 2, which write every die roll "
+        "and draw into the record: a game saved before that change cannot be replayed or continued (its draws "
+        "came from a generator that no longer exists)"
+    )
