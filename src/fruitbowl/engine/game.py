@@ -75,6 +75,12 @@ class Game(ABC):
     #: stored tables drew from a generator in the state and are refused with a sentence saying so,
     #: unless :attr:`legacy_dealers` reproduces that generator's draws.
     pre_chance_rules: ClassVar[tuple[str, ...]] = ()
+    #: True when :meth:`State.determinize` is consistent with everything the seat has seen over the
+    #: whole game, not only with its current view: nothing the seat once saw is hidden from it
+    #: again (Tang Hu Lu: a sweet card is seen by its drawer only, and stays in that hand until the
+    #: end). A search may then resample a position from ``determinize`` alone; otherwise the RL
+    #: adapter replays the game's history with the unseen outcomes resampled (``rl/openspiel.py``).
+    determinize_fits_history: ClassVar[bool] = False
     #: Old rules version → the :class:`~fruitbowl.engine.chance.LegacyDealer` that reproduces its
     #: engine's draws: a record of that version replays, and goes on to the end, with that dealer
     #: deciding every chance outcome (it keeps its version when saved again). A record of a
