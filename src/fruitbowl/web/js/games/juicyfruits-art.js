@@ -157,7 +157,7 @@ export function pointsBadge(points, r, fill = "#ffd34d") {
     "g",
     { class: "points-badge" },
     s("circle", { r, fill, stroke: "#7a5500", "stroke-width": r * 0.14 }),
-    s("text", { y: r * 0.38, "text-anchor": "middle", "font-size": r * 1.1, "font-weight": 800, fill: "#3b2414", text: points }),
+    s("text", { y: r * 0.42, "text-anchor": "middle", "font-size": r * 1.25, "font-weight": 800, fill: "#3b2414", text: points }),
   );
 }
 
@@ -185,7 +185,7 @@ export function ship(piece, c) {
       "stroke-width": c * 0.025,
     }),
     s("rect", { x: -c * 0.38, y: c * 0.13, width: c * 0.76, height: c * 0.26, rx: c * 0.05, fill: "#fff8ec", "fill-opacity": 0.92 }),
-    s("g", { transform: `translate(0 ${c * 0.26})` }, fruitCounts(pairs, c * 0.075, c * 0.17)),
+    s("g", { transform: `translate(0 ${c * 0.26})` }, fruitCounts(pairs, c * 0.075, c * 0.2)),
     s("g", { transform: `translate(${c * 0.3} ${-c * 0.28})` }, pointsBadge(piece.points, c * 0.16)),
   );
 }
@@ -240,11 +240,12 @@ export function smallVenue(piece, c) {
     s("path", { d: `M${-c * 0.38} ${-c * 0.05} L0 ${-c * 0.4} L${c * 0.38} ${-c * 0.05} Z`, fill: "#c0392b", stroke: "#6e1f16", "stroke-width": c * 0.025 }),
     s("rect", { x: -c * 0.3, y: -c * 0.05, width: c * 0.6, height: c * 0.36, fill: "#fff2d6", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
     s("g", { transform: `translate(0 ${c * 0.08})` }, stars(piece.stars || 0, c * 0.07)),
-    s("g", { transform: `translate(${c * 0.3} ${c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.15)),
+    s("g", { transform: `translate(${c * 0.3} ${c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.16)),
   );
 }
 
-const STALL_SHORT = {
+/** What a stall's points count, in short ("5/3 ships"): on its island piece's tooltip and its tile. */
+export const STALL_SHORT = {
   per_empty_beach: "/beach",
   per_supplied_ship: "/ship",
   per_star: "/★",
@@ -285,7 +286,7 @@ export function largeVenue(piece, c) {
     s("rect", { x: -w / 2, y: -w / 2, width: w, height: w, rx: c * 0.14, fill: "#fff2d6", stroke: "#7d1f16", "stroke-width": c * 0.04, filter: "url(#jf-shadow)" }),
     s("path", { d: `M${-w * 0.38} ${-w * 0.05} L0 ${-w * 0.36} L${w * 0.38} ${-w * 0.05} Z`, fill: "#c0392b", stroke: "#6e1f16", "stroke-width": c * 0.03 }),
     s("rect", { x: -w * 0.3, y: -w * 0.05, width: w * 0.6, height: w * 0.26, fill: "#f6d9a8", stroke: "#6b4a2b", "stroke-width": c * 0.02 }),
-    s("text", { y: w * 0.33, "text-anchor": "middle", "font-size": c * 0.2, "font-weight": 800, fill: "#4a2d14", text: piece.name }),
+    s("text", { y: w * 0.33, "text-anchor": "middle", "font-size": c * 0.21, "font-weight": 800, fill: "#4a2d14", text: piece.name }),
     s("g", { transform: `translate(0 ${w * 0.09})` }, stars(piece.stars || 0, c * 0.09)),
     s("g", { transform: `translate(${w * 0.38} ${-w * 0.38})` }, pointsBadge(piece.points ?? 0, c * 0.2)),
   );
@@ -400,24 +401,36 @@ export function guesthouse(piece, c) {
     s("rect", { x: -c * 0.26, y: -c * 0.06, width: c * 0.52, height: c * 0.32, fill: "#fff2d6", stroke: "#6b4a2b", "stroke-width": c * 0.025 }),
     s("rect", { x: -c * 0.05, y: c * 0.08, width: c * 0.1, height: c * 0.18, fill: "#8a5a2b" }),
     s("g", { transform: `translate(${-c * 0.28} ${-c * 0.3})` }, stars(piece.stars || 0, c * 0.06)),
-    s("g", { transform: `translate(${c * 0.3} ${-c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.15)),
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.3})` }, pointsBadge(piece.points ?? 0, c * 0.16)),
   );
 }
 
-/** An administration building: a grey office with its effect's badge. */
+/** An administration building: a grey office with its point's badge and its effect's emblem on
+ * its front: an anchor for the Harbor Office, a hammer for the Construction Office. */
 export function office(piece, c) {
   const harbor = piece.effect === "harbor_office";
+  const ink = { stroke: "#1b2631", "stroke-width": c * 0.035, fill: "none", "stroke-linecap": "round" };
+  const emblem = harbor
+    ? [
+        s("circle", { cy: c * 0.07, r: c * 0.03, ...ink }),
+        s("path", { d: `M0 ${c * 0.1} V${c * 0.28} M${-c * 0.06} ${c * 0.14} H${c * 0.06}`, ...ink }),
+        s("path", { d: `M${-c * 0.11} ${c * 0.19} Q${-c * 0.09} ${c * 0.29} 0 ${c * 0.28} Q${c * 0.09} ${c * 0.29} ${c * 0.11} ${c * 0.19}`, ...ink }),
+      ]
+    : [
+        s("path", { d: `M${-c * 0.09} ${c * 0.28} L${c * 0.05} ${c * 0.1}`, ...ink, stroke: "#8a5a2b", "stroke-width": c * 0.04 }),
+        s("path", { d: `M${-c * 0.02} ${c * 0.06} L${c * 0.09} ${c * 0.02} L${c * 0.14} ${c * 0.15} L${c * 0.03} ${c * 0.19} Z`, fill: "#1b2631" }),
+      ];
   return s(
     "g",
     { class: "office" },
     s("rect", { class: "glow", x: -c * 0.44, y: -c * 0.44, width: c * 0.88, height: c * 0.88, rx: c * 0.1, fill: "none" }),
     s("rect", { x: -c * 0.32, y: -c * 0.34, width: c * 0.64, height: c * 0.66, rx: c * 0.04, fill: "#d5d8dc", stroke: "#34495e", "stroke-width": c * 0.03 }),
     s("path", { d: `M${-c * 0.36} ${-c * 0.34} H${c * 0.36}`, stroke: "#34495e", "stroke-width": c * 0.06 }),
-    ...[-0.16, 0.02, 0.2].flatMap((yy) =>
-      [-0.18, 0, 0.18].map((xx) => s("rect", { x: c * (xx - 0.05), y: c * (yy - 0.06), width: c * 0.1, height: c * 0.1, fill: "#85c1e9" })),
+    ...[-0.2, -0.05].flatMap((yy) =>
+      [-0.18, 0, 0.18].map((xx) => s("rect", { x: c * (xx - 0.05), y: c * (yy - 0.05), width: c * 0.1, height: c * 0.09, fill: "#85c1e9" })),
     ),
-    s("text", { y: c * 0.44, "text-anchor": "middle", "font-size": c * 0.16, "font-weight": 800, fill: "#1b2631", text: harbor ? "harbor" : "build" }),
-    s("g", { transform: `translate(${c * 0.3} ${-c * 0.32})` }, pointsBadge("+1", c * 0.15, "#aed6f1")),
+    ...emblem,
+    s("g", { transform: `translate(${c * 0.3} ${-c * 0.32})` }, pointsBadge("+1", c * 0.17, "#aed6f1")),
   );
 }
 
@@ -432,7 +445,7 @@ export function whaleWatch(piece, c) {
     s("circle", { cx: -c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
     s("circle", { cx: c * 0.11, cy: 0, r: c * 0.1, fill: "#1b2631" }),
     s("rect", { x: -c * 0.05, y: -c * 0.04, width: c * 0.1, height: c * 0.08, fill: "#1b2631" }),
-    s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.16, "font-weight": 800, fill: col, text: piece.id }),
+    s("text", { y: c * 0.31, "text-anchor": "middle", "font-size": c * 0.2, "font-weight": 800, fill: col, text: piece.id }),
   );
 }
 
@@ -480,8 +493,8 @@ export function statueTile(tile, c) {
     s("circle", { cx: -c * 0.05, cy: -c * 0.1, r: c * 0.02, fill: "#2b1d12" }),
     s("circle", { cx: c * 0.05, cy: -c * 0.1, r: c * 0.02, fill: "#2b1d12" }),
     s("rect", { x: -c * 0.14, y: c * 0.1, width: c * 0.28, height: c * 0.18, rx: c * 0.04, fill: "#a8957a", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
-    s("rect", { x: c * 0.12, y: c * 0.14, width: c * 0.26, height: c * 0.22, rx: c * 0.05, fill: "#fffdf6", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
-    s("text", { x: c * 0.25, y: c * 0.31, "text-anchor": "middle", "font-size": c * 0.18, "font-weight": 800, fill: "#2b1d12", text: tile }),
+    s("rect", { x: c * 0.06, y: c * 0.12, width: c * 0.33, height: c * 0.25, rx: c * 0.05, fill: "#fffdf6", stroke: "#5b4a32", "stroke-width": c * 0.02 }),
+    s("text", { x: c * 0.225, y: c * 0.315, "text-anchor": "middle", "font-size": c * 0.2, "font-weight": 800, fill: "#2b1d12", text: tile }),
   );
 }
 
@@ -505,8 +518,8 @@ export function explorer(color, c, label = "") {
     s("path", { d: `M${-c * 0.13} ${c * 0.16} Q0 ${-c * 0.1} ${c * 0.13} ${c * 0.16} Z`, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
     s("circle", { cy: -c * 0.06, r: c * 0.08, fill: color, stroke: "#1b2631", "stroke-width": c * 0.025 }),
     // its number on a light tag of its own (it stays readable over the sea at the island's edge)
-    label ? s("rect", { x: -c * 0.07, y: c * 0.19, width: c * 0.14, height: c * 0.14, rx: c * 0.03, fill: "#fff8ec", stroke: "#1b2631", "stroke-width": c * 0.012 }) : null,
-    label ? s("text", { y: c * 0.3, "text-anchor": "middle", "font-size": c * 0.13, "font-weight": 800, fill: "#1b2631", text: label }) : null,
+    label ? s("rect", { x: -c * 0.09, y: c * 0.17, width: c * 0.18, height: c * 0.19, rx: c * 0.035, fill: "#fff8ec", stroke: "#1b2631", "stroke-width": c * 0.012 }) : null,
+    label ? s("text", { y: c * 0.32, "text-anchor": "middle", "font-size": c * 0.17, "font-weight": 800, fill: "#1b2631", text: label }) : null,
   );
 }
 
@@ -517,7 +530,7 @@ export function compass(c) {
       "g",
       { transform: `rotate(${a})` },
       s("path", { d: `M0 ${-c * 0.34} L${c * 0.07} 0 L${-c * 0.07} 0 Z`, fill: i === 0 ? "#c0392b" : "#2b1d12" }),
-      s("text", { y: -c * 0.38, "text-anchor": "middle", "font-size": c * 0.12, "font-weight": 800, fill: "#2b1d12", transform: `rotate(${-a} 0 ${-c * 0.42})`, text: i + 1 }),
+      s("text", { y: -c * 0.36, "text-anchor": "middle", "font-size": c * 0.17, "font-weight": 800, fill: "#2b1d12", transform: `rotate(${-a} 0 ${-c * 0.42})`, text: i + 1 }),
     ),
   );
   return s("g", { class: "compass", opacity: 0.85 }, s("circle", { r: c * 0.3, fill: "#fdf2e9", stroke: "#5b4a32", "stroke-width": c * 0.02 }), ...arms);

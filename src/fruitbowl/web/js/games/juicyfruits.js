@@ -194,38 +194,49 @@ export function render(board) {
     if (view.mystic || view.boulders) y = modulesRow(ui, layer, 10, y, 780) + 10;
     height = y;
   } else {
-    // row 1: my island beside the business board and the license track
-    const bigW = 540;
+    // One column of rows, each at most 760 units tall: at 1366×768 the table shows one row at
+    // a time at the board's full width, where the smallest text (18 units) is 11 px. Row 1 is your
+    // island beside the business board (a turn's clicks go to both), then the rivals (or
+    // Pineapple), the supplies, and Mystic Island beside the boulder tray.
     const top = 16;
+    const bigW = 570;
     const big = islandBox(ui, layer, order[0], 20, top, bigW);
     board.part("island", firstIsland, [20, top, bigW, big.h], { mine: seated });
     const bx = 20 + bigW + 20;
-    let by = businessBoard(ui, layer, bx, top, W - bx - 20) + 12;
-    by = licenseTrack(ui, layer, bx, by, W - bx - 20);
-    board.part("business", "Business board", [bx, top, W - bx - 20, by - top]);
-    const y = Math.max(top + big.h, by) + 18;
-    // row 2: the other islands (or Pineapple), then the supplies
+    const bw = W - bx - 20;
+    // the business board's five rows and the license track as tall as the island beside them
+    const rowH = Math.floor((big.h - BUSINESS_FRAME - 12 - LICENSE_H) / 5);
+    let by = businessBoard(ui, layer, bx, top, bw, rowH) + 12;
+    by = licenseTrack(ui, layer, bx, by, bw);
+    board.part("business", "Business board", [bx, top, bw, by - top]);
+    let y = Math.max(top + big.h, by) + 24;
+    // row 2: the other islands side by side (or Pineapple)
     const others = order.slice(1);
-    let x = 20;
-    let h = 0;
-    const boxW = others.length ? Math.min(470, (960 - (others.length - 1) * 16) / others.length) : 0;
-    for (const seat of others) {
-      h = Math.max(h, islandBox(ui, layer, seat, x, y, boxW).h);
-      x += boxW + 16;
+    if (others.length) {
+      const boxW = Math.min(580, (W - 40 - (others.length - 1) * 16) / others.length);
+      const rowW = others.length * boxW + (others.length - 1) * 16;
+      const x0 = (W - rowW) / 2;
+      let h = 0;
+      others.forEach((seat, i) => {
+        h = Math.max(h, islandBox(ui, layer, seat, x0 + i * (boxW + 16), y, boxW).h);
+      });
+      board.part("rivals", rivals, [x0, y, rowW, h]);
+      y += h + 24;
+    } else if (view.solo) {
+      const h = pineappleBox(ui, layer, 20, y, W - 40) - y;
+      board.part("rivals", rivals, [20, y, W - 40, h]);
+      y += h + 24;
     }
-    if (view.solo) {
-      h = Math.max(h, pineappleBox(ui, layer, x, y, 420) - y);
-      x += 436;
-    }
-    if (x > 20) board.part("rivals", rivals, [20, y, x - 36, h]);
-    const sw = Math.min(720, W - x - 20);
-    const sx = x + (W - x - 20 - sw) / 2;
-    let sy = icePools(ui, layer, sx, y, sw) + 12;
-    sy = sidePieces(ui, layer, sx, sy, sw) + 12;
-    sy = scoreOrJuice(ui, layer, sx, sy, sw);
-    board.part("supplies", "Ice cream & venues", [sx, y, sw, sy - y]);
-    height = Math.max(y + h, sy) + 20;
-    if (view.mystic || view.boulders) height = modulesRow(ui, layer, 20, height - 4, W - 40) + 20;
+    // row 3: the ice cream markers, ship bags and large venues, the score board (or juice factory)
+    const suppliesTop = y;
+    const iceW = Math.min(760, 130 * view.ice_cream.pools.length + 20);
+    const a = icePools(ui, layer, 20, y, iceW);
+    const b = sidePieces(ui, layer, 20 + iceW + 16, y, W - 40 - iceW - 16);
+    y = scoreOrJuice(ui, layer, 20, Math.max(a, b) + 12, W - 40);
+    board.part("supplies", "Ice cream & venues", [20, suppliesTop, W - 40, y - suppliesTop]);
+    // row 4: Mystic Island beside the boulder tray
+    if (view.mystic || view.boulders) y = modulesRow(ui, layer, 20, y + 24, W - 40);
+    height = y + 20;
   }
   svg.setAttribute("viewBox", `0 0 ${W} ${height}`);
   svg.replaceChildren(
@@ -273,14 +284,17 @@ function frame(layer, x, y, w, h, title, fill = "#fff8ec") {
   );
 }
 
-function businessBoard(ui, layer, x, y, w) {
+const BUSINESS_FRAME = 54; // the business board's title and margins around its rows
+const LICENSE_H = 96; // the license track's height
+
+/** The business board at (x, y), w wide, its rows rowH tall; returns its bottom. */
+function businessBoard(ui, layer, x, y, w, rowH = 100) {
   const { view, legal, myTurn } = ui;
   const bb = view.business_board;
-  const rowH = ui.narrow ? 100 : 90;
   const head = ui.narrow ? 200 : 220;
   const shownCols = ui.narrow ? bb.columns_in_play : 4;
   const colW = (w - head - 16) / shownCols;
-  const h = 44 + 5 * rowH + 10;
+  const h = BUSINESS_FRAME + 5 * rowH;
   frame(layer, x, y, w, h, "Business board", "url(#jf-wood)");
   layer.append(
     s("text", {
@@ -332,19 +346,22 @@ function businessBoard(ui, layer, x, y, w) {
 }
 
 function businessTile(ui, tok, cx, cy, w, h) {
-  const c = h * 0.6;
-  const nameFs = Math.min(19, h * 0.22);
-  const detailFs = Math.min(17, h * 0.2);
-  const name = fitText(tok.name, w - 12, nameFs, 800); // (the whole in the tile's tooltip)
+  const c = h * 0.55;
+  const nameFs = Math.min(20, h * 0.22);
+  const detail = tileDetail(tok);
+  let detailFs = Math.min(19, h * 0.21); // (18 units or more in a row of the laptop's layout)
+  while (detailFs > 12 && fitText(detail, w - c - 16, detailFs, 600) !== detail) detailFs -= 0.5;
+  const tag = tok.category === "placeholder"; // a large venue's token: "2×2" beside its name
+  const name = fitText(tok.name, w - 12 - (tag ? nameFs * 2.4 : 0), nameFs, 800); // (the whole in the tile's tooltip)
   const node = s(
     "g",
     { class: "business-tile" },
     s("rect", { class: "tile-face", x: -w / 2, y: -h / 2, width: w, height: h, rx: 8, fill: "#fffdf6", stroke: "#6b4a2b", "stroke-width": 2 }),
     s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
     at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, wordless(art.token(tok, c))),
-    s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: tileDetail(tok) }),
-    tok.category === "placeholder" ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
-    s("title", {}, `${tok.name}: ${tileDetail(tok)}`),
+    s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: detail }),
+    tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
+    s("title", {}, `${tok.name}: ${tok.text || detail}`),
   );
   return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
 }
@@ -359,6 +376,7 @@ function wordless(picture) {
 function tileDetail(tok) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
   if (tok.category === "ice_cream_cart") return tok.kind;
+  if (tok.category === "stall" && art.STALL_SHORT[tok.formula]) return `${tok.points}${art.STALL_SHORT[tok.formula]}`;
   if (tok.category === "stall")
     return tok.text
       .replace(" per ", "/")
@@ -371,7 +389,12 @@ function tileDetail(tok) {
   if (tok.category === "admin") return tok.effect === "harbor_office" ? "+1/token" : "−1 fruit";
   if (tok.category === "whale_watching") return "whale +2";
   if (tok.pond_only) return `pond ${tok.points}p`;
-  return `${"★".repeat(tok.stars || 0)} ${tok.points}p`;
+  return venueWorth(tok);
+}
+
+/** A venue's stars and points in short: "3★ 8p". */
+function venueWorth(venue) {
+  return `${venue.stars || 0}★ ${venue.points}p`;
 }
 
 // ------------------------------------------------------------------------------ tracks and supplies
@@ -379,7 +402,7 @@ function tileDetail(tok) {
 function licenseTrack(ui, layer, x, y, w) {
   const { view } = ui;
   const lic = view.license;
-  const h = 96;
+  const h = LICENSE_H;
   frame(layer, x, y, w, h, "License track");
   const spaces = lic.start + 1;
   const step = Math.min(56, (w - 40) / spaces);
@@ -398,7 +421,7 @@ function licenseTrack(ui, layer, x, y, w) {
     { class: "license-marker" },
     s("circle", { class: "glow", r: 19, fill: "none" }),
     s("circle", { r: 16, fill: "#2b1d12", stroke: "#ffd34d", "stroke-width": 4 }),
-    s("text", { y: 6, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#ffd34d", text: "L" }),
+    s("text", { y: 6, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#ffd34d", text: "L" }),
   );
   layer.append(ui.board.piece("license", x0 + pos * step + (step - 4) / 2, y + 62, marker, { sig: String(lic.left) }));
   const note = lic.at_x ? "at X: last round!" : `${counted(lic.left, "claim")} until X`;
@@ -420,9 +443,9 @@ function icePools(ui, layer, x, y, w) {
     // the stack: the next marker in front, the rest peeking out behind it
     [...remaining].reverse().forEach((value, k) => {
       const depth = remaining.length - 1 - k;
-      g.append(at(cx + depth * 9 - (remaining.length - 1) * 4.5, y + 78 - depth * 6, 1, art.iceMarker(pool.kind, depth === 0 ? value : null, 17)));
+      g.append(at(cx + depth * 9 - (remaining.length - 1) * 4.5, y + 80 - depth * 6, 1, art.iceMarker(pool.kind, depth === 0 ? value : null, 19)));
     });
-    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText("none left", colW - 16, 17, 700), s("title", {}, "none left")));
+    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText("none left", colW - 16, 18, 700), s("title", {}, "none left")));
     g.append(s("text", { x: cx, y: y + h - 16, "text-anchor": "middle", class: "jf-small", text: `×${pool.left}` }));
     g.append(s("title", {}, `${pool.kind}: ${pool.left} left`));
     layer.append(g);
@@ -433,9 +456,9 @@ function icePools(ui, layer, x, y, w) {
 /** Ship bags (or Pineapple's bag in solo) and the large venues still waiting. */
 function sidePieces(ui, layer, x, y, w) {
   const { view } = ui;
-  const venueCols = w - (ui.narrow || !view.solo ? (w - 12) * 0.42 : 0) > 560 ? 3 : 2;
+  const half = ui.narrow ? (w - 12) * 0.42 : view.solo ? 0 : Math.min(240, (w - 12) * 0.42);
+  const venueCols = w - half > 480 ? 3 : 2;
   const h = Math.max(160, 44 + Math.ceil(view.large_venues.length / venueCols) * 58);
-  const half = ui.narrow || !view.solo ? (w - 12) * 0.42 : 0;
   if (view.solo) {
     if (ui.narrow) pineappleBox(ui, layer, x, y, half);
   } else {
@@ -464,8 +487,8 @@ function sidePieces(ui, layer, x, y, w) {
     const cy = y + 40 + Math.floor(i / cols) * 58;
     layer.append(
       s("rect", { x: cx + 3, y: cy, width: cw - 6, height: 52, rx: 8, fill: "#fff2d6", stroke: "#7d1f16", "stroke-width": 1.5 }),
-      s("text", { x: cx + 10, y: cy + 21, class: "jf-tile-name", "font-size": 16, text: v.name }),
-      s("text", { x: cx + 10, y: cy + 43, class: "jf-tile-detail", "font-size": 15, text: `${"★".repeat(v.stars)} ${v.points}p` }),
+      s("text", { x: cx + 10, y: cy + 22, class: "jf-tile-name", "font-size": 18 }, fitText(v.name, cw - 22, 18), s("title", {}, v.name)),
+      s("text", { x: cx + 10, y: cy + 44, class: "jf-tile-detail", "font-size": 18, text: venueWorth(v) }),
     );
   });
   if (!venues.length) layer.append(s("text", { x: vx + vw / 2, y: y + 90, "text-anchor": "middle", class: "jf-note", text: "all claimed" }));
@@ -485,12 +508,14 @@ function pineappleBox(ui, layer, x, y, w) {
   );
   g.append(at(x + w - 40, y + 60, 1, art.bag("#7a8f9e", 30)));
   g.append(s("text", { x: x + w - 40, y: y + 72, "text-anchor": "middle", class: "jf-bag-count", text: solo.bag_size }));
-  const per = Math.max(1, Math.floor((w - 20) / 46));
+  // her latest boats (their value and wait at 18 units where a row shows them)
+  const boatW = ui.narrow ? 38 : 70;
+  const per = Math.max(1, Math.floor((w - 20) / (boatW + 10)));
   const recent = solo.drawn.slice(-(ui.narrow ? per : per * 2));
   recent.forEach((b, i) => {
-    const bx = x + 30 + (i % per) * 46;
-    const by = y + 136 + Math.floor(i / per) * 70;
-    g.append(ui.board.piece(`boat:${b.id}`, bx, by, art.boat(b.value, b.wait, 38)));
+    const bx = x + 14 + boatW / 2 + (i % per) * (boatW + 10);
+    const by = ui.narrow ? y + 136 : y + 152 + Math.floor(i / per) * (boatW * 1.2 + 8);
+    g.append(ui.board.piece(`boat:${b.id}`, bx, by, art.boat(b.value, b.wait, boatW)));
   });
   if (ui.narrow) g.append(s("text", { x: x + w - 16, y: y + 104, "text-anchor": "end", class: "jf-small", text: "bag" }));
   layer.append(g);
@@ -544,7 +569,13 @@ function scoreOrJuice(ui, layer, x, y, w) {
     const isPine = view.solo && seat === view.players.length;
     const mark = isPine ? at(0, 0, 1, art.pineapple(11)) : markerGroup(seat, 10);
     layer.append(ui.board.piece(isPine ? "score:pine" : `score:${seat}`, mx + same * 6, my - same * 6, mark, { sig: String(score) }));
-    if (score >= 50) layer.append(s("text", { x: mx, y: my - 14, "text-anchor": "middle", class: "jf-tag", text: `+${Math.floor(score / 50) * 50}` }));
+    if (score >= 50) {
+      // the laps past 50 on a flag over the marker
+      layer.append(
+        s("rect", { x: mx - 23, y: my - 40, width: 46, height: 24, rx: 12, fill: "#fff8ec", stroke: "#7d1f16", "stroke-width": 1.5 }),
+        s("text", { x: mx, y: my - 22, "text-anchor": "middle", class: "jf-tag", text: `+${Math.floor(score / 50) * 50}` }),
+      );
+    }
   });
   void snapshot;
   return y + h;
@@ -792,7 +823,7 @@ function modulesRow(ui, layer, x, y, w) {
       ui.board.part("boulders", "Boulder tray", [x, y2 + 12, w, y3 - y2 - 12]);
       return y3;
     }
-    const mw = Math.min(900, w * 0.6);
+    const mw = Math.min(1000, w * 0.64);
     const a = mysticBoard(ui, layer, x, y, mw);
     const b = boulderTray(ui, layer, x + mw + 16, y, w - mw - 16);
     ui.board.part("mystic", "Mystic Island", [x, y, mw, a - y]);
@@ -800,8 +831,8 @@ function modulesRow(ui, layer, x, y, w) {
     return Math.max(a, b);
   }
   if (view.mystic) {
-    const a = mysticBoard(ui, layer, x, y, Math.min(w, 900));
-    ui.board.part("mystic", "Mystic Island", [x, y, Math.min(w, 900), a - y]);
+    const a = mysticBoard(ui, layer, x, y, Math.min(w, 1000));
+    ui.board.part("mystic", "Mystic Island", [x, y, Math.min(w, 1000), a - y]);
     return a;
   }
   const b = boulderTray(ui, layer, x, y, w);
@@ -823,22 +854,18 @@ function mysticBoard(ui, layer, x, y, w) {
   const n = view.players.length;
   const mySeat = me !== null && me < n ? me : null;
   const turns = mySeat === null ? 0 : EDGE_INDEX[board.edges[mySeat]];
-  const legendW = ui.narrow ? 0 : Math.max(250, w * 0.38);
-  const c = Math.min(92, (w - legendW - 70) / SIZE);
+  const legendW = ui.narrow ? 0 : Math.max(300, w * 0.36);
+  const c = Math.min(110, (w - legendW - 70) / SIZE);
   const gridW = SIZE * c;
   const headH = 40;
-  // the statue legend: one entry per tile, wrapped (never cut) to the room beside or below the island
+  // the statue legend beside the island (below it on a phone): one entry per tile, its owner's
+  // mark in front, wrapped (never cut) to the room there
   const names = ui.snapshot.players;
   const legendX = ui.narrow ? x + 20 : x + 44 + gridW + 46;
-  const legendRoom = gridW + 58;
-  let fs = 14;
-  let legend = statueLegend(board, names, Math.floor((x + w - legendX - 12) / (fs * 0.7)));
-  while (!ui.narrow && fs > 11 && legendHeight(legend, fs) > legendRoom) {
-    fs -= 1;
-    legend = statueLegend(board, names, Math.floor((x + w - legendX - 12) / (fs * 0.7)));
-  }
-  const legendH = ui.narrow ? legendHeight(legend, fs) + 10 : 0;
-  const h = headH + gridW + 76 + legendH;
+  const fs = LEGEND_FS;
+  const legend = statueLegend(board, names, x + w - legendX - 12 - LEGEND_INDENT, fs);
+  const legendH = legendHeight(legend, fs);
+  const h = ui.narrow ? headH + gridW + 86 + legendH : headH + Math.max(gridW + 76, legendH + 36);
   const g = s("g", { class: "mystic-island", "data-side": board.side });
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 14, fill: "#fff8ec", stroke: "#6b4a2b", "stroke-width": 3, filter: "url(#jf-shadow)" }),
@@ -861,18 +888,18 @@ function mysticBoard(ui, layer, x, y, w) {
   board.edges.forEach((edge, seat) => {
     const shown = (EDGE_INDEX[edge] - turns + 4) % 4;
     const whole = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
-    const label = fitText(whole, gridW - 60, 14, 700); // a long name never runs past its edge
+    const label = fitText(whole, gridW - 80, 18, 700); // a long name never runs past its edge
     const mid = [ox + gridW / 2, oy + gridW + 19, ox - 19, oy + gridW / 2, ox + gridW / 2, oy - 19, ox + gridW + 19, oy + gridW / 2];
     const [tx, ty] = [mid[shown * 2], mid[shown * 2 + 1]];
     const rot = shown === 1 ? -90 : shown === 3 ? 90 : 0;
-    const tw = label.length * 8.4 + 26;
+    const tw = Math.min(gridW - 20, label.length * 11 + 34);
     g.append(
       s(
         "g",
         { class: "mystic-edge", "data-seat": seat, transform: `translate(${tx} ${ty})${rot ? ` rotate(${rot})` : ""}` },
-        s("rect", { x: -tw / 2, y: -11, width: tw, height: 22, rx: 11, fill: "#fff8ec", stroke: seatStyle(seat).color, "stroke-width": 2.5 }),
-        s("g", { transform: `translate(${-tw / 2 + 11} 0)` }, markerGroup(seat, 7)),
-        s("text", { x: 8, y: 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#2b1d12", text: label }),
+        s("rect", { x: -tw / 2, y: -13, width: tw, height: 26, rx: 13, fill: "#fff8ec", stroke: seatStyle(seat).color, "stroke-width": 2.5 }),
+        s("g", { transform: `translate(${-tw / 2 + 13} 0)` }, markerGroup(seat, 8)),
+        s("text", { x: 10, y: 6, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: "#2b1d12", text: label }),
         s("title", {}, whole),
       ),
     );
@@ -932,36 +959,39 @@ function mysticBoard(ui, layer, x, y, w) {
   // the statue legend and who collected what
   let ly = ui.narrow ? oy + gridW + 44 : y + headH + 18;
   for (const entry of legend) {
+    const item = s("g", { class: ["statue-entry", entry.used && "used"], "data-tile": entry.tile }, s("title", {}, entry.full));
+    if (entry.owner !== null) item.append(s("g", { transform: `translate(${legendX + 10} ${ly + fs * 0.62})` }, markerGroup(entry.owner, 9)));
+    else if (entry.pineapple) item.append(at(legendX + 10, ly + fs * 0.62, 1, art.pineapple(10)));
     entry.lines.forEach((text, k) => {
-      g.append(
-        s("text", { x: legendX + (k ? 18 : 0), y: ly + fs, class: ["jf-small", entry.used && "used"], "font-size": fs, text }, s("title", {}, entry.full)),
-      );
-      ly += fs + 3;
+      item.append(s("text", { x: legendX + LEGEND_INDENT + (k ? 12 : 0), y: ly + fs, class: ["jf-legend", entry.used && "used"], "font-size": fs, text }));
+      ly += fs + 4;
     });
     ly += 5;
+    g.append(item);
   }
   layer.append(g);
   return y + h;
 }
 
-/** Each statue tile's legend entry (its rule and who collected it), wrapped to ``room`` characters. */
-function statueLegend(board, names, room) {
+const LEGEND_FS = 18; // the statue legend's words (11 px at 1366 wide)
+const LEGEND_INDENT = 24; // room for the mark of who collected the tile
+
+/** Each statue tile's legend entry: its rule wrapped to `room` units at `fs` (later lines indented),
+ * who collected it (a seat, Pineapple's box) shown by a mark, and all of it in words in its tooltip. */
+function statueLegend(board, names, room, fs) {
   return board.tiles.map((tile) => {
-    const owner = board.collected.findIndex((list) => list.includes(tile.tile));
-    const fate = owner >= 0 ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : board.pineapple_boxed.includes(tile.tile) ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
-    const full = `${tile.tile}. ${tile.text}${fate}`;
-    const lines = [""];
-    for (const word of full.split(" ")) {
-      const width = lines.length === 1 ? room : room - 3; // later lines are indented
-      if (lines[lines.length - 1] && (lines[lines.length - 1] + " " + word).length > width) lines.push(word);
-      else lines[lines.length - 1] = `${lines[lines.length - 1]} ${word}`.trim();
-    }
-    return { full, lines, used: !board.cells.some((cl) => cl.statue === tile.tile) };
+    const found = board.collected.findIndex((list) => list.includes(tile.tile));
+    const owner = found >= 0 ? found : null;
+    const pineapple = board.pineapple_boxed.includes(tile.tile);
+    const fate = owner !== null ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : pineapple ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
+    const [first, ...rest] = wrapText(`${tile.tile}. ${tile.text}`, room, fs, 700);
+    const lines = [first, ...(rest.length ? wrapText(rest.join(" "), room - 12, fs, 700) : [])];
+    return { tile: tile.tile, full: `${tile.tile}. ${tile.text}${fate}`, lines, owner, pineapple, used: !board.cells.some((cl) => cl.statue === tile.tile) };
   });
 }
 
 function legendHeight(legend, fs) {
-  return legend.reduce((sum, entry) => sum + entry.lines.length * (fs + 3) + 5, 0);
+  return legend.reduce((sum, entry) => sum + entry.lines.length * (fs + 4) + 5, 0);
 }
 
 /** The boulder tray: one space per dealt boulder, its condition, and the boulders stacked on it. */
@@ -988,9 +1018,10 @@ function boulderTray(ui, layer, x, y, w) {
       s("text", { x: cx + 16, y: cy + 28, class: "jf-tile-name", "font-size": 18, text: `Boulder ${space.id}` }),
     );
     // the condition in the size the class draws it (the CSS's font-size wins over an attribute)
-    const lines = wrapText(tray.tiles[i].text, cellW - 34, 17, 700, 3);
-    lines.forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 52 + k * 20, class: "jf-small", text: line })));
-    for (let k = 0; k < space.count; k++) spot.append(at(cx + cellW - 50 - k * 6, cy + cellH - 40 - k * 7, 1, art.boulder(space.id, 46)));
+    const lines = wrapText(tray.tiles[i].text, cellW - 34, 18, 700, 3);
+    lines.forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 54 + k * 22, class: "jf-small", text: line })));
+    // the boulders stacked on it, without their ids (the space says it)
+    for (let k = 0; k < space.count; k++) spot.append(at(cx + cellW - 50 - k * 6, cy + cellH - 40 - k * 7, 1, wordless(art.boulder(space.id, 46))));
     if (!space.count) spot.append(s("text", { x: cx + cellW - 52, y: cy + cellH - 30, "text-anchor": "middle", class: "jf-note", text: "empty" }));
     spot.append(s("title", {}, `${space.id}: ${tray.tiles[i].text}; ${space.count} on the tray`));
     g.append(spot);
