@@ -19,7 +19,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip ins
 import pettingzoo
 from pettingzoo.test import api_test, render_test, seed_test
 
-from fruitbowl.engine import IllegalAction, all_games
+from fruitbowl.engine import IllegalAction, InvalidOption, all_games
 from fruitbowl.rl.pettingzoo import env, raw_env
 
 pytestmark = [
@@ -36,8 +36,8 @@ GAME_OPTION_SETS = [
 
 def _state(e: Any) -> Any:
     """The environment's position, once reset (typed loosely: the tests read a game's fields)."""
-    assert e.state is not None
-    return e.state
+    assert e.engine is not None
+    return e.engine
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_COUNTS)
@@ -80,9 +80,9 @@ def test_observations_come_from_the_seats_view_only() -> None:
     state = _state(e)
     for agent, seat in e.agent_seat.items():
         sample = state.determinize(seat, random.Random(seat))
-        e.state = sample
+        e.engine = sample
         resampled = e.observe(agent)["observation"]
-        e.state = state
+        e.engine = state
         assert np.array_equal(e.observe(agent)["observation"], resampled)
 
 
@@ -127,3 +127,66 @@ def test_calls_out_of_order_and_actions_out_of_bounds_are_refused_with_a_sentenc
     _play_out(e, np.random.default_rng(2))
     with pytest.warns(UserWarning, match="after every agent is done"):
         e.step(None)
+
+
+# ---------------------------------------------------------------------- issue 24 §3: as researchers expect
+
+
+def test_env_state_is_pettingzoos_global_state_and_the_position_is_env_engine() -> None:
+    """``AECEnv.state()`` "returns a global view of the environment" for centralized training:
+    here every seat's observation in seat order; the position itself is ``env.engine``."""
+    e = env("tanghulu", players=3)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before state\(\)"):
+        e.state()
+    e.reset(seed=4)
+    for _ in range(12):
+        e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    glob = e.state()
+    assert glob.shape == e.state_space.shape and e.state_space.contains(glob)
+    expected = np.concatenate([e.observe(agent)["observation"] for agent in e.possible_agents])
+    assert np.array_equal(glob, expected)
+    assert e.engine is not None and e.engine.game.id == "tanghulu"
+
+
+def test_an_illegal_action_ends_the_episode_with_a_penalty_when_asked() -> None:
+    """``illegal_action="penalty"``: as in PettingZoo's classic games, the agent that made an
+    illegal move is paid -1, the others 0, and the episode is over; by default it is an error."""
+    with pytest.raises(InvalidOption, match="illegal_action must be one of error, penalty; got 'lose'"):
+        env("tanghulu", players=2, illegal_action="lose")
+    e = env("tanghulu", players=3, illegal_action="penalty")
+    e.reset(seed=6)
+    offender = e.agent_selection
+    mask = e.observe(offender)["action_mask"]
+    before = _state(e).to_json()
+    e.step(int(np.flatnonzero(mask == 0)[0]))
+    assert _state(e).to_json() == before  # the illegal action was not played
+    assert all(e.terminations.values()) and not any(e.truncations.values())
+    assert "played an illegal action" in e.infos[offender]["illegal_action"]
+    paid = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        _observation, reward, terminated, _truncated, _info = e.last()
+        assert terminated
+        paid[agent] += reward
+        e.step(None)
+    assert paid == {agent: (-1.0 if agent == offender else 0.0) for agent in e.possible_agents}
+    strict = env("tanghulu", players=2)
+    strict.reset(seed=6)
+    with pytest.raises(IllegalAction):
+        strict.step(int(np.flatnonzero(strict.observe(strict.agent_selection)["action_mask"] == 0)[0]))
+
+
+def test_solo_juicy_fruits_score_reward_is_the_score_minus_pineapples() -> None:
+    """``reward="score"``, solo: "the seat's score minus the opponent's" (Pineapple, the house)."""
+    e = env("juicyfruits", players=1, reward="score")
+    total = _play_out(e, np.random.default_rng(3))["player_0"]
+    final = _state(e).result()
+    assert final.house is not None and final.house.score != 0
+    assert total == final.scores[0] - final.house.score
+
+
+def test_last_and_agent_iter_before_reset_say_to_call_reset() -> None:
+    e = env("tanghulu", players=2)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before last\(\)"):
+        e.last()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before agent_iter\(\)"):
+        e.agent_iter()

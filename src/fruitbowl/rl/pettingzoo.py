@@ -17,6 +17,15 @@ a fruitbowl table resolves it: agents never see a chance node, and the same seed
 game. Every game
 is also registered with PettingZoo as ``fruitbowl/<game>-v0`` (``pettingzoo.make("aec",
 "fruitbowl/tanghulu-v0", players=2)``).
+
+The position itself is ``env.engine`` (the engine's state, which knows every hidden card: for
+tools, never for an agent). ``env.state()`` is PettingZoo's global view for centralized training
+(every seat's observation, one after another; see :meth:`FruitbowlEnv.state`).
+
+An illegal action (one the mask forbids) raises :class:`~fruitbowl.engine.IllegalAction` and
+changes nothing; with ``illegal_action="penalty"`` it ends the episode instead, as PettingZoo's
+classic games do: the agent that made it is paid ``illegal_reward`` (-1), the others 0, and
+every agent is terminated (``info["illegal_action"]`` says what was refused and why).
 """
 
 from __future__ import annotations
@@ -30,12 +39,15 @@ import pettingzoo
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from fruitbowl.engine import Game, all_games, get_game
+from fruitbowl.engine import Game, InvalidOption, all_games, get_game
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import random_seed
 
 from .rewards import check_reward_kind, rewards
+
+#: What an illegal action does: raise (``error``), or end the episode with a penalty (``penalty``).
+ILLEGAL_ACTION_MODES = ("error", "penalty")
 
 
 class FruitbowlEnv(AECEnv):
@@ -54,6 +66,8 @@ class FruitbowlEnv(AECEnv):
         players: int | None = None,
         render_mode: str | None = None,
         reward: str = "rank",
+        illegal_action: str = "error",
+        illegal_reward: float = -1.0,
         **options: Any,
     ):
         super().__init__()
@@ -62,6 +76,12 @@ class FruitbowlEnv(AECEnv):
         self.game.check_player_count(self.num_players)
         self.options = self.game.validate_options(options, self.num_players)
         self.reward_kind = check_reward_kind(reward)
+        if illegal_action not in ILLEGAL_ACTION_MODES:
+            raise InvalidOption(
+                f"illegal_action must be one of {', '.join(ILLEGAL_ACTION_MODES)}; got {illegal_action!r}"
+            )
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}; got {render_mode!r}")
         self.render_mode = render_mode
@@ -80,7 +100,10 @@ class FruitbowlEnv(AECEnv):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
-        self.state: State | None = None
+        #: PettingZoo's global state (:meth:`state`): every seat's observation in seat order
+        self.state_space = spaces.Box(low=0.0, high=1.0, shape=(self.num_players * size,), dtype=np.float32)
+        #: the engine's position (``None`` until :meth:`reset`)
+        self.engine: State | None = None
         self.dealer: Dealer | None = None
         self._next_seed: int | None = None
 
@@ -96,40 +119,60 @@ class FruitbowlEnv(AECEnv):
         game_seed = self._next_seed if self._next_seed is not None else random_seed()
         if self._next_seed is not None:
             self._next_seed += 1  # the next reset without a seed plays a different, still seeded, game
-        self.state = self.game.new_state(self.num_players, game_seed, self.options)
+        self.engine = self.game.new_state(self.num_players, game_seed, self.options)
         self.dealer = Dealer(game_seed)
-        self.dealer.settle(self.state)
+        self.dealer.settle(self.engine)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.engine.current_player]
 
     def _started(self, call: str) -> State:
-        if self.state is None:
+        if self.engine is None:
             raise RuntimeError(f"call reset() before {call}()")
-        return self.state
+        return self.engine
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._started("last")
+        return super().last(observe)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        self._started("agent_iter")
+        return super().agent_iter(max_iter)
+
+    def _observation(self, state: State, seat: int) -> np.ndarray:
+        encoded = self.game.observation(state, seat)
+        observation = np.zeros(self.observation_size, dtype=np.float32)
+        observation[encoded.index] = encoded.value
+        return observation
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self._started("observe")
         seat = self.agent_seat[agent]
-        encoded = self.game.observation(state, seat)
-        observation = np.zeros(self.observation_size, dtype=np.float32)
-        observation[encoded.index] = encoded.value
+        observation = self._observation(state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if state.current_player == seat:  # -1 once the game is over
             mask[state.legal_codes()] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global view of the environment, for centralized training (a critic that
+        sees more than one agent): every seat's observation, in seat order (``state_space``).
+        Together they show every seat's hidden things, so it is not for an agent to act on."""
+        state = self._started("state")
+        return np.concatenate([self._observation(state, seat) for seat in range(self.num_players)])
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent selected (``None`` for an agent that is done).
 
         The checks PettingZoo's order-enforcing and out-of-bounds wrappers would add are made
         here, so :func:`env` needs no wrappers (they cost more than a game's own step): stepping
-        before ``reset``, an action outside the action space, and an illegal one each raise with
-        a sentence and change nothing.
+        before ``reset`` and an action outside the action space each raise with a sentence and
+        change nothing; so does an illegal one, unless the environment was made with
+        ``illegal_action="penalty"`` (see the module's docstring).
         """
         state = self._started("step")
         if not self.agents:
@@ -142,6 +185,11 @@ class FruitbowlEnv(AECEnv):
         if action is None or not 0 <= action < self.num_actions:
             raise ValueError(f"action {action!r} is outside the action space 0..{self.num_actions - 1} of {agent}")
         self._cumulative_rewards[agent] = 0.0
+        if self.illegal_action == "penalty":
+            refusal = state.explain(int(action))
+            if refusal is not None:
+                self._end_with_penalty(agent, f"{agent} played an illegal action ({refusal})")
+                return
         state.apply(int(action))
         if self.dealer is not None:
             self.dealer.settle(state)
@@ -157,6 +205,14 @@ class FruitbowlEnv(AECEnv):
             self.agent_selection = self.possible_agents[state.current_player]
         self._accumulate_rewards()
 
+    def _end_with_penalty(self, offender: str, sentence: str) -> None:
+        """End the episode after an illegal action, as PettingZoo's classic games do."""
+        for name in self.agents:
+            self.rewards[name] = self.illegal_reward if name == offender else 0.0
+            self.terminations[name] = True
+            self.infos[name] = {"illegal_action": sentence}
+        self._accumulate_rewards()
+
     def render(self) -> str | None:
         """``ansi``: the public position as text; ``human``: the same, printed."""
         if self.render_mode is None:
@@ -170,7 +226,7 @@ class FruitbowlEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        self.state = None
+        self.engine = None
 
 
 def raw_env(game: str | Game, players: int | None = None, **kwargs: Any) -> FruitbowlEnv:
