@@ -37,13 +37,16 @@ that view as JSON (``observation_string``); returns are the rank rewards of
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from fruitbowl.engine import Game, all_games, get_game
+from fruitbowl.engine import Game, IllegalAction, all_games, get_game
 from fruitbowl.engine.conformance import DEFAULT_MAX_ACTIONS
+from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import CHANCE, State
 from fruitbowl.engine.rng import derive_seed
 
@@ -52,27 +55,59 @@ from .rewards import rewards
 #: How many distinct game seeds the opening chance node chooses from (for each ``seed`` parameter).
 SEED_OUTCOMES = 1 << 16
 
+#: How many steps :meth:`SpielState.resample_from_infostate` replays, at most, per step of the game,
+#: looking for a history consistent with the player's information before it falls back to the
+#: game's ``determinize``.
+RESAMPLE_BUDGET = 2
+
+#: The most floats an information state tensor may have (Tang Hu Lu's: 17,000-44,000): a game
+#: whose ``max_game_length`` is far above its real length (Fabled Fruit: over a million decisions
+#: where games last a few hundred; Juicy Fruits from 2 players: 4,336-14,432) provides the string
+#: only, since OpenSpiel's tools copy the whole tensor at every step.
+INFOSTATE_TENSOR_LIMIT = 50_000
+
 
 def short_name(game: Game) -> str:
     return f"fruitbowl_{game.id}"
 
 
-def _game_type(game: Game) -> pyspiel.GameType:
+def _max_game_length(game: Game, num_seats: int, options: dict[str, Any]) -> int:
+    return game.max_actions(num_seats, options) or DEFAULT_MAX_ACTIONS
+
+
+def _history_shape(game: Game, num_seats: int, options: dict[str, Any]) -> tuple[int, int]:
+    """Rows and width of the history part of the information state tensor (:class:`InfoStateObserver`)."""
+    actions, outcomes = game.num_distinct_actions(num_seats, options), len(game.chance_table(num_seats, options))
+    return 2 * _max_game_length(game, num_seats, options), 3 + max(actions - 1, outcomes - 1, 1).bit_length()
+
+
+def _provides_tensor(game: Game, num_seats: int, options: dict[str, Any]) -> bool:
+    rows, width = _history_shape(game, num_seats, options)
+    size = game.observation_size(num_seats, options) + rows * width
+    return game.explicit_chance and size <= INFOSTATE_TENSOR_LIMIT
+
+
+def _game_type(game: Game, num_seats: int | None = None, options: dict[str, Any] | None = None) -> pyspiel.GameType:
+    """The game's OpenSpiel type; ``num_seats`` given: the type of a game with that many players
+    (zero-sum from two players on: rank returns add up to 0; a solo game's win or loss does not)."""
     parameters: dict[str, Any] = {"players": game.min_players, "seed": 0}
     parameters.update({spec.name: spec.default for spec in game.option_specs})
     parameters.update(game.rl_defaults)
+    seats = game.min_players if num_seats is None else num_seats
+    if options is None:
+        options = game.validate_options(dict(game.rl_defaults), seats)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"fruitbowl {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if seats > 1 else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=game.explicit_chance,
+        provides_information_state_tensor=_provides_tensor(game, seats, options),
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -89,24 +124,35 @@ class SpielGame(pyspiel.Game):
         self.base_seed = int(params.pop("seed", 0))
         game.check_player_count(self.num_seats)
         self.options = game.validate_options({**game.rl_defaults, **params}, self.num_seats)
-        length = game.max_actions(self.num_seats, self.options) or DEFAULT_MAX_ACTIONS
+        length = _max_game_length(game, self.num_seats, self.options)
         self.explicit = game.explicit_chance
         self.chance_table = game.chance_table(self.num_seats, self.options)
+        self.action_table = game.action_table(self.num_seats, self.options)
+        #: the setup's events (a game with explicit chance: they open every seat's information state)
+        self.setup_events = self.initial().setup_events if self.explicit else []
         info = pyspiel.GameInfo(
-            num_distinct_actions=game.num_distinct_actions(self.num_seats, self.options),
+            num_distinct_actions=len(self.action_table),
             max_chance_outcomes=len(self.chance_table) if self.explicit else SEED_OUTCOMES,
             num_players=self.num_seats,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0 if self.num_seats > 1 else None,
             max_game_length=length,
         )
         full = {"players": self.num_seats, "seed": self.base_seed, **self.options}
-        super().__init__(_game_type(game), info, full)
+        super().__init__(_game_type(game, self.num_seats, self.options), info, full)
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        return self  # a game is fixed: clones of states (OpenSpiel deep-copies them) share it
+
     def max_chance_nodes_in_history(self) -> int:
+        """A bound on the chance nodes of one game: ``max_game_length`` again (random games draw
+        0.3-1.7 times as often as they decide, far below the bound on decisions; a game that drew
+        more would raise when its information state tensor is made), 1 for a game that draws
+        its seed."""
         return self.max_game_length() if self.explicit else 1
 
     def initial(self) -> State:
@@ -118,22 +164,170 @@ class SpielGame(pyspiel.Game):
         seed = derive_seed(self.base_seed, outcome)
         return self.fruitbowl.new_state(self.num_seats, seed, self.options)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpielObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpielObserver | InfoStateObserver:
+        """The seat's observation, or with ``IIGObservationType(perfect_recall=True)`` its
+        information state (:class:`InfoStateObserver`, games with explicit chance only)."""
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            if not self.explicit:
+                raise pyspiel.SpielError(
+                    f"{short_name(self.fruitbowl)} provides no information state: its chance is still one seed "
+                    "drawn at the start, so its history would tell every future draw; use observation_tensor "
+                    "and observation_string (the seat's view)"
+                )
+            return InfoStateObserver(self)
         return SpielObserver(self)
+
+
+# ---------------------------------------------------------------------- what each seat saw
+
+
+class Step:
+    """One action or chance outcome applied, with its events: what each seat saw of it.
+
+    A seat sees a chance outcome it witnesses (:meth:`State.chance_witnesses`), its own actions,
+    and another seat's action unless one of the action's events keeps a secret from it (the rule
+    of a table's replay, ``server/privacy.py``: a Fabled Fruit ``give`` is the giver's); of the
+    events it sees what :meth:`Event.for_viewer` shows it. ``None`` as the seat is a spectator.
+    """
+
+    __slots__ = ("actor", "code", "events", "seen", "tokens", "witnesses")
+
+    def __init__(self, actor: int, code: int, events: Sequence[Event], witnesses: tuple[int, ...] | None = None):
+        self.actor = actor  # a seat, or CHANCE
+        self.code = code
+        self.events = events
+        self.witnesses = witnesses  # at a chance node: the seats that learn the outcome (None: all)
+        self.seen: dict[int | None, tuple[bool, list[dict[str, Any]]]] = {}
+        self.tokens: dict[int | None, str] = {}
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether ``seat`` knows which action or outcome this was."""
+        if self.actor == CHANCE:
+            return self.witnesses is None or (seat is not None and seat in self.witnesses)
+        if seat is not None and seat == self.actor:
+            return True
+        return not any(e.secret is not None and e.owner != seat for e in self.events)
+
+    def seen_by(self, seat: int | None) -> tuple[bool, list[dict[str, Any]]]:
+        """Whether ``seat`` knows the action or outcome, and the events as it sees them (cached)."""
+        seen = self.seen.get(seat)
+        if seen is None:
+            seen = self.seen[seat] = (self.visible(seat), [e.for_viewer(seat) for e in self.events])
+        return seen
+
+    def token(self, seat: int | None, game: SpielGame) -> str:
+        """This step as one line of ``seat``'s information state (cached: clones share steps)."""
+        token = self.tokens.get(seat)
+        if token is None:
+            visible, events = self.seen_by(seat)
+            if self.actor == CHANCE:
+                what = str(game.chance_table[self.code].text) if visible else "hidden"
+                head = f"chance {what}"
+            else:
+                head = f"p{self.actor} {game.action_table[self.code].text if visible else 'hidden'}"
+            token = self.tokens[seat] = f"{head} {json.dumps(events, sort_keys=True)}"
+        return token
+
+    def row(self, seat: int | None) -> tuple[bool, bool, int]:
+        """This step in a row of the information state tensor (see :class:`InfoStateObserver`):
+        whether it was a chance outcome, whether it is hidden from ``seat``, and its code (0 if hidden)."""
+        visible = self.visible(seat)
+        return self.actor == CHANCE, not visible, self.code if visible else 0
+
+
+class _Masked(Step):
+    """A step of a resampled history (see :meth:`SpielState.resample_from_infostate`) as the
+    seat it was resampled for saw it; every other seat sees only its public part (the other seats'
+    secrets of the real game are not theirs in the resampled one: :class:`_Known` tells them)."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, step: Step, owner: int):
+        super().__init__(step.actor, step.code, step.events, step.witnesses)
+        self.owner = owner
+        self.seen, self.tokens = step.seen, step.tokens  # (the owner's are the real step's)
+
+    def seen_by(self, seat: int | None) -> tuple[bool, list[dict[str, Any]]]:
+        return super().seen_by(seat if seat == self.owner else None)
+
+    def visible(self, seat: int | None) -> bool:
+        return super().visible(seat if seat == self.owner else None)
+
+    def token(self, seat: int | None, game: SpielGame) -> str:
+        return super().token(seat if seat == self.owner else None, game)
+
+
+class _Known(Step):
+    """The end of a history resampled for ``owner`` from the game's ``determinize``: every other
+    seat learns what its view of the resampled position shows (its own hidden things there)."""
+
+    __slots__ = ("engine", "owner")
+
+    def __init__(self, owner: int, engine: State):
+        super().__init__(CHANCE, -1, ())
+        self.owner = owner
+        self.engine = engine.clone()  # (the position resampled: play goes on from another copy)
+
+    def token(self, seat: int | None, game: SpielGame) -> str:
+        if seat is None or seat == self.owner:
+            return ""
+        token = self.tokens.get(seat)
+        if token is None:
+            token = self.tokens[seat] = f"resampled {json.dumps(self.engine.view(seat), sort_keys=True)}"
+        return token
+
+
+class Trail:
+    """The steps of one game, shared by its clones: a clone that applies a step copies the list
+    only if another clone has appended past its end (a search's clones cost no copy per clone)."""
+
+    __slots__ = ("length", "steps")
+
+    def __init__(self, steps: list[Step] | None = None):
+        self.steps = steps if steps is not None else []
+        self.length = len(self.steps)
+
+    def append(self, step: Step) -> None:
+        if len(self.steps) != self.length:
+            self.steps = self.steps[: self.length]
+        self.steps.append(step)
+        self.length += 1
+
+    def __iter__(self) -> Any:
+        steps = self.steps
+        return (steps[i] for i in range(self.length))
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
+        twin = Trail.__new__(Trail)
+        twin.steps, twin.length = self.steps, self.length
+        return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Trail, (self.steps[: self.length],))
+
+
+# ---------------------------------------------------------------------- states
 
 
 class SpielState(pyspiel.State):
     """One position; every call goes straight to the engine (for a game without explicit chance,
     after the opening chance node that draws the seed)."""
 
-    def __init__(self, game: SpielGame):
+    def __init__(self, game: SpielGame, engine: State | None = None, trail: Trail | None = None):
         super().__init__(game)
         self.spiel_game = game
         #: None until the opening chance node has drawn the seed (games without explicit chance)
-        self.engine: State | None = game.initial() if game.explicit else None
+        self.engine: State | None = engine if engine is not None else game.initial() if game.explicit else None
         self.num_seats = game.num_seats
+        #: what each seat saw, step by step (games with explicit chance: their information states)
+        self.trail = trail if trail is not None else Trail()
+        #: the seats for which no replay of this position agreed with what they saw
+        self.unreplayable: set[int] = set()
 
     def current_player(self) -> int:
         engine = self.engine
@@ -158,18 +352,22 @@ class SpielState(pyspiel.State):
         return self.engine.legal_codes()
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
+        engine = self.engine
+        if engine is None:
             self.engine = self.spiel_game.start(int(action))
+        elif not self.spiel_game.explicit:
+            engine.apply(int(action))
         else:
-            self.engine.apply(int(action))
+            actor = engine.current_player
+            witnesses = engine.chance_witnesses() if actor == CHANCE else None
+            self.trail.append(Step(actor, int(action), engine.apply(int(action)), witnesses))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.spiel_game.explicit:
                 return str(self.spiel_game.chance_table[int(action)].text)
             return f"shuffle {action}"
-        table = self.spiel_game.fruitbowl.action_table(self.num_seats, self.spiel_game.options)
-        return str(table[int(action)].text)
+        return str(self.spiel_game.action_table[int(action)].text)
 
     def is_terminal(self) -> bool:
         return self.engine is not None and self.engine.is_terminal()
@@ -179,10 +377,126 @@ class SpielState(pyspiel.State):
             return [0.0] * self.num_seats
         return rewards(self.engine.result(), self.num_seats)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> SpielState:
+        """A position consistent with everything seat ``player_id`` has seen (its information
+        state), the rest resampled; ``probability_sampler()`` (a float in [0, 1), as OpenSpiel's
+        ``UniformProbabilitySampler`` gives) seeds the sample.
+
+        A game whose ``determinize`` is consistent with the whole history
+        (:attr:`~fruitbowl.engine.game.Game.determinize_fits_history`, Tang Hu Lu) resamples from it:
+        the other hands, and what is not drawn yet. Otherwise the game's history is replayed with
+        the chance outcomes the seat did not witness drawn again and the actions hidden from it
+        chosen again (among those that look the same to it), searching back where a replay stops
+        agreeing with what the seat saw (within :data:`RESAMPLE_BUDGET`; if none agrees, this
+        position is resampled from ``determinize`` from then on, consistent with the seat's current
+        view: Fabled Fruit, whose fruits given in public tell much about earlier hidden draws).
+
+        The state returned has the seat's information state exactly; the other seats' information
+        states are those of the resampled game. Its OpenSpiel ``history()`` is empty (the real
+        history would tell the hidden outcomes); play goes on from it as from any state.
+        """
+        game = self.spiel_game
+        engine = self.engine
+        if not game.explicit or engine is None:
+            raise pyspiel.SpielError(
+                f"{short_name(game.fruitbowl)} cannot resample from an information state: its chance is still one "
+                "seed drawn at the start (its states carry every future draw)"
+            )
+        if not 0 <= player_id < self.num_seats:
+            raise pyspiel.SpielError(f"player {player_id} is not a seat of this {self.num_seats}-player game")
+        rng = random.Random(int(float(probability_sampler()) * (1 << 53)))
+        if not game.fruitbowl.determinize_fits_history and player_id not in self.unreplayable:
+            replayed = self._replay(player_id, rng)
+            if replayed is not None:
+                return replayed
+            self.unreplayable.add(player_id)  # (a search resamples one position many times: once is enough)
+        sample = engine.determinize(player_id, rng)
+        steps: list[Step] = [_Masked(step, player_id) for step in self.trail]
+        steps.append(_Known(player_id, sample))
+        return SpielState(game, sample, Trail(steps))
+
+    def _replay(self, seat: int, rng: random.Random) -> SpielState | None:
+        """The game replayed with what ``seat`` did not see drawn or chosen again, agreeing with
+        all it saw; ``None`` if none was found within :data:`RESAMPLE_BUDGET` steps per step.
+
+        A depth-first search: at each step the seat did not see, the candidates (the outcomes in
+        an order drawn by their probabilities, the hidden actions that look the same to the seat
+        in a random order) are tried in turn; a step that disagrees with what the seat saw later
+        (a fruit given in public that the resampled hand does not hold) sends the search back to
+        the latest step with candidates left."""
+        game, steps = self.spiel_game, list(self.trail)
+        if any(isinstance(step, _Known) for step in steps):  # (resampled before: its past is not a game's)
+            return None
+        engine = game.initial()
+        replayed: list[Step] = []
+        #: per step not seen: (its index, the position before it, candidates left)
+        choices: list[tuple[int, State, list[int]]] = []
+        budget = RESAMPLE_BUDGET * (len(steps) + 1)
+        i = 0
+        while i < len(steps):
+            budget -= 1
+            if budget < 0:
+                return None
+            step = steps[i]
+            if step.visible(seat):
+                again = _replay_step(engine, step, step.code, seat)
+            else:
+                candidates = _candidates(engine, step, seat, rng)
+                choices.append((i, engine.clone(), candidates))
+                again = _replay_step(engine, step, candidates.pop(), seat) if candidates else None
+            while again is None:  # back to the latest step not seen with a candidate left
+                while choices and not choices[-1][2]:
+                    choices.pop()
+                if not choices:
+                    return None
+                i, before, candidates = choices[-1]
+                engine = before.clone()
+                del replayed[i:]
+                again = _replay_step(engine, steps[i], candidates.pop(), seat)
+                budget -= 1
+            replayed.append(again)
+            i += 1
+        return SpielState(game, engine, Trail(replayed))
+
     def __str__(self) -> str:
         if self.engine is None:
             return "before the shuffle"
         return json.dumps(self.engine.view(None), sort_keys=True)
+
+
+def _candidates(engine: State, step: Step, seat: int, rng: random.Random) -> list[int]:
+    """What may have happened at a step ``seat`` did not see, in the order to try them (last
+    first): the chance outcomes drawn one by one by their probabilities, without repeating; or the
+    legal actions that would look the same to the seat, shuffled."""
+    actor = engine.current_player
+    if actor != step.actor:
+        return []
+    if actor == CHANCE:  # (weighted order without replacement: sort by u ** (1 / p))
+        keyed = sorted((rng.random() ** (1.0 / p), code) for code, p in engine.chance_outcomes() if p > 0)
+        return [code for _, code in keyed]
+    wanted = step.seen_by(seat)
+    codes = [
+        code for code in engine.legal_codes() if Step(actor, code, engine.clone().apply(code)).seen_by(seat) == wanted
+    ]
+    rng.shuffle(codes)
+    return codes
+
+
+def _replay_step(engine: State, step: Step, code: int, seat: int) -> Step | None:
+    """Apply ``code`` to ``engine`` in place of ``step``: the step it makes, or ``None`` (and
+    ``engine`` is to be dropped) if ``seat`` would not see it as it saw ``step``."""
+    actor = engine.current_player
+    if actor != step.actor:
+        return None
+    witnesses = engine.chance_witnesses() if actor == CHANCE else None
+    try:
+        again = Step(actor, code, engine.apply(code), witnesses)
+    except IllegalAction:  # (what the seat saw cannot happen in this replay: a card drawn earlier)
+        return None
+    return again if again.seen_by(seat) == step.seen_by(seat) else None
+
+
+# ---------------------------------------------------------------------- observers
 
 
 class SpielObserver:
@@ -204,6 +518,86 @@ class SpielObserver:
         if state.engine is None:
             return "before the shuffle"
         return json.dumps(state.engine.view(player), sort_keys=True)
+
+
+class InfoStateObserver:
+    """A seat's perfect-recall information state: everything it saw, step by step.
+
+    The **string** has one line per step of the game (after the setup's events as the seat saw
+    them): ``chance <outcome>`` or ``p<seat> <action>``, with ``hidden`` in place of an outcome
+    the seat did not witness or an action kept from it, then the step's events as the seat sees
+    them (JSON); its last line is the seat's current view (``now {…}``).
+
+    The **tensor** (``information_state_tensor``) has a fixed size, ``observation_size + rows ×
+    width`` floats: first the seat's current observation (``observation_tensor``; the dict's
+    ``observation``), then ``history``, one row per step of the game in order (``rows`` =
+    ``max_game_length + max_chance_nodes_in_history``; rows after the last step are zero). A row
+    is ``width`` = 3 + ``bits`` floats: 1 (a step happened), 1 if it was a chance outcome, 1 if
+    the seat did not see which action or outcome it was, then the action's or outcome's code in
+    binary, lowest bit first (zeros when hidden), ``bits`` wide enough for the larger of
+    ``num_distinct_actions`` and ``max_chance_outcomes``. A game whose tensor would exceed
+    :data:`INFOSTATE_TENSOR_LIMIT` floats refuses it with a sentence (its string still works).
+    """
+
+    def __init__(self, game: SpielGame):
+        self.game = game
+        self.observation_size = game.fruitbowl.observation_size(game.num_seats, game.options)
+        self.rows, self.width = _history_shape(game.fruitbowl, game.num_seats, game.options)
+        self.bits = self.width - 3
+        size = self.observation_size + self.rows * self.width
+        self.refusal: str | None = None
+        if not _provides_tensor(game.fruitbowl, game.num_seats, game.options):
+            self.refusal = (
+                f"{short_name(game.fruitbowl)} has no information state tensor: its max_game_length "
+                f"({game.max_game_length():,}) is not a realistic bound yet, so the tensor would have {size:,} floats; "
+                "use information_state_string"
+            )
+            size = self.observation_size  # (the observer is still made: the string works)
+            self.rows = 0
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {
+            "observation": self.tensor[: self.observation_size],
+            "history": self.tensor[self.observation_size :].reshape(self.rows, self.width),
+        }
+        self.powers = [1 << bit for bit in range(self.bits)]
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        if self.refusal is not None:
+            raise pyspiel.SpielError(self.refusal)
+        tensor, game = self.tensor, self.game
+        tensor.fill(0.0)
+        if state.engine is None:
+            return
+        encoded = game.fruitbowl.observation(state.engine, player)
+        tensor[encoded.index] = encoded.value
+        at, width, powers = self.observation_size, self.width, self.powers
+        ones: list[int] = []
+        row = 0
+        for step in state.trail:
+            if isinstance(step, _Known):
+                continue
+            if row >= self.rows:
+                raise pyspiel.SpielError(f"the game is longer than its {self.rows} information state rows")
+            start = at + row * width
+            chance, hidden, code = step.row(player)
+            ones.append(start)
+            if chance:
+                ones.append(start + 1)
+            if hidden:
+                ones.append(start + 2)
+            ones += [start + 3 + bit for bit, power in enumerate(powers) if code & power]
+            row += 1
+        tensor[ones] = 1.0
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        if state.engine is None:
+            return ""
+        game = self.game
+        lines = [f"seat {player}"]
+        lines.append(f"setup {json.dumps([e.for_viewer(player) for e in game.setup_events], sort_keys=True)}")
+        lines += [token for step in state.trail if (token := step.token(player, game))]
+        lines.append(f"now {json.dumps(state.engine.view(player), sort_keys=True)}")
+        return "\n".join(lines)
 
 
 def register_all() -> list[str]:
