@@ -535,9 +535,13 @@ function scoreOrJuice(ui, layer, x, y, w) {
       const sp = jf.spaces[i - 1];
       layer.append(s("rect", { x: sx + 2, y: y + 36, width: step - 4, height: 64, rx: 8, fill: i ? "#ffe9b8" : "#e9e2d2", stroke: "#8a6a3a" }));
       if (sp) {
+        // its number and points in 18 units, smaller only where a phone's narrow spaces need it
+        const label = `J${sp.space} +${sp.points}`;
+        let fs = 18;
+        while (fs > 12 && fitText(label, step - 10, fs, 700) !== label) fs -= 0.5;
         layer.append(
           at(sx + step / 2, y + 54, 1, art.fruitRow(sp.cost, Math.min(10, step / 5.2))),
-          s("text", { x: sx + step / 2, y: y + 90, "text-anchor": "middle", class: "jf-small", text: `J${sp.space} +${sp.points}` }),
+          s("text", { x: sx + step / 2, y: y + 90, "text-anchor": "middle", class: "jf-label", "font-size": fs, text: label }),
         );
       } else layer.append(s("text", { x: sx + step / 2, y: y + 74, "text-anchor": "middle", class: "jf-small", text: "start" }));
     }
@@ -923,6 +927,15 @@ function mysticBoard(ui, layer, x, y, w) {
     }
     g.append(cell);
   }
+  // the explorer's way to its destination when you may explore instead of collecting (under the
+  // pawns: their numbers stay readable)
+  const dest = view.pending?.explore;
+  const exploring = dest && view.phase === "explore" && mySeat !== null && view.current_player === mySeat;
+  const [tx, ty] = exploring ? xy(dest.cell) : [0, 0];
+  if (exploring) {
+    const [fx, fy] = xy(board.explorers[mySeat].cell);
+    g.append(s("path", { class: "jf-explore-path", d: `M${fx + c / 2} ${fy + c / 2} L${tx + c / 2} ${ty + c / 2}`, stroke: "#ffd34d", "stroke-width": 5, "stroke-dasharray": "8 6", fill: "none", "marker-end": "none" }));
+  }
   // explorers, side by side when they share a space
   const byCell = new Map();
   for (const ex of board.explorers) byCell.set(ex.cell, [...(byCell.get(ex.cell) || []), ex]);
@@ -936,25 +949,19 @@ function mysticBoard(ui, layer, x, y, w) {
       g.append(ui.board.piece(`explorer:${ex.seat}`, cx + c / 2 + dx, cy + c * 0.62, pawn));
     });
   }
-  // the explorer's destination when you may explore instead of collecting
-  const dest = view.pending?.explore;
-  if (dest && view.phase === "explore" && mySeat !== null && view.current_player === mySeat) {
-    const [fx, fy] = xy(board.explorers[mySeat].cell);
-    const [tx, ty] = xy(dest.cell);
-    g.append(s("path", { class: "jf-explore-path", d: `M${fx + c / 2} ${fy + c / 2} L${tx + c / 2} ${ty + c / 2}`, stroke: "#ffd34d", "stroke-width": 5, "stroke-dasharray": "8 6", fill: "none", "marker-end": "none" }));
-    if (myTurn) {
-      const code = ui.board.code("explore");
-      g.append(
-        ui.board.target({
-          code,
-          kind: "explore",
-          legal: legal.has(code),
-          label: legal.get(code)?.label || "Move your explorer here instead of collecting",
-          hit: [tx + 2, ty + 2, c - 4, c - 4, c * 0.14],
-          activate: () => ui.board.send(code),
-        }),
-      );
-    }
+  // its destination, the target on top
+  if (exploring && myTurn) {
+    const code = ui.board.code("explore");
+    g.append(
+      ui.board.target({
+        code,
+        kind: "explore",
+        legal: legal.has(code),
+        label: legal.get(code)?.label || "Move your explorer here instead of collecting",
+        hit: [tx + 2, ty + 2, c - 4, c - 4, c * 0.14],
+        activate: () => ui.board.send(code),
+      }),
+    );
   }
   // the statue legend and who collected what
   let ly = ui.narrow ? oy + gridW + 44 : y + headH + 18;
@@ -963,7 +970,7 @@ function mysticBoard(ui, layer, x, y, w) {
     if (entry.owner !== null) item.append(s("g", { transform: `translate(${legendX + 10} ${ly + fs * 0.62})` }, markerGroup(entry.owner, 9)));
     else if (entry.pineapple) item.append(at(legendX + 10, ly + fs * 0.62, 1, art.pineapple(10)));
     entry.lines.forEach((text, k) => {
-      item.append(s("text", { x: legendX + LEGEND_INDENT + (k ? 12 : 0), y: ly + fs, class: ["jf-legend", entry.used && "used"], "font-size": fs, text }));
+      item.append(s("text", { x: legendX + LEGEND_INDENT + (k ? 12 : 0), y: ly + fs, class: ["jf-label", entry.used && "used"], "font-size": fs, text }));
       ly += fs + 4;
     });
     ly += 5;
