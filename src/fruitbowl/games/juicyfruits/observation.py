@@ -528,7 +528,8 @@ def _modules(state: JuicyFruitsState, lay: Layout, idx: list[int], val: list[flo
             va(state.pending_statue / 13)
     at = lay.bo_at
     if at >= 0:
-        for positions, code in zip(lay.boulders, state.boulder_set, strict=True):
+        # (fewer while the setup deals them, one corner per chance node)
+        for positions, code in zip(lay.boulders, state.boulder_set, strict=False):
             idx += positions[code]
             val += BOULDER_VALUES[code]
         at += 36
