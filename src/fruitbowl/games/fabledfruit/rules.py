@@ -66,6 +66,7 @@ from .view import FabledFruitView, build_view
 SEAT_STEPS = ("give", "discard", "put", "offer", "limeask")
 #: Step kinds that are chance nodes (see the module's docstring).
 CHANCE_STEPS = frozenset({"deal", "steal", "pick", "first"})
+_SEAT_KINDS = frozenset(SEAT_STEPS)  # (a set: current_player asks for every action and chance node)
 ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit")
 
 
@@ -558,7 +559,7 @@ class FabledFruitState(State):
             return -1
         step = self.steps[0]
         kind = step[0]
-        if kind in SEAT_STEPS:
+        if kind in _SEAT_KINDS:
             return step[1]
         return CHANCE if kind in CHANCE_STEPS else self.active
 
@@ -585,10 +586,14 @@ class FabledFruitState(State):
     def sample_outcome(self, rng: random.Random) -> int:
         """One ``rng.random()``: the fruit at that fraction of the pile (counted by kind), or the seat."""
         step = self.steps[0]
+        kind = step[0]
         u = rng.random()
-        if step[0] == "first":
+        if kind == "deal":
+            pile, base = self.draw, CARD_OUTCOME
+        elif kind == "first":
             return SEAT_OUTCOME + int(u * self.num_players)
-        pile, base = self._pile(step)
+        else:
+            pile, base = self.hands[step[2] if kind == "steal" else step[1]], HAND_OUTCOME
         left = int(u * sum(pile))
         for k, count in enumerate(pile):
             left -= count
@@ -636,8 +641,16 @@ class FabledFruitState(State):
         kind = step[0]
         if kind == "deal":  # (the step stays until its last fruit is drawn)
             k = code - CARD_OUTCOME
-            self.draw[k] -= 1
-            self.dealt.append(k)
+            draw, dealt = self.draw, self.dealt
+            draw[k] -= 1
+            dealt.append(k)
+            if not step[3]:
+                if len(dealt) < step[1]:
+                    if any(draw):
+                        return events  # (the next fruit of the same deal: still this chance node)
+                else:  # the deal is complete
+                    self.steps.pop(0)
+                    market.dealt(self, step, events)
         elif kind == "steal":
             self.steps.pop(0)
             taker, victim, reason = step[1], step[2], step[3]
