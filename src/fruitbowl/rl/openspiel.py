@@ -9,18 +9,23 @@
     >>> len(state.chance_outcomes())  # (outcome, probability): which of the bag's tiles comes out
     54
 
-Each game is *imperfect information* and *general sum*. Chance is **explicit**:
+Each game is *imperfect information*, and *zero-sum* from two players on (rank returns add up to
+0; a solo game's win or loss against the house is general-sum). Chance is **explicit**:
 
-* A game whose engine has chance nodes (:attr:`~fruitbowl.engine.game.Game.explicit_chance`,
-  Tang Hu Lu so far) has OpenSpiel chance nodes exactly at its random events (each die roll,
-  each tile or card drawn), with the engine's ``chance_outcomes()`` (grouped: "which tile", not
-  "which permutation"). A state holds no random generator, so a clone carries no future: a
-  search on clones must sample the draws it has not seen, as one on resampled positions does.
-  The ``seed`` parameter is not used (the algorithm draws the outcomes).
-* The other games (until their engines are converted) have one chance node at the start that
-  draws the game's seed (one of ``SEED_OUTCOMES``, mixed with the ``seed`` parameter); every
-  later die roll, shuffle and draw follows from that seed inside the engine, exactly as in a
-  fruitbowl record, so clones of their states still carry the future.
+* A game whose engine has chance nodes (:attr:`~fruitbowl.engine.game.Game.explicit_chance`:
+  Tang Hu Lu, Juicy Fruits, Fabled Fruit) has OpenSpiel chance nodes exactly at its random events
+  (each die roll, each tile or card drawn), with the engine's ``chance_outcomes()`` (grouped:
+  "which tile", not "which permutation"). A state holds no random generator, so a clone carries
+  no future: a search on clones must sample the draws it has not seen, as one on resampled
+  positions does. The ``seed`` parameter is not used (the algorithm draws the outcomes).
+  Such a game provides each seat's perfect-recall **information state**
+  (``information_state_string`` / ``information_state_tensor``, :class:`InfoStateObserver`: what
+  the seat saw, step by step, never an outcome it did not witness) and
+  :meth:`SpielState.resample_from_infostate`, so OpenSpiel's ISMCTS and CFR-family code run.
+* Citrus (until its engine is converted) has one chance node at the start that draws the game's
+  seed (one of ``SEED_OUTCOMES``, mixed with the ``seed`` parameter); every later die roll,
+  shuffle and draw follows from that seed inside the engine, exactly as in a fruitbowl record, so
+  clones of its states still carry the future, and it refuses information states with a sentence.
 
 Parameters are ``players``, ``seed`` and the game's own options, with the defaults a game gives
 learning environments (:attr:`~fruitbowl.engine.game.Game.rl_defaults`) where its own would let
@@ -283,11 +288,14 @@ class Trail:
     """The steps of one game, shared by its clones: a clone that applies a step copies the list
     only if another clone has appended past its end (a search's clones cost no copy per clone)."""
 
-    __slots__ = ("length", "steps")
+    __slots__ = ("length", "rows", "steps")
 
     def __init__(self, steps: list[Step] | None = None):
         self.steps = steps if steps is not None else []
         self.length = len(self.steps)
+        #: per seat, the information state tensor's history rows made so far: (steps read, rows
+        #: written, positions of their ones); a state stepping on extends them instead of redoing them
+        self.rows: dict[int, tuple[int, int, list[int]]] = {}
 
     def append(self, step: Step) -> None:
         if len(self.steps) != self.length:
@@ -304,7 +312,7 @@ class Trail:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Trail:
         twin = Trail.__new__(Trail)
-        twin.steps, twin.length = self.steps, self.length
+        twin.steps, twin.length, twin.rows = self.steps, self.length, dict(self.rows)
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -571,9 +579,12 @@ class InfoStateObserver:
         encoded = game.fruitbowl.observation(state.engine, player)
         tensor[encoded.index] = encoded.value
         at, width, powers = self.observation_size, self.width, self.powers
-        ones: list[int] = []
-        row = 0
-        for step in state.trail:
+        trail = state.trail
+        read, row, made = trail.rows.get(player, (0, 0, []))
+        ones = made[:]  # (a clone may share the list it was made with)
+        steps = trail.steps
+        for index in range(read, trail.length):
+            step = steps[index]
             if isinstance(step, _Known):
                 continue
             if row >= self.rows:
@@ -587,6 +598,7 @@ class InfoStateObserver:
                 ones.append(start + 2)
             ones += [start + 3 + bit for bit, power in enumerate(powers) if code & power]
             row += 1
+        trail.rows[player] = (trail.length, row, ones)
         tensor[ones] = 1.0
 
     def string_from(self, state: SpielState, player: int) -> str:
