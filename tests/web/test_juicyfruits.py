@@ -8,6 +8,7 @@ from typing import Any
 
 from .helpers import (
     DESKTOP,
+    LAPTOP,
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
@@ -20,6 +21,8 @@ from .helpers import (
     state,
     wait_for_text,
 )
+from .test_board_text import problems_in_sight
+from .test_layout import in_sight
 
 #: board targets tried first, so that random clicking still ends the game (claims move the license marker)
 PREFERRED = ("claim", "place_block", "place", "supply")
@@ -232,4 +235,20 @@ def test_phone_layout_stacks_islands_without_sideways_scroll(browser: Any, serve
     page.locator("#results").wait_for(state="visible")
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "jf-phone-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_a_step_played_on_your_island_and_the_business_board_shows_both_readable(browser: Any, server_url: str):
+    """Step 2 of a turn (supply a ship on your island or claim a token on the business board) is one
+    decision over two parts of the board: at 1366×768 both are in sight together, and their text is
+    still at least 11 px (issue 23)."""
+    table = create_table(server_url, players=3, modules="mystic_island,boulders,new_business")
+    both = {"supply", "claim"}
+    play_by_api(server_url, table, random.Random(4), until=lambda snap: both <= {a["kind"] for a in snap["legal"]})
+    page = new_page(browser, LAPTOP, reduced_motion="reduce")
+    open_seated(page, server_url, table)
+    assert page.locator("#board .target.legal[data-kind='supply']").count()
+    assert in_sight(page, "#board .island.mine"), "your island is in sight"
+    assert in_sight(page, "#board .business-row"), "the business board is in sight beside it"
+    assert problems_in_sight(page, "step 2", {"size"}) == []
     assert page.js_errors == []
