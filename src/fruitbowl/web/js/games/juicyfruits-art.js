@@ -244,12 +244,13 @@ export function smallVenue(piece, c) {
   );
 }
 
-/** What a stall's points count, in short ("5/3 ships"): on its island piece's tooltip and its tile. */
+/** What a stall's points count, in short ("5/3 ships" on its island piece's tooltip, "5 per 3 ships"
+ * on its business tile). */
 export const STALL_SHORT = {
   per_empty_beach: "/beach",
   per_supplied_ship: "/ship",
   per_star: "/★",
-  per_two_fruits: "/2 fruit",
+  per_two_fruits: "/2 fruits",
   per_full_beach: "/3 ships",
   per_milkshake: "/shake",
 };

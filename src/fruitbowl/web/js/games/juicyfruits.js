@@ -348,9 +348,16 @@ function businessBoard(ui, layer, x, y, w, rowH = 100) {
 function businessTile(ui, tok, cx, cy, w, h) {
   const c = h * 0.55;
   const nameFs = Math.min(20, h * 0.22);
+  // what it is or scores, beside its picture on one or two lines (18 units or more in the laptop's
+  // layout; smaller only where a phone's narrow tiles need it)
   const detail = tileDetail(tok);
-  let detailFs = Math.min(19, h * 0.21); // (18 units or more in a row of the laptop's layout)
-  while (detailFs > 12 && fitText(detail, w - c - 16, detailFs, 600) !== detail) detailFs -= 0.5;
+  let detailFs = Math.min(19, h * 0.21);
+  let lines = wrapText(detail, w - c - 16, detailFs, 600, 2);
+  while (detailFs > 12 && lines.join(" ") !== detail) {
+    detailFs -= 0.5;
+    lines = wrapText(detail, w - c - 16, detailFs, 600, 2);
+  }
+  const firstLine = h / 2 - c * 0.5 + detailFs * 0.4 - ((lines.length - 1) * detailFs * 1.1) / 2;
   const tag = tok.category === "placeholder"; // a large venue's token: "2×2" beside its name
   const name = fitText(tok.name, w - 12 - (tag ? nameFs * 2.4 : 0), nameFs, 800); // (the whole in the tile's tooltip)
   const node = s(
@@ -359,7 +366,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     s("rect", { class: "tile-face", x: -w / 2, y: -h / 2, width: w, height: h, rx: 8, fill: "#fffdf6", stroke: "#6b4a2b", "stroke-width": 2 }),
     s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
     at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, wordless(art.token(tok, c))),
-    s("text", { x: -w / 2 + c + 8, y: h / 2 - c * 0.5 + detailFs * 0.4, class: "jf-tile-detail", "font-size": detailFs, text: detail }),
+    lines.map((line, k) => s("text", { x: -w / 2 + c + 8, y: firstLine + k * detailFs * 1.1, class: "jf-tile-detail", "font-size": detailFs, text: line })),
     tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
     s("title", {}, `${tok.name}: ${tok.text || detail}`),
   );
@@ -376,7 +383,7 @@ function wordless(picture) {
 function tileDetail(tok) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
   if (tok.category === "ice_cream_cart") return tok.kind;
-  if (tok.category === "stall" && art.STALL_SHORT[tok.formula]) return `${tok.points}${art.STALL_SHORT[tok.formula]}`;
+  if (tok.category === "stall" && art.STALL_SHORT[tok.formula]) return `${tok.points} per ${art.STALL_SHORT[tok.formula].slice(1)}`;
   if (tok.category === "stall")
     return tok.text
       .replace(" per ", "/")
