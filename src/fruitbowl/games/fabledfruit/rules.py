@@ -499,6 +499,8 @@ class FabledFruitState(State):
     def _after_load(self, data: Mapping[str, Any]) -> None:
         if any(len(hand) != NUM_KINDS for hand in self.hands):
             raise ValueError("its card vectors predate the lime (replay the game's record instead)")
+        if "dealt" not in data:  # rules 1 kept the draw stack in order, drawn by a generator in the state
+            raise ValueError("it was saved by rules 1, whose draw stack was in order (replay its record instead)")
         self.lime = bool(self.options.get("lime", False))
         self.deck = deck.deck_for(self.lime)
         self.ntypes = NUM_TYPES if self.lime else C.base_types
@@ -523,6 +525,10 @@ class FabledFruitState(State):
         private_buf = d.buf_private and seat != d.active
         if private_buf:
             pool += d.buf
+        step = d.steps[0]  # (at a chance node: fruits a deal has drawn so far that only another seat saw)
+        private_deal = step[0] == "deal" and step[2] not in (-1, seat) and bool(d.dealt)
+        if private_deal:
+            pool += d.dealt
         pool.sort()
         rng.shuffle(pool)
         for p in hidden_hands:
@@ -543,6 +549,10 @@ class FabledFruitState(State):
         if private_buf:
             size = len(d.buf)
             d.buf = sorted(pool[:size])
+            del pool[:size]
+        if private_deal:
+            size = len(d.dealt)
+            d.dealt = pool[:size]
             del pool[:size]
         draw = [0] * NUM_KINDS
         for k in pool:
