@@ -95,3 +95,13 @@ def test_data_file_is_complete_and_validated(tmp_path):
     bad.write_text(text.replace("copies = 8", "copies = 7"))
     with pytest.raises(ComponentDataError, match="240"):
         load_components(bad)
+
+
+def test_a_sample_in_the_middle_of_a_private_draw_hides_what_only_the_drawer_saw():
+    s = GAME.new_state(2, 3, {"first_player": 1})  # at the setup's first fruit for seat 1, as a table stands
+    s.apply("card banana")  # seat 1 has drawn one of its 2 fruits; seat 2 has not seen it
+    assert s.chance_witnesses() == (0,) and s.dealt == [1]
+    samples = [s.determinize(1, random.Random(seed)) for seed in range(12)]
+    assert all(sample.view(1) == s.view(1) and len(sample.dealt) == 1 for sample in samples)
+    assert {tuple(sample.dealt) for sample in samples} != {(1,)}
+    assert s.determinize(0, random.Random(1)).dealt == [1]  # the drawer knows it
