@@ -57,6 +57,7 @@ BOAT_OUT = BOULDER_OUT + len(BOULDERS)
 #: A ship's bag: 0 orange backs, 1 green (see :func:`.ships.fill_bags`).
 SHIP_BAG = tuple(0 if ship.back == "orange" else 1 for ship in C.ships)
 NUM_FRUITS = len(C.fruit_codes)
+BAG_SIZES = (SHIP_BAG.count(0), SHIP_BAG.count(1))
 
 
 def _chance_table() -> ActionTable:
@@ -120,14 +121,11 @@ def _fruits_left(state: JuicyFruitsState, seat: int) -> list[int]:
 
 
 def _ships_owed(state: JuicyFruitsState, seat: int) -> tuple[int, int]:
-    """The ships ``seat``'s island still takes from the orange and the green bag."""
-    owed = [C.ships_per_bag, C.ships_per_bag]
-    grid = state.grid[seat]
-    for cell in BEACH_CELLS:
-        code = grid[cell]
-        if SHIP <= code < COLLECTOR:
-            owed[SHIP_BAG[code - SHIP]] -= 1
-    return owed[0], owed[1]
+    """The ships ``seat``'s island still takes from the orange and the green bag (the islands
+    are dealt in seat order, each taking 6 from each bag)."""
+    taken = C.ships_per_bag * (seat + 1)
+    orange, green = state.bags
+    return taken - BAG_SIZES[0] + len(orange), taken - BAG_SIZES[1] + len(green)
 
 
 def _boulder_tiles(state: JuicyFruitsState) -> list[int]:
@@ -168,12 +166,10 @@ def _uniform(base: int, pile: list[int] | range) -> list[tuple[int, float]]:
 
 
 def sample(state: JuicyFruitsState, rng: random.Random) -> int:
-    """One outcome's code, by its probability, with one ``rng.random()`` (picked directly)."""
+    """One setup draw's code, by its probability, with one ``rng.random()`` (picked directly;
+    the state picks Pineapple's boats itself)."""
     u = rng.random()
     kind = state.chance
-    if kind == BOAT_DRAW:
-        bag = state.pine_bag
-        return BOAT_OUT + bag[int(u * len(bag))]
     if kind == BOARD_DRAW:
         box = state.box
         return TOKEN_OUT + box[int(u * len(box))]

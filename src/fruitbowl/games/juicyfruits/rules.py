@@ -483,6 +483,9 @@ class JuicyFruitsState(State):
         return draws.outcomes(self) if self.chance else []
 
     def sample_outcome(self, rng: random.Random) -> int:
+        if self.chance == draws.BOAT_DRAW:  # (the one chance node of a running game: answered here)
+            bag = self.pine_bag
+            return draws.BOAT_OUT + bag[int(rng.random() * len(bag))]
         return draws.sample(self, rng)
 
     def _is_outcome(self, code: int) -> bool:

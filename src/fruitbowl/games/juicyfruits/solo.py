@@ -10,6 +10,7 @@ The solo board (option ``solo_board``) is the difficulty level.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from fruitbowl.engine.events import Event
@@ -35,7 +36,8 @@ def claim_bonus(level: int) -> int:
 
 def pineapple_turn(state: Any, boat: int, opening: bool) -> list[Event]:
     """Resolve the boat drawn from Pineapple's bag; returns its events. ``state`` is a JuicyFruitsState."""
-    state.pine_bag.remove(boat)
+    bag: list[int] = state.pine_bag
+    del bag[bisect_left(bag, boat)]  # (the bag is sorted)
     ship = C.ships[boat]
     state.pine_drawn.append(boat)
     state.pine_parts[0] += ship.solo_value
