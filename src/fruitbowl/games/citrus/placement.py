@@ -48,6 +48,7 @@ ROAD = 2  # lies on a road space of some site (variety applies)
 
 Placement = tuple[int, int, int]  # (space, mod, flags)
 _SPACE = itemgetter(0)  # a placement's space
+_DISTANCE = itemgetter(1)  # a (mark, distance) pair's distance
 Step = tuple[int, int, int]  # (space, type, mod)
 Plan = list[Step]  # in a legal order
 
@@ -561,7 +562,15 @@ def _walk(
         return None
     total = sum(counts)
     plant, land, rid, rown = state.plant, state.land, state.rid, state.rown
-    for _size, c in sorted([(len(opts), c) for c, opts in options.items()]):
+    types = [c for _size, c in sorted([(len(opts), c) for c, opts in options.items()])]
+    if empty and state.marks():
+        # A type has no place yet and can only get one from a Bridge or Milestone picked up (or a
+        # worker brought back): the tiles that pick one up, then those nearest to one, are tried
+        # first. The order changes which plan is found first, never whether there is one.
+        near = state.near_marks()
+        options = {c: sorted(options[c], key=lambda option: _distance(near, option[0])) for c in types}
+        types.sort(key=lambda c: _distance(near, options[c][0][0]) if options[c] else NEAR + 1)
+    for c in types:
         alike: dict[int, int] = {}  # starts of a single tile tried so far, per mod (see below)
         single = counts[c] == 1
         for t, mod, flags in options[c]:
@@ -594,6 +603,13 @@ def _walk(
                 return [step, *rest]
             failed.add(after)
     return None
+
+
+def _distance(near: dict[int, list[tuple[int, int]]], t: int) -> int:
+    """How far space ``t`` is from the nearest Bridge or Milestone on the board (``NEAR + 1``
+    if further than :data:`NEAR`)."""
+    close = near.get(t)
+    return close[0][1] if close else NEAR + 1  # (nearest first)
 
 
 def _needy(options: dict[int, list[Placement]]) -> list[int]:
@@ -760,19 +776,22 @@ def _pickups(
         if reach > NEAR:  # (more tiles than a line holds: count every mark)
             return sum(1 for t in marks if wanted[land[t]])
         sources = chain(map(_SPACE, opts), roads, chain.from_iterable(map(rcells.__getitem__, own[c])) if reach else ())
-        for close in filter(None, map(near.get, sources)):  # (the sources near a mark)
+        for close in filter(None, map(near.get, sources)):  # (the sources near a mark; nearest first)
+            if close[0][1] > reach:
+                continue
+            if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
+                return 1
             for m, d in close:
-                if d <= reach:
-                    if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
-                        return 1
-                    found.add(m)
+                if d > reach:
+                    break
+                found.add(m)
     if any(IS_MILESTONE[land[m]] for m in found):
         return sum(1 for t in marks if wanted[land[t]])
     return sum(1 for m in found if wanted[land[m]])
 
 
 #: Per board and set of marked spaces: each space within :data:`NEAR` steps of a mark, with
-#: the marks and their distances (a look-up table for :func:`_pickups`; see :func:`near`).
+#: the marks and their distances, nearest first (a look-up table for :func:`_pickups`; see :func:`near`).
 _NEAR: dict[tuple[int, tuple[int, ...]], tuple[Board, dict[int, list[tuple[int, int]]]]] = {}
 NEAR = 3  # the farthest a pick-up can matter: four tiles, the last using it
 
@@ -792,6 +811,8 @@ def near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]
                     d = abs(x - mx) + abs(y - my)
                     if d <= NEAR:
                         table.setdefault(y * width + x, []).append((m, d))
+        for close in table.values():
+            close.sort(key=_DISTANCE)
         entry = _NEAR[key] = (geo, table)
     return entry[1]
 

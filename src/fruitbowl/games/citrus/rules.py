@@ -1043,7 +1043,8 @@ class CitrusState(State):
         out = []
         for kind, n in enumerate(self.waiting):
             if n:
-                out += [lay.place_code(kind, t, mod) for c, t, mod in picks if c == kind >> 1]
+                zero = lay.place_code(kind, 0, 0)  # (a placement's code is zero + space * 4 + mod)
+                out += [zero + t * 4 + mod for c, t, mod in picks if c == kind >> 1]
         self._placing = (p, self.waiting[:], out)
         return out
 
