@@ -102,6 +102,7 @@ class JuicyFruits(Game):
     pre_chance_rules = ("1",)
     explicit_chance = True
     #: Rules 1's records replay with its own draws (:mod:`.legacy`).
+    determinize_fits_history = True  # nothing is hidden: a determinized state is the position itself
     legacy_dealers: ClassVar[Mapping[str, type[LegacyDealer]]] = {"1": Rules1Dealer}
     refusals = text.REFUSALS
     rule_anchors = text.RULE_ANCHORS
