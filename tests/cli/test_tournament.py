@@ -38,6 +38,7 @@ def _json(output: str) -> dict:
         (["tournament", "tanghulu", "--bots", "random"], "two different bots"),
         (["tournament", "tanghulu", "--bots", "random,random-b", "-p", "9"], "9"),
         (["tournament", "tanghulu"], "--bots"),
+        (["tournament", "tanghulu", "--bots", "random,random-b", "-n", "3", "--duplicate"], "multiple of 2"),
         (["analyze", "tanghulu", "-n", "0", "--workers", "1"], "at least 1"),
         (["analyze", "tanghulu", "--bots", "random,ghost"], "unknown bot 'ghost'"),
         (["analyze", "nope"], "nope"),
@@ -105,3 +106,40 @@ def test_ray_missing_is_a_clear_error(home: Path, runner: CliRunner, monkeypatch
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     result = runner.invoke(app, [*TINY[:-2], "--ray", "local"])
     assert result.exit_code == 2 and "pip install 'fruitbowl[study]'" in result.output
+
+
+def test_a_duplicate_tournament_deals_each_deal_to_every_seat_rotation_and_table(
+    home: Path, runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--duplicate``: each deal is played once per seat rotation, and every table plays the same
+    deals, so the same chance outcomes meet each bot from each seat (read from the exported
+    records: the opening's draws, before anyone acts, are the same; the seats are rotated)."""
+    folder = tmp_path / "records"
+    args = ["tournament", "tanghulu", "--bots", "random,random-b,random-c", "-p", "3", "-n", "6", "--duplicate"]
+    monkeypatch.setitem(base._BOTS, "random-c", RandomBot)  # (a third cheap bot: one table of three)
+    result = runner.invoke(app, [*args, "--workers", "1", "--json", "--records", str(folder)])
+    assert result.exit_code == 0, result.output
+    data = _json(result.stdout)
+    assert data["duplicate"] is True
+    games = data["results"]
+    assert [g["seats"] for g in games[:3]] == [
+        ["random", "random-b", "random-c"],
+        ["random-b", "random-c", "random"],
+        ["random-c", "random", "random-b"],
+    ]
+    seeds = [g["seed"] for g in games]
+    assert seeds[0] == seeds[1] == seeds[2] != seeds[3] == seeds[4] == seeds[5]
+    records = [json.loads(path.read_text()) for path in sorted(folder.glob("*.json"))]
+    assert len(records) == 6 and all(record["chance"] for record in records)  # (every draw is in the record)
+    deals: dict[int, list[list[str]]] = {}
+    for record in records:
+        deals.setdefault(record["seed"], []).append(record["chance"])
+    assert len(deals) == 2
+    for rotations in deals.values():
+        # the same luck in every rotation: the same opening, the same die rolls in the same order
+        # (however the games went on, a game that rolled more rolled the others' rolls first)
+        assert len({tuple(chance[:5]) for chance in rotations}) == 1
+        rolls = sorted(([c for c in chance if c.startswith("die ")] for chance in rotations), key=len)
+        assert all(longer[: len(rolls[0])] == rolls[0] for longer in rolls) and len(rolls[0]) > 5
+    plain = _json(runner.invoke(app, [*TINY, "--json"]).stdout)
+    assert plain["duplicate"] is False and len({g["seed"] for g in plain["results"]}) == 4

@@ -11,7 +11,7 @@ from typing import Any, cast
 import pytest
 
 from fruitbowl.engine import IllegalAction, Match, Record, RecordError, get_game
-from fruitbowl.engine.chance import CHANCE, Dealer, draw, settle
+from fruitbowl.engine.chance import CHANCE, Dealer, DuplicateDealer, draw, settle
 
 from .helpers import new_match, play_random
 
@@ -41,6 +41,29 @@ def test_a_dealer_rebuilt_from_its_seed_and_count_goes_on_as_the_first_would() -
         twin_state.apply(code)
         assert [o.text for o, _ in first.settle(state)] == [o.text for o, _ in later.settle(twin_state)]
     assert state.to_json() == twin_state.to_json()
+
+
+def test_a_duplicate_dealer_gives_every_game_of_a_seed_the_same_rolls_however_it_is_played() -> None:
+    """Two games dealt from one seed and played differently roll the same die faces in the same
+    order (each kind of event has its own stream); a copy of the dealer goes on as the original."""
+    rolls = []
+    for moves in (random.Random(1), random.Random(2)):
+        dealer, state = DuplicateDealer(5), TANGHULU.new_state(2, 0, {})
+        seen = [o.text for o, _ in dealer.settle(state)]
+        for move in range(60):
+            if state.is_terminal():
+                break
+            state.apply(moves.choice(state.legal_codes()))
+            if move == 20:  # (a copy of the dealer, on a clone, draws what the dealer will draw)
+                twin, twin_state = dealer.copy(), state.clone()
+                copied = [o.text for o, _ in twin.settle(twin_state)]
+                assert copied == [o.text for o, _ in dealer.copy().settle(state.clone())]
+            seen += [o.text for o, _ in dealer.settle(state)]
+            if move == 20:
+                assert seen[len(seen) - len(copied) :] == copied
+        rolls.append([text for text in seen if text.startswith("die ")])
+    shorter, longer = sorted(rolls, key=len)
+    assert len(shorter) >= 10 and longer[: len(shorter)] == shorter
 
 
 def test_a_new_game_stands_at_its_deal_and_holds_no_future() -> None:

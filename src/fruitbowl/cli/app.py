@@ -246,6 +246,14 @@ def tournament_command(
     ] = "round-robin",
     option: OptionPairs = None,
     seed: Annotated[int, typer.Option(help="Base seed; game i's seed derives from it and i.")] = 0,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal once per seat rotation, the same deals at every table, so luck cancels out "
+            "(-n must be a multiple of --players).",
+        ),
+    ] = False,
     ray: RayOption = None,
     workers: WorkersOption = None,
     db: Annotated[
@@ -266,7 +274,7 @@ def tournament_command(
     bot_list = split_names(bots) or []
     num_players = player_count(chosen, players, None, max(2, chosen.min_players))
     options = check_options(chosen, option or [], num_players)
-    spec = make_spec(chosen.id, bot_list, num_players, n, fmt, options, seed)
+    spec = make_spec(chosen.id, bot_list, num_players, n, fmt, options, seed, duplicate=duplicate)
     backend = make_backend(ray, workers)
     stored = [0, len(spec.tasks())]
     try:

@@ -33,8 +33,9 @@ from typing import Any, Self
 from .actions import Action
 from .events import Event
 from .game import CHANCE, State, draw
+from .rng import derive_seed
 
-__all__ = ["CHANCE", "Dealer", "Dealing", "LegacyDealer", "draw", "settle"]
+__all__ = ["CHANCE", "Dealer", "Dealing", "DuplicateDealer", "LegacyDealer", "draw", "settle"]
 
 
 def settle(state: State, rng: random.Random) -> list[Event]:
@@ -112,6 +113,40 @@ class Dealer(Dealing):
         twin.seed, twin.drawn = self.seed, self.drawn
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
+        return twin
+
+
+class DuplicateDealer(Dealing):
+    """The dealer of a duplicate tournament: each kind of random event (:meth:`State.chance_kind`:
+    die rolls, draws from the bag, cards…) has its own stream of random numbers seeded by
+    ``(seed, kind)``, so games dealt from the same seed meet the same luck however differently
+    they are played: the same 5th die roll, the same 12th draw from a bag holding the same tiles.
+    (A :class:`Dealer`'s one stream would drift apart as soon as one game rolls where another
+    draws.) A game dealt this way is replayed from its record's outcomes, which list every draw.
+    """
+
+    __slots__ = ("drawn", "seed", "streams")
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.streams: dict[str, random.Random] = {}
+        self.drawn = 0
+
+    def draw(self, state: State) -> Action:
+        kind = state.chance_kind()
+        stream = self.streams.get(kind)
+        if stream is None:
+            stream = self.streams[kind] = random.Random(derive_seed(self.seed, "chance", kind))
+        code = state.sample_outcome(stream)
+        self.drawn += 1
+        return state.chance_table[code]
+
+    def copy(self) -> Self:
+        twin = type(self)(self.seed)
+        twin.drawn = self.drawn
+        for kind, stream in self.streams.items():
+            twin.streams[kind] = random.Random()
+            twin.streams[kind].setstate(stream.getstate())
         return twin
 
 

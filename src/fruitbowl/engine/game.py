@@ -222,6 +222,13 @@ class State(ABC):
         list of outcomes does (Tang Hu Lu picks from its piles directly)."""
         return draw(self.chance_outcomes(), rng)
 
+    def chance_kind(self) -> str:
+        """At a chance node: what kind of random event it is (``"die"``, ``"tile"``, ``"card"``…),
+        the first word of its outcomes' texts, which a game writes as ``"<kind> <what>"``. A
+        duplicate tournament's dealer draws each kind from its own stream (see ``chance.py``)."""
+        code = self.chance_outcomes()[0][0]
+        return self.chance_table[code].text.split(" ", 1)[0]
+
     def _is_outcome(self, code: int) -> bool:
         """Whether ``code`` is one of this chance node's outcomes (a game may answer faster)."""
         return any(listed == code for listed, _ in self.chance_outcomes())

@@ -18,7 +18,9 @@ def print_tournament(console: Console, result: TournamentResult) -> None:
     options = ", ".join(f"{k}={v}" for k, v in spec.options.items() if defaults.get(k) != v) or "defaults"
     console.print(
         f"[bold]{spec.game}[/bold] {spec.format} tournament [bold]{result.id}[/bold]: "
-        f"{len(spec.tables())} table(s) × {spec.games_per_table} games, {spec.players} players, "
+        f"{len(spec.tables())} table(s) × {spec.games_per_table} games"
+        f"{' (duplicate: each deal once per seat rotation, the same deals at every table)' if spec.duplicate else ''}, "
+        f"{spec.players} players, "
         f"seed {spec.seed}, options {options}"
     )
     status = "complete" if result.complete else f"{result.total - len(result.games)} still to play"

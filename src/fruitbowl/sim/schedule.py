@@ -10,6 +10,13 @@ rotation ``j mod players``), so a multiple of ``players`` balances the seats exa
 Every game has a global index in schedule order, and its seed is
 ``derive_seed(seed, "tournament-game", index)``: results never depend on which worker plays a
 game or when.
+
+A *duplicate* tournament (as in duplicate bridge) deals each deal once per seat rotation, and
+every table plays the same deals: game ``j`` of every table has the seed
+``derive_seed(seed, "tournament-deal", j // players)``, dealt by a
+:class:`~fruitbowl.engine.chance.DuplicateDealer` (each kind of random event from its own
+stream: the same die rolls, the same draws from the same bag), so each bot meets the same luck
+from every seat and the luck cancels out of its results.
 """
 
 from __future__ import annotations
@@ -41,6 +48,8 @@ class GameTask:
     seats: tuple[str, ...]  # one bot name per seat
     options: dict[str, Any] = field(default_factory=dict)
     action_cap: int = DEFAULT_ACTION_CAP
+    #: Dealt by a :class:`~fruitbowl.engine.chance.DuplicateDealer` (one stream per kind of event).
+    duplicate: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,9 +64,11 @@ class TournamentSpec:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     action_cap: int = DEFAULT_ACTION_CAP
+    #: Each deal once per seat rotation, the same deals at every table (see the module's doc).
+    duplicate: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.game,
             "bots": list(self.bots),
             "players": self.players,
@@ -67,6 +78,15 @@ class TournamentSpec:
             "seed": self.seed,
             "action_cap": self.action_cap,
         }
+        if self.duplicate:  # (absent otherwise: the ids of tournaments stored before it stay the same)
+            data["duplicate"] = True
+        return data
+
+    def deal_seed(self, index: int, game_at_table: int) -> int:
+        """The seed of a table's ``game_at_table``-th game (``index``: its place in the schedule)."""
+        if self.duplicate:
+            return derive_seed(self.seed, "tournament-deal", game_at_table // self.players)
+        return derive_seed(self.seed, "tournament-game", index)
 
     @property
     def id(self) -> str:
@@ -86,8 +106,9 @@ class TournamentSpec:
                 index = len(out)
                 shift = j % self.players
                 seats = table[shift:] + table[:shift]
-                seed = derive_seed(self.seed, "tournament-game", index)
-                out.append(GameTask(index, seed, self.game, seats, dict(self.options), self.action_cap))
+                seed = self.deal_seed(index, j)
+                task = GameTask(index, seed, self.game, seats, dict(self.options), self.action_cap, self.duplicate)
+                out.append(task)
         return out
 
 
@@ -110,6 +131,7 @@ def make_spec(
     options: Mapping[str, Any] | None = None,
     seed: int = 0,
     action_cap: int = DEFAULT_ACTION_CAP,
+    duplicate: bool = False,
 ) -> TournamentSpec:
     """A checked spec: known game, player count, options, bots and format; :class:`InvalidOption` if not."""
     game = get_game(game_id)
@@ -130,7 +152,12 @@ def make_spec(
         raise InvalidOption(f"-n (games per table) must be at least 1; got {games_per_table}")
     if action_cap < 1:
         raise InvalidOption(f"the action cap must be at least 1; got {action_cap}")
-    return TournamentSpec(game.id, names, players, games_per_table, fmt, checked, seed, action_cap)
+    if duplicate and games_per_table % players:
+        raise InvalidOption(
+            f"--duplicate deals each deal once per seat rotation: -n (games per table) must be a multiple "
+            f"of {players} (the players); got {games_per_table}"
+        )
+    return TournamentSpec(game.id, names, players, games_per_table, fmt, checked, seed, action_cap, duplicate)
 
 
 def simulation_tasks(

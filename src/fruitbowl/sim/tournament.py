@@ -60,6 +60,7 @@ class TournamentResult:
             "tournament": self.id,
             "db": self.db,
             **self.spec.to_json(),
+            "duplicate": self.spec.duplicate,
             "tables": [list(t) for t in self.spec.tables()],
             "total": self.total,
             "stored": len(self.games),

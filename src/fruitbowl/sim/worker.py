@@ -25,7 +25,7 @@ from typing import Any
 
 from fruitbowl.bots import SeatHandle, make_bot
 from fruitbowl.engine import Player, Record, get_game
-from fruitbowl.engine.chance import Dealer
+from fruitbowl.engine.chance import Dealer, Dealing, DuplicateDealer
 from fruitbowl.engine.rng import derive_seed
 
 from .components import uses
@@ -82,7 +82,9 @@ def play_task(task: GameTask) -> GameData:
     game = get_game(task.game)
     n = len(task.seats)
     state = game.new_state(n, task.seed, task.options)
-    dealer = Dealer(task.seed)  # chance is drawn as a Match draws it, so the record replays the game
+    # chance is drawn as a Match draws it (the record lists every outcome, so it replays the game);
+    # a duplicate tournament's games draw each kind of event from its own stream
+    dealer: Dealing = DuplicateDealer(task.seed) if task.duplicate else Dealer(task.seed)
     chance = [outcome.text for outcome, _events in dealer.settle(state)]
     bots = [make_bot(name, derive_seed(task.seed, "bot", seat)) for seat, name in enumerate(task.seats)]
     handles = [SeatHandle(state, seat) for seat in range(n)]
