@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import fruitbowl.engine.pages as pages
 from fruitbowl.engine import get_game
-from fruitbowl.engine import pages as pages
 
 
 def data_of(game_id: str) -> dict[str, Any]:

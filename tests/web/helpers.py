@@ -98,6 +98,31 @@ def wait_for_text(page: Any, element_id: str, text: str) -> None:
     )
 
 
+IN_FRAME = """(node) => {
+  const frame = document.getElementById("board").getBoundingClientRect(), box = node.getBoundingClientRect();
+  return box.width > 0 && box.left >= frame.left - 1 && box.top >= frame.top - 1
+    && box.right <= frame.right + 1 && box.bottom <= frame.bottom + 1;
+}"""
+
+
+def into_sight(page: Any, target: Any) -> None:
+    """Bring a board target into sight as a player would: when the decision spreads over parts of
+    the board shown one at a time, open the tabs marked "you can play here too" until it is."""
+    if target.evaluate(IN_FRAME):
+        return
+    marked = page.locator(".part-tab.wanted")
+    for part in [marked.nth(i).get_attribute("data-part") for i in range(marked.count())]:
+        page.locator(f'.part-tab[data-part="{part}"]').click()
+        if target.evaluate(IN_FRAME):
+            return
+
+
+def click_target(page: Any, target: Any) -> None:
+    """Click a board target as a player does: bring its part of the board into sight first."""
+    into_sight(page, target)
+    target.click()
+
+
 def no_sideways_scroll(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width}px wide)"

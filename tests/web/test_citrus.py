@@ -17,6 +17,7 @@ from .helpers import (
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
+    click_target,
     create_seated_table,
     explain,
     http,
@@ -93,24 +94,24 @@ def take_decision(page: Any, rng: random.Random) -> str:
         buttons.nth(index).click()
     elif what == "pick":
         node = page.locator("#board .target.legal[data-select]").nth(rng.randrange(count))
-        node.click()
+        click_target(page, node)
         dests = page.locator("#board .target.legal[data-code]:not([data-kind='buy']):not([data-kind='cash'])")
         dests = page.locator("#board .target.legal[data-code]") if not dests.count() else dests
         if not dests.count():
             return "pick"  # e.g. a waiting kind chosen: the next call clicks a space
         node = dests.nth(rng.randrange(dests.count()))
         clicked = node.get_attribute("data-kind")
-        node.click()
+        click_target(page, node)
     else:
         selector = "#board .target.legal[data-code]" if what == "any" else f"#board .target.legal[data-kind='{what}']"
         node = page.locator(selector).nth(rng.randrange(count))
         clicked = node.get_attribute("data-kind")
         several = node.get_attribute("data-select") is not None
-        node.click()
+        click_target(page, node)
         if several:  # a space with several ways to build
             choice = page.locator("#board .ct-choice .target.legal")
             assert choice.count() >= 2
-            choice.nth(rng.randrange(choice.count())).click()
+            click_target(page, choice.nth(rng.randrange(choice.count())))
     page.wait_for_function(NEXT_DECISION, arg=version, timeout=TURN_TIMEOUT)
     return clicked
 
@@ -188,7 +189,7 @@ def test_keyboard_buys_and_an_illegal_space_explains_itself(browser: Any, server
     snap = state(server_url, table["id"], table["token"])
     if snap["view"]["phase"] == "site":
         version = snap["version"]
-        page.locator("#board .target.legal[data-kind='site']").first.click()
+        click_target(page, page.locator("#board .target.legal[data-kind='site']").first)
         page.wait_for_function(NEXT_DECISION, arg=str(version), timeout=TURN_TIMEOUT)
         snap = state(server_url, table["id"], table["token"])
     assert snap["view"]["phase"] == "place"
@@ -230,11 +231,11 @@ def test_a_clicked_illegal_target_asks_why_and_says_so_while_waiting_or_failing(
     open_seated(page, server_url, table)
     # buy a line, so that the board shows spaces where its tiles may and may not go
     version = page.evaluate("document.body.dataset.version")
-    page.locator("#board .target.legal[data-kind='buy']").last.click()
+    click_target(page, page.locator("#board .target.legal[data-kind='buy']").last)
     page.wait_for_function(NEXT_DECISION, arg=version, timeout=TURN_TIMEOUT)
     snap = state(server_url, table["id"], table["token"])
     if snap["view"]["phase"] == "site":
-        page.locator("#board .target.legal[data-kind='site']").first.click()
+        click_target(page, page.locator("#board .target.legal[data-kind='site']").first)
         page.wait_for_function(NEXT_DECISION, arg=str(snap["version"]), timeout=TURN_TIMEOUT)
     spaces = page.locator("#board .ct-targets .target.illegal[data-kind='place']")
     target = spaces.nth(spaces.count() // 2)
@@ -287,13 +288,13 @@ def test_action_tiles_and_phone_layout(browser: Any, server_url: str, screenshot
     if kinds:
         version = page.evaluate("document.body.dataset.version")
         if "cash" in kinds:
-            page.locator("#board .target.legal[data-kind='cash']").first.click()
+            click_target(page, page.locator("#board .target.legal[data-kind='cash']").first)
         else:
             kind = "cart" if "cart" in kinds else "bull"
-            page.locator(f"#board .target.legal[data-select='{kind}']").first.click()
+            click_target(page, page.locator(f"#board .target.legal[data-select='{kind}']").first)
             dest = page.locator(f"#board .target.legal[data-kind='{kind}']")
             assert dest.count() >= 1, f"choosing the {kind} lights its destinations"
-            dest.first.click()
+            click_target(page, dest.first)
         page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
 
     final = play_by_api(server_url, table, rng)

@@ -11,6 +11,7 @@ from .helpers import (
     DESKTOP,
     PHONE,
     TURN_TIMEOUT,
+    click_target,
     create_seated_table,
     explain,
     http,
@@ -80,7 +81,7 @@ def take_turn(page: Any, rng: random.Random) -> str:
         selector = f"#board .target.legal[data-kind='{what}']"
     node = page.locator(selector).nth(rng.randrange(count))
     clicked = f"button:{node.get_attribute('data-kind')}" if what == "button" else node.get_attribute("data-kind")
-    node.click()
+    click_target(page, node)  # (a status-line button is always in sight)
     page.wait_for_function(NEXT_TURN, arg=version, timeout=TURN_TIMEOUT)
     return clicked
 

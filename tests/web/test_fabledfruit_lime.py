@@ -15,6 +15,7 @@ from .helpers import (
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
+    click_target,
     http,
     new_page,
     no_sideways_scroll,
@@ -55,7 +56,7 @@ def drive(base: str, table: dict[str, Any], prefer: list[str], until: Any, rng: 
 
 def click(page: Any, selector: str) -> None:
     version = page.evaluate("document.body.dataset.version")
-    page.locator(selector).first.click()
+    click_target(page, page.locator(selector).first)
     page.wait_for_function("v => document.body.dataset.version !== v", arg=version, timeout=TURN_TIMEOUT)
 
 

@@ -12,6 +12,7 @@ from .helpers import (
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
+    click_target,
     create_seated_table,
     explain,
     http,
@@ -81,7 +82,7 @@ def take_turn(page: Any, rng: random.Random) -> str:
         selector = SELECTORS.get(what, f"#board .target.legal[data-kind='{what}']")
     node = page.locator(selector).nth(rng.randrange(count))
     clicked = f"button:{node.get_attribute('data-kind')}" if what == "button" else node.get_attribute("data-kind")
-    node.click()
+    click_target(page, node)  # (a status-line button is always in sight)
     if what == "pick":
         dests = page.locator("#board .target.legal[data-kind='move']")
         assert dests.count(), "picking up a token must light the cells it can slide to"

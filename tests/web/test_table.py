@@ -16,6 +16,7 @@ from .helpers import (
     MY_TURN_OR_OVER,
     PHONE,
     TURN_TIMEOUT,
+    click_target,
     explain,
     http,
     new_page,
@@ -44,7 +45,7 @@ def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) ->
         pick = rng.randrange(store.count())
         sticks = page.locator("#board .target.legal[data-stick]")
         for attempt in range(2):  # a click that lands while the board is being redrawn is lost: once more
-            store.nth(pick).click()
+            click_target(page, store.nth(pick))
             try:
                 sticks.first.wait_for(timeout=5_000)
                 break
@@ -53,11 +54,11 @@ def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) ->
                     return take_turn(page, rng, wait_for_next_turn)  # a new position redrew the board
                 if attempt:
                     raise AssertionError("picking a store tile must highlight the sticks it can go on") from None
-        sticks.nth(rng.randrange(sticks.count())).click()
+        click_target(page, sticks.nth(rng.randrange(sticks.count())))
     else:
         board = page.locator("#board .target.legal[data-code]")
         if board.count():
-            board.nth(rng.randrange(board.count())).click()
+            click_target(page, board.nth(rng.randrange(board.count())))
         else:
             buttons = page.locator("#actions button.action")
             assert buttons.count(), "it is my turn, so something must be clickable"
