@@ -20,6 +20,7 @@ from fruitbowl.engine.match import Match
 from fruitbowl.engine.record import Player
 from fruitbowl.games.fabledfruit.campaign import load_text
 
+from ..legacy_play import play_on_to_the_end
 from .positions import GAME
 
 LEGACY = Path(__file__).with_name("legacy")
@@ -45,18 +46,7 @@ def test_a_rules_1_save_replays_to_what_rules_1_showed(name: str, tmp_path: Path
         assert match.state.result().to_json() == expected["result"]
         return
     # an unfinished game goes on, with rules 1's draws, to the end; saved midway, it reloads as it was
-    chooser = random.Random(name)
-    halfway = len(match.record.actions) + 30
-    while not match.state.is_terminal():
-        match.apply(chooser.choice(match.state.legal_actions()))
-        if len(match.record.actions) == halfway:
-            match.save(tmp_path / "halfway.json")
-            reloaded = Match.load(tmp_path / "halfway.json")
-            assert reloaded.record.rules_version == "1"
-            assert reloaded.state.to_json() == match.state.to_json() and reloaded.log == match.log
-    assert match.record.rules_version == "1"
-    match.save(tmp_path / "end.json")
-    assert Match.load(tmp_path / "end.json").state.result() == match.state.result()
+    play_on_to_the_end(match, name, tmp_path, save_after=30)
 
 
 @pytest.mark.parametrize("name", ["campaign_after_two_games", "lime_campaign_after_one_game"])

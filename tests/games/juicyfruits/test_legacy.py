@@ -6,7 +6,6 @@ the end (see legacy/README.md for how the fixtures were made)."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from fruitbowl.engine import Record
 from fruitbowl.engine.match import Match
 
+from ..legacy_play import play_on_to_the_end
 from .positions import GAME
 
 LEGACY = Path(__file__).with_name("legacy")
@@ -41,16 +41,4 @@ def test_a_rules_1_save_replays_to_what_rules_1_showed(name: str, tmp_path: Path
         assert state.result().to_json() == expected["result"]
         return
     # an unfinished game goes on, with rules 1's draws, to the end; saved midway, it reloads as it was
-    chooser = random.Random(name)
-    halfway = len(match.record.actions) + 20
-    while not match.state.is_terminal():
-        match.apply(chooser.choice(match.state.legal_actions()))
-        if len(match.record.actions) == halfway:
-            match.save(tmp_path / "halfway.json")
-            reloaded = Match.load(tmp_path / "halfway.json")
-            assert reloaded.record.rules_version == "1"
-            assert reloaded.state.to_json() == match.state.to_json()
-            assert reloaded.log == match.log
-    assert match.record.rules_version == "1"
-    match.save(tmp_path / "end.json")
-    assert Match.load(tmp_path / "end.json").state.result() == match.state.result()
+    play_on_to_the_end(match, name, tmp_path, save_after=20)
