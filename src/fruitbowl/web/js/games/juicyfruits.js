@@ -92,6 +92,10 @@ export const LOG_ICONS = {
 };
 
 const SIZE = 5;
+const BUSINESS_FRAME = 54; // the business board's title and margins around its rows
+const LICENSE_H = 96; // the license track's height
+const LEGEND_FS = 18; // the statue legend's words (11 px at 1366 wide)
+const LEGEND_INDENT = 24; // room for the mark of who collected the tile
 const DIRS = [
   [-1, 0],
   [0, 1],
@@ -284,8 +288,6 @@ function frame(layer, x, y, w, h, title, fill = "#fff8ec") {
   );
 }
 
-const BUSINESS_FRAME = 54; // the business board's title and margins around its rows
-const LICENSE_H = 96; // the license track's height
 
 /** The business board at (x, y), w wide, its rows rowH tall; returns its bottom. */
 function businessBoard(ui, layer, x, y, w, rowH = 100) {
@@ -987,8 +989,6 @@ function mysticBoard(ui, layer, x, y, w) {
   return y + h;
 }
 
-const LEGEND_FS = 18; // the statue legend's words (11 px at 1366 wide)
-const LEGEND_INDENT = 24; // room for the mark of who collected the tile
 
 /** Each statue tile's legend entry: its rule wrapped to `room` units at `fs` (later lines indented),
  * who collected it (a seat, Pineapple's box) shown by a mark, and all of it in words in its tooltip. */
