@@ -19,8 +19,8 @@ from fruitbowl.bots import GreedyBot, SeatHandle, bot_names, make_bot
 from fruitbowl.bots.greedy import evaluator_for
 from fruitbowl.bots.greedy.core import rank
 from fruitbowl.cli.app import app
-from fruitbowl.engine import State, get_game, registry
-from fruitbowl.engine.chance import Dealer
+from fruitbowl.engine import Match, Player, Record, State, get_game, registry
+from fruitbowl.engine.chance import Dealer, settle
 from fruitbowl.engine.plugin import GreedyEvaluator
 from fruitbowl.engine.registry import get_plugin
 from fruitbowl.sim.simulate import simulate
@@ -204,15 +204,21 @@ def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
     from fruitbowl.engine.rng import derive_seed
 
     game = get_game("juicyfruits")
-    state = game.new_state(2, derive_seed(12345, "juicyfruits", 1))
-    for text in ("move b2-b3", "pass", "move c3-b3", "pass", "move d2-b2", "pass", "move b3-d3", "pass", "move c3-c4"):
-        state.apply(text)
-    jammed = state.clone()
-    jammed.apply("claim T03")  # the Spa: 8 points and a 2×2 venue with one place left, the middle
-    jammed.apply("place c3-d2")
+    seed = derive_seed(12345, "juicyfruits", 1)
+
+    def position(*moves: str) -> State:
+        """The position after ``moves`` from this seed's deal as rules 1 dealt it (the scene was
+        found on that deal; rules 1's records replay with their own draws)."""
+        players = [Player("A", "random"), Player("B", "random")]
+        record = Record("juicyfruits", "1", game.validate_options({}, 2), players, seed, list(moves))
+        return Match.from_record(record).state
+
+    opening = ("move b2-b3", "pass", "move c3-b3", "pass", "move d2-b2", "pass", "move b3-d3", "pass", "move c3-c4")
+    state = position(*opening)
+    # the Spa: 8 points and a 2×2 venue with one place left, the middle
+    jammed = position(*opening, "claim T03", "place c3-d2")
     assert scoring.values(jammed)[1] < scoring.values(state)[1]
-    jammed.apply("move b4-c4")  # the other seat's turn
-    jammed.apply("supply c1")
+    jammed = position(*opening, "claim T03", "place c3-d2", "move b4-c4", "supply c1")  # the other seat's turn
     assert [action.text for action in jammed.legal_actions()] == ["pass"]  # no slide: no income, ever
     assert make_bot("greedy", 1).choose(SeatHandle(state, 1)).text != "claim T03"
 
@@ -227,6 +233,7 @@ def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
     placements = 0
     for seed in range(40):
         state: Any = game.new_state(2, seed)
+        settle(state, rng)  # (the deal: its draws are chance nodes)
         while not state.is_terminal() and placements < 5:
             legal = state.legal_actions()
             if len(legal) > 3 and all(action.kind == "place" for action in legal):
@@ -240,4 +247,5 @@ def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
                 assert room[chosen.code] == max(room.values())
                 placements += 1
             state.apply(rng.choice(state.legal_codes()))
+            settle(state, rng)
     assert placements == 5

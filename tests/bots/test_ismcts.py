@@ -9,7 +9,7 @@ import pytest
 
 from fruitbowl.bots import ISMCTSBot, SeatHandle, bot_names, make_bot
 from fruitbowl.engine import get_game, get_plugin
-from fruitbowl.engine.chance import Dealer
+from fruitbowl.engine.chance import Dealer, settle
 from fruitbowl.games.tanghulu.rules import TangHuLu
 
 GAME = cast(TangHuLu, get_game("tanghulu"))  # (typed: the tests read its states' fields)
@@ -108,8 +108,10 @@ def test_juicy_fruits_searches_the_greedy_shortlist(monkeypatch: pytest.MonkeyPa
     game = get_game("juicyfruits")
     state = game.new_state(2, 11)
     rng = random.Random(3)
+    settle(state, rng)  # (the deal: its draws are chance nodes)
     while len(state.legal_actions()) <= 6:
         state.apply(rng.choice(state.legal_codes()))
+        settle(state, rng)
     stats = ISMCTSBot(2, budget=3_000).think(SeatHandle(state, state.current_player))
     assert len(ranked) == len(state.legal_actions())
     shortlist = get_plugin("juicyfruits").search.shortlist
@@ -120,8 +122,10 @@ def _juicy_fruits_position(seed: int, choices: int = 6):
     """A two-player Juicy Fruits position with more than ``choices`` legal actions."""
     state = get_game("juicyfruits").new_state(2, seed)
     rng = random.Random(seed)
+    settle(state, rng)  # (the deal: its draws are chance nodes)
     while len(state.legal_actions()) <= choices:
         state.apply(rng.choice(state.legal_codes()))
+        settle(state, rng)
     return state
 
 
@@ -142,12 +146,13 @@ def test_greedy_rollouts_play_the_greedy_moves_and_charge_their_cost() -> None:
 
 
 def test_juicy_fruits_choice_is_the_same_whether_the_ship_draws_are_true_or_resampled() -> None:
-    """Juicy Fruits hides the ship bags' draws (the state's generator): the greedy rollouts run
-    on samples of the seat's view, so the search cannot follow the true draws."""
+    """Juicy Fruits' ship draws are chance nodes, decided when they come: a position holds no
+    future draw for the search to follow, so it chooses the same on the position as on a sample
+    of the seat's view."""
     state = _juicy_fruits_position(8)
     seat = state.current_player
     resampled = state.determinize(seat, random.Random(99))
-    assert resampled.rng.getstate() != state.rng.getstate()
+    assert "rng" not in state.to_json() and resampled.view(seat) == state.view(seat)
     true_choice = ISMCTSBot(6, budget=3_000).choose(SeatHandle(state, seat))
     blind_choice = ISMCTSBot(6, budget=3_000).choose(SeatHandle(resampled, seat))
     assert true_choice is blind_choice

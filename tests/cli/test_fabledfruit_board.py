@@ -121,9 +121,11 @@ def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, see
 
     from fruitbowl.cli.boards import adapter_for
     from fruitbowl.engine import get_game
+    from fruitbowl.engine.chance import settle
 
     state = get_game("fabledfruit").new_state(players, seed, {"lime": lime})
     rng = random.Random(seed)
+    settle(state, rng)  # (the deal: its draws are chance nodes)
     console = Console(width=80, height=SCREEN_LINES, color_system=None)
     labels = [f"Player {n + 1} (random)" for n in range(players)]
     most = 0
@@ -136,6 +138,7 @@ def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, see
             assert len(lines) <= SCREEN_LINES - 2 and max(Segment.get_line_length(line) for line in lines) <= 80
             most = max(most, len(view["display"]))
         state.apply(rng.choice(state.legal_actions()))
+        settle(state, rng)
     lines = console.render_lines(adapter_for("fabledfruit").board(state.view(None), labels), pad=False)
     assert len(lines) <= SCREEN_LINES - 2  # the final board, every hand shown
     assert most >= 8
