@@ -167,8 +167,10 @@ export function render(board) {
   band("rivals", seated ? "Rivals" : "Players", top, y);
   const locations = y + 6;
   y = displayArea(ui, layer, y + 12) + 8;
-  y = actionTray(ui, layer, y);
   band("locations", "Locations", locations, y);
+  const tray = y; // (an offer round, a payment, revealed fruits…: a part of its own, so the locations keep their size)
+  y = actionTray(ui, layer, y);
+  if (y > tray) band("tray", trayTitle(ui), tray, y);
   const market = y;
   y = supplies(ui, layer, y);
   band("supplies", "Market & juices", market, y);
@@ -564,6 +566,17 @@ function stackCard(ui, layer, st, x, y, w, h) {
 }
 
 // ------------------------------------------------------------------------------ the current action
+
+/** The action tray's tab title: what it holds first (as actionTray orders its boxes). */
+function trayTitle(ui) {
+  const { view, decision, myTurn } = ui;
+  if (view.offer_round) return "Offers";
+  if (view.payment) return "Payment";
+  if (view.revealed.length) return "Revealed fruits";
+  if (view.looking_at.length || view.peek) return "Looking at";
+  if (decision.kind === "name" && myTurn) return "Name a fruit";
+  return "Tray";
+}
 
 function actionTray(ui, layer, y) {
   const { view, decision, W, myTurn } = ui;
