@@ -33,7 +33,7 @@ from typing import Any, Self
 from .actions import Action
 from .events import Event
 from .game import CHANCE, State, draw
-from .rng import derive_seed
+from .rng import copy_rng, derive_seed
 
 __all__ = ["CHANCE", "Dealer", "Dealing", "DuplicateDealer", "LegacyDealer", "draw", "settle"]
 
@@ -111,8 +111,7 @@ class Dealer(Dealing):
     def copy(self) -> Self:
         twin = type(self).__new__(type(self))
         twin.seed, twin.drawn = self.seed, self.drawn
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copy_rng(self.rng)
         return twin
 
 
@@ -144,9 +143,7 @@ class DuplicateDealer(Dealing):
     def copy(self) -> Self:
         twin = type(self)(self.seed)
         twin.drawn = self.drawn
-        for kind, stream in self.streams.items():
-            twin.streams[kind] = random.Random()
-            twin.streams[kind].setstate(stream.getstate())
+        twin.streams = {kind: copy_rng(stream) for kind, stream in self.streams.items()}
         return twin
 
 
