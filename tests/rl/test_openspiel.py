@@ -203,6 +203,11 @@ def test_information_state_is_the_seats_own_history_with_perfect_recall(game) ->
                     if tensors:
                         assert first.information_state_tensor(p) == last.information_state_tensor(p)
                 blind_nodes += 1
+            if tensors and len(outcomes) > 1:  # a seat that sees which outcome came tells them apart
+                first, last = state.child(outcomes[0]), state.child(outcomes[-1])
+                for p in range(seats):
+                    if p not in blind:
+                        assert first.information_state_tensor(p) != last.information_state_tensor(p)
         else:
             action = int(rng.choice(state.legal_actions()))
             text = state.action_to_string(actor, action)
@@ -219,12 +224,17 @@ def test_information_state_is_the_seats_own_history_with_perfect_recall(game) ->
             if tensors:
                 tensor = np.asarray(state.information_state_tensor(p))
                 assert tensor.shape == (size,)
-                rows = tensor[spiel_game.observation_tensor_size() :].reshape(spiel_game.max_game_length() * 2, -1)
-                assert rows[:, 0].sum() == steps  # a row for each step, its first float 1
-                last = rows[steps - 1]
-                assert last[1] == (actor < 0)  # a chance outcome
-                if p == actor:  # its own action, in binary, lowest bit first
-                    assert last[2] == 0 and sum(int(bit) << i for i, bit in enumerate(last[3:])) == action
+                history = tensor[spiel_game.observation_tensor_size() :]
+                assert len(history) == spiel_game.max_game_length() * 2
+                assert np.count_nonzero(history) == steps  # a float for each step, then zeros
+                chances, actions = spiel_game.max_chance_outcomes(), spiel_game.num_distinct_actions()
+                last = history[steps - 1]
+                if actor < 0:  # a chance outcome: 1 + outcome, or 1 + C if the seat did not witness it
+                    assert 1 <= last <= 1 + chances
+                elif p == actor:  # its own action: 2 + C + seat × (A + 1) + action
+                    assert last == 2 + chances + actor * (actions + 1) + action
+                else:  # another seat's: the same, or that seat's "hidden" (action A)
+                    assert last - (2 + chances + actor * (actions + 1)) in {action, actions}
         if actor >= 0:
             assert before[actor][-1].startswith(f"p{actor} {text} ")  # a seat knows its own actions
     if game.id == "tanghulu":
@@ -404,3 +414,30 @@ def test_mcts_on_clones_is_even_with_mcts_on_resampled_positions() -> None:
     tally = module.play("fruitbowl_tanghulu", games=games, simulations=10, seed=1)
     assert sum(tally["wins"].values()) == games
     assert abs(tally["clone_score_share"] - 0.5) <= 2.6 * 0.5 / math.sqrt(games)
+
+
+@pytest.mark.parametrize("game", EXPLICIT, ids=lambda g: g.id)
+def test_python_calls_answer_as_pyspiels_own_methods_do(game) -> None:
+    """rl_environment's calls (legal actions, chance node, tensors) are answered in Python without
+    pyspiel's C++ detour; pyspiel's own methods, as its C++ algorithms call them, agree."""
+    import numpy as np
+
+    spiel_game = pyspiel.load_game(short_name(game), {"players": _seats(game)})
+    tensors = spiel_game.get_type().provides_information_state_tensor
+    rng = np.random.RandomState(7)
+    state = spiel_game.new_initial_state()
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for p in range(spiel_game.num_players()):
+            assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            assert state.observation_tensor(p) == pyspiel.State.observation_tensor(state, p)
+            if tensors:
+                assert state.information_state_tensor(p) == pyspiel.State.information_state_tensor(state, p)
+        if not state.is_chance_node():
+            assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        _step_randomly(state, rng)
+    with pytest.raises(pyspiel.SpielError, match="is not a seat of this"):
+        state.observation_tensor(spiel_game.num_players())

@@ -8,6 +8,7 @@ never crosses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,3 +39,13 @@ class Event:
             "owner": self.owner,
             "irreversible": self.irreversible,
         }
+
+
+def move_shown_to(actor: int, events: Sequence[Event], viewer: int | None) -> bool:
+    """Whether ``viewer`` (``None``: a spectator) may know which action seat ``actor`` chose: the
+    actor always does, anyone else unless one of the action's events keeps a secret from them
+    (a Fabled Fruit ``give grapes`` is the giver's; the others only read that a fruit was given).
+    A table's replay and OpenSpiel's information states both follow this rule."""
+    if viewer is not None and viewer == actor:
+        return True
+    return not any(e.secret is not None and e.owner != viewer for e in events)

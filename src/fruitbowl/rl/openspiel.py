@@ -51,7 +51,7 @@ import pyspiel
 
 from fruitbowl.engine import Game, IllegalAction, all_games, get_game
 from fruitbowl.engine.conformance import DEFAULT_MAX_ACTIONS
-from fruitbowl.engine.events import Event
+from fruitbowl.engine.events import Event, move_shown_to
 from fruitbowl.engine.game import CHANCE, State
 from fruitbowl.engine.rng import derive_seed
 
@@ -65,10 +65,9 @@ SEED_OUTCOMES = 1 << 16
 #: game's ``determinize``.
 RESAMPLE_BUDGET = 2
 
-#: The most floats an information state tensor may have (Tang Hu Lu's: 17,000-44,000): a game
-#: whose ``max_game_length`` is far above its real length (Fabled Fruit: over a million decisions
-#: where games last a few hundred; Juicy Fruits from 2 players: 4,336-14,432) provides the string
-#: only, since OpenSpiel's tools copy the whole tensor at every step.
+#: The most floats an information state tensor may have (Tang Hu Lu's: 1,950-4,786): a game whose
+#: ``max_game_length`` is far above its real length (a million decisions where games last a few
+#: hundred) provides the string only, since OpenSpiel's tools copy the whole tensor at every step.
 INFOSTATE_TENSOR_LIMIT = 50_000
 
 
@@ -80,15 +79,14 @@ def _max_game_length(game: Game, num_seats: int, options: dict[str, Any]) -> int
     return game.max_actions(num_seats, options) or DEFAULT_MAX_ACTIONS
 
 
-def _history_shape(game: Game, num_seats: int, options: dict[str, Any]) -> tuple[int, int]:
-    """Rows and width of the history part of the information state tensor (:class:`InfoStateObserver`)."""
-    actions, outcomes = game.num_distinct_actions(num_seats, options), len(game.chance_table(num_seats, options))
-    return 2 * _max_game_length(game, num_seats, options), 3 + max(actions - 1, outcomes - 1, 1).bit_length()
+def _history_length(game: Game, num_seats: int, options: dict[str, Any]) -> int:
+    """Floats of the history part of the information state tensor (:class:`InfoStateObserver`):
+    one per step, ``max_game_length + max_chance_nodes_in_history`` steps."""
+    return 2 * _max_game_length(game, num_seats, options)
 
 
 def _provides_tensor(game: Game, num_seats: int, options: dict[str, Any]) -> bool:
-    rows, width = _history_shape(game, num_seats, options)
-    size = game.observation_size(num_seats, options) + rows * width
+    size = game.observation_size(num_seats, options) + _history_length(game, num_seats, options)
     return game.explicit_chance and size <= INFOSTATE_TENSOR_LIMIT
 
 
@@ -135,6 +133,7 @@ class SpielGame(pyspiel.Game):
         self.action_table = game.action_table(self.num_seats, self.options)
         #: the setup's events (a game with explicit chance: they open every seat's information state)
         self.setup_events = self.initial().setup_events if self.explicit else []
+        self.observers: dict[bool, SpielObserver | InfoStateObserver] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.action_table),
             max_chance_outcomes=len(self.chance_table) if self.explicit else SEED_OUTCOMES,
@@ -169,6 +168,14 @@ class SpielGame(pyspiel.Game):
         seed = derive_seed(self.base_seed, outcome)
         return self.fruitbowl.new_state(self.num_seats, seed, self.options)
 
+    def observer(self, perfect_recall: bool) -> SpielObserver | InfoStateObserver:
+        """The game's own observer of each kind, made once (what :class:`SpielState`'s tensors use)."""
+        observer = self.observers.get(perfect_recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if perfect_recall else None
+            observer = self.observers[perfect_recall] = self.make_py_observer(kind)
+        return observer
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpielObserver | InfoStateObserver:
         """The seat's observation, or with ``IIGObservationType(perfect_recall=True)`` its
         information state (:class:`InfoStateObserver`, games with explicit chance only)."""
@@ -191,10 +198,10 @@ class SpielGame(pyspiel.Game):
 class Step:
     """One action or chance outcome applied, with its events: what each seat saw of it.
 
-    A seat sees a chance outcome it witnesses (:meth:`State.chance_witnesses`), its own actions,
-    and another seat's action unless one of the action's events keeps a secret from it (the rule
-    of a table's replay, ``server/privacy.py``: a Fabled Fruit ``give`` is the giver's); of the
-    events it sees what :meth:`Event.for_viewer` shows it. ``None`` as the seat is a spectator.
+    A seat sees a chance outcome it witnesses (:meth:`State.chance_witnesses`), and an action as
+    a table's replay shows it (:func:`~fruitbowl.engine.events.move_shown_to`: its own, and
+    another seat's unless one of the action's events keeps a secret from it); of the events it
+    sees what :meth:`Event.for_viewer` shows it. ``None`` as the seat is a spectator.
     """
 
     __slots__ = ("actor", "code", "events", "seen", "tokens", "witnesses")
@@ -211,9 +218,7 @@ class Step:
         """Whether ``seat`` knows which action or outcome this was."""
         if self.actor == CHANCE:
             return self.witnesses is None or (seat is not None and seat in self.witnesses)
-        if seat is not None and seat == self.actor:
-            return True
-        return not any(e.secret is not None and e.owner != seat for e in self.events)
+        return move_shown_to(self.actor, self.events, seat)
 
     def seen_by(self, seat: int | None) -> tuple[bool, list[dict[str, Any]]]:
         """Whether ``seat`` knows the action or outcome, and the events as it sees them (cached)."""
@@ -235,11 +240,15 @@ class Step:
             token = self.tokens[seat] = f"{head} {json.dumps(events, sort_keys=True)}"
         return token
 
-    def row(self, seat: int | None) -> tuple[bool, bool, int]:
-        """This step in a row of the information state tensor (see :class:`InfoStateObserver`):
-        whether it was a chance outcome, whether it is hidden from ``seat``, and its code (0 if hidden)."""
+    def symbol(self, seat: int | None, game: SpielGame) -> int:
+        """This step as one float of the information state tensor's history (the numbering is
+        :class:`InfoStateObserver`'s): which outcome or which seat's action, as ``seat`` knows it."""
         visible = self.visible(seat)
-        return self.actor == CHANCE, not visible, self.code if visible else 0
+        chances = len(game.chance_table)
+        if self.actor == CHANCE:
+            return 1 + (self.code if visible else chances)
+        actions = len(game.action_table)
+        return 2 + chances + self.actor * (actions + 1) + (self.code if visible else actions)
 
 
 class _Masked(Step):
@@ -293,9 +302,9 @@ class Trail:
     def __init__(self, steps: list[Step] | None = None):
         self.steps = steps if steps is not None else []
         self.length = len(self.steps)
-        #: per seat, the information state tensor's history rows made so far: (steps read, rows
-        #: written, positions of their ones); a state stepping on extends them instead of redoing them
-        self.rows: dict[int, tuple[int, int, list[int]]] = {}
+        #: per seat, the information state tensor's history made so far: (steps read, their
+        #: floats); a state stepping on extends it instead of redoing it (a clone shares it)
+        self.rows: dict[int, tuple[int, list[int]]] = {}
 
     def append(self, step: Step) -> None:
         if len(self.steps) != self.length:
@@ -384,6 +393,34 @@ class SpielState(pyspiel.State):
         if self.engine is None or not self.engine.is_terminal():
             return [0.0] * self.num_seats
         return rewards(self.engine.result(), self.num_seats)
+
+    # pyspiel's State answers these from C++, calling back into Python several times per call
+    # (its observation_tensor even builds a new initial state to learn the tensor's size, every
+    # call); a Python caller such as rl_environment gets the same answers here directly. C++
+    # callers (pyspiel's own algorithms) still go through the C++ methods, which ask the same
+    # observers (tests/rl checks that both agree).
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        engine = self.engine
+        if engine is not None and engine.current_player >= 0 and (player is None or player == engine.current_player):
+            return engine.legal_codes()
+        return super().legal_actions() if player is None else super().legal_actions(player)
+
+    def is_chance_node(self) -> bool:
+        return self.engine is None or self.engine.current_player == CHANCE
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.spiel_game.observer(perfect_recall=False), player)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self._tensor(self.spiel_game.observer(perfect_recall=True), player)
+
+    def _tensor(self, observer: SpielObserver | InfoStateObserver, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.num_seats:
+            raise pyspiel.SpielError(f"player {seat} is not a seat of this {self.num_seats}-player game")
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> SpielState:
         """A position consistent with everything seat ``player_id`` has seen (its information
@@ -536,23 +573,29 @@ class InfoStateObserver:
     the seat did not witness or an action kept from it, then the step's events as the seat sees
     them (JSON); its last line is the seat's current view (``now {…}``).
 
-    The **tensor** (``information_state_tensor``) has a fixed size, ``observation_size + rows ×
-    width`` floats: first the seat's current observation (``observation_tensor``; the dict's
-    ``observation``), then ``history``, one row per step of the game in order (``rows`` =
-    ``max_game_length + max_chance_nodes_in_history``; rows after the last step are zero). A row
-    is ``width`` = 3 + ``bits`` floats: 1 (a step happened), 1 if it was a chance outcome, 1 if
-    the seat did not see which action or outcome it was, then the action's or outcome's code in
-    binary, lowest bit first (zeros when hidden), ``bits`` wide enough for the larger of
-    ``num_distinct_actions`` and ``max_chance_outcomes``. A game whose tensor would exceed
-    :data:`INFOSTATE_TENSOR_LIMIT` floats refuses it with a sentence (its string still works).
+    The **tensor** (``information_state_tensor``) has a fixed size, ``observation_size +
+    history`` floats: first the seat's current observation (``observation_tensor``; the dict's
+    ``observation``), then ``history``, one float per step of the game in order, as the seat
+    knows it (``history`` = ``max_game_length + max_chance_nodes_in_history``; floats after the
+    last step are 0). A step is a whole number, a token for an embedding layer:
+
+    * ``1 + outcome`` a chance outcome the seat witnessed, ``1 + C`` one it did not
+      (``C`` = ``max_chance_outcomes``);
+    * ``2 + C + s × (A + 1) + action`` an action of seat ``s`` the seat knows, ``… + A`` one kept
+      from it (``A`` = ``num_distinct_actions``).
+
+    Two histories the seat can tell apart by these give different tensors, ones it cannot give
+    equal ones. One float a step keeps the tensor small (Tang Hu Lu, 2 players: 1,950 floats),
+    because OpenSpiel copies the whole of it into a new list for every player at every step. A
+    game whose tensor would exceed :data:`INFOSTATE_TENSOR_LIMIT` floats refuses it with a
+    sentence (its string still works).
     """
 
     def __init__(self, game: SpielGame):
         self.game = game
         self.observation_size = game.fruitbowl.observation_size(game.num_seats, game.options)
-        self.rows, self.width = _history_shape(game.fruitbowl, game.num_seats, game.options)
-        self.bits = self.width - 3
-        size = self.observation_size + self.rows * self.width
+        self.length = _history_length(game.fruitbowl, game.num_seats, game.options)
+        size = self.observation_size + self.length
         self.refusal: str | None = None
         if not _provides_tensor(game.fruitbowl, game.num_seats, game.options):
             self.refusal = (
@@ -561,13 +604,10 @@ class InfoStateObserver:
                 "use information_state_string"
             )
             size = self.observation_size  # (the observer is still made: the string works)
-            self.rows = 0
+            self.length = 0
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {
-            "observation": self.tensor[: self.observation_size],
-            "history": self.tensor[self.observation_size :].reshape(self.rows, self.width),
-        }
-        self.powers = [1 << bit for bit in range(self.bits)]
+        self.history = self.tensor[self.observation_size :]
+        self.dict = {"observation": self.tensor[: self.observation_size], "history": self.history}
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.refusal is not None:
@@ -578,28 +618,16 @@ class InfoStateObserver:
             return
         encoded = game.fruitbowl.observation(state.engine, player)
         tensor[encoded.index] = encoded.value
-        at, width, powers = self.observation_size, self.width, self.powers
         trail = state.trail
-        read, row, made = trail.rows.get(player, (0, 0, []))
-        ones = made[:]  # (a clone may share the list it was made with)
-        steps = trail.steps
-        for index in range(read, trail.length):
-            step = steps[index]
-            if isinstance(step, _Known):
-                continue
-            if row >= self.rows:
-                raise pyspiel.SpielError(f"the game is longer than its {self.rows} information state rows")
-            start = at + row * width
-            chance, hidden, code = step.row(player)
-            ones.append(start)
-            if chance:
-                ones.append(start + 1)
-            if hidden:
-                ones.append(start + 2)
-            ones += [start + 3 + bit for bit, power in enumerate(powers) if code & power]
-            row += 1
-        trail.rows[player] = (trail.length, row, ones)
-        tensor[ones] = 1.0
+        read, symbols = trail.rows.get(player, (0, []))
+        if read < trail.length:
+            symbols = symbols + [
+                step.symbol(player, game) for step in trail.steps[read : trail.length] if not isinstance(step, _Known)
+            ]
+            if len(symbols) > self.length:
+                raise pyspiel.SpielError(f"the game is longer than its {self.length} information state steps")
+            trail.rows[player] = (trail.length, symbols)
+        self.history[: len(symbols)] = symbols
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.engine is None:

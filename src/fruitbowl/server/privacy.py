@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine import Event, Record
+from fruitbowl.engine.events import move_shown_to
 from fruitbowl.engine.record import replay, start_state
 
 from .errors import Forbidden, NotFound
@@ -45,12 +46,9 @@ def check_reader(table: LiveTable, seat: int | None, what: str) -> None:
 
 
 def shown_move(text: str, actor: int, events: Sequence[Event], viewer: int | None) -> str | None:
-    """A move's text as ``viewer`` may see it: ``None`` when the move hides something from them."""
-    if viewer is not None and viewer == actor:
-        return text
-    if any(e.secret is not None and e.owner != viewer for e in events):
-        return None
-    return text
+    """A move's text as ``viewer`` may see it (:func:`~fruitbowl.engine.events.move_shown_to`):
+    ``None`` when the move hides something from them."""
+    return text if move_shown_to(actor, events, viewer) else None
 
 
 def replay_notes(table: LiveTable, viewer: int | None) -> list[Note]:
