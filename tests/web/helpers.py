@@ -79,6 +79,40 @@ def state(base: str, table_id: str, token: str | None = None) -> dict[str, Any]:
     return snap
 
 
+def seat_token(page: Any, table_id: str) -> str:
+    """The seat token this browser keeps for a table (as the page stored it)."""
+    return str(page.evaluate(f"JSON.parse(localStorage.getItem('fruitbowl.seat.{table_id}')).token"))
+
+
+def table_id_of(page: Any) -> str:
+    """The id of the table the page has just opened (after a click that creates or leads to one)."""
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("document.body?.dataset.version !== undefined")
+    return str(page.url.split("/t/")[1].split("?")[0])
+
+
+def play_by_http(base: str, table_id: str, tokens: list[str], seconds: float = 120) -> None:
+    """The people at the table play their first legal action on their turns, through the API with
+    their seat tokens (clicking a whole Fabled Fruit game is slow; bots play their own turns)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        moved = False
+        for token in tokens:
+            snap = state(base, table_id, token)  # (it waits out the read limit a fast loop meets)
+            if snap["status"] == "finished":
+                return
+            if snap["legal"]:
+                http.post(
+                    f"{base}/api/tables/{table_id}/actions",
+                    json={"action": snap["legal"][0]["code"], "version": snap["version"]},
+                    headers={"X-Seat-Token": token},
+                )
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError("the game did not finish")
+
+
 def explain(base: str, table_id: str, token: str, code: int | str) -> str:
     """Why an action is not possible for the seat to act, as the server tells the page."""
     response = http.get(f"{base}/api/tables/{table_id}/explain", params={"code": code}, headers={"X-Seat-Token": token})

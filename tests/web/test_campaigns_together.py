@@ -5,48 +5,25 @@ its players and games. And at an ordinary table: the host box's bot level, and t
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .helpers import LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, state
+from .helpers import (
+    LAPTOP,
+    PHONE,
+    TURN_TIMEOUT,
+    http,
+    new_page,
+    no_sideways_scroll,
+    play_by_http,
+    seat_token,
+    state,
+    table_id_of,
+)
 
 TOGETHER = [("Ada", "human"), ("Bea", "human")]
-
-
-def _token(page: Any, table_id: str) -> str:
-    """The seat token this browser keeps for a table (as the page stored it)."""
-    return str(page.evaluate(f"JSON.parse(localStorage.getItem('fruitbowl.seat.{table_id}')).token"))
-
-
-def _table_id(page: Any) -> str:
-    page.wait_for_url("**/t/*")
-    page.wait_for_function("document.body?.dataset.version !== undefined")
-    return str(page.url.split("/t/")[1].split("?")[0])
-
-
-def _play_by_http(base: str, table_id: str, tokens: list[str]) -> None:
-    """The people at the table play their first legal action on their turns, through the API with
-    their seat tokens (clicking a whole Fabled Fruit game is slow; bots play their own turns)."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        moved = False
-        for token in tokens:
-            snap = state(base, table_id, token)  # (it waits out the read limit a fast loop meets)
-            if snap["status"] == "finished":
-                return
-            if snap["legal"]:
-                http.post(
-                    f"{base}/api/tables/{table_id}/actions",
-                    json={"action": snap["legal"][0]["code"], "version": snap["version"]},
-                    headers={"X-Seat-Token": token},
-                )
-                moved = True
-        if not moved:
-            time.sleep(0.05)
-    raise AssertionError("the game did not finish")
 
 
 def _shots(pages: list[tuple[Any, str]], screenshot_dir: Path) -> None:
@@ -84,7 +61,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     seat2.select_option("human")
     seat3.select_option(second)
     ada.click("#start-next")
-    game1 = _table_id(ada)
+    game1 = table_id_of(ada)
     invite = ada.locator("#host-box .invite-link").input_value()
     assert f"/t/{game1}?invite=" in invite
 
@@ -99,10 +76,10 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
 
     # Their pages step away while the game is played through the API (drawing each of a Fabled
     # Fruit game's hundreds of moves would take minutes), and come back to the finished table.
-    tokens = [_token(ada, game1), _token(bea, game1)]
+    tokens = [seat_token(ada, game1), seat_token(bea, game1)]
     for page in (ada, bea):
         page.goto(f"{server_url}/")
-    _play_by_http(server_url, game1, tokens)
+    play_by_http(server_url, game1, tokens)
     for page in (ada, bea):
         page.goto(f"{server_url}/t/{game1}")
         page.wait_for_function("document.body?.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
@@ -124,7 +101,7 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     ada.set_viewport_size(LAPTOP)
     ada.select_option("#time-control", label="1 day per move")  # the time control, as at any table
     ada.click("#start-next")
-    game2 = _table_id(ada)
+    game2 = table_id_of(ada)
     assert game2 != game1 and ada.locator("#host-box").is_hidden()  # nobody to invite
     assert state(server_url, game2)["clock"]["per_move_s"] == 86400
 
@@ -133,8 +110,8 @@ def test_a_campaign_with_a_friend_and_a_chosen_bot_keeps_its_seats(
     bea.wait_for_url(f"**/t/{game2}")
     bea.wait_for_function("document.body?.dataset.seat === '1'", timeout=TURN_TIMEOUT)
     assert bea.locator("dialog.name-dialog").count() == 0
-    assert _token(bea, game2) == _token(bea, game1)
-    players = state(server_url, game2, _token(bea, game2))["players"]
+    assert seat_token(bea, game2) == seat_token(bea, game1)
+    players = state(server_url, game2, seat_token(bea, game2))["players"]
     assert [(p["name"], p["controller"]) for p in players] == [*TOGETHER, ("Greedy bot 3", second)]
 
     # Bea reads the campaign's page from her table: its players and both games.
@@ -161,7 +138,7 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     assert picker.input_value() == "ismcts:easy"  # every level offered, the suggested one first chosen
     picker.select_option("human")
     ada.click("#create-table")
-    table = _table_id(ada)
+    table = table_id_of(ada)
     level = ada.locator("#host-box select.bot-level")
     level.wait_for()
     assert level.input_value() == "ismcts:easy"  # the lobby's suggestion
@@ -174,7 +151,7 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     assert [p["controller"] for p in state(server_url, table)["players"]] == ["human", "greedy"]
 
     ada.goto(f"{server_url}/")
-    _play_by_http(server_url, table, [_token(ada, table)])
+    play_by_http(server_url, table, [seat_token(ada, table)])
     ada.goto(f"{server_url}/t/{table}")
     ada.wait_for_function("document.body?.dataset.status === 'finished'", timeout=TURN_TIMEOUT)
     choice = ada.locator(".rematch-bots select[data-rematch-seat='1']")
@@ -183,8 +160,8 @@ def test_the_host_box_and_the_rematch_choose_the_bots_level(
     _shots([(ada, "rematch-levels")], screenshot_dir)
     ada.click("#rematch")
     ada.wait_for_url(lambda url: f"/t/{table}" not in url)
-    rematch = _table_id(ada)
+    rematch = table_id_of(ada)
     assert rematch != table
-    players = state(server_url, rematch, _token(ada, rematch))["players"]
+    players = state(server_url, rematch, seat_token(ada, rematch))["players"]
     assert [(p["name"], p["controller"]) for p in players] == [("Ada", "human"), ("Random bot 2", "random")]
     assert ada.js_errors == []
