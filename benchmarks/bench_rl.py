@@ -6,7 +6,13 @@
 * OpenSpiel: ``legal_actions()`` + ``apply_action``, and the same with ``observation_tensor``
   for the player to act at every step (what a learning loop reads); a chance node is sampled
   from ``chance_outcomes()`` (the opening seed of a game without explicit chance: by the seed);
+* ``rl_environment``: OpenSpiel's ``rl_environment.Environment`` with its defaults, as a
+  researcher gets it (every player's information state tensor at every step where the game
+  provides one, else its observation tensor), random legal actions, and its median ``reset()``;
 * and, to show where the time goes, one engine step and one ``Game.observation`` in microseconds.
+
+Each adapter's rate is given as a share of the engine's (``_vs_engine``: 0.5 is half as fast),
+measured in the same run, one after the other.
 
     python benchmarks/bench_rl.py [GAME ...] [--seconds 3] [--players 3] [--json]
 """
@@ -16,11 +22,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
 
 import numpy as np
 import pyspiel
+from open_spiel.python import rl_environment
 
 import fruitbowl.rl.openspiel
 from fruitbowl.engine import all_games, get_game
@@ -93,6 +101,26 @@ def openspiel_game(game_id: str, players: int, observe: bool) -> Callable[[int],
     return play
 
 
+def rl_environment_game(game_id: str, players: int, resets: list[float]) -> Callable[[int], int]:
+    """rl_environment with its default observation type; each ``reset()``'s seconds go to ``resets``."""
+    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+    env = rl_environment.Environment(game)
+
+    def play(seed: int) -> int:
+        rng, steps = random.Random(seed), 0
+        env.seed(seed)
+        started = time.perf_counter()
+        time_step = env.reset()
+        resets.append(time.perf_counter() - started)
+        while not time_step.last():
+            player = time_step.observations["current_player"]
+            time_step = env.step([rng.choice(time_step.observations["legal_actions"][player])])
+            steps += 1
+        return steps
+
+    return play
+
+
 def encoding_microseconds(game_id: str, players: int, positions: int = 400) -> float:
     """Mean cost of one ``Game.observation`` (the seat to act's), over positions of random games."""
     game, states, seed = get_game(game_id), [], 0
@@ -131,14 +159,24 @@ def main() -> None:
             "engine_step_us": round(1e6 / engine, 1),
             "observation_us": round(encoding_microseconds(game.id, players), 1),
         }
+        resets: list[float] = []
         for name, play in (
             ("pettingzoo", pettingzoo_game(game.id, players)),
             ("openspiel", openspiel_game(game.id, players, observe=False)),
             ("openspiel_observed", openspiel_game(game.id, players, observe=True)),
+            ("rl_environment", rl_environment_game(game.id, players, resets)),
         ):
             steps = rate(play, args.seconds)
             row[f"{name}_steps_per_s"] = round(steps)
-            row[f"{name}_overhead"] = round(engine / steps - 1, 3)
+            row[f"{name}_vs_engine"] = round(steps / engine, 3)
+        row["rl_environment_reset_ms"] = round(1e3 * statistics.median(resets), 3)
+        row["rl_environment_observes"] = (
+            "information_state"
+            if pyspiel.load_game(fruitbowl.rl.openspiel.short_name(game), {"players": players})
+            .get_type()
+            .provides_information_state_tensor
+            else "observation"
+        )
         report[game.id] = row
         if not args.json:
             print(game.id, json.dumps(row))

@@ -402,8 +402,11 @@ class SpielState(pyspiel.State):
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         engine = self.engine
-        if engine is not None and engine.current_player >= 0 and (player is None or player == engine.current_player):
-            return engine.legal_codes()
+        if engine is not None and engine.current_player >= 0:  # (a seat to act: not chance, not over)
+            if player is None or player == engine.current_player:
+                return engine.legal_codes()
+            if 0 <= player < self.num_seats:
+                return []
         return super().legal_actions() if player is None else super().legal_actions(player)
 
     def is_chance_node(self) -> bool:
@@ -557,7 +560,7 @@ class SpielObserver:
         self.tensor.fill(0.0)
         if state.engine is not None:
             encoded = self.game.fruitbowl.observation(state.engine, player)
-            self.tensor[encoded.index] = encoded.value
+            self.tensor.put(encoded.index, encoded.value)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.engine is None:
@@ -617,7 +620,7 @@ class InfoStateObserver:
         if state.engine is None:
             return
         encoded = game.fruitbowl.observation(state.engine, player)
-        tensor[encoded.index] = encoded.value
+        tensor.put(encoded.index, encoded.value)
         trail = state.trail
         read, symbols = trail.rows.get(player, (0, []))
         if read < trail.length:
