@@ -1,6 +1,7 @@
 """Fabled Fruit passes the conformance kit at 2–5 players: a first game, an immediate-end game
 with a fixed start player, the 11th game of a campaign built from ten seeded random games, the
-first game of a Lime campaign and the 4th game of a Lime campaign built from three games. Every
+first game of a Lime campaign, the 4th game of a Lime campaign built from three games and a Lime
+game cut short by the action limit. Every
 fully checked position's refusals come from the game's rules (each illegal action a key and its
 sentence, no legal one refused) and every view fits the declared ``FabledFruitView``."""
 
@@ -11,7 +12,7 @@ from fruitbowl.engine.conformance import check_all
 from fruitbowl.games.fabledfruit.campaign import deep_campaign_options
 from fruitbowl.views import view_errors
 
-GAMES_PER_COUNT = 10
+GAMES_PER_COUNT = 12
 FULL_EVERY = 25
 
 
@@ -38,7 +39,7 @@ def test_fabledfruit_conforms():
         full_every=FULL_EVERY,
         view_check=view_errors,
     )
-    assert len(reports) == 20
+    assert len(reports) == 24
     for report in reports:
-        assert report.games == GAMES_PER_COUNT // 5
+        assert report.games == GAMES_PER_COUNT // 6
         assert report.fully_checked >= 20, str(report)

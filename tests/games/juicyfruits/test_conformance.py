@@ -1,5 +1,6 @@
 """Juicy Fruits passes the conformance kit at 1–4 players, with and without the juice factory,
-and with all three Mystic Island modules (test_modules.py covers every combination). Every view
+with all three Mystic Island modules (test_modules.py covers every combination), and cut short by
+the action limit. Every view
 of every fully checked position, for every seat and a spectator, fits the declared view type
 (``view.JuicyFruitsView``, checked as JSON Schema), and every action is refused by a rule exactly
 when it is not legal.
@@ -16,7 +17,7 @@ from fruitbowl.engine import get_game
 from fruitbowl.engine.conformance import check_all
 from fruitbowl.views import view_errors
 
-GAMES_PER_COUNT = 15
+GAMES_PER_COUNT = 16
 FULL_EVERY = 50
 
 
@@ -36,7 +37,7 @@ def test_juicyfruits_conforms():
         full_every=FULL_EVERY,
         view_check=view_errors,
     )
-    assert len(reports) == 12
+    assert len(reports) == 16
     for report in reports:
-        assert report.games == GAMES_PER_COUNT // 3
+        assert report.games == GAMES_PER_COUNT // 4
         assert report.fully_checked >= 30, str(report)

@@ -67,7 +67,9 @@ SEAT_STEPS = ("give", "discard", "put", "offer", "limeask")
 #: Step kinds that are chance nodes (see the module's docstring).
 CHANCE_STEPS = frozenset({"deal", "steal", "pick", "first"})
 _SEAT_KINDS = frozenset(SEAT_STEPS)  # (a set: current_player asks for every action and chance node)
-ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit")
+ENDED_BY = ("end_of_round", "immediate", "empty_display", "round_limit", "action_limit")
+#: The ends that cut a game short: it is scored as it stands and its result is marked truncated.
+CUT_SHORT = frozenset({"round_limit", "action_limit"})
 
 
 # The chance outcomes: a fruit from the draw stack, a fruit taken at random from a hand, the first seat.
@@ -153,6 +155,11 @@ class FabledFruit(Game):
         "juice.last_juice": "the-last-fabled-juice-20l",
     }
     view_type = FabledFruitView
+    #: OpenSpiel needs a bound on a game's length, and no number of rounds gives a realistic one
+    #: (see :meth:`max_actions`): learning environments cut a game at the end of the turn that
+    #: reaches 1,000 actions (games between random players last 220-610), score it as it stands
+    #: and mark it cut short.
+    rl_defaults: ClassVar[Mapping[str, Any]] = {"action_limit": 1000}
     option_specs = (
         OptionSpec(
             "first_player",
@@ -180,6 +187,17 @@ class FabledFruit(Game):
             minimum=1,
             maximum=1000,
             label="Round limit",
+            internal=True,
+        ),
+        OptionSpec(
+            "action_limit",
+            int,
+            0,
+            "end the game at the end of the turn in which the players' actions reach this many (draws are not "
+            "actions) and score it as it stands, marked as cut short; 0 means no limit",
+            minimum=0,
+            maximum=100_000,
+            label="Action limit",
             internal=True,
         ),
         OptionSpec(
@@ -245,6 +263,8 @@ class FabledFruit(Game):
             raise InvalidOption(f"option display/big_stack: {exc}") from None
         if not lime:  # a base game's options (and so its records) read exactly as before the expansion
             del checked["lime"]
+        if not checked["action_limit"]:  # (so are a game's without the limit)
+            del checked["action_limit"]
         return checked
 
     def new_state(self, num_players: int, seed: int, options: Mapping[str, Any] | None = None) -> FabledFruitState:
@@ -264,9 +284,17 @@ class FabledFruit(Game):
         return FabledFruitState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
-        # A turn is at most: move, payments, act/buy, an effect (bounded by the 70 fruit cards it
-        # can move), extra-turn choice; extra turns add at most 6 turns per round slot (2.9.3).
-        return int(options.get("max_rounds", 200)) * num_players * 7 * 400
+        """With option ``action_limit`` L: L + :func:`turn_actions` (the turn that reaches L is
+        played to its end, and the extra-turn choice before it is one more action than L - 1).
+
+        Without it there is no bound, whatever ``max_rounds`` says: a round can go on forever.
+        With one location stack left that gives double turn tokens (#37, or #5L), every animal
+        stays there (there is nowhere else to move), and a player holding a token returns it for an
+        extra turn, takes a new one, and returns the one taken before, turn after turn (§2.9.3: a
+        token works from the turn after the one it was taken in).
+        """
+        limit = int(options.get("action_limit", 0))
+        return limit + turn_actions(num_players, bool(options.get("lime", False))) if limit else None
 
     def conformance_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         from .campaign import deep_campaign_options
@@ -277,6 +305,7 @@ class FabledFruit(Game):
             deep_campaign_options(num_players),
             {"lime": True},
             deep_campaign_options(num_players, lime=True),
+            {"lime": True, "action_limit": 150},  # (cut short, as learning environments cut it)
         ]
 
     def describe_event(self, event: Event, viewer: int | None, names: Sequence[str]) -> str:
@@ -294,6 +323,25 @@ class FabledFruit(Game):
     def observation(self, state: State, seat: int) -> Observation:
         assert isinstance(state, FabledFruitState)
         return observation.encode(state, seat)
+
+
+def turn_actions(num_players: int, lime: bool) -> int:
+    """The most actions one turn can take, from the move to the end of the location's action.
+
+    Per decision kind: the move (1: a moot one is skipped); paying for it (1 to the thief, 1 to
+    each other animal there: ``num_players``); act or buy (1); then either the payment (1 per icon,
+    at most 6) or the location's effect. Every effect asks a fixed number of decisions (at most 7,
+    #3; 2 × 4 gifts for #54 at 5 players) except those that move a card per decision, which are
+    bounded by the fruit cards of the game (70; 85 with the 15 limes), since a hand, the market and
+    the offers only hold those: #52 swaps hand and market fruits one by one (a put and a take each,
+    taking from the market as it was: ≤ 2 × min(hand, market) + 1 ``done``), #9L discards (≤ hand +
+    1), #7L discards down to 5, and #11L's offers (one fruit per decision, and a ``done`` per seat,
+    then the choice: ≤ fruits + ``num_players``); #57, #18L and #19L move fruits of different types.
+    The extra-turn choice after it is counted by :meth:`FabledFruit.max_actions`.
+    """
+    fruits = C.per_type * C.base_types + len(C.mix_pairs) + (C.lime.limes if lime else 0)
+    effect = fruits + (num_players if lime else 1)
+    return 1 + num_players + 1 + max(effect, 2 * (num_players - 1), 7, 6)
 
 
 Step = tuple[Any, ...]
@@ -326,6 +374,7 @@ class FabledFruitState(State):
         Field("end_triggered"),
         Field("over"),
         Field("ended_by"),
+        Field("decisions", default=0),  # actions so far (option action_limit)
         Field("target"),
         Field("named"),
         Field("last"),
@@ -394,6 +443,7 @@ class FabledFruitState(State):
     end_triggered: bool
     over: bool
     ended_by: str
+    decisions: int  # the actions (not the draws) of the game so far
     steps: list[Step]
     target: int
     named: int
@@ -445,6 +495,7 @@ class FabledFruitState(State):
         s.round = s.turns = 0
         s.end_triggered = s.over = False
         s.ended_by = ""
+        s.decisions = 0
         s.steps = []
         s._reset_registers()
         s._legal = None
@@ -633,9 +684,14 @@ class FabledFruitState(State):
             seen = tuple(sorted({step[1], (step[1] + 1) % self.num_players}))
         else:
             return None
-        if seen is not None and (self.end_triggered or self.round >= self.options["max_rounds"]) and self._ends_now():
+        if seen is not None and self._may_end_soon() and self._ends_now():
             return None  # every hand is shown at the end, which comes before anyone decides again
         return seen
+
+    def _may_end_soon(self) -> bool:
+        """Whether the game may end at the end of this turn or round (a cheap test before :meth:`_ends_now`)."""
+        limit = self.options.get("action_limit", 0)
+        return self.end_triggered or self.round >= self.options["max_rounds"] or bool(limit and self.decisions >= limit)
 
     def _ends_now(self) -> bool:
         """Whether the game ends once this random event is decided, before anyone decides again."""
@@ -720,6 +776,7 @@ class FabledFruitState(State):
 
     def _apply_code(self, code: int) -> list[Event]:
         self._legal = None
+        self.decisions += 1
         events: list[Event] = []
         step = self.steps.pop(0)
         HANDLERS[step[0]](self, step, code, events)
@@ -981,7 +1038,7 @@ class FabledFruitState(State):
             breakdown,
             ("fruits in hand",),
             [(self.hand_size(p),) for p in range(n)],
-            truncated=self.ended_by == "round_limit",
+            truncated=self.ended_by in CUT_SHORT,
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -1195,6 +1252,9 @@ def _c_finish(s: FabledFruitState, arg: Any, events: list[Event]) -> None:
     if s.over:
         return
     s._reset_registers()
+    limit = s.options.get("action_limit", 0)
+    if limit and s.decisions >= limit:
+        return s.game_over("action_limit", events)
     if s.can_extra_turn(s.active):
         s.push(("extra",))
     else:

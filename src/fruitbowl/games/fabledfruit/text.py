@@ -135,7 +135,8 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             "end_of_round": "at the end of the round",
             "immediate": "at once",
             "empty_display": "because the display is empty",
-            "round_limit": "at the round limit",
+            "round_limit": "cut short at the round limit, scored as it stands",
+            "action_limit": "cut short at the action limit, scored as it stands",
         }
         return f"The game is over ({reason.get(d['ended_by'], d['ended_by'])})."
     if kind == "extra_turn":
@@ -264,7 +265,8 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
         return "A random event is being decided"
     if view["current_player"] < 0:
         winners = view["standings"]["winners"]
-        return "Game over: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."
+        cut = " (cut short)" if view["standings"]["truncated"] else ""
+        return f"Game over{cut}: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."
     d = view["decision"]
     mine = d["seat"] == viewer
     who = _who(d["seat"], viewer, names)

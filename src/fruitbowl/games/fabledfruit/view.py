@@ -39,8 +39,9 @@ DecisionKind = Literal[
 #: player's hand (#31), or the cards revealed by the current action.
 Zone = Literal["market", "discard", "supply", "hand", "buf"]
 #: Why the game ended (§2.10): at the end of the round, at once (option ``immediate_end``), an
-#: empty display, or the round limit (option ``max_rounds``).
-EndedBy = Literal["end_of_round", "immediate", "empty_display", "round_limit"]
+#: empty display, or cut short by the round limit (option ``max_rounds``) or the action limit
+#: (option ``action_limit``).
+EndedBy = Literal["end_of_round", "immediate", "empty_display", "round_limit", "action_limit"]
 
 #: The view's name of each step kind (most keep their own name).
 STEP_NAMES: dict[str, DecisionKind] = {

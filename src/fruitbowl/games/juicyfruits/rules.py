@@ -107,6 +107,11 @@ class JuicyFruits(Game):
     refusals = text.REFUSALS
     rule_anchors = text.RULE_ANCHORS
     view_type = view.JuicyFruitsView
+    #: OpenSpiel needs a realistic bound on a game's length, and the rules' own (the license track
+    #: and the 30-round safety valve) allow 4,000-15,000 actions where games between random players
+    #: last 60-1,540: learning environments cut a game at the end of the turn that reaches 1,600
+    #: actions, score it as it stands and mark it cut short (see :meth:`max_actions`).
+    rl_defaults: ClassVar[Mapping[str, Any]] = {"action_limit": 1600}
     option_specs = (
         OptionSpec(
             "juice_factory",
@@ -151,6 +156,17 @@ class JuicyFruits(Game):
         ),
         M.MODULES_OPTION,
         M.THREE_PER_ROW_OPTION,
+        OptionSpec(
+            "action_limit",
+            int,
+            0,
+            "end the game at the end of the turn in which the players' actions reach this many and score it as it "
+            "stands, marked as cut short; 0 means no limit",
+            minimum=0,
+            maximum=100_000,
+            label="Action limit",
+            internal=True,
+        ),
     )
 
     def validate_options(
@@ -167,7 +183,7 @@ class JuicyFruits(Game):
             )
         if checked["three_per_row"] and "new_business" not in M.parse(checked["modules"]):
             raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
-        for key in ("modules", "three_per_row"):
+        for key in ("modules", "three_per_row", "action_limit"):
             if not checked[key]:
                 del checked[key]
         return checked
@@ -189,17 +205,25 @@ class JuicyFruits(Game):
         return JuicyFruitsState.load(self, data)
 
     def max_actions(self, num_players: int, options: Mapping[str, Any]) -> int | None:
-        """Turns are bounded by the license track and the safety valve (or Pineapple's bag);
-        a turn is at most move, split/produce, step 2, place, bonus and 2 juice steps + stop."""
-        per_turn = 8
-        setup = 0
-        if options.get("modules"):  # + collect/explore, statue choice, leave out, whale beach, 2 watches
-            per_turn += 6
-            setup = 3 * (num_players - 1)
+        """The rules' bound, or with option ``action_limit`` L the last turn's end after L - 1 actions.
+
+        Solo, you play one turn per boat left in Pineapple's bag. With more players every round
+        either has a claim, and each claim moves the license marker a space nearer X (the game ends
+        with the round that reaches it), or is quiet, and the 30th quiet round in a row ends the game
+        (AMB-10): at most 30 × (license spaces + 1) rounds. Each seat's turn is at most
+        :func:`turn_actions`; the boulders' setup (D1) adds 3 corners per other seat.
+        """
+        modules = bool(options.get("modules"))
+        per_turn = turn_actions(modules)
+        setup = len(boulders.CORNERS) - 1 if modules else 0
+        setup *= num_players - 1
         if num_players == 1:
-            return per_turn * (len(C.ships) - 2 * C.ships_per_bag)
-        rounds = (C.license_start[num_players] + 1) * C.quiet_rounds_limit + 1
-        return setup + per_turn * num_players * rounds
+            bound = per_turn * (len(C.ships) - 2 * C.ships_per_bag)
+        else:
+            rounds = (C.license_start[num_players] + 1) * C.quiet_rounds_limit
+            bound = setup + per_turn * num_players * rounds
+        limit = options.get("action_limit", 0)
+        return min(bound, max(limit - 1, setup) + per_turn) if limit else bound
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:
         return observation.observation_size(num_players, M.parse(options.get("modules")))
@@ -215,8 +239,14 @@ class JuicyFruits(Game):
                 {"solo_board": 1},
                 {"juice_factory": True, "solo_board": 4, "forced_max_distance": True},
                 {"solo_board": 2, **every_module},
+                {"solo_board": 3, "action_limit": 25},  # (cut short, as learning environments cut it)
             ]
-        return [{}, {"juice_factory": True, "random_first": False, "first_player": num_players}, every_module]
+        return [
+            {},
+            {"juice_factory": True, "random_first": False, "first_player": num_players},
+            every_module,
+            {"juice_factory": True, "action_limit": 60},
+        ]
 
     def module_option_sets(self, num_players: int) -> list[dict[str, Any]]:
         """Every combination of modules (7 non-empty sets), alternating the juice factory; with
@@ -240,6 +270,22 @@ class JuicyFruits(Game):
 
     def prompt(self, view: Mapping[str, Any], names: Sequence[str]) -> str:
         return text.prompt(view, names)
+
+
+def turn_actions(modules: bool) -> int:
+    """The most actions one turn can take, per decision kind.
+
+    Step 1: the slide (1), then how to split an advanced collector's fruit or which markers the cart
+    takes (1); with Mystic Island the collect-or-explore choice comes between (1), and an explored
+    statue that needs a choice takes the place of the split (D4, D7). Step 2: supply, claim or pass
+    (1); a claimed token's placement (1) and its bonus fruit (an advanced collector) or its whale's
+    beach (a whale-watching token, Module 3) (1); the construction office's fruit left out comes
+    before the placement (D9, 1). The juice factory: at most 2 steps a turn, and stopping ends it
+    (2). Module 3's whale watching: one move per whale-watching token owned (2).
+    """
+    if not modules:
+        return 2 + 3 + C.juice_steps_per_turn
+    return 3 + 4 + C.juice_steps_per_turn + len(new_business.WHALE_TOKENS)
 
 
 def _with_modules(state: JuicyFruitsState) -> bool:
@@ -270,6 +316,7 @@ class JuicyFruitsState(State):
         Field("quiet_rounds"),
         Field("end_triggered"),
         Field("end_reason"),
+        Field("decisions", default=0),  # actions so far (option action_limit)
         Field("moved", 1),
         Field("pending"),
         Field("juice_steps"),
@@ -323,6 +370,7 @@ class JuicyFruitsState(State):
     quiet_rounds: int  # consecutive full rounds without a claim
     end_triggered: bool
     end_reason: str
+    decisions: int  # the actions (not the draws) of the game so far
     moved: list[int]  # the step-1 move being resolved: [to cell, distance]
     pending: int  # the claimed token being placed / giving its bonus, or -1
     juice_steps: int
@@ -381,7 +429,7 @@ class JuicyFruitsState(State):
         s.first = 0 if n == 1 or random_first else options["first_player"] - 1
         s.player, s.phase, s.round, s.turns = s.first, MOVE, 0, [0] * n
         s.round_claims = s.quiet_rounds = 0
-        s.end_triggered, s.end_reason = False, ""
+        s.end_triggered, s.end_reason, s.decisions = False, "", 0
         s.moved, s.pending, s.juice_steps = [-1, 0], -1, 0
         s.pine_bag, s.pine_drawn, s.pine_claimed, s.pine_parts = [], [], [], [0, 0]
         s._legal = None
@@ -546,6 +594,7 @@ class JuicyFruitsState(State):
 
     def _apply_code(self, code: int) -> list[Event]:
         self._legal = None
+        self.decisions += 1
         p = self.player
         events: list[Event] = []
         if code >= A.NUM_ACTIONS:
@@ -910,6 +959,12 @@ class JuicyFruitsState(State):
         n = self.num_players
         if self.mods:
             self.watched = []
+        limit = self.options.get("action_limit", 0)
+        if limit and self.decisions >= limit and self.phase != OVER:
+            self.end_reason = "action_limit"  # cut short: scored as it stands
+            events.append(Event("end_triggered", None, {"reason": "action_limit"}))
+            self._final_scoring(events)
+            return
         if p != (self.first - 1) % n:
             self._start_turn((p + 1) % n, events)
             return
@@ -985,13 +1040,14 @@ class JuicyFruitsState(State):
         names = tuple(ALL_CATEGORIES[i] for i in shown)
         breakdown = [{ALL_CATEGORIES[i]: self.parts[p][i] for i in shown} for p in range(n)]
         order = [((p - self.first) % n,) for p in range(n)]
-        base = Result.ranked(names, breakdown, ("later in turn order",), order)
+        cut = self.end_reason == "action_limit"
+        base = Result.ranked(names, breakdown, ("later in turn order",), order, truncated=cut)
         if n > 1:
             return base
         pine = dict(zip(PINEAPPLE_CATEGORIES, self.pine_parts, strict=True))
         # You win only with more points than Pineapple: a level score goes to her (§9.5).
         house = House("Pineapple", self.pineapple_score(), pine, wins_ties=True)
-        return Result.ranked(names, breakdown, ("later in turn order",), order, house=house)
+        return Result.ranked(names, breakdown, ("later in turn order",), order, house=house, truncated=cut)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return cast(dict[str, Any], view.build_view(self, seat))

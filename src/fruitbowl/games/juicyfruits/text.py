@@ -143,12 +143,13 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             "license": "The license marker reached X: this round is the last.",
             "bag": "Pineapple's bag is empty: the game ends now.",
             "stalemate": f"{counted(C.quiet_rounds_limit, 'round')} passed without a claim: the game ends.",
+            "action_limit": "The action limit is reached: the game is cut short and scored as it stands.",
         }[d["reason"]]
     if kind == "stalls":
         parts = ", ".join(f"{C.all_tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
         return f"{who} scored stalls: {parts}."
     if kind == "game_over":
-        return "The game is over."
+        return "The game is over" + (" (cut short at the action limit)." if d.get("reason") == "action_limit" else ".")
     return kind
 
 
@@ -230,12 +231,13 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if phase == "over":
         standings = view["standings"]
         house = standings.get("house")
+        over = "Game over (cut short)" if view["end_reason"] == "action_limit" else "Game over"
         if house is not None:
             you, pine = standings["scores"][0], house["score"]
             verdict = "you beat Pineapple" if standings["winners"] else "Pineapple wins"
-            return f"Game over: {verdict}, {you}–{pine}."
+            return f"{over}: {verdict}, {you}–{pine}."
         winners = " and ".join(_who(w, viewer, names) for w in standings["winners"])
-        return f"Game over: {winners} won."
+        return f"{over}: {winners} won."
     seat = view["current_player"]
     mine = seat == viewer
     who = _who(seat, viewer, names)

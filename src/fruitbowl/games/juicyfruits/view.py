@@ -69,7 +69,7 @@ Phase = Literal[
     "whale",
     "watch",
 ]
-EndReason = Literal["", "license", "bag", "stalemate"]
+EndReason = Literal["", "license", "bag", "stalemate", "action_limit"]
 Fruit = Literal["banana", "lime", "pomegranate", "orange", "mangosteen"]
 FruitCode = Literal["B", "L", "P", "O", "M"]
 #: The ice cream kinds, and the milkshake (the markers a player holds and the pools).
