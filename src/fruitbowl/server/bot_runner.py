@@ -32,7 +32,7 @@ from .tutorials import bot_for_move
 log = logging.getLogger("fruitbowl.server")
 
 #: Applies a seat's action at a version, holding the table's lock (the service's one path for moves).
-Apply = Callable[[LiveTable, int, int | str, int | None], None]
+Apply = Callable[[LiveTable, int, int | str, int | None], Awaitable[None]]
 
 
 def tutorial_bot(table: LiveTable, seat: int, bot: Bot) -> Bot:
@@ -103,7 +103,7 @@ class BotRunner:
                 async with table.lock:
                     if table.bots.get(seat) is not bot:  # the player took their seat back meanwhile
                         continue
-                    self.apply(table, seat, action, version)
+                    await self.apply(table, seat, action, version)
                 failures = 0
             except ServerError:
                 continue  # the table moved (an undo, a reload): look again

@@ -8,9 +8,12 @@ With PostgreSQL, every commit that changes a table also tells the other processe
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
 
 from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy import text as sql_text
@@ -47,6 +50,12 @@ def _title(game_id: str) -> str:
         return f"{game_id} (not installed)"
 
 
+_T = TypeVar("_T")
+
+#: Threads that commit moves for one process on PostgreSQL (SQLite writes one at a time anyway: one).
+WRITER_THREADS = 4
+
+
 class TableStore:
     """Reads tables from the database and commits their changes (one session per call)."""
 
@@ -55,6 +64,17 @@ class TableStore:
         bind = sessions.kw.get("bind")
         self.multi_process = bind is not None and bind.dialect.name == "postgresql"
         self.origin = new_origin()  # this process, in the notices it sends
+        #: Where moves are committed, off the event loop (a commit waits for the disk or the
+        #: database server: milliseconds in which the loop serves other tables).
+        self.writer = ThreadPoolExecutor(WRITER_THREADS if self.multi_process else 1, thread_name_prefix="fruitbowl-db")
+
+    async def in_thread(self, work: Callable[..., _T], *args: Any) -> _T:
+        """``work(*args)`` on a writer thread. The caller holds the table's lock, so the table in
+        memory does not change meanwhile; readers go on seeing it as it was until the commit is in."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, partial(work, *args))
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
 
     # ------------------------------------------------------------------ reading
 

@@ -124,6 +124,7 @@ class TableService:
             self.clocks.stop(table)
         self.work.close()
         await self.claims.close()
+        self.store.close()
 
     async def get(self, table_id: str) -> LiveTable:
         """The table in memory, loaded from the database if it is not (or no longer) there."""
@@ -364,7 +365,7 @@ class TableService:
                     self.clocks.back_locked(table, seat)
                 except Stale:
                     raise self._moved_on(table) from None
-            self._apply_locked(table, seat, action, version)
+            await self._apply_locked(table, seat, action, version)
             if version is not None:
                 table.sent[seat] = (version, table.match.record.actions[-1])
         await self.runtime.broadcast(table)
@@ -389,7 +390,7 @@ class TableService:
             raise Forbidden("only a seated player can take a seat back: send your seat token")
         return await self.clocks.back(table, seat)
 
-    def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
+    async def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
         """The one path of every move, a player's or a bot's (holding ``table.lock``): check the
         turn, let the engine validate the action, commit it, then apply it in memory."""
         try:
@@ -400,7 +401,7 @@ class TableService:
             self.store.resync(table)  # another process may have moved the table on: look again
             self._check_turn(table, seat, version)
         legal = table.state.validate(action)  # IllegalAction (400) before anything is written
-        self._store_move(table, seat, legal)
+        await self._store_move(table, seat, legal)
 
     def _check_turn(self, table: LiveTable, seat: int, version: int | None) -> None:
         if table.status == "open":
@@ -416,11 +417,11 @@ class TableService:
         if seat != current:
             raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
 
-    def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
+    async def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
         after = table.match.after(legal)  # the position after the move, to store its end in the same commit
         clock = self.clocks.after_move(table, seat, after)
-        try:
-            self.store.append_move(table, seat, legal, after, clock)  # committed before anyone is told
+        try:  # committed (off the event loop) before anyone is told
+            await self.store.in_thread(self.store.append_move, table, seat, legal, after, clock)
         except Stale:
             raise self._moved_on(table) from None
         table.match.apply(legal)
