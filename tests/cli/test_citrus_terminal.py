@@ -15,8 +15,17 @@ from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
 from fruitbowl.cli.boards import adapter_for
-from fruitbowl.engine import Record, get_game, replay_to_end
+from fruitbowl.engine import Record, State, get_game, replay_to_end
+from fruitbowl.engine.chance import Dealer, settle
 from fruitbowl.games.citrus.components import COMPONENTS as C
+
+
+def dealt(players: int, seed: int, options: dict[str, Any]) -> State:
+    """A new game dealt as a match with this seed deals it (its setup is chance nodes)."""
+    state = get_game("citrus").new_state(players, seed, options)
+    Dealer(seed).settle(state)
+    return state
+
 
 SHORT_THREE = ["play", "citrus", "--players", "3", "--option", "board=short", "--bots", "random,random"]
 
@@ -76,7 +85,7 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
     """Every board must be readable in an 80×24 terminal: the picture (grid, market, players,
     legend) is at most 80 columns wide and leaves room on a 24-line screen for the status line."""
     options = {"board": board, "family": family}
-    state = get_game("citrus").new_state(players, 3, options)
+    state = dealt(players, 3, options)
     view = state.view(0)
     console = Console(width=80, record=True, color_system=None)
     picture = adapter_for("citrus").board(view, [f"Player {n + 1}" for n in range(players)])
@@ -92,7 +101,7 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
 
 def test_the_legend_explains_every_mark() -> None:
     """Issue 18 §2: the legend missed ``h3 $2 Ca Bu Br Mi``; unopened sites looked like plantations."""
-    view = get_game("citrus").new_state(3, 5, {"board": "short"}).view(0)
+    view = dealt(3, 5, {"board": "short"}).view(0)
     console = Console(width=80, record=True, color_system=None)
     console.print(adapter_for("citrus").board(view, ["A", "B", "C"]))
     legend = console.export_text()
@@ -109,7 +118,7 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
     has a menu that shows every legal action's number once, in ascending order row by row; the
     board (drawn at every third decision, to keep the test fast) fits 80 columns and 23 lines."""
     adapter, game = adapter_for("citrus"), get_game("citrus")
-    state = game.new_state(players, 7, options)
+    state = dealt(players, 7, options)
     rng = random.Random(7)
     console = Console(width=80, record=True, color_system=None)
     names = [f"P{n + 1}" for n in range(players)]
@@ -130,6 +139,7 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
             assert len(lines) <= 23, "the board leaves a 24-line screen a line for the status"
         kinds.update(a.kind for a in legal)
         state.apply(rng.choice(legal))
+        settle(state, rng)  # (refills and new Fincas are chance nodes)
     assert {"buy", "place", "harvest", "income", "end"} <= kinds
 
 
@@ -138,8 +148,8 @@ def test_menu_numbers_run_in_reading_order_and_play_what_they_show(runner: CliRu
     ``cash 3``, and "cash" was listed above placement 1. Read top to bottom, left to right, the
     numbers now run 1, 2, 3, … and typing the number shown beside ``cash 3`` cashes it."""
     save = home / "citrus.json"
-    moves = "buy C2\nplace lemon F8\nplace lemon well E8\n"
-    shown = runner.invoke(app, [*SHORT_THREE, "--seed", "5", "--save", str(save)], input=moves + "quit\n")
+    moves = "buy R2\nplace orange D3\nplace orange C3\n"  # (C3 holds a Money tile of 3 in seed 16's deal)
+    shown = runner.invoke(app, [*SHORT_THREE, "--seed", "16", "--save", str(save)], input=moves + "quit\n")
     assert shown.exit_code == 0, shown.output
     screen = shown.output.rsplit("number or action", 1)[1]
     entries = re.findall(r"(?:^|\s)(\d+) (place [a-z ]+ [A-Z]\d+(?: bridge)?(?: milestone)?|cash \d)", screen)
@@ -149,6 +159,6 @@ def test_menu_numbers_run_in_reading_order_and_play_what_they_show(runner: CliRu
     assert [text for _, text in entries][: int(cash) - 1] == [t for _, t in entries if t.startswith("place")]
 
     save.unlink()
-    played = runner.invoke(app, [*SHORT_THREE, "--seed", "5", "--save", str(save)], input=moves + f"{cash}\nquit\n")
+    played = runner.invoke(app, [*SHORT_THREE, "--seed", "16", "--save", str(save)], input=moves + f"{cash}\nquit\n")
     assert played.exit_code == 0, played.output
     assert Record.parse(save.read_text()).actions[3] == "cash 3"

@@ -9,7 +9,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed: pip install -e '.[rl]'")
 
 from fruitbowl.engine import all_games, get_game  # noqa: E402
-from fruitbowl.rl.openspiel import SEED_OUTCOMES, register_all, short_name  # noqa: E402
+from fruitbowl.rl.openspiel import register_all, short_name  # noqa: E402
 
 GAME_COUNTS = [(g, n) for g in all_games() for n in range(g.min_players, g.max_players + 1)]
 
@@ -42,7 +42,7 @@ def test_every_game_is_registered_with_its_options_as_parameters() -> None:
     tanghulu = get_game("tanghulu")
     assert game.max_chance_outcomes() == len(tanghulu.chance_table(3))  # every die face, tile, card and seat
     citrus = pyspiel.load_game("fruitbowl_citrus", {"players": 2})
-    assert citrus.max_chance_outcomes() == SEED_OUTCOMES  # (not converted yet: one seed draw at the start)
+    assert citrus.max_chance_outcomes() == len(get_game("citrus").chance_table(2))  # every tile, Finca, site, seat
 
 
 def test_an_openspiel_bot_plays_a_whole_game_through_the_openspiel_api() -> None:
@@ -225,7 +225,7 @@ def test_information_state_is_the_seats_own_history_with_perfect_recall(game) ->
                 tensor = np.asarray(state.information_state_tensor(p))
                 assert tensor.shape == (size,)
                 history = tensor[spiel_game.observation_tensor_size() :]
-                assert len(history) == spiel_game.max_game_length() * 2
+                assert len(history) == spiel_game.max_game_length() + spiel_game.max_chance_nodes_in_history()
                 assert np.count_nonzero(history) == steps  # a float for each step, then zeros
                 chances, actions = spiel_game.max_chance_outcomes(), spiel_game.num_distinct_actions()
                 last = history[steps - 1]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, cast
 
-from fruitbowl.engine import Event, get_game
+from fruitbowl.engine import Action, Event, get_game
+from fruitbowl.engine.chance import CHANCE, Dealer, Dealing
 from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.components import parse_board
 from fruitbowl.games.citrus.placement import tables
@@ -25,10 +26,54 @@ def kind(name: str) -> int:
     return C.types.index(words[0]) * 2 + (1 if len(words) > 1 and words[1] == "well" else 0)
 
 
-def fresh(players: int = 3, seed: int = 7, **options: Any) -> CitrusState:
-    state = GAME.new_state(players, seed, options)
-    assert isinstance(state, CitrusState)
+class DealtState(CitrusState):
+    """A state whose moves resolve the chance nodes they lead to at once (market refills, a new
+    Finca and the site turned up after it), as a table's seeded dealer does."""
+
+    __slots__ = ("dealer",)
+    dealer: Dealing
+
+    def apply(self, action: Action | int | str) -> list[Event]:
+        events = CitrusState.apply(self, action)
+        while self.current_player == CHANCE:
+            events += CitrusState.apply(self, self.dealer.draw(self))
+        return events
+
+    def clone(self) -> DealtState:
+        c = super().clone()
+        c.dealer = self.dealer.copy()
+        return c
+
+
+def dealing(state: CitrusState, seed: int = 7) -> DealtState:
+    """The same position (a copy), its moves' chance resolved by the dealer seeded with ``seed``."""
+    dealt = DealtState.__new__(DealtState)
+    for name in CitrusState.__slots__:
+        if hasattr(state, name):
+            setattr(dealt, name, getattr(state, name))
+    dealt.dealer = Dealer(seed)
+    return dealt.clone()
+
+
+def dealt(
+    players: int = 3, seed: int = 7, options: dict[str, Any] | None = None, dealer: Dealing | None = None
+) -> DealtState:
+    """A new game as a table deals it with this seed: its setup's chance nodes resolved by the
+    seeded dealer (or by ``dealer``: a rules-1 game's); their events in ``setup_events``, as a
+    record's opening has them), and every move's chance after that resolved by it at once."""
+    state = DealtState.__new__(DealtState)
+    start = GAME.new_state(players, seed, options)
+    for name in CitrusState.__slots__:
+        if hasattr(start, name):
+            setattr(state, name, getattr(start, name))
+    state.dealer = dealer or Dealer(seed)
+    while state.current_player == CHANCE:
+        state.setup_events += CitrusState.apply(state, state.dealer.draw(state))
     return state
+
+
+def fresh(players: int = 3, seed: int = 7, **options: Any) -> CitrusState:
+    return dealt(players, seed, options)
 
 
 def touch(state: CitrusState) -> None:

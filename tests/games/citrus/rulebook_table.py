@@ -1,5 +1,7 @@
 """A Citrus table for the rulebook tests: a seeded ``new_state`` changed only through the public
 JSON round trip (``to_json`` → edit → ``game.state_from_json``), then played through actions.
+Its setup is dealt as Citrus rules 1 dealt that seed (the rules-1 dealer: the landscape tiles,
+Fincas and open sites these tests were written on); the draws in play come from the seeded dealer.
 
 Why a JSON edit at all: the positions the rulebook talks about (a Finca with one empty
 neighbour, a player holding a Bull, the last tile of the game) lie dozens of random draws
@@ -22,6 +24,10 @@ from typing import Any
 
 from fruitbowl.engine import Event, get_game
 from fruitbowl.games.citrus.components import COMPONENTS
+from fruitbowl.games.citrus.legacy import CitrusRules1Dealer
+from fruitbowl.games.citrus.rules import CitrusState
+
+from .positions import dealing, dealt
 
 GAME = get_game("citrus")
 
@@ -31,7 +37,8 @@ class Table:
 
     def __init__(self, players: int = 3, seed: int = 1, **options: Any) -> None:
         options.setdefault("first_player", 1)
-        start = GAME.new_state(players, seed, options)
+        start = dealt(players, seed, options, dealer=CitrusRules1Dealer(seed, players, GAME.validate_options(options)))
+        self.seed = seed
         self.data: dict[str, Any] = start.to_json()
         view = start.view(None)
         self.players = players
@@ -198,7 +205,9 @@ class Table:
             data["bag"] = [0] * len(data["bag"])
             for name, count in self.bag_left.items():
                 data["bag"][self.kind(name)] = count
-        return GAME.state_from_json(data)
+        state = GAME.state_from_json(data)
+        assert isinstance(state, CitrusState)
+        return dealing(state, self.seed)
 
 
 # ---------------------------------------------------------------------- reading a view

@@ -14,10 +14,23 @@ import pytest
 
 from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.components import LANDSCAPE, ROCK, SITE
+from fruitbowl.games.citrus.legacy import CitrusRules1Dealer
 from fruitbowl.games.citrus.rules import MAIN, CitrusState
 
 from . import brute
-from .positions import begin_placing, finca_id, fresh, give, legal_texts, region, sandbox, set_market, touch
+from .positions import (
+    GAME,
+    begin_placing,
+    dealt,
+    finca_id,
+    fresh,
+    give,
+    legal_texts,
+    region,
+    sandbox,
+    set_market,
+    touch,
+)
 
 NAMES = C.types
 
@@ -48,7 +61,7 @@ def crowded(seed: int) -> tuple[CitrusState, int]:
     geo = state.geo
     if rng.random() < 0.5:  # a few more Fincas, so there are more roads
         for site in rng.sample(state.open_sites, rng.randint(1, len(state.open_sites))):
-            state._put_finca(site, None)
+            state._put_finca(site, state.finca_stack[0])
     fill = rng.uniform(0.3, 0.85)
     buildable = sum(1 for k in geo.kind if k not in (SITE, ROCK))
     tries = 0
@@ -149,16 +162,18 @@ def test_placements_on_crowded_positions_are_offered_exactly_when_the_rest_stays
 
 
 def test_a_line_the_budgeted_search_refused_is_offered_and_builds_completely():
-    """The five-player golden game at action 223: line R1 (orange, lime, grapefruit) can be
-    built, but the search with a 30-node budget gave up and refused it. Buying it and always
-    taking the first placement offered builds every tile, and nothing goes back."""
+    """The five-player golden game of rules 1 at action 223 (replayed with that version's draws):
+    line R1 (orange, lime, grapefruit) can be built, but the search with a 30-node budget gave up
+    and refused it. Buying it and always taking the first placement offered builds every tile,
+    and nothing goes back."""
     import json
     from pathlib import Path
 
     record = json.loads(
-        (Path(__file__).with_name("golden") / "five_players_family_random_sites_seed_3.json").read_text()
+        (Path(__file__).with_name("golden") / "rules_1_five_players_family_random_sites_seed_3.json").read_text()
     )
-    state = fresh(5, 3, family=True, random_sites=True)
+    options = {"family": True, "random_sites": True}
+    state = dealt(5, 3, options, dealer=CitrusRules1Dealer(3, 5, GAME.validate_options(options, 5)))
     for text in record["actions"][:223]:
         state.apply(text)
     assert {"buy C0", "buy C3", "buy R1", "buy R3"} <= legal_texts(state)

@@ -33,7 +33,7 @@ from fruitbowl.games.citrus.rules import (
 )
 
 from . import brute
-from .positions import GAME
+from .positions import dealt
 
 # ---------------------------------------------------------------------------- the reference
 
@@ -134,7 +134,7 @@ class Node:
 
     def with_finca(self, site: int) -> Node:
         trial = _plain_copy(self.s)
-        trial._put_finca(site, None)
+        trial._put_finca(site, trial.finca_stack[0])
         return Node(trial)
 
 
@@ -314,7 +314,7 @@ CASES = [
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_legal_actions_equal_the_plain_reference_in_random_games(players: int, seed: int, options: dict[str, Any]):
-    state = GAME.new_state(players, seed, options)
+    state = dealt(players, seed, options)
     assert isinstance(state, CitrusState)
     chooser = random.Random(seed)
     shadow: CitrusState | None = None

@@ -11,7 +11,7 @@ from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.components import ROCK, SITE
 from fruitbowl.games.citrus.rules import OVER, CitrusState
 
-from .positions import GAME
+from .positions import dealt
 
 
 def check_state(s: CitrusState, short: bool) -> None:
@@ -64,7 +64,7 @@ def check_state(s: CitrusState, short: bool) -> None:
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5), short=st.booleans(), family=st.booleans())
 def test_invariants_hold_through_random_games(seed, players, short, family):
     options = {"board": "short" if short else "long", "family": family}
-    s = GAME.new_state(players, seed, options)
+    s = dealt(players, seed, options)
     rng = random.Random(seed)
     bridged_rocks: set[int] = set()
     while not s.is_terminal():

@@ -22,7 +22,7 @@ from fruitbowl.games.citrus.rules import CitrusState
 from tests.rl.observation_check import check_observations
 
 from .observation_reference import encode as reference
-from .positions import GAME, begin_placing, fresh, give, region, sandbox, set_market
+from .positions import GAME, begin_placing, dealt, fresh, give, region, sandbox, set_market
 
 #: Every n-th position (a prime, so strides land on every phase): 4-9 positions a game, as the
 #: reference encoding and the comparison of some 3,000 numbers cost milliseconds a seat.
@@ -55,7 +55,7 @@ def test_the_end_of_the_game_matches_the_view_encoding() -> None:
     """Final scores (Finca, harvest, horse and action-tile points) and no player to act."""
     for players, seed in ((2, 3), (3, 4), (5, 5)):
         rng = random.Random(seed)
-        state = GAME.new_state(players, seed, {"board": "short"} if players == 2 else {})
+        state = dealt(players, seed, {"board": "short"} if players == 2 else {})
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_codes()))
         for seat in range(players):
@@ -108,7 +108,7 @@ def test_each_seat_sees_the_position_from_its_own_seat() -> None:
     ignored the seat would fail."""
     for players in (2, 3):
         rng = random.Random(players)
-        state = GAME.new_state(players, players, {})
+        state = dealt(players, players, {})
         while not any(owner >= 0 for owner in state.rown):  # up to the first region with a worker
             state.apply(rng.choice(state.legal_codes()))
         vectors = [_same(state, seat) for seat in range(players)]

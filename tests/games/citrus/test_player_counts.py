@@ -17,7 +17,6 @@ import pytest
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
-from fruitbowl.engine import get_game
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
@@ -25,6 +24,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from fruitbowl.server import create_app  # noqa: E402
 from tests.server.helpers import create  # noqa: E402
+
+from .positions import dealt  # noqa: E402
 
 BOARDS = ("long", "short")
 
@@ -35,7 +36,7 @@ BOARDS = ("long", "short")
 def test_every_board_and_variant_is_set_up_for_two_to_five(players: int, board: str, family: bool) -> None:
     """2–3 players "can play either the short or the long version"; 4–5 are only *recommended*
     the long one; the family version changes a building rule, not who may play."""
-    state = get_game("citrus").new_state(players, 11, {"board": board, "family": family})
+    state = dealt(players, 11, {"board": board, "family": family})
     view = state.view(0)
     assert len(view["players"]) == players
     assert {a.kind for a in state.legal_actions()} >= {"buy"}

@@ -18,6 +18,7 @@ from fruitbowl.engine import IllegalAction, Match, Player, get_game, pages
 
 from .. import players_page
 from ..players_page import data_of, page_of
+from .positions import dealt
 from .rulebook_table import Table, full_market
 
 GAME = get_game("citrus")
@@ -136,7 +137,7 @@ def test_players_read_no_internal_id_in_a_whole_game():
     """Issue 23: "Players never see internal ids" — not in events, prompts and action labels, nor in
     the refusals of actions of every kind tried along a random game, each refusal linked to a
     heading of the page."""
-    state = GAME.new_state(3, 11, {})
+    state = dealt(3, 11, {})
     names = ["Ada", "Bo", "Cy"]
     rng = random.Random(11)
     table, anchors = state.table, {h.anchor for h in pages.headings(PAGE)}

@@ -16,7 +16,7 @@ import pytest
 
 from fruitbowl.games.citrus.rules import TYPES, CitrusState
 
-from .positions import GAME
+from .positions import GAME, dealt
 
 
 def board_regions(state: CitrusState, p: int) -> tuple[list[int], list[list[int]]]:
@@ -36,7 +36,7 @@ def check_index(state: CitrusState) -> None:
     [(2, 31, {"board": "short"}), (3, 32, {}), (4, 33, {"family": True, "random_sites": True}), (5, 34, {})],
 )
 def test_own_regions_match_the_board_at_every_position(players: int, seed: int, options: dict[str, Any]) -> None:
-    state = GAME.new_state(players, seed, options)
+    state = dealt(players, seed, options)
     assert isinstance(state, CitrusState)
     chooser = random.Random(seed)
     steps = 0

@@ -48,6 +48,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 from fruitbowl.server import create_app  # noqa: E402
 from tests.server.helpers import create, snapshot  # noqa: E402
 
+from .positions import dealt  # noqa: E402
+
 GAME = get_game("citrus")
 
 
@@ -215,7 +217,7 @@ def test_a_carts_own_tile_is_built_before_another_cart():
 
 def test_the_lifted_cart_does_not_combine_with_free_placement():
     with pytest.raises(InvalidOption, match="free_placement") as refusal:
-        GAME.new_state(3, 1, {"cart_restriction": False, "free_placement": True})
+        dealt(3, 1, {"cart_restriction": False, "free_placement": True})
     assert "\n" not in str(refusal.value)
 
 
@@ -249,7 +251,7 @@ def test_wild_horses_at_once_give_the_same_total():
     ends with the same scores."""
     results = []
     for at_once in (False, True):
-        state = GAME.new_state(2, 5, {"board": "short", "horses_at_once": at_once})
+        state = dealt(2, 5, {"board": "short", "horses_at_once": at_once})
         chooser = random.Random(5)
         while not state.is_terminal():
             state.apply(chooser.choice(state.legal_actions()))
@@ -267,7 +269,7 @@ def test_three_starting_fincas_on_randomly_drawn_long_side_sites():
     leave the game; the rest form the stack with the top 3 face up."""
     drawn = set()
     for seed in range(1, 6):
-        view = GAME.new_state(3, seed, {"random_sites": True, "three_fincas": True}).view(None)
+        view = dealt(3, seed, {"random_sites": True, "three_fincas": True}).view(None)
         fincas = [s["letter"] for s in view["sites"] if s["state"] == "finca"]
         assert len(fincas) == COMPONENTS.few_start_fincas
         letters = len(view["sites"])
@@ -276,7 +278,7 @@ def test_three_starting_fincas_on_randomly_drawn_long_side_sites():
         assert view["finca_stack"]["size"] == len(COMPONENTS.fincas) - len(fincas)
         drawn.add(tuple(fincas))
     assert len(drawn) > 1  # drawn at random
-    default = GAME.new_state(3, 1, {"random_sites": True}).view(None)
+    default = dealt(3, 1, {"random_sites": True}).view(None)
     assert sum(s["state"] == "finca" for s in default["sites"]) == 4
 
 
@@ -289,7 +291,7 @@ def test_three_starting_fincas_on_randomly_drawn_long_side_sites():
 )
 def test_three_starting_fincas_is_refused_where_it_does_not_apply(options, words):
     with pytest.raises(InvalidOption, match=words) as refusal:
-        GAME.new_state(3, 1, options)
+        dealt(3, 1, options)
     assert "\n" not in str(refusal.value)
 
 

@@ -18,11 +18,13 @@ import pytest
 
 from fruitbowl.engine import get_game
 
+from .positions import dealt
+
 GAME = get_game("citrus")
 
 
 def play_out(players: int, seed: int, options: dict) -> tuple[object, list]:
-    state = GAME.new_state(players, seed, options)
+    state = dealt(players, seed, options)
     rng = random.Random(seed)
     events = list(state.setup_events)
     while not state.is_terminal():

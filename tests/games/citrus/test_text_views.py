@@ -12,12 +12,14 @@ from collections.abc import Callable, Iterator
 from fruitbowl.engine import State, get_game
 from fruitbowl.games.citrus.components import COMPONENTS as C
 
+from .positions import dealt
+
 GAME = get_game("citrus")
 
 
 def positions(seed: int, players: int = 3, options: dict[str, object] | None = None) -> Iterator[State]:
     """Every position of one random game (each yielded before its move is applied)."""
-    state = GAME.new_state(players, seed, options or {})
+    state = dealt(players, seed, options or {})
     rng = random.Random(seed)
     while not state.is_terminal():
         yield state

@@ -18,7 +18,7 @@ from fruitbowl.games.citrus.components import COMPONENTS as C
 from fruitbowl.games.citrus.view import CitrusView
 from fruitbowl.views import view_errors, view_schema
 
-from .positions import GAME
+from .positions import GAME, dealt
 
 
 def _as_sent(view: dict[str, Any]) -> Any:
@@ -60,7 +60,7 @@ def test_every_view_fits_the_declared_type_from_the_first_move_to_the_end() -> N
         (2, 11, {"board": "short", "free_placement": True}),
         (3, 12, {"cart_restriction": False, "horses_at_once": True}),
     ):
-        state = GAME.new_state(players, seed, options)
+        state = dealt(players, seed, options)
         rng = random.Random(seed)
         while True:
             for viewer in (None, *range(players)):
@@ -77,7 +77,7 @@ def test_every_view_fits_the_declared_type_from_the_first_move_to_the_end() -> N
 
 def test_the_schema_a_client_reads_declares_exactly_the_keys_sent_and_the_games_closed_sets() -> None:
     schema = view_schema(GAME)
-    view = _as_sent(GAME.new_state(3, 5, {}).view(0))
+    view = _as_sent(dealt(3, 5, {}).view(0))
     assert schema["title"] == "CitrusView" and schema["additionalProperties"] is False
     assert set(schema["properties"]) == set(schema["required"]) == set(view), "every key, always sent"
     for name, part in schema["$defs"].items():
@@ -97,7 +97,7 @@ def test_the_schema_a_client_reads_declares_exactly_the_keys_sent_and_the_games_
 
 
 def test_a_view_that_breaks_the_type_is_refused_with_its_place_named() -> None:
-    view = _as_sent(GAME.new_state(2, 3, {}).view(1))
+    view = _as_sent(dealt(2, 3, {}).view(1))
     view["phase"] = "dinner"
     view["board"]["tile"][0] = ["lime", 1]
     view["players"][0]["held"] = [{"kind": "unicorn", "value": 0}]
@@ -112,7 +112,7 @@ def test_a_view_that_breaks_the_type_is_refused_with_its_place_named() -> None:
 def test_every_seat_and_a_spectator_see_the_same_position() -> None:
     """Nothing in Citrus is private to one seat (action tiles are kept face up; the bag and the
     stacks are hidden from everyone alike): views differ only in who is looking."""
-    state = GAME.new_state(4, 9, {})
+    state = dealt(4, 9, {})
     rng = random.Random(9)
     for _ in range(120):
         state.apply(rng.choice(state.legal_actions()))
@@ -128,7 +128,7 @@ def test_views_share_nothing_with_each_other_or_with_the_fixed_parts() -> None:
     """A client that changes a view it was given (a board that marks spaces, say) changes no other
     view, nor the parts of every view that the game's plugin gives front ends (``fixed_view``)."""
     for side in ("long", "short"):
-        state = GAME.new_state(3, 4, {"board": side})
+        state = dealt(3, 4, {"board": side})
         fixed = get_plugin("citrus").view_fixed_parts(state)
         pristine = json.dumps(fixed)
         first, second = state.view(0), state.view(0)

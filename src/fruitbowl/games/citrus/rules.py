@@ -8,6 +8,15 @@ each turn; the game ends when every plantation tile is built (or the game is blo
 The state is lean lists of ints: spaces are indices into a :class:`~.components.Board`,
 tiles are kinds ``type * 2 + well``, landscape tiles and Fincas are indices into
 :data:`COMPONENTS`. Regions are kept incrementally (see :mod:`.placement`).
+
+Chance is explicit (:mod:`fruitbowl.engine.chance`, :mod:`.chance`): every random event is a
+chance node the state stops at, and nothing random is decided in advance (a clone carries no
+future). The events, in the order they come: the setup deals a landscape tile onto each landscape
+space, draws the starting sites (variant ``random_sites``) and a Finca for each, turns up the
+three open sites and draws the first player (option ``random_first``); in play, each market space
+refilled draws a tile from the bag, and a Finca put on a site draws which Finca it is, then which
+building site is turned up. Every outcome is public, and the piles (the bag, the Finca and site
+stacks) are unordered: a draw says which tile comes out.
 """
 
 from __future__ import annotations
@@ -21,11 +30,12 @@ from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.fields import Field, Fields
-from fruitbowl.engine.game import Game, State
+from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
 from fruitbowl.engine.wording import counted
 
+from . import chance as K
 from . import observation, text
 from . import placement as PL
 from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
@@ -38,6 +48,10 @@ from .view import CitrusView, build_view
 MAIN, PLACE, SITE_CHOICE, HARVEST, AFTER, BLOCKED_SITE, OVER = range(7)
 PHASE_NAMES = ("main", "place", "site", "harvest", "after", "blocked_site", "over")
 TYPES = len(C.types)
+#: Per board side: its landscape spaces, in space order (the order the setup deals them).
+LANDSCAPE_SPACES = {
+    side: tuple(t for t in range(board.size) if board.kind[t] == LANDSCAPE) for side, board in BOARDS.items()
+}
 CATEGORIES = ("harvests", "fincas", "penalties", "final_fincas", "final_harvest", "horses", "action_tiles")
 
 
@@ -56,7 +70,11 @@ class Citrus(Game):
     view_type = CitrusView
     min_players = C.min_players
     max_players = C.max_players
-    rules_version = "1"
+    #: 2: chance is explicit (every draw is a chance node, and records list the outcomes).
+    rules_version = "2"
+    pre_chance_rules = ("1",)
+    explicit_chance = True
+    determinize_fits_history = True  # nothing is hidden: every draw is public, the piles are unordered
     option_specs = (
         OptionSpec(
             "board",
@@ -154,6 +172,12 @@ class Citrus(Game):
     def action_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
         return table_for(self.validate_options(options, num_players)["board"])[0]
 
+    def chance_table(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionTable:
+        return K.CHANCE_TABLE
+
+    def describe_outcome(self, outcome: Action, hidden: bool = False) -> str:
+        return text.describe_outcome(outcome)
+
     def state_from_json(self, data: Mapping[str, Any]) -> CitrusState:
         return CitrusState.load(self, data)
 
@@ -210,6 +234,11 @@ class CitrusState(State):
         Field("from_cart"),
         Field("refill_pending"),
         Field("final", 2, optional=True),
+        Field("box", 1),
+        Field("chance"),
+        Field("pending"),
+        Field("resume"),
+        Field("filled", 2),
         # From the options; shared by copies
         Field("geo", saved=False),
         Field("tab", saved=False),
@@ -237,7 +266,6 @@ class CitrusState(State):
     geo: Board
     tab: PL.Tables  # the board's look-up tables (placement.tables)
     lay: Layout
-    rng: random.Random
     plant: list[int]  # tile kind per space, -1 empty
     rid: list[int]  # region id per space, -1 without a tile
     rcol: list[int]  # per region id: type
@@ -248,8 +276,8 @@ class CitrusState(State):
     bag: list[int]  # tiles per kind; draws are uniform over the tiles
     fincas: list[int]  # Finca tile per site, -1 none
     scored: list[int]  # 1 once a site's Finca is turned face down
-    finca_stack: list[int]  # hidden order; top last
-    site_stack: list[int]  # hidden order; top last
+    finca_stack: list[int]  # Finca tiles not drawn yet, sorted (a pile: which comes out is drawn at a chance node)
+    site_stack: list[int]  # building sites not turned up yet, sorted (a pile, as the Fincas)
     open_sites: list[int]  # face-up building-site tiles, in the order they were turned
     money: list[int]
     workers: list[int]  # on the mat
@@ -268,6 +296,11 @@ class CitrusState(State):
     free: bool
     cart_restriction: bool
     final: list[dict[str, int]] | None
+    box: list[int]  # landscape tiles not dealt, sorted, while the setup deals them ([] once it has)
+    chance: int  # the random event this chance node decides (chance.NO_CHANCE: a player acts)
+    pending: int  # the site whose Finca is being drawn, or -1
+    resume: int  # what follows the refill being drawn (chance.RESUME_PLAY or RESUME_TURN)
+    filled: list[list[int]]  # [market space, kind] drawn so far in this refill, told in one event at its end
     setup_events: list[Event]
     _legal: list[int] | None
     _placing: tuple[int, list[int], list[int]] | None  # (seat, waiting, placement codes): see _placeable
@@ -298,37 +331,22 @@ class CitrusState(State):
 
     @classmethod
     def setup(cls, game: Citrus, n: int, seed: int, options: dict[str, Any]) -> CitrusState:
+        """A new game at its first chance node (the first landscape tile to deal): the setup
+        is dealt by chance nodes and told in one event once complete (``seed`` is the dealer's)."""
         s = cls.__new__(cls)
         s._load_context(game, n, options)
-        rng = s.rng = random.Random(seed)
         geo = s.geo
         short = options["board"] == "short"
         s.plant = [-1] * geo.size
         s.rid = [-1] * geo.size
         s.rcol, s.rown, s.rcells = [], [], []
-        tiles = list(range(len(C.landscape)))
-        rng.shuffle(tiles)
+        s.box = list(range(len(C.landscape)))
         s.land = [-1] * geo.size
-        for space in range(geo.size):
-            if geo.kind[space] == LANDSCAPE:
-                s.land[space] = tiles.pop()
-        stack = list(range(len(C.fincas)))
-        rng.shuffle(stack)
-        s.finca_stack = stack
+        s.finca_stack = list(range(len(C.fincas)))
         s.fincas = [-1] * len(geo.site_letters)
         s.scored = [0] * len(geo.site_letters)
-        if options["random_sites"]:
-            letters = list(range(len(geo.site_letters)))
-            rng.shuffle(letters)
-            count = C.few_start_fincas if options["three_fincas"] else len(geo.start_sites)
-            starts, rest = letters[:count], letters[count:]
-        else:
-            starts, rest = list(geo.start_sites), list(geo.stack_sites)
-            rng.shuffle(rest)
-        for site in sorted(starts):
-            s.fincas[site] = s.finca_stack.pop()
-        s.site_stack = rest
-        s.open_sites = [s.site_stack.pop() for _ in range(min(3, len(rest)))]
+        s.site_stack = list(range(len(geo.site_letters))) if options["random_sites"] else sorted(geo.stack_sites)
+        s.open_sites = []
         s.bag = C.bag(short)
         s.market = [-1] * C.market_spaces
         s.money = [C.start_money] * n
@@ -337,27 +355,63 @@ class CitrusState(State):
         s.held = [[] for _ in range(n)]
         s.horses = [[] for _ in range(n)]
         s.waiting = [0] * C.kinds
-        s.first = rng.randrange(n) if options["random_first"] else options["first_player"] - 1
+        s.first = 0 if options["random_first"] else options["first_player"] - 1
         s.player, s.phase, s.turn = s.first, MAIN, 0
         s.main_done = s.from_cart = s.refill_pending = False
         s.final = None
-        events = [
+        s.chance, s.pending, s.resume, s.filled = K.NO_CHANCE, -1, K.RESUME_PLAY, []
+        s._deal([])
+        return s
+
+    # ------------------------------------------------------------------ the setup's chance nodes
+
+    def _deal(self, events: list[Event]) -> None:
+        """Go on with the setup (turn 0): the next thing to draw, in order — a landscape tile per
+        landscape space (space order), the starting sites (random_sites) and a Finca for each
+        (site order), the three open sites, the first player (random_first) — or, with all
+        drawn, tell the setup and refill the market."""
+        geo = self.geo
+        if self.box:
+            if -1 in (self.land[t] for t in LANDSCAPE_SPACES[geo.side]):
+                self.chance = K.LANDSCAPE_DRAW
+                return
+            self.box = []  # (the tiles left over stay in the box, unseen and never drawn)
+        if self.options["random_sites"]:
+            count = C.few_start_fincas if self.options["three_fincas"] else len(geo.start_sites)
+            if len(self.fincas) - self.fincas.count(-1) < count:
+                self.chance = K.START_DRAW
+                return
+        else:
+            for site in geo.start_sites:
+                if self.fincas[site] < 0:
+                    self.chance, self.pending = K.FINCA_DRAW, site
+                    return
+        if len(self.open_sites) < 3 and self.site_stack:
+            self.chance = K.SITE_DRAW
+            return
+        if self.options["random_first"]:
+            self.chance = K.FIRST_DRAW
+            return
+        self._set_up(events)
+
+    def _set_up(self, events: list[Event]) -> None:
+        self.chance = K.NO_CHANCE
+        self.player = self.first
+        geo = self.geo
+        events.append(
             Event(
                 "setup",
                 None,
                 {
-                    "first_player": s.first,
-                    "players": n,
-                    "fincas": [[geo.site_letters[i], list(C.fincas[f])] for i, f in enumerate(s.fincas) if f >= 0],
-                    "open_sites": [geo.site_letters[i] for i in s.open_sites],
+                    "first_player": self.first,
+                    "players": self.num_players,
+                    "fincas": [[geo.site_letters[i], list(C.fincas[f])] for i, f in enumerate(self.fincas) if f >= 0],
+                    "open_sites": [geo.site_letters[i] for i in self.open_sites],
                 },
                 irreversible=True,
             )
-        ]
-        s._refill(events)
-        s._start_turn(s.first, events)
-        s.setup_events = events
-        return s
+        )
+        self._refill(events, K.RESUME_TURN)
 
     def _load_context(self, game: Citrus, num_players: int, options: dict[str, Any]) -> None:
         self.game, self.num_players, self.options = game, num_players, options
@@ -375,11 +429,10 @@ class CitrusState(State):
         copy._trials, copy._kids = {}, {}
 
     def scratch(self) -> CitrusState:
-        """A copy for look-ahead: everything but the RNG (which placements never use) copied, and
-        no cached answer but the free roads and Bridge/Milestone spaces."""
+        """A copy for look-ahead: everything copied, and no cached answer but the free roads and
+        Bridge/Milestone spaces."""
         c = self._copy_context()
         self.FIELDS.copy(self, c)
-        c.rng = self.rng
         c._legal = c._placing = c._buys = c._base = c._helpless = None
         c._opts, c._plans, c._trials, c._kids = {}, {}, {}, {}
         return c
@@ -403,7 +456,7 @@ class CitrusState(State):
             self.table,
             self.lay,
         )
-        c.geo, c.tab, c.family, c.free, c.rng = self.geo, self.tab, self.family, self.free, self.rng
+        c.geo, c.tab, c.family, c.free = self.geo, self.tab, self.family, self.free
         c.cart_restriction = self.cart_restriction
         c.plant, c.rid = self.plant[:], self.rid[:]
         c.rcol, c.rown, c.rcells = self.rcol[:], self.rown[:], self.rcells[:]
@@ -420,6 +473,7 @@ class CitrusState(State):
         c.phase, c.player, c.first, c.turn = self.phase, self.player, self.first, self.turn
         c.main_done, c.from_cart, c.refill_pending = self.main_done, self.from_cart, self.refill_pending
         c.final = self.final
+        c.box, c.chance, c.pending, c.resume, c.filled = self.box, self.chance, self.pending, self.resume, self.filled
         c.setup_events = []
         c._legal = c._placing = None
         c._opts = {}
@@ -531,25 +585,22 @@ class CitrusState(State):
         self._base = self._roads = self._marks = self._buys = self._own = self._helpless = self._nearby = None
 
     def finca_trial(self, site: int) -> CitrusState:
-        """This position with the next Finca put on open ``site`` (a look-ahead copy, cached)."""
+        """This position with a Finca put on open ``site`` (a look-ahead copy, cached), for the
+        placements it allows. Which Finca it is is drawn only when one is put there for real, and
+        no placement depends on it (a Finca's roads do, not its values), so the trial takes any
+        from the pile; it turns up no new site either (the stack is a pile: nothing is next)."""
         trial = self._trials.get(site)
         if trial is None:
             trial = self.scratch()
             trial._opts = self._opts
-            trial._put_finca(site, None, self.player)  # (only the player to move asks a trial)
+            trial._put_finca(site, trial.finca_stack[0], self.player)  # (only the player to move asks a trial)
             self._trials[site] = trial
         return trial
 
     def determinize(self, seat: int, rng: random.Random) -> CitrusState:
-        """Resample what nobody knows: the Finca stack and building-site stack orders, and the RNG
-        (the bag is a multiset whose draws come from the RNG)."""
-        d = self.clone()
-        d.finca_stack.sort()
-        d.site_stack.sort()
-        rng.shuffle(d.finca_stack)
-        rng.shuffle(d.site_stack)
-        d.rng = random.Random(rng.getrandbits(64))
-        return d
+        """A copy: nobody knows more than the view shows, and what is not drawn yet (the bag, the
+        Finca and site stacks, unordered piles) is not decided, so there is nothing to resample."""
+        return self.clone()
 
     # ------------------------------------------------------------------ small queries
 
@@ -672,10 +723,99 @@ class CitrusState(State):
 
     @property
     def current_player(self) -> int:
+        if self.chance:
+            return CHANCE
         return -1 if self.phase == OVER else self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    # ------------------------------------------------------------------ chance nodes
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chance = self.chance
+        if chance == K.REFILL_DRAW:
+            size = sum(self.bag)
+            return [(K.TILE_OUTCOME + kind, n / size) for kind, n in enumerate(self.bag) if n]
+        if chance == K.LANDSCAPE_DRAW:
+            return K.grouped(self.box, K.LAND_GROUP, K.LAND_OUTCOME)
+        if chance == K.FINCA_DRAW:
+            return K.grouped(self.finca_stack, K.FINCA_GROUP, K.FINCA_OUTCOME)
+        if chance in (K.SITE_DRAW, K.START_DRAW):
+            each = 1.0 / len(self.site_stack)
+            return [(K.SITE_OUTCOME + site, each) for site in self.site_stack]
+        if chance == K.FIRST_DRAW:
+            each = 1.0 / self.num_players
+            return [(K.SEAT_OUTCOME + seat, each) for seat in range(self.num_players)]
+        return []
+
+    def sample_outcome(self, rng: random.Random) -> int:
+        """The outcome a draw picks, with one ``rng.random()``: the ``floor(u × size)``-th tile
+        of the bag (counted kind by kind) or of a pile, or the seat."""
+        chance, u = self.chance, rng.random()
+        if chance == K.REFILL_DRAW:
+            bag = self.bag
+            at = int(u * sum(bag))
+            for kind, n in enumerate(bag):
+                if at < n:
+                    return K.TILE_OUTCOME + kind
+                at -= n
+            raise AssertionError("the bag count is inconsistent")
+        if chance == K.LANDSCAPE_DRAW:
+            return K.LAND_OUTCOME + K.pick_grouped(self.box, K.LAND_GROUP, u)
+        if chance == K.FINCA_DRAW:
+            return K.FINCA_OUTCOME + K.pick_grouped(self.finca_stack, K.FINCA_GROUP, u)
+        if chance == K.FIRST_DRAW:
+            return K.SEAT_OUTCOME + int(u * self.num_players)
+        sites = self.site_stack
+        return K.SITE_OUTCOME + sites[int(u * len(sites))]
+
+    def _is_outcome(self, code: int) -> bool:
+        chance = self.chance
+        if chance == K.REFILL_DRAW:
+            kind = code - K.TILE_OUTCOME
+            return 0 <= kind < C.kinds and self.bag[kind] > 0
+        if chance == K.LANDSCAPE_DRAW:
+            return 0 <= code - K.LAND_OUTCOME < len(K.LAND_GROUPS) and any(
+                K.LAND_GROUP[t] == code - K.LAND_OUTCOME for t in self.box
+            )
+        if chance == K.FINCA_DRAW:
+            return 0 <= code - K.FINCA_OUTCOME < len(K.FINCA_GROUPS) and any(
+                K.FINCA_GROUP[f] == code - K.FINCA_OUTCOME for f in self.finca_stack
+            )
+        if chance in (K.SITE_DRAW, K.START_DRAW):
+            return code - K.SITE_OUTCOME in self.site_stack and K.SITE_OUTCOME <= code < K.TILE_OUTCOME
+        return chance == K.FIRST_DRAW and 0 <= code - K.SEAT_OUTCOME < self.num_players
+
+    def _apply_chance(self, code: int) -> list[Event]:
+        self._legal = self._placing = self._buys = self._helpless = None
+        events: list[Event] = []
+        chance = self.chance
+        if chance == K.REFILL_DRAW:
+            self._refilled(code - K.TILE_OUTCOME, events)
+        elif chance == K.LANDSCAPE_DRAW:
+            tile = K.lowest_copy(self.box, K.LAND_GROUP, code - K.LAND_OUTCOME)
+            self.box.remove(tile)
+            self.land[next(t for t in LANDSCAPE_SPACES[self.geo.side] if self.land[t] < 0)] = tile
+            self._deal(events)
+        elif chance == K.START_DRAW:
+            site = code - K.SITE_OUTCOME
+            self.site_stack.remove(site)
+            self.chance, self.pending = K.FINCA_DRAW, site
+        elif chance == K.FINCA_DRAW:
+            self._finca_drawn(K.lowest_copy(self.finca_stack, K.FINCA_GROUP, code - K.FINCA_OUTCOME), events)
+        elif chance == K.SITE_DRAW:
+            site = code - K.SITE_OUTCOME
+            self.site_stack.remove(site)
+            self.open_sites.append(site)
+            if self.turn:
+                self._finca_told(site, events)
+            else:
+                self._deal(events)
+        else:
+            self.first = code - K.SEAT_OUTCOME
+            self._set_up(events)
+        return events
 
     # ------------------------------------------------------------------ legality: each rule once
     #
@@ -687,6 +827,8 @@ class CitrusState(State):
     def _legal_codes(self) -> list[int]:
         legal = self._legal
         if legal is None:
+            if self.chance:
+                return []
             legal = self._legal = sorted(self._compute_legal())  # (families never repeat a code)
         return legal
 
@@ -1051,11 +1193,6 @@ class CitrusState(State):
     def _apply_code(self, code: int) -> list[Event]:
         lay, p = self.lay, self.player
         self._legal = self._placing = self._buys = self._helpless = None
-        trial = None
-        if lay.site <= code < lay.place:
-            old, trial, own = self._opts, self._trials.get(code - lay.site), self._own
-            self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
-            self._opts, self._own = old, own  # (the regions stay)
         # A placement, a harvest and a Bull update the caches below; the other actions leave the
         # board as it is.
         events: list[Event] = []
@@ -1066,7 +1203,7 @@ class CitrusState(State):
         elif code == lay.income:
             self._income(p, events)
         elif code < lay.place:
-            self._choose_site(p, code - lay.site, events, trial)
+            self.chance, self.pending = K.FINCA_DRAW, code - lay.site  # which Finca goes there is drawn
         elif code < lay.cash:
             kind, space, mod = lay.split_place(code)
             self.waiting[kind] -= 1
@@ -1087,7 +1224,7 @@ class CitrusState(State):
         else:
             events.append(Event("pass", p))
             self._end_turn(events)
-        if self.phase == PLACE:
+        if self.phase == PLACE and not self.chance:
             self._settle_waiting(p, events)
         return events
 
@@ -1105,8 +1242,7 @@ class CitrusState(State):
         if self.finca_available():
             self.phase = BLOCKED_SITE
         elif self.bag_size() and self.market_count() < C.market_spaces:
-            self._refill(events)
-            self._start_turn(p, events)
+            self._refill(events, K.RESUME_TURN)  # (then this turn starts again)
         else:
             self._game_over(events, blocked=True)
 
@@ -1171,27 +1307,50 @@ class CitrusState(State):
             if self.finca_available():
                 self.phase = SITE_CHOICE
 
-    def _choose_site(self, p: int, site: int, events: list[Event], trial: CitrusState | None = None) -> None:
-        """The new Finca goes on ``site``; ``trial`` is :meth:`finca_trial` of that site if one
-        was made for this position: it is the position now, and what it learnt is kept."""
-        self._put_finca(site, events, trial=trial)
+    def _finca_drawn(self, finca: int, events: list[Event]) -> None:
+        """The Finca drawn for the site waiting for one: in the setup, the deal goes on; in play,
+        it is put there (with what a :meth:`finca_trial` of that site learnt), and the next
+        building site is turned up if the stack has one."""
+        site = self.pending
+        if not self.turn:
+            self.pending = -1
+            self.fincas[site] = finca
+            self.finca_stack.remove(finca)
+            self._deal(events)
+            return
+        old, trial, own = self._opts, self._trials.get(site), self._own
+        self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
+        self._opts, self._own = old, own  # (the regions stay)
+        self._put_finca(site, finca, trial=trial)  # (told with the site turned up: pending until then)
+        if self.site_stack:
+            self.chance = K.SITE_DRAW
+        else:
+            self._finca_told(-1, events)
+
+    def _finca_told(self, revealed: int, events: list[Event]) -> None:
+        """The new Finca is told, with the site turned up after it (-1: none was left); then the
+        turn goes on as its player chose the site (§5.2, §7.5)."""
+        site, self.pending = self.pending, -1
+        self.chance = K.NO_CHANCE
+        letters = self.geo.site_letters
+        data: dict[str, Any] = {"site": letters[site], "values": list(C.fincas[self.fincas[site]])}
+        data["revealed_site"] = letters[revealed] if revealed >= 0 else None
+        events.append(Event("finca", self.player, data, irreversible=True))
         if self.phase == BLOCKED_SITE:
             if all(self.occupied(s) for s in self.geo.site_ring[site]):
                 self._score_finca(site, events)  # §7.5: scored at once
-            self._refill(events)
-            self._start_turn(p, events)
+            self._refill(events, K.RESUME_TURN)
         else:
             self.phase = PLACE
+            self._settle_waiting(self.player, events)
 
-    def _put_finca(
-        self, site: int, events: list[Event] | None, seat: int = -1, trial: CitrusState | None = None
-    ) -> None:
-        """A Finca on ``site``: the options held (``_opts``; only ``seat``'s if given) are brought
-        up to date, since only its roads change (a region may now start there, without a
-        Milestone). With ``trial`` (this position with that Finca, see :meth:`finca_trial`),
-        the options and searches it holds for its player are taken over."""
-        finca = self.finca_stack.pop()
+    def _put_finca(self, site: int, finca: int, seat: int = -1, trial: CitrusState | None = None) -> None:
+        """Finca ``finca`` on open ``site``: the options held (``_opts``; only ``seat``'s if given)
+        are brought up to date, since only its roads change (a region may now start there,
+        without a Milestone). With ``trial`` (this position with a Finca there, see
+        :meth:`finca_trial`), the options and searches it holds for its player are taken over."""
         self.fincas[site] = finca
+        self.finca_stack.remove(finca)
         self._roads = None
         roads = set(self.geo.site_roads[site])
         # (always a new dict: a trial starts from its parent's, which must stay as it is)
@@ -1203,34 +1362,33 @@ class CitrusState(State):
             self._opts.update(trial._opts)
             self._plans, self._kids = trial._plans, trial._kids
         self.open_sites.remove(site)
-        revealed = self.site_stack.pop() if self.site_stack else -1
-        if revealed >= 0:
-            self.open_sites.append(revealed)
-        if events is not None:
-            letters = self.geo.site_letters
-            data: dict[str, Any] = {"site": letters[site], "values": list(C.fincas[finca])}
-            data["revealed_site"] = letters[revealed] if revealed >= 0 else None
-            events.append(Event("finca", self.player, data, irreversible=True))
 
-    def _refill(self, events: list[Event]) -> None:
+    def _refill(self, events: list[Event], resume: int = K.RESUME_PLAY) -> None:
+        """Refill the market's empty spaces from the bag, in space order, a draw each (chance
+        nodes, told in one event at the end); then go on with ``resume``: play as it stands, or
+        (RESUME_TURN) the turn of the player to move starts."""
         self.refill_pending = False
-        filled = []
-        for m in range(C.market_spaces):
-            if self.market[m] < 0 and self.bag_size():
-                kind = self._draw()
-                self.market[m] = kind
-                filled.append([m, kind])
-        if filled:
-            events.append(Event("refill", None, {"tiles": filled}, irreversible=True))
+        if -1 in self.market and self.bag_size():
+            self.chance, self.resume = K.REFILL_DRAW, resume
+        else:
+            self._resume(resume, events)
 
-    def _draw(self) -> int:
-        pick = self.rng.randrange(self.bag_size())
-        for kind, n in enumerate(self.bag):
-            if pick < n:
-                self.bag[kind] -= 1
-                return kind
-            pick -= n
-        raise AssertionError("the bag count is inconsistent")
+    def _refilled(self, kind: int, events: list[Event]) -> None:
+        market = self.market
+        m = market.index(-1)
+        market[m] = kind
+        self.bag[kind] -= 1
+        self.filled.append([m, kind])
+        if -1 in market and self.bag_size():
+            return  # the next space's draw
+        events.append(Event("refill", None, {"tiles": self.filled}, irreversible=True))
+        self.filled = []
+        self.chance = K.NO_CHANCE
+        self._resume(self.resume, events)
+
+    def _resume(self, resume: int, events: list[Event]) -> None:
+        if resume == K.RESUME_TURN:
+            self._start_turn(self.player, events)
 
     # ------------------------------------------------------------------ building
 
@@ -1364,10 +1522,10 @@ class CitrusState(State):
     def _after_placement(self, p: int, events: list[Event]) -> None:
         if any(self.waiting):
             return
-        if self.refill_pending:
-            self._refill(events)
         self.from_cart = False
         self.phase = AFTER if self.main_done else MAIN
+        if self.refill_pending:
+            self._refill(events)
 
     def _settle_waiting(self, p: int, events: list[Event]) -> None:
         """§5.7: waiting tiles of which none can be built go back to the market at −3 each."""
@@ -1581,3 +1739,9 @@ def finca_awards(totals: Sequence[int], high: int, low: int) -> list[int]:
                 if t == second:
                     awards[s] = low
     return awards
+
+
+# Records of rules 1 (before chance was explicit) replay, and go on, with that engine's draws.
+from .legacy import CitrusRules1Dealer  # noqa: E402  (it reads this module's board tables)
+
+Citrus.legacy_dealers = {"1": CitrusRules1Dealer}

@@ -121,6 +121,22 @@ def _describe_place(d: dict[str, Any], who: str) -> str:
     return out + "."
 
 
+def describe_outcome(outcome: Action) -> str:
+    """A chance outcome in words ("a lemon tile with a well from the bag", "a Finca worth 8/4");
+    every Citrus outcome is public."""
+    f, kind = outcome.fields, outcome.kind
+    if kind == "tile":
+        return f"a {C.kind_name(f['plantation'])} tile from the bag"
+    if kind == "landscape":
+        name = "wild horses" if f["landscape"] == "horses" else LANDSCAPE_NAMES[f["landscape"]]
+        return f"a landscape tile: {name}" + (f" ({f['value']})" if f["value"] else "")
+    if kind == "finca":
+        return f"a Finca worth {f['high']}/{f['low']}"
+    if kind == "site":
+        return f"building site {f['letter']}"
+    return f"seat {f['seat'] + 1} plays first"
+
+
 def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The status line: who must do what now, for the view's viewer (short: the terminal
     shows it beside its key reminder in 80 columns)."""
