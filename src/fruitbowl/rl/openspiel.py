@@ -65,7 +65,7 @@ SEED_OUTCOMES = 1 << 16
 #: game's ``determinize``.
 RESAMPLE_BUDGET = 2
 
-#: The most floats an information state tensor may have (Tang Hu Lu's: 1,950-4,786): a game whose
+#: The most floats an information state tensor may have (Tang Hu Lu's: 1,955-4,791): a game whose
 #: ``max_game_length`` is far above its real length (a million decisions where games last a few
 #: hundred) provides the string only, since OpenSpiel's tools copy the whole tensor at every step.
 INFOSTATE_TENSOR_LIMIT = 50_000
@@ -79,15 +79,30 @@ def _max_game_length(game: Game, num_seats: int, options: dict[str, Any]) -> int
     return game.max_actions(num_seats, options) or DEFAULT_MAX_ACTIONS
 
 
+def _max_chance_nodes(game: Game, num_seats: int, options: dict[str, Any]) -> int:
+    """A bound on the chance nodes of one game with explicit chance: the deal's (those before the
+    first decision, counted once) and then one per decision at most (random games draw 0.2-1.4
+    times per decision, far below a bound on decisions; a game that drew more would raise when its
+    information state tensor is made)."""
+    state, deal = game.new_state(num_seats, 0, options), 0
+    while state.current_player == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+        deal += 1
+    return deal + _max_game_length(game, num_seats, options)
+
+
 def _history_length(game: Game, num_seats: int, options: dict[str, Any]) -> int:
     """Floats of the history part of the information state tensor (:class:`InfoStateObserver`):
     one per step, ``max_game_length + max_chance_nodes_in_history`` steps."""
-    return 2 * _max_game_length(game, num_seats, options)
+    return _max_game_length(game, num_seats, options) + _max_chance_nodes(game, num_seats, options)
 
 
 def _provides_tensor(game: Game, num_seats: int, options: dict[str, Any]) -> bool:
-    size = game.observation_size(num_seats, options) + _history_length(game, num_seats, options)
-    return game.explicit_chance and size <= INFOSTATE_TENSOR_LIMIT
+    if not game.explicit_chance:
+        return False
+    return (
+        game.observation_size(num_seats, options) + _history_length(game, num_seats, options) <= INFOSTATE_TENSOR_LIMIT
+    )
 
 
 def _game_type(game: Game, num_seats: int | None = None, options: dict[str, Any] | None = None) -> pyspiel.GameType:
@@ -131,9 +146,12 @@ class SpielGame(pyspiel.Game):
         self.explicit = game.explicit_chance
         self.chance_table = game.chance_table(self.num_seats, self.options)
         self.action_table = game.action_table(self.num_seats, self.options)
+        #: a game with explicit chance: its first position, which every new state copies
+        self.opening = game.new_state(self.num_seats, self.base_seed, self.options) if self.explicit else None
         #: the setup's events (a game with explicit chance: they open every seat's information state)
-        self.setup_events = self.initial().setup_events if self.explicit else []
+        self.setup_events = self.opening.setup_events if self.opening is not None else []
         self.observers: dict[bool, SpielObserver | InfoStateObserver] = {}
+        self.max_chance_nodes = _max_chance_nodes(game, self.num_seats, self.options) if self.explicit else 1
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.action_table),
             max_chance_outcomes=len(self.chance_table) if self.explicit else SEED_OUTCOMES,
@@ -153,15 +171,16 @@ class SpielGame(pyspiel.Game):
         return self  # a game is fixed: clones of states (OpenSpiel deep-copies them) share it
 
     def max_chance_nodes_in_history(self) -> int:
-        """A bound on the chance nodes of one game: ``max_game_length`` again (random games draw
-        0.3-1.7 times as often as they decide, far below the bound on decisions; a game that drew
-        more would raise when its information state tensor is made), 1 for a game that draws
-        its seed."""
-        return self.max_game_length() if self.explicit else 1
+        """A bound on the chance nodes of one game (see :func:`_max_chance_nodes`), 1 for a game
+        that draws its seed."""
+        return self.max_chance_nodes if self.explicit else 1
 
     def initial(self) -> State:
-        """The engine's first position of a game with explicit chance: at its first chance node."""
-        return self.fruitbowl.new_state(self.num_seats, self.base_seed, self.options)
+        """The engine's first position of a game with explicit chance: at its first chance node
+        (a copy of :attr:`opening`, which costs a fraction of setting a game up; pyspiel makes a
+        new initial state for every clone of a state too)."""
+        assert self.opening is not None, "only a game with explicit chance starts from its opening"
+        return self.opening.clone()
 
     def start(self, outcome: int) -> State:
         """The engine's first position for the seed an opening chance outcome names."""
@@ -592,7 +611,7 @@ class InfoStateObserver:
       from it (``A`` = ``num_distinct_actions``).
 
     Two histories the seat can tell apart by these give different tensors, ones it cannot give
-    equal ones. One float a step keeps the tensor small (Tang Hu Lu, 2 players: 1,950 floats),
+    equal ones. One float a step keeps the tensor small (Tang Hu Lu, 2 players: 1,955 floats),
     because OpenSpiel copies the whole of it into a new list for every player at every step. A
     game whose tensor would exceed :data:`INFOSTATE_TENSOR_LIMIT` floats refuses it with a
     sentence (its string still works).
