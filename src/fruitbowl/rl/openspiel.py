@@ -81,9 +81,9 @@ def _max_game_length(game: Game, num_seats: int, options: dict[str, Any]) -> int
 
 def _max_chance_nodes(game: Game, num_seats: int, options: dict[str, Any]) -> int:
     """A bound on the chance nodes of one game with explicit chance: the deal's (those before the
-    first decision, counted once) and then one per decision at most (random games draw 0.2-1.4
-    times per decision, far below a bound on decisions; a game that drew more would raise when its
-    information state tensor is made)."""
+    first decision, counted once) and ``max_game_length`` more (random games draw 0.2-1.4 times
+    per decision and last far fewer decisions than that bound; a game that drew more would raise
+    when its information state tensor is made)."""
     state, deal = game.new_state(num_seats, 0, options), 0
     while state.current_player == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
