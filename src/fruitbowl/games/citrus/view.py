@@ -5,9 +5,10 @@ the ``TypedDict`` s it nests declare every key it has (``Game.view_type``, from 
 ``fruitbowl.views`` derives the JSON Schema that the conformance kit checks every view against).
 
 Nothing in Citrus is private to one seat, so every seat and a spectator see the same view (only
-``viewer`` differs). Hidden from everyone are the bag's draw order (the view gives only its
-counts), the order of the Finca stack (its remaining values, sorted) and of the building-site
-stack (its remaining letters, sorted), and which landscape tiles were left in the box.
+``viewer`` differs). The bag (its counts), the Finca stack (its remaining values, sorted) and
+the building-site stack (its remaining letters, sorted) are unordered piles whose next draw is
+decided only when it is drawn (a chance node), so nothing the state holds is hidden; the
+landscape tiles left in the box after the setup are never drawn and never shown.
 
 The parts that never change, whoever the viewer (:class:`CitrusFixedView`: the board's and the
 building sites' geometry, the market's layout, the plantation types), are built once per board
