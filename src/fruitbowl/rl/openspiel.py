@@ -13,7 +13,7 @@ Each game is *imperfect information*, and *zero-sum* from two players on (rank r
 0; a solo game's win or loss against the house is general-sum). Chance is **explicit**:
 
 * A game whose engine has chance nodes (:attr:`~fruitbowl.engine.game.Game.explicit_chance`:
-  Tang Hu Lu, Juicy Fruits, Fabled Fruit) has OpenSpiel chance nodes exactly at its random events
+  all four of fruitbowl's games) has OpenSpiel chance nodes exactly at its random events
   (each die roll, each tile or card drawn), with the engine's ``chance_outcomes()`` (grouped:
   "which tile", not "which permutation"). A state holds no random generator, so a clone carries
   no future: a search on clones must sample the draws it has not seen, as one on resampled
@@ -22,7 +22,8 @@ Each game is *imperfect information*, and *zero-sum* from two players on (rank r
   (``information_state_string`` / ``information_state_tensor``, :class:`InfoStateObserver`: what
   the seat saw, step by step, never an outcome it did not witness) and
   :meth:`SpielState.resample_from_infostate`, so OpenSpiel's ISMCTS and CFR-family code run.
-* Citrus (until its engine is converted) has one chance node at the start that draws the game's
+* A game without explicit chance (a plugin's game that draws from a generator in its state,
+  such as the example game Windfall) has one chance node at the start that draws the game's
   seed (one of ``SEED_OUTCOMES``, mixed with the ``seed`` parameter); every later die roll,
   shuffle and draw follows from that seed inside the engine, exactly as in a fruitbowl record, so
   clones of its states still carry the future, and it refuses information states with a sentence.
