@@ -329,19 +329,21 @@ def turn_actions(num_players: int, lime: bool) -> int:
     """The most actions one turn can take, from the move to the end of the location's action.
 
     Per decision kind: the move (1: a moot one is skipped); paying for it (1 to the thief, 1 to
-    each other animal there: ``num_players``); act or buy (1); then either the payment (1 per icon,
-    at most 6) or the location's effect. Every effect asks a fixed number of decisions (at most 7,
-    #3; 2 × 4 gifts for #54 at 5 players) except those that move a card per decision, which are
-    bounded by the fruit cards of the game (70; 85 with the 15 limes), since a hand, the market and
-    the offers only hold those: #52 swaps hand and market fruits one by one (a put and a take each,
-    taking from the market as it was: ≤ 2 × min(hand, market) + 1 ``done``), #9L discards (≤ hand +
-    1), #7L discards down to 5, and #11L's offers (one fruit per decision, and a ``done`` per seat,
-    then the choice: ≤ fruits + ``num_players``); #57, #18L and #19L move fruits of different types.
+    each other animal there: ``num_players``); act or buy (1); then either the payment (1 per icon
+    of the price, at most 7) or the location's effect. Every effect asks a fixed number of
+    decisions (at most 7, #3; 2 × 4 gifts for #54 at 5 players) except those that move a card per
+    decision, which are bounded by the fruit cards of the game (70; 85 with the 15 limes), since a
+    hand, the market and the offers only hold those: #52 swaps hand and market fruits one by one
+    (a put and a take each, taking from the market as it was: ≤ 2 × min(hand, market) + 1
+    ``done``), #9L discards (≤ hand + 1), #7L discards down to 5, and #11L's offers (one fruit per
+    decision, and a ``done`` per seat, then the choice: ≤ fruits + ``num_players``); #57, #18L and
+    #19L move fruits of different types.
     The extra-turn choice after it is counted by :meth:`FabledFruit.max_actions`.
     """
     fruits = C.per_type * C.base_types + len(C.mix_pairs) + (C.lime.limes if lime else 0)
     effect = fruits + (num_players if lime else 1)
-    return 1 + num_players + 1 + max(effect, 2 * (num_players - 1), 7, 6)
+    payment = max(len(icons) for icons in ICONS.values())
+    return 1 + num_players + 1 + max(effect, 2 * (num_players - 1), 7, payment)
 
 
 Step = tuple[Any, ...]

@@ -239,7 +239,7 @@ class JuicyFruits(Game):
                 {"solo_board": 1},
                 {"juice_factory": True, "solo_board": 4, "forced_max_distance": True},
                 {"solo_board": 2, **every_module},
-                {"solo_board": 3, "action_limit": 25},  # (cut short, as learning environments cut it)
+                {"solo_board": 3, "action_limit": 40},  # (cut short, as learning environments cut it)
             ]
         return [
             {},

@@ -135,6 +135,7 @@ class JuicyFruitsOptions(TypedDict):
     forced_max_distance: bool
     modules: NotRequired[str]  # "mystic_island+boulders" (absent in a base game)
     three_per_row: NotRequired[bool]  # Module 3's two-player variant (absent when off)
+    action_limit: NotRequired[int]  # the cut of a learning environment's game (absent without one)
 
 
 class FruitName(TypedDict):
