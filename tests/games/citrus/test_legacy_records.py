@@ -17,6 +17,7 @@ from fruitbowl.cli.app import app
 from fruitbowl.engine import Match, Record, RecordError, get_game
 from tests.cli.terminal_driver import Terminal, play_through
 
+from ..legacy_play import play_on_to_the_end
 from .legacy.make_fixtures import shown
 
 LEGACY = Path(__file__).with_name("legacy")
@@ -75,6 +76,13 @@ def test_a_rules_1_game_in_progress_goes_on_to_the_end_as_that_engine_played_it(
     assert as_json(shown(Match.load(tmp_path / "again.json"))) == old["end"]
     moves_only = Record(**{**again.__dict__, "chance": [], "result": None})
     assert Match.from_record(moves_only).state.to_json() == match.state.to_json()
+
+
+@pytest.mark.parametrize("name", IN_PROGRESS)
+def test_a_rules_1_game_in_progress_plays_on_with_any_moves_and_keeps_its_version(name: str, tmp_path: Path) -> None:
+    """Other moves than the old engine's: the game still goes on to its end with rules 1's
+    draws, and a save made on the way reloads exactly as it was."""
+    play_on_to_the_end(Match.load(LEGACY / f"{name}.json"), name, tmp_path, save_after=20)
 
 
 @pytest.mark.parametrize("path", sorted(LEGACY.glob("*.replay-seat-*.txt")), ids=lambda p: p.name)
