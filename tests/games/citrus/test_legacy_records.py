@@ -14,14 +14,18 @@ import pytest
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
-from fruitbowl.engine import Match, Record, RecordError, get_game
+from fruitbowl.engine import FruitbowlError, Match, Record, RecordError, get_game
 from tests.cli.terminal_driver import Terminal, play_through
 
 from ..legacy_play import play_on_to_the_end
 from .legacy.make_fixtures import shown
 
 LEGACY = Path(__file__).with_name("legacy")
-RECORDS = sorted(p.name.removesuffix(".json") for p in LEGACY.glob("*.json") if not p.name.endswith(".expected.json"))
+RECORDS = sorted(
+    p.name.removesuffix(".json")
+    for p in LEGACY.glob("*.json")
+    if not p.name.endswith(".expected.json") and not p.name.startswith("state-")
+)
 IN_PROGRESS = [name for name in RECORDS if name.startswith("in-progress")]
 
 
@@ -131,3 +135,14 @@ def test_a_rules_1_record_listing_a_draw_that_engine_did_not_make_is_refused_nam
     (tmp_path / "altered.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RecordError, match=r"is not the one Citrus rules 1 drew there \('tile \w+"):
         Match.load(tmp_path / "altered.json")
+
+
+def test_a_state_saved_by_rules_1_is_refused_with_a_sentence_saying_to_replay_its_record() -> None:
+    """A server's or a tool's saved state (not a record) of rules 1 kept its stacks in order and
+    its generator: there is nothing to continue it with, so it is refused (its record replays)."""
+    data = json.loads((LEGACY / "state-saved-by-rules-1.json").read_text(encoding="utf-8"))
+    why = (
+        r"^not a saved Citrus state: it was saved by rules 1, whose stacks were in order \(replay its record instead\)$"
+    )
+    with pytest.raises(FruitbowlError, match=why):
+        get_game("citrus").state_from_json(data)

@@ -234,11 +234,12 @@ class CitrusState(State):
         Field("from_cart"),
         Field("refill_pending"),
         Field("final", 2, optional=True),
-        Field("box", 1),
-        Field("chance"),
-        Field("pending"),
-        Field("resume"),
-        Field("filled", 2),
+        # (defaults: a state saved by rules 1 lacks them, and _after_load refuses it with a sentence)
+        Field("box", 1, default=[]),
+        Field("chance", default=0),
+        Field("pending", default=-1),
+        Field("resume", default=0),
+        Field("filled", 2, default=[]),
         # From the options; shared by copies
         Field("geo", saved=False),
         Field("tab", saved=False),
@@ -422,6 +423,10 @@ class CitrusState(State):
         self.cart_restriction = options["cart_restriction"]
         self.forget_answers()
         self.setup_events = []
+
+    def _after_load(self, data: Mapping[str, Any]) -> None:
+        if "rng" in data:  # rules 1 kept the Finca and site stacks in order, drawn by a generator in the state
+            raise ValueError("it was saved by rules 1, whose stacks were in order (replay its record instead)")
 
     def _copy_caches(self, copy: CitrusState) -> None:
         # Answers (plain data) are shared; look-ahead positions are not, because they share

@@ -9,7 +9,8 @@ For each game: its record (``NAME.json``, as the old ``Match.save`` wrote it) an
 engine showed at its end (``NAME.expected.json``: views, each seat's observation, the score,
 the legal moves, the event log as a spectator read it; for a game in progress also the moves the
 old engine went on with and the same at the end of the game), and for two of them the old
-``fruitbowl replay --all`` as a seat read it (``NAME.replay-seat-K.txt``).
+``fruitbowl replay --all`` as a seat read it (``NAME.replay-seat-K.txt``); and a state as that
+engine saved it (``state-saved-by-rules-1.json``).
 """
 
 from __future__ import annotations
@@ -129,5 +130,13 @@ def main(out: Path) -> None:
         print(name, expected["moves"], "moves", "+", len(expected.get("continuation", [])))
 
 
+def saved_state(out: Path) -> None:
+    """A state as the rules-1 engine saved it (``to_json``: its stacks in order, its generator),
+    which this fruitbowl refuses with a sentence (a record replays instead)."""
+    state = GAME.new_state(3, 5, {"board": "short"})
+    (out / "state-saved-by-rules-1.json").write_text(json.dumps(state.to_json()) + "\n", encoding="utf-8")
+
+
 if __name__ == "__main__":
     main(Path(sys.argv[1]))
+    saved_state(Path(sys.argv[1]))
