@@ -13,6 +13,7 @@ The first word of each outcome's text names its kind (``landscape``, ``finca``, 
 from __future__ import annotations
 
 from fruitbowl.engine.actions import Action, ActionTable
+from fruitbowl.engine.errors import ComponentDataError
 
 from .components import BOARDS
 from .components import COMPONENTS as C
@@ -45,7 +46,14 @@ FINCA_GROUPS: tuple[tuple[int, int], ...] = tuple(dict.fromkeys(C.fincas))
 FINCA_GROUP: tuple[int, ...] = tuple(FINCA_GROUPS.index(finca) for finca in C.fincas)
 #: The groupings whose copies have consecutive ids (as ``data.toml`` lists them), by ``id()``.
 _CONSECUTIVE = {id(group) for group in (LAND_GROUP, FINCA_GROUP) if list(group) == sorted(group)}
+#: The building sites' letters of the side with the most; an outcome ``site F`` names a site by
+#: its index, so every side's letters must run as these do (A, B, C…).
 SITE_LETTERS: tuple[str, ...] = max((board.site_letters for board in BOARDS.values()), key=len)
+for _board in BOARDS.values():
+    if _board.site_letters != SITE_LETTERS[: len(_board.site_letters)]:
+        raise ComponentDataError(
+            f"the {_board.side} side's building sites must be lettered in order from A, as the other side's are"
+        )
 
 LAND_OUTCOME = 0
 FINCA_OUTCOME = LAND_OUTCOME + len(LAND_GROUPS)
