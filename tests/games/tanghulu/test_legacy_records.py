@@ -17,6 +17,8 @@ from fruitbowl.cli.app import app
 from fruitbowl.engine import Match, Record, RecordError, get_game
 from tests.cli.terminal_driver import Terminal, play_through
 
+from .. import legacy_play
+from ..legacy_play import as_json, goes_on_as_the_old_engine
 from .legacy.make_fixtures import shown
 
 LEGACY = Path(__file__).with_name("legacy")
@@ -25,13 +27,7 @@ IN_PROGRESS = [name for name in RECORDS if name.startswith("in-progress")]
 
 
 def expected(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((LEGACY / f"{name}.expected.json").read_text(encoding="utf-8"))
-    return data
-
-
-def as_json(data: Any) -> Any:
-    """Plain JSON, as the fixtures hold it (tuples become lists)."""
-    return json.loads(json.dumps(data))
+    return legacy_play.expected(LEGACY, name)
 
 
 def test_the_fixtures_cover_what_changes_the_deal() -> None:
@@ -63,17 +59,7 @@ def test_a_rules_1_game_in_progress_goes_on_to_the_end_as_that_engine_played_it(
     """The same moves meet the same rolls and draws as on the rules-1 engine, to the same end;
     saved again (still rules 1, now listing its draws) it reloads, and its moves alone (what a
     server stores) replay to the same end."""
-    match = Match.load(LEGACY / f"{name}.json")
-    old = expected(name)
-    for text in old["continuation"]:
-        match.apply(text)
-    assert as_json(shown(match)) == old["end"]
-    match.save(tmp_path / "again.json")
-    again = Record.load(tmp_path / "again.json")
-    assert again.rules_version == "1" and again.chance and again.result == old["end"]["result"]
-    assert as_json(shown(Match.load(tmp_path / "again.json"))) == old["end"]
-    moves_only = Record(**{**again.__dict__, "chance": [], "result": None})
-    assert Match.from_record(moves_only).state.to_json() == match.state.to_json()
+    goes_on_as_the_old_engine(Match.load(LEGACY / f"{name}.json"), expected(name), shown, tmp_path)
 
 
 @pytest.mark.parametrize("path", sorted(LEGACY.glob("*.replay-seat-*.txt")), ids=lambda p: p.name)
