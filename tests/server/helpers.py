@@ -13,11 +13,20 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
+from fruitbowl.engine import get_game
 from fruitbowl.server.run import free_port, spawn
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    response = client.post("/api/tables", json={"game": "tanghulu", **body})
+    """A new table (Tang Hu Lu unless ``game`` says): without ``seats``, ``you`` (default seat 1)
+    and Random bots, quick and predictable; the server's own default (the suggested level) is
+    tested where it is the point."""
+    body = {"game": "tanghulu", **body}
+    if "seats" not in body:
+        players = body.get("players") or get_game(body["game"]).min_players
+        you = body.get("you", 0)
+        body["seats"] = [{"controller": "human" if seat == you else "random"} for seat in range(players)]
+    response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 

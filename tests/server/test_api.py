@@ -56,13 +56,18 @@ def test_bot_seats_are_named_in_words_players_read(client: TestClient) -> None:
     assert names == ["Ada", "Easy bot 2", "Greedy bot 3"]
 
 
-def test_create_with_defaults_starts_against_a_bot(client: TestClient) -> None:
-    table = create(client, name="Ada")
+def test_create_with_defaults_starts_against_the_suggested_bot(client: TestClient) -> None:
+    """Issue 22: wherever a seat goes to a bot, the level defaults to the one the lobby suggests."""
+    suggested = client.get("/api/games").json()["suggested_bot"]
+    response = client.post("/api/tables", json={"game": "tanghulu", "name": "Ada"})
+    assert response.status_code == 201, response.text
+    table = response.json()
     assert table["seat"] == 0 and table["token"] and table["host_token"]
     state = snapshot(client, table["id"], table["token"])
     assert state["status"] == "playing"
-    assert [p["name"] for p in state["players"]] == ["Ada", "Random bot 2"]
-    assert state["players"][1]["controller"] == "random"
+    assert state["players"][0]["name"] == "Ada"
+    assert state["players"][1]["controller"] == suggested == "ismcts:easy"
+    assert state["players"][1]["name"] == "Easy bot 2"
     assert state["view"]["viewer"] == 0
 
 

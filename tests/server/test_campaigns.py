@@ -55,7 +55,7 @@ def test_a_campaign_continues_game_after_game(client: TestClient) -> None:
 
     after = client.get(f"/api/campaigns/{campaign['id']}", headers=_owner(campaign)).json()
     assert after["games_completed"] == 1 and after["cards_left"] < 216
-    assert after["history"][0]["game_index"] == 1 and after["seating"] == ["Ada", "Random bot 2"]
+    assert after["history"][0]["game_index"] == 1 and after["seating"] == ["Ada", "Easy bot 2"]
     assert [t["status"] for t in after["tables"]] == ["finished"]
 
     second = client.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()

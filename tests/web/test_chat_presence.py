@@ -13,7 +13,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, LAPTOP, PHONE, TURN_TIMEOUT, http, new_page, no_sideways_scroll, open_seated, state
+from .helpers import (
+    DESKTOP,
+    LAPTOP,
+    PHONE,
+    TURN_TIMEOUT,
+    create_seated_table,
+    http,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    state,
+)
 
 LONG = "Augusta Ada King-Noel, Countess Lovelace"  # 40 characters, the longest name
 SHOWN = "[...document.querySelectorAll('#chat .chat-message')].map(e => e.textContent)"
@@ -196,7 +207,7 @@ Object.defineProperty(Document.prototype, "visibilityState", {
 
 
 def test_a_notification_says_it_is_your_turn_while_the_tab_is_hidden(browser: Any, server_url: str) -> None:
-    table = http.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 2, "name": "Ada"}).json()
+    table = create_seated_table(server_url, "tanghulu")
     page = new_page(browser, LAPTOP, permissions=["notifications"])
     page.context.add_init_script(NOTIFICATION_STUB)
     open_seated(page, server_url, table)

@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 
-from .helpers import DESKTOP, PHONE, explain, http, new_page, no_sideways_scroll, open_seated, state, wait_for_text
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    create_seated_table,
+    explain,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    state,
+    wait_for_text,
+)
 
 GAMES = {"tanghulu": "Tang Hu Lu", "citrus": "Citrus", "juicyfruits": "Juicy Fruits", "fabledfruit": "Fabled Fruit"}
 
@@ -37,7 +47,7 @@ def test_the_lobby_opens_each_games_rules(browser: Any, server_url: str, screens
 
 
 def test_a_refused_move_links_to_its_rule_in_the_drawer(browser: Any, server_url: str, screenshot_dir: Path):
-    created = http.post(f"{server_url}/api/tables", json={"game": "tanghulu", "players": 2, "name": "Ada"}).json()
+    created = create_seated_table(server_url, "tanghulu")
     page = new_page(browser, DESKTOP)
     open_seated(page, server_url, created)
     snap = state(server_url, created["id"], created["token"])

@@ -17,6 +17,7 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     click_target,
+    create_seated_table,
     explain,
     http,
     new_page,
@@ -30,10 +31,7 @@ from .helpers import (
 
 
 def create_table(base: str, players: int = 2) -> dict[str, Any]:
-    """A table with you at seat 0 and random bots elsewhere, made through the API."""
-    response = http.post(f"{base}/api/tables", json={"game": "tanghulu", "players": players, "name": "Ada"})
-    response.raise_for_status()
-    return response.json()
+    return create_seated_table(base, "tanghulu", players)
 
 
 def take_turn(page: Any, rng: random.Random, wait_for_next_turn: bool = True) -> None:

@@ -318,8 +318,8 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         players = body.players or (len(body.seats) if body.seats else game.min_players)
         seats = [SeatRequest(s.controller, s.name) for s in body.seats] if body.seats else None
         you = body.you
-        if seats is None:  # you, and a random bot in every other seat
-            seats = [SeatRequest("human" if seat == you else "random") for seat in range(players)]
+        if seats is None:  # you, and the suggested bot (as the lobby offers) in every other seat
+            seats = [SeatRequest("human" if seat == you else suggested_bot()) for seat in range(players)]
         if body.name is not None and you is not None and you < len(seats):
             seats[you] = SeatRequest(seats[you].controller, body.name)
         created = await service.create(

@@ -24,7 +24,7 @@ from .campaigns import summary as campaign_summary
 from .clocks import TimeControl
 from .db import UNFINISHED_STATUSES, CampaignRow, SeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Damaged, Forbidden, NotFound
-from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name
+from .live import CreatedTable, SeatRequest, check_name, hash_token, new_token, seat_name, suggested_bot
 from .runtime import Runtime
 from .store import TableStore
 
@@ -152,7 +152,7 @@ class CampaignTables:
         table, with its settings: spectators, clock and stand-in); a ``None`` seat keeps whoever
         sat there in the campaign's previous game: a friend keeps their seat token (as at a
         rematch), a bot its level. Without ``seats``, every seat
-        is kept (a first game: you and Random bots). Your own seat (``you``) gets a new token.
+        is kept (a first game: you and bots of the suggested level). Your own seat (``you``) gets a new token.
         The database allows one unfinished table per campaign (whichever process inserts it) and
         never two tables with one seed."""
         with self.store.sessions() as db:
@@ -176,8 +176,8 @@ class CampaignTables:
         players = num_players or (len(seats) if seats else len(before) or 2)
         if seats is None:
             kept: list[SeatRequest | None] = [None] * players
-            # (as POST /api/tables without seats: you, and Random bots; the pages send the levels chosen)
-            seats = kept if len(before) == players else [SeatRequest()] + [SeatRequest("random")] * (players - 1)
+            # (as POST /api/tables without seats: you, and the suggested bot; the pages send the levels chosen)
+            seats = kept if len(before) == players else [SeatRequest()] + [SeatRequest(suggested_bot())] * (players - 1)
         requests: list[SeatRequest] = []
         for index, request in enumerate(seats):
             if request is None:
