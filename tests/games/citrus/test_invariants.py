@@ -56,7 +56,7 @@ def check_state(s: CitrusState, short: bool) -> None:
         if geo.kind[space] == ROCK and s.plant[space] >= 0:
             pass  # only with a Bridge; the event log shows it (checked below)
     if s.phase != OVER:
-        codes = s._legal_codes()
+        codes = s.legal_codes()
         assert codes and codes == sorted(set(codes))
 
 

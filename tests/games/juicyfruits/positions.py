@@ -75,6 +75,20 @@ def phase(state: JuicyFruitsState, value: int) -> None:
     state.forget_answers()
 
 
+def end_of_game(state: JuicyFruitsState, last: int | None = None) -> list[Any]:
+    """The game's end as the rules reach it: the end is triggered (as an empty licence track or
+    Pineapple's empty bag trigger it) and the round's last player (``last``: that seat, the first
+    player being the next) ends her turn; the events."""
+    state.end_triggered = True
+    if last is not None:
+        state.first = (last + 1) % state.num_players
+    state.player = (state.first - 1) % state.num_players
+    phase(state, ACTION)
+    events = state.apply("pass")
+    assert state.is_terminal(), "the round's last pass ends a game whose end was triggered"
+    return events
+
+
 def put_on_board(state: JuicyFruitsState, token_id: str, row: int, column: int) -> None:
     """Move a business token (from wherever it is: board or box) onto row/column (1-based)."""
     token = C.token_index(token_id)

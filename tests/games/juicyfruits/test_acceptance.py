@@ -14,7 +14,7 @@ from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, JUICE, OVER, PLACE
 from fruitbowl.games.juicyfruits.solo import pineapple_claim_space
 
-from .positions import FRUIT, cell, island, new, phase, put_on_board, reserve, texts
+from .positions import FRUIT, cell, end_of_game, island, new, phase, put_on_board, reserve, texts
 
 
 def test_1_collector_yield_is_one_fruit_per_space():
@@ -164,8 +164,8 @@ def test_22_claim_tourist_info_and_its_end_score():
     assert state.phase == PLACE and len(state.legal_actions()) == 24  # any free space
     state.apply("place c3")
     state.owned[0].append(C.token_index("T03"))  # LV3, the Spa: 3 stars
-    state.license, state.phase = 0, OVER
-    state._final_scoring([])
+    state.license = 0
+    end_of_game(state)
     assert state.result().breakdown[0]["stalls"] == 4
 
 

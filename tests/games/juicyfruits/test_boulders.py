@@ -15,7 +15,7 @@ from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CORNERS
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, BOULDER_PTS, MOVE, PLACE
 
-from .positions import GAME, cell, island, new, phase, put_on_board, reserve, texts
+from .positions import GAME, cell, end_of_game, island, new, phase, put_on_board, reserve, texts
 
 BO = "boulders"
 
@@ -282,9 +282,8 @@ def test_nothing_is_removed_on_another_players_turn_or_at_the_end():
     assert not [e for e in events if e.kind == "boulder" and e.actor == other]
     assert state.player == other
     state.license = 0
-    state.end_triggered = True
     state.grid[other][cell("a5")] = BOULDER + C.boulder_index("1a")
-    state._final_scoring([])
+    end_of_game(state, last=p)  # the game ends on p's turn: final scoring removes nothing
     assert state.grid[other][cell("a5")] >= BOULDER
 
 

@@ -48,7 +48,7 @@ def check_state(s: JuicyFruitsState, before: JuicyFruitsState | None) -> None:
     for kind, values in enumerate(C.ice_values):
         assert s.pool[kind] + sum(s.markers[p][kind] for p in range(n)) == len(values)
     if s.phase != OVER:
-        codes = s._legal_codes()
+        codes = s.legal_codes()
         assert codes and codes == sorted(set(codes))
     else:
         assert len(set(s.turns)) == 1  # everyone had the same number of turns

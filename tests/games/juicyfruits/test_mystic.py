@@ -12,7 +12,7 @@ from fruitbowl.games.juicyfruits import mystic, solo
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, EXPLORE, PLATEAU_PTS, STATUE, STATUE_PTS
 
-from .positions import FRUIT, cell, island, new, reserve, texts
+from .positions import FRUIT, cell, end_of_game, island, new, reserve, texts
 
 MI = "mystic_island"
 BASE = C.mystic.base
@@ -262,7 +262,7 @@ def test_20_statue_13_counts_boulders_removed_before_it():
 def test_plateaus_score_10_or_12_at_the_end():
     state = new(3, modules=MI)
     state.explorers = [mcell(0, 0), mcell(0, 4), mcell(2, 2)]
-    state._final_scoring([])
+    end_of_game(state)
     assert [state.parts[p][PLATEAU_PTS] for p in range(3)] == [12, 10, 0]
     assert state.result().breakdown[0]["plateaus"] == 12
     assert "statues" in state.result().categories

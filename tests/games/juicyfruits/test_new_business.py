@@ -23,7 +23,7 @@ from fruitbowl.games.juicyfruits.rules import (
     WHALE_PTS,
 )
 
-from .positions import cell, island, new, phase, put_on_board, reserve, texts
+from .positions import cell, end_of_game, island, new, phase, put_on_board, reserve, texts
 
 NB = "new_business"
 
@@ -92,8 +92,8 @@ def test_restaurant_placeholder_becomes_the_restaurant_large_venue():
 
 
 def end_now(state) -> None:
-    state.license, state.end_triggered = 0, True
-    state._final_scoring([])
+    state.license = 0
+    end_of_game(state)
 
 
 def test_11_harbor_tour_5_per_beach_with_all_3_ships():

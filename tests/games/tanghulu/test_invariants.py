@@ -55,7 +55,7 @@ def check_state(s: TangHuLuState) -> None:
             if s.garnished[p][stick]:  # I7: only complete sticks are pink, all four tiles at once
                 assert lengths[stick] == SPOTS
     # I12 a legal action always exists, sorted and unique; work is always one in the action phase.
-    codes = s._legal_codes()
+    codes = s.legal_codes()
     if s.phase == OVER:
         assert codes == []
     else:
