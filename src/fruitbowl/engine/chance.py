@@ -108,6 +108,20 @@ class Dealer(Dealing):
         self.drawn += 1
         return state.chance_table[code]
 
+    def settle(self, state: State) -> list[tuple[Action, list[Event]]]:
+        """As :meth:`Dealing.settle`, trusting its own draws: an outcome this dealer sampled from
+        the state's own chance node is one of its outcomes, so it is applied without the check an
+        outcome from outside (a record, a caller) gets, which costs as much as applying it."""
+        resolved: list[tuple[Action, list[Event]]] = []
+        if state.current_player != CHANCE:
+            return resolved
+        table, rng = state.chance_table, self.rng
+        while state.current_player == CHANCE:
+            code = state.sample_outcome(rng)
+            self.drawn += 1
+            resolved.append((table[code], state._apply_chance(code)))
+        return resolved
+
     def copy(self) -> Self:
         twin = type(self).__new__(type(self))
         twin.seed, twin.drawn = self.seed, self.drawn

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -442,8 +443,7 @@ class SpielState(pyspiel.State):
         seat = self.current_player() if player is None else player
         if not 0 <= seat < self.num_seats:
             raise pyspiel.SpielError(f"player {seat} is not a seat of this {self.num_seats}-player game")
-        observer.set_from(self, seat)
-        return observer.as_list()
+        return observer.tensor_list(self, seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> SpielState:
         """A position consistent with everything seat ``player_id`` has seen (its information
@@ -567,6 +567,18 @@ def _replay_step(engine: State, step: Step, code: int, seat: int) -> Step | None
 # ---------------------------------------------------------------------- observers
 
 
+def _observation_list(game: SpielGame, state: SpielState, player: int, zeros: list[float]) -> list[float]:
+    """The seat's observation tensor as the list pyspiel's calls return (float32 values, as the
+    observer's tensor holds them), written from the encoding's nonzero entries into a copy of
+    ``zeros``: a fraction of the cost of filling the numpy tensor and converting all of it."""
+    out = zeros.copy()
+    if state.engine is not None:
+        encoded = game.fruitbowl.observation(state.engine, player)
+        for position, x in zip(encoded.index, array("f", encoded.value).tolist(), strict=True):
+            out[position] = x
+    return out
+
+
 class SpielObserver:
     """OpenSpiel's observer interface: a numeric tensor and a string, from one seat's view."""
 
@@ -575,10 +587,11 @@ class SpielObserver:
         size = game.fruitbowl.observation_size(game.num_seats, game.options)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self.zeros = [0.0] * size
 
-    def as_list(self) -> list[float]:
-        """The tensor :meth:`set_from` made, as the list pyspiel's calls return."""
-        return self.tensor.tolist()
+    def tensor_list(self, state: SpielState, player: int) -> list[float]:
+        """What :meth:`set_from` writes to the tensor, as a list (for Python callers)."""
+        return _observation_list(self.game, state, player, self.zeros)
 
     def set_from(self, state: SpielState, player: int) -> None:
         self.tensor.fill(0.0)
@@ -635,19 +648,23 @@ class InfoStateObserver:
         self.tensor = np.zeros(size, np.float32)
         self.history = self.tensor[self.observation_size :]
         self.dict = {"observation": self.tensor[: self.observation_size], "history": self.history}
-        self.symbols: list[float] = []  # (the history's steps that set_from wrote last)
+        self.zeros = [0.0] * self.observation_size
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.refusal is not None:
             raise pyspiel.SpielError(self.refusal)
-        tensor, game = self.tensor, self.game
+        tensor = self.tensor
         tensor.fill(0.0)
-        self.symbols = []
         if state.engine is None:
             return
-        encoded = game.fruitbowl.observation(state.engine, player)
+        encoded = self.game.fruitbowl.observation(state.engine, player)
         tensor.put(encoded.index, encoded.value)
-        trail = state.trail
+        symbols = self._symbols(state, player)
+        self.history[: len(symbols)] = symbols
+
+    def _symbols(self, state: SpielState, player: int) -> list[float]:
+        """The history's steps as ``player`` knows them (extending the trail's row for the seat)."""
+        game, trail = self.game, state.trail
         read, symbols = trail.rows.get(player, (0, []))
         if read < trail.length:
             symbols = symbols + [
@@ -658,15 +675,19 @@ class InfoStateObserver:
             if len(symbols) > self.length:
                 raise pyspiel.SpielError(f"the game is longer than its {self.length} information state steps")
             trail.rows[player] = (trail.length, symbols)
-        self.history[: len(symbols)] = symbols
-        self.symbols = symbols
+        return symbols
 
-    def as_list(self) -> list[float]:
-        """The tensor :meth:`set_from` made, as the list pyspiel's calls return: the observation
-        converted, the history's steps as they are (whole numbers, exact as float32) and zeros,
-        which costs a fraction of converting the mostly empty history float by float."""
-        observation: list[float] = self.dict["observation"].tolist()
-        return observation + self.symbols + [0.0] * (self.length - len(self.symbols))
+    def tensor_list(self, state: SpielState, player: int) -> list[float]:
+        """What :meth:`set_from` writes to the tensor, as a list (for Python callers): the
+        observation's entries, the history's steps as they are (whole numbers, exact as float32)
+        and zeros, which costs a fraction of converting the mostly empty tensor float by float."""
+        if self.refusal is not None:
+            raise pyspiel.SpielError(self.refusal)
+        observation = _observation_list(self.game, state, player, self.zeros)
+        if state.engine is None:
+            return observation + [0.0] * self.length
+        symbols = self._symbols(state, player)
+        return observation + symbols + [0.0] * (self.length - len(symbols))
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.engine is None:

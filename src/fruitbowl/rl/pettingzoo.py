@@ -137,7 +137,15 @@ class FruitbowlEnv(AECEnv):
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         self._started("last")
-        return super().last(observe)
+        agent = self.agent_selection  # (AECEnv.last's answer, without its extra call per step)
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
         self._started("agent_iter")
@@ -153,11 +161,10 @@ class FruitbowlEnv(AECEnv):
         state = self._started("observe")
         seat = self.agent_seat[agent]
         observation = self._observation(state, seat)
-        mask = bytearray(self.num_actions)  # (set byte by byte: cheaper than numpy for a few codes)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
         if state.current_player == seat:  # -1 once the game is over
-            for code in state.legal_codes():
-                mask[code] = 1
-        return {"observation": observation, "action_mask": np.frombuffer(mask, dtype=np.int8)}
+            mask.put(state.legal_codes(), 1)
+        return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
         """PettingZoo's global view of the environment, for centralized training (a critic that
@@ -202,9 +209,9 @@ class FruitbowlEnv(AECEnv):
                 self.terminations[name] = not result.truncated
                 self.truncations[name] = result.truncated
                 self.infos[name] = {"result": result.to_json()}
-        else:
+            self._accumulate_rewards()
+        else:  # (rewards are paid at the end only: nothing to add up before it)
             self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
 
     def _end_with_penalty(self, offender: str, sentence: str) -> None:
         """End the episode after an illegal action, as PettingZoo's classic games do."""

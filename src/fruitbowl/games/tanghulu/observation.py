@@ -130,6 +130,23 @@ def _bag_entries(chunk: int, byte: int) -> tuple[tuple[int, ...], tuple[float, .
 
 #: chunk -> byte of the packed counts -> the entries of its slots
 _BAG_TABLES = tuple(tuple(_bag_entries(chunk, byte) for byte in range(256)) for chunk in range(_BAG_CHUNKS))
+
+
+def _bag_section(bag: list[int]) -> tuple[list[int], list[float]]:
+    """The bag's counts by fruit and stars: nonzero entries only."""
+    index: list[int] = []
+    value: list[float] = []
+    packed = sum(itemgetter(*bag)(_BAG_WEIGHT)) if len(bag) > 1 else _BAG_WEIGHT[bag[0]]
+    for entries, byte in zip(_BAG_TABLES, packed.to_bytes(_BAG_CHUNKS, "little"), strict=True):
+        if byte:
+            i, v = entries[byte]
+            index += i
+            value += v
+    return index, value
+
+
+#: the bag last encoded (a copy) and its entries: one slot, replaced in one assignment
+_LAST_BAG: list[tuple[list[int], list[int], list[float]]] = [([], [], [])]
 _SWEET_SLOT = tuple(SWEET_VALUES.index(v) for v in C.sweet_stars)
 
 
@@ -248,12 +265,11 @@ def encode(state: TangHuLuState, seat: int | None) -> Observation:
         value.append(len(state.deck) / _SWEETS)
     bag = state.bag
     if bag:
-        packed = sum(itemgetter(*bag)(_BAG_WEIGHT)) if len(bag) > 1 else _BAG_WEIGHT[bag[0]]
-        for entries, byte in zip(_BAG_TABLES, packed.to_bytes(_BAG_CHUNKS, "little"), strict=True):
-            if byte:
-                i, v = entries[byte]
-                index += i
-                value += v
+        last = _LAST_BAG[0]  # (the bag changes only when a tile is drawn or returned)
+        if last[0] != bag:
+            last = _LAST_BAG[0] = (bag[:], *_bag_section(bag))
+        index += last[1]
+        value += last[2]
     index.append(lay.first_at + (state.first - me) % n)
     value.append(1.0)
     if state.phase != _OVER:  # over: no player to act
