@@ -287,14 +287,18 @@ def refreshed(
     a position that differed only on ``spaces`` or in ways that only change what may be built
     there: options elsewhere are kept, and those spaces are tested afresh."""
     out = {}
+    hands: dict[int, tuple[bool, bool]] = {}
     for key, was in opts.items():
         q, c = key
         if seat >= 0 and q != seat:
             continue
         kept = [o for o in was if o[0] not in spaces]
-        fresh = placements(state, q, c, spaces)
-        if fresh:  # (both sorted)
-            kept += fresh
+        hand = hands.get(q)
+        if hand is None:
+            hand = hands[q] = held_bridge_milestone(state.held[q])
+        fresh = space_rule(state, q, c, spaces, hand)  # (what placements(state, q, c, spaces) keeps)
+        if fresh:
+            kept += map(decoded, fresh)
             kept.sort(key=order)
         out[key] = kept
     return out
@@ -418,22 +422,10 @@ def greedy_plan(
     return plan[skip:] if skip else plan
 
 
-def roomy(state: CitrusState, p: int, tiles: list[int]) -> bool:
-    """Can ``p`` surely build these tiles (kinds) because every type among them has as many
-    plain extensions off the roads as there are tiles (:func:`_roomy`'s case, asked before any
-    plan is made)?"""
-    total = len(tiles)
-    known, option = state._opts, state.placement_options
-    for kind in tiles:
-        opts = known.get((p, kind >> 1))
-        if opts is None:
-            opts = option(p, kind >> 1)
-        if len(opts) < total:
-            return False
-        last = opts[total - 1]
-        if last[1] or last[2]:
-            return False
-    return True
+def roomy(opts: list[Placement], total: int) -> bool:
+    """Has a type, whatever the other tiles take, a plain extension off the roads for each of
+    ``total`` tiles (options sort these first; :func:`_roomy`'s case)?"""
+    return len(opts) >= total and not opts[total - 1][1] and not opts[total - 1][2]
 
 
 def _roomy(options: dict[int, list[Placement]], counts: list[int]) -> Plan | None:
@@ -443,10 +435,7 @@ def _roomy(options: dict[int, list[Placement]], counts: list[int]) -> Plan | Non
     :func:`greedy_plan`). ``None`` otherwise."""
     total = sum(counts)
     for opts in options.values():
-        if len(opts) < total:
-            return None
-        last = opts[total - 1]
-        if last[1] or last[2]:
+        if not roomy(opts, total):
             return None
     used: set[int] = set()
     plan: Plan = []
@@ -538,12 +527,28 @@ def _walk(
                 opts = option(p, c)
             options[c] = opts
             empty = empty or not opts
+    return walk_options(state, p, counts, options, empty, failed, path)
+
+
+def walk_options(
+    state: CitrusState,
+    p: int,
+    counts: list[int],
+    options: dict[int, list[Placement]],
+    empty: bool,
+    failed: set[frozenset[Step]],
+    path: frozenset[Step],
+    roomy_known: bool = False,
+) -> Plan | None:
+    """:func:`_walk` given the options of the waiting types (``options``, types ascending) and
+    whether one of them has none (``empty``); ``roomy_known``: the caller already found that
+    :func:`_roomy` does not apply."""
     if empty:  # (no greedy plan can place a type without options: only a search might)
         for c, opts in options.items():
             if not opts and not _may_enable(state, p, counts, c, options):
                 return None
     else:
-        plan = _roomy(options, counts)
+        plan = None if roomy_known else _roomy(options, counts)
         if plan is not None:
             return plan
         workers, road_site, family = state.workers[p], state.geo.road_site, state.family

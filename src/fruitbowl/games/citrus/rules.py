@@ -1061,13 +1061,41 @@ class CitrusState(State):
         """May ``p`` buy a line of these tiles, money aside (§5.1)?"""
         if self.free:  # [ENG] at least one tile must be buildable, so every Build makes progress (§9)
             return any(self.placement_options(p, k >> 1) for k in tiles) or self._finca_helps(p, tiles)
-        if PL.roomy(self, p, tiles):
-            return True
+        # One pass over the line's types gives what the questions below read: their options,
+        # whether every type is roomy (then the line surely is buildable, before any plan is
+        # made) and whether a type without options leaves the line stuck.
         counts = [0] * TYPES
         for k in tiles:
             counts[k >> 1] += 1
-        if not self._stuck(p, counts) and PL.solve(self, p, counts) is not None:
+        total = len(tiles)
+        known, option = self._opts, self.placement_options
+        options: dict[int, list[PL.Placement]] = {}
+        roomy = True
+        empty = stuck = False
+        for c in range(TYPES):
+            if counts[c]:
+                opts = known.get((p, c))
+                if opts is None:
+                    opts = option(p, c)
+                options[c] = opts
+                if roomy and not PL.roomy(opts, total):
+                    roomy = False
+                if not opts and not empty:
+                    empty = True
+                    if self._stuck_without(p, total, counts[c]):
+                        stuck = True
+                        break
+        if roomy:
             return True
+        if not stuck:
+            key = (p, *counts)
+            plans = self._plans
+            if key in plans:  # (the search's memo: see placement._search)
+                plan = plans[key]
+            else:
+                plan = plans[key] = PL.walk_options(self, p, counts, options, empty, set(), frozenset(), True)
+            if plan is not None:
+                return True
         if self.market_count() - len(tiles) <= C.trigger and self.finca_available():
             for site in self.open_sites:
                 trial = self.finca_trial(site)
@@ -1075,19 +1103,13 @@ class CitrusState(State):
                     return True
         return False
 
-    def _stuck(self, p: int, counts: list[int]) -> bool:
-        """Is a line of these types surely unbuildable as the board stands, because a type has
-        no option and nothing the others could do would give it one (:func:`.placement.helpless`;
-        the search would say so after asking the same)?"""
-        option = self.placement_options
-        for c, n in enumerate(counts):
-            if n and not option(p, c):
-                break
-        else:
-            return False
-        if sum(counts) == n:  # (only that type: nothing else is built first)
+    def _stuck_without(self, p: int, total: int, n: int) -> bool:
+        """Is a line of ``total`` tiles, ``n`` of them of a type with no option, surely unbuildable
+        as the board stands, because nothing the others could do would give that type one
+        (:func:`.placement.helpless`; the search would say so after asking the same)?"""
+        if total == n:  # (only that type: nothing else is built first)
             return True
-        if sum(counts) > PL.NEAR + 2:
+        if total > PL.NEAR + 2:
             return False
         known = self._helpless
         if known is None:
