@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
@@ -139,3 +140,15 @@ def test_hint_recommends_a_legal_move_with_a_win_chance(runner: CliRunner, home:
     assert result.exit_code == 0, result.output
     assert "Hint: " in result.output and "% to win from here" in result.output
     assert "estimated from your view" in result.output
+
+
+@pytest.mark.parametrize(("game", "limit"), [("fabledfruit", "action_limit=30"), ("juicyfruits", "action_limit=30")])
+def test_a_game_cut_short_at_its_action_limit_says_so_not_round_limit(
+    runner: CliRunner, home: Path, game: str, limit: str
+) -> None:
+    """Fabled Fruit and Juicy Fruits end at an action limit (issue 24): the score table says the
+    game was cut short at its limit, not that a round limit stopped it."""
+    result = runner.invoke(app, ["play", game, "--seed", "3", "--option", limit], input=ALWAYS_ONE)
+    assert result.exit_code == 0, result.output
+    assert "Final scores (cut short at its limit)" in result.output
+    assert "round limit" not in result.output

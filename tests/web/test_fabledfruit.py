@@ -215,10 +215,11 @@ def test_phone_layout_without_sideways_scroll(browser: Any, server_url: str, scr
     assert second["y"] > first["y"] + first["height"] - 1, "stacks wrap into rows on a phone"
     page.screenshot(path=str(screenshot_dir / "ff-phone-mid.png"), full_page=True)
 
-    finished = create_table(server_url, players=2)
+    finished = create_table(server_url, players=2, action_limit=40)  # cut short: the results say so
     play_by_api(server_url, finished, rng)
     open_seated(page, server_url, finished)
     page.locator("#results").wait_for(state="visible")
+    assert "cut short at its limit" in page.locator("#results").inner_text()
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "ff-phone-end.png"), full_page=True)
     assert page.js_errors == []

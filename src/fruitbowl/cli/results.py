@@ -26,7 +26,7 @@ def heading(category: str) -> str:
 def score_table(result: Result, names: Sequence[str], viewer: int | None = None) -> Table:
     """One column per player in finishing order (winners marked, ``viewer`` shown as "(you)"),
     one row per score category, then the total and any tie-breaks."""
-    title = "Final scores" + (" (stopped by the round limit)" if result.truncated else "")
+    title = "Final scores" + (" (cut short at its limit)" if result.truncated else "")
     table = Table(title=title, title_style="bold", show_lines=False)
     table.add_column("", no_wrap=True)
     order = sorted(range(len(result.scores)), key=lambda seat: (result.places[seat], seat))

@@ -71,7 +71,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   root.hidden = false;
   const parts = [
     h("h2", {}, headline(snapshot, result, winners, house)),
-    result.truncated ? h("p", { class: "note" }, "The game was stopped at the round limit and scored as it stood.") : null,
+    result.truncated ? h("p", { class: "note" }, "The game was cut short at its limit and scored as it stood.") : null,
     table,
     next.form,
     h(
