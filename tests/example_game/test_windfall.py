@@ -113,6 +113,37 @@ def test_the_rl_adapters_play_it(installed: dict[str, str]) -> None:
     pyspiel.random_sim_test(spiel_game, num_sims=3, serialize=True, verbose=False)
 
 
+def test_without_explicit_chance_openspiel_refuses_information_states_with_a_sentence(
+    installed: dict[str, str],
+) -> None:
+    """Windfall draws from one seed (no explicit chance nodes): OpenSpiel is told it provides no
+    information state, and asking for one, or for a resampled position, is refused in a sentence
+    rather than answered with the current observation (issue 24 §2)."""
+    pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed")
+    from open_spiel.python.observation import make_observation
+
+    from fruitbowl.rl.openspiel import register_all, short_name
+
+    register_all()
+    game = get_game("windfall")
+    assert not game.explicit_chance
+    spiel_game = pyspiel.load_game(short_name(game), {"players": 2})
+    assert not spiel_game.get_type().provides_information_state_string
+    assert not spiel_game.get_type().provides_information_state_tensor
+    state = spiel_game.new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(0)  # the seed
+    for call in (
+        lambda: state.information_state_string(0),
+        lambda: state.information_state_tensor(0),
+        lambda: make_observation(spiel_game, pyspiel.IIGObservationType(perfect_recall=True)),
+    ):
+        with pytest.raises(pyspiel.SpielError, match="provides no information state: its chance is still one seed"):
+            call()
+    with pytest.raises(pyspiel.SpielError, match="cannot resample from an information state"):
+        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+
+
 def test_it_plays_at_the_web_table(installed: dict[str, str], tmp_path: Path) -> None:
     port = free_port()
     server = subprocess.Popen(

@@ -158,7 +158,6 @@ def test_tang_hu_lu_declares_a_true_and_realistic_length() -> None:
 # ---------------------------------------------------------------------- information states (issue 24 §2)
 
 EXPLICIT = [g for g in all_games() if g.explicit_chance]
-SEED_NODE = [g for g in all_games() if not g.explicit_chance]
 
 
 def _seats(game) -> int:
@@ -266,26 +265,6 @@ def test_make_observation_with_perfect_recall_gives_the_information_state(game) 
         assert np.array_equal(recall.tensor, state.information_state_tensor(p))
         assert sorted(recall.dict) == ["history", "observation"]
         assert np.array_equal(recall.dict["observation"], plain.tensor)  # the current observation first
-
-
-@pytest.mark.parametrize("game", SEED_NODE, ids=lambda g: g.id)
-def test_a_game_without_explicit_chance_refuses_information_states_with_a_sentence(game) -> None:
-    from open_spiel.python.observation import make_observation
-
-    spiel_game = pyspiel.load_game(short_name(game), {"players": _seats(game)})
-    assert not spiel_game.get_type().provides_information_state_string
-    assert not spiel_game.get_type().provides_information_state_tensor
-    state = spiel_game.new_initial_state()
-    state.apply_action(0)  # the seed
-    for call in (
-        lambda: state.information_state_string(0),
-        lambda: state.information_state_tensor(0),
-        lambda: make_observation(spiel_game, pyspiel.IIGObservationType(perfect_recall=True)),
-    ):
-        with pytest.raises(pyspiel.SpielError, match="provides no information state: its chance is still one seed"):
-            call()
-    with pytest.raises(pyspiel.SpielError, match="cannot resample from an information state"):
-        state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
 
 
 def _position_with_something_hidden(spiel_game, seat: int, seed: int):
