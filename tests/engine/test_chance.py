@@ -148,15 +148,6 @@ def test_an_impossible_recorded_outcome_is_refused_naming_its_number() -> None:
         Match.from_record(record)
 
 
-def test_after_is_the_position_the_match_reaches_and_changes_nothing() -> None:
-    match = new_match(3, 6)
-    before = match.state.to_json()
-    preview = match.after("work")  # ends the turn: the next roll is drawn
-    assert match.state.to_json() == before and match.record.actions == []
-    match.apply("work")
-    assert preview.to_json() == match.state.to_json()
-
-
 def test_undo_never_crosses_a_chance_outcome() -> None:
     match = new_match(3, 6)
     match.apply("work")  # the next seat's roll is drawn

@@ -98,15 +98,16 @@ def test_an_old_game_in_progress_goes_on_to_the_end_with_the_old_engines_draws()
     choose = random.Random(99)
     while not match.state.is_terminal():
         code = choose.choice(match.state.legal_codes())
-        assert match.after(code).to_json() == _after_copy(match, code)
-        match.apply(code)
+        move = match.prepare(code)
+        assert move.state.to_json() == _after_copy(match, code)
+        match.commit(move)
         old.apply(code)
         same_position(match.state, old.state)
     assert match.record.result == old.record.result
 
 
 def _after_copy(match: Match, code: int) -> dict[str, Any]:
-    """What the match's own apply reaches (on a copy of it), to compare with ``after``."""
+    """What the match's own apply reaches (on a copy of it), to compare with a prepared move."""
     twin = Match.from_record(Record.from_json(match.record.to_json()))
     twin.apply(code)
     return twin.state.to_json()

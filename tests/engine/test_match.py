@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from fruitbowl.engine import IllegalAction, Match, Record, RecordError, UndoError
-from fruitbowl.engine.match import write_atomic
+from fruitbowl.engine.match import MovedOn, write_atomic
 
 from .helpers import new_match, play_random
 
@@ -203,6 +203,55 @@ def test_a_failed_save_leaves_the_old_file_intact_and_no_temporary_file(
         new_match(3, 1).save(path)
     assert path.read_text() == "old contents"
     assert [p.name for p in tmp_path.iterdir()] == ["table.json"]
+
+
+# ---------------------------------------------------------------------- preparing a move, then making it
+
+
+def test_a_prepared_move_changes_nothing_until_it_is_made_and_then_is_the_move_applied() -> None:
+    """Seed 6: 'work' ends the turn, so the next seat's roll is drawn with the move."""
+    match, twin = new_match(3, 6), new_match(3, 6)
+    before, chance = match.state.to_json(), list(match.record.chance)
+    move = match.prepare("work")
+    assert move.outcomes  # the roll
+    assert match.state.to_json() == before and match.record.actions == [] and match.record.chance == chance
+    assert match.prepare("work").state.to_json() == move.state.to_json()  # the dealer did not move on
+    twin.apply("work")
+    assert move.state.to_json() == twin.state.to_json()
+    events = match.commit(move)
+    assert match.state.to_json() == twin.state.to_json()
+    assert match.record.to_json() == twin.record.to_json() and len(match.record.chance) == len(chance) + 1
+    assert [(n, e.kind) for n, e in match.log] == [(n, e.kind) for n, e in twin.log]
+    assert [e.kind for e in events] == [e.kind for n, e in twin.log if n == 1]
+    play_random(match, 30, choice_seed=2)  # later draws too are the ones apply makes
+    play_random(twin, 30, choice_seed=2)
+    assert match.record.to_json() == twin.record.to_json()
+
+
+def test_a_prepared_move_made_keeps_the_undo_that_apply_keeps() -> None:
+    match = new_match(3, 1)
+    start = match.state.to_json()
+    match.commit(match.prepare("buy S1 on 2"))  # does not end the turn
+    assert match.can_undo(0)
+    match.undo()
+    assert match.state.to_json() == start and match.record.actions == []
+
+
+def test_a_move_prepared_before_the_match_moved_on_is_refused() -> None:
+    match = new_match(3, 6)
+    stale = match.prepare("work")
+    match.apply("work")
+    after = match.state.to_json()
+    with pytest.raises(MovedOn, match="'work' was prepared from an earlier position: prepare it again"):
+        match.commit(stale)
+    assert match.state.to_json() == after and match.record.actions == ["work"]
+
+
+def test_an_illegal_move_is_refused_when_prepared() -> None:
+    match = new_match(3, 1)
+    with pytest.raises(IllegalAction):
+        match.prepare("place 1")
+    assert match.record.actions == []
 
 
 # ---------------------------------------------------------------------- the undo policy

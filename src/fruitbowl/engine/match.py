@@ -21,15 +21,35 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .actions import Action
 from .chance import Dealer, Dealing
-from .errors import UndoError
+from .errors import FruitbowlError, UndoError
 from .events import Event
 from .game import CHANCE, Game, State
 from .record import ChanceSource, Player, Record, naming_file, replay, start_state
+
+
+class MovedOn(FruitbowlError):
+    """A prepared move made after the match has moved on from the position it was prepared from."""
+
+
+@dataclass(slots=True)
+class PreparedMove:
+    """A move worked out but not made yet (:meth:`Match.prepare`): the position after it, its
+    chance already resolved as the match's dealer will resolve it. A server stores the move with
+    its end (``state``) before :meth:`Match.commit` makes it, so a move is applied once."""
+
+    action: Action
+    actor: int
+    base: State  # the match's position it was prepared from (kept as it was: the undo's "before")
+    state: State  # the position after it
+    events: list[Event]
+    outcomes: list[str]  # the chance outcomes it drew, as text
+    dealer: Dealing  # the match's dealer after those draws (the match's own if it drew none)
 
 
 class Match:
@@ -107,27 +127,38 @@ class Match:
 
     def apply(self, action: Action | int | str) -> list[Event]:
         """Apply an action for the player to act; record it and update the undo history."""
-        actor = self.state.current_player
-        before = self.state.clone()
-        action = self.state.table.resolve(action)
-        events = self.state.apply(action)
-        self.record.actions.append(action.text)
-        drawn = len(self.record.chance)
-        events += self._settle()
+        return self.commit(self.prepare(action))
+
+    def prepare(self, action: Action | int | str) -> PreparedMove:
+        """Work out ``action`` for the player to act (refused as :meth:`State.apply` refuses it)
+        on a copy of the position, its chance resolved by a copy of the dealer; the match does
+        not change until :meth:`commit` (a server stores the move's end first)."""
+        state = self.state.clone()
+        resolved = state.table.resolve(action)
+        events = state.apply(resolved)
+        dealer, outcomes = self.dealer, []
+        if state.current_player == CHANCE:  # (copying a dealer's generator costs: only when it draws)
+            dealer = dealer.copy()
+            for outcome, caused in dealer.settle(state):
+                outcomes.append(outcome.text)
+                events += caused
+        return PreparedMove(resolved, self.state.current_player, self.state, state, events, outcomes, dealer)
+
+    def commit(self, move: PreparedMove) -> list[Event]:
+        """Make a move :meth:`prepare` worked out from the match's current position: record it
+        and its chance outcomes, log its events, update the undo history; its events.
+        :class:`MovedOn` if the match has changed since it was prepared."""
+        if move.base is not self.state:
+            raise MovedOn(f"the move {move.action.text!r} was prepared from an earlier position: prepare it again")
+        before, self.state, self.dealer = self.state, move.state, move.dealer
+        self.record.actions.append(move.action.text)
+        self.record.chance += move.outcomes
         log_length = len(self.log)
-        self.log.extend((len(self.record.actions), e) for e in events)
-        self._remember(before, log_length, actor, events, drew=len(self.record.chance) > drawn)
+        self.log.extend((len(self.record.actions), e) for e in move.events)
+        self._remember(before, log_length, move.actor, move.events, drew=bool(move.outcomes))
         if self.state.is_terminal():
             self.record.result = self.state.result().to_json()
-        return events
-
-    def after(self, action: Action | int | str) -> State:
-        """The position ``action`` would lead to, its chance resolved as this match's dealer will
-        resolve it; the match itself does not change (a server stores the move before making it)."""
-        state = self.state.clone()
-        state.apply(action)
-        self.dealer.copy().settle(state)
-        return state
+        return move.events
 
     def can_undo(self, seat: int | None = None) -> bool:
         seat = self.state.current_player if seat is None else seat

@@ -418,13 +418,14 @@ class TableService:
             raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
 
     async def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
-        after = table.match.after(legal)  # the position after the move, to store its end in the same commit
+        move = table.match.prepare(legal)  # worked out once: its end is stored in the same commit
+        after = move.state
         clock = self.clocks.after_move(table, seat, after)
         try:  # committed (off the event loop) before anyone is told
             await self.store.in_thread(self.store.append_move, table, seat, legal, after, clock)
         except Stale:
             raise self._moved_on(table) from None
-        table.match.apply(legal)
+        table.match.commit(move)
         table.clock = clock or table.clock
         if after.is_terminal():
             table.status = "finished"
