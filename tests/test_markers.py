@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .conftest import SLOW_MODULES, SLOW_TESTS
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -50,3 +52,17 @@ def test_postgres_selects_the_postgresql_half_of_the_server_tests() -> None:
 def test_slow_selects_the_listed_modules_only() -> None:
     chosen = _collect("slow", "tests/games/citrus/test_conformance.py", "tests/engine/test_actions.py")
     assert chosen and all(item.startswith("tests/games/citrus/test_conformance.py") for item in chosen)
+    one = _collect("slow", "tests/server/test_restart.py")
+    assert one and all("::test_kill_9_mid_game_loses_nothing[" in item for item in one)
+    rest = _collect("not slow", "tests/server/test_restart.py")
+    assert rest and not any("test_kill_9_mid_game_loses_nothing" in item for item in rest)
+
+
+def test_every_slow_entry_names_a_module_or_test_that_exists() -> None:
+    """A renamed module or test would silently fall back into the fast part."""
+    for entry in sorted(SLOW_MODULES | SLOW_TESTS):
+        module, _, name = entry.partition("::")
+        path = ROOT / "tests" / module
+        assert path.is_file(), f"tests/conftest.py lists {entry}, but there is no {path}"
+        if name:
+            assert f"def {name}(" in path.read_text(encoding="utf-8"), f"{path} has no test {name}"
