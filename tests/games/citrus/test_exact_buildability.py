@@ -203,3 +203,72 @@ def test_a_worker_a_merge_brings_back_lets_a_type_with_no_place_start_on_a_finca
     counts[NAMES.index("lemon")] = counts[NAMES.index("orange")] = 1
     assert brute.buildable(state, 0, counts) is expected
     assert ask(state, [NAMES.index("lemon") * 2, NAMES.index("orange") * 2]) is expected
+
+
+def covered_roads(seed: int) -> CitrusState:
+    """A random position for seat 0 where most Finca roads hold a neutral tile, so that a type
+    without a region of its own starts only with a Bridge over one of them (§8.5) or a Milestone
+    (§8.6); some neutral tiles lie next to the roads still free or on the other roads of their
+    site, where taking one away with a Bridge opens a road to its type (§5.3 variety, no
+    contact with a neutral region of the type)."""
+    rng = random.Random(seed)
+    state = fresh(rng.choice([2, 3]), seed, board=rng.choice(["long", "short"]), family=rng.random() < 0.2)
+    geo = state.geo
+    for site in list(state.open_sites):
+        state._put_finca(site, state.finca_stack[0])
+    touch(state)
+    roads = [t for s, f in enumerate(state.fincas) if f >= 0 for t in geo.site_roads[s]]
+    covered = rng.choice([1.0, 1.0, 0.95, 0.85])
+    for t in roads:
+        if state.plant[t] < 0 and rng.random() < covered:
+            colour = rng.randrange(len(NAMES))
+            if all(state.plant[n] < 0 or state.plant[n] >> 1 != colour for n in geo.orth[t]):
+                region(state, -1, NAMES[colour], [geo.labels[t]])
+    for _ in range(rng.randint(0, 6)):  # more neutral tiles, some of them next to a road
+        colour = rng.randrange(len(NAMES))
+        group = _blob(state, rng, colour, rng.choice([1, 1, 2]))
+        if group is not None:
+            region(state, -1, NAMES[colour], [geo.labels[s] for s in group])
+    if rng.random() < 0.25:  # a region of seat 0's own
+        colour = rng.randrange(len(NAMES))
+        group = _blob(state, rng, colour, rng.choice([1, 2, 3]))
+        if group is not None:
+            region(state, 0, NAMES[colour], [geo.labels[s] for s in group])
+    for kind in rng.choice([["bridge"], ["bridge"], ["bridge"], ["milestone"], ["bridge", "bridge"], []]):
+        give(state, 0, kind)
+    state.workers[0] = rng.choice([1, 2, 3, state.workers[0]])
+    state.player, state.phase, state.main_done = 0, MAIN, False
+    state.money[0] = 12
+    touch(state)
+    return state
+
+
+def test_lines_of_types_that_each_need_a_bridge_or_milestone_to_start_are_offered_as_the_brute_force_decides():
+    """§5.1 with §8.5–§8.6: two types that can only start by spending a Bridge or a Milestone
+    need one each — unless taking a neutral tile away with the first opens a road to the other
+    — so one Bridge in hand builds one of them; the brute force decides every line."""
+    rng = random.Random(11)
+    asked = refused = spenders = 0
+    outcomes = set()  # (the answers for lines with two such types)
+    for seed in range(60):
+        state = covered_roads(seed)
+        for _ in range(4):
+            tiles = [rng.randrange(len(NAMES)) * 2 for _ in range(rng.randint(2, 3))]
+            counts = [0] * len(NAMES)
+            for k in tiles:
+                counts[k >> 1] += 1
+            needing = [
+                c
+                for c in range(len(NAMES))
+                if counts[c]
+                and (moves := brute.legal_placements(state, 0, c))
+                and all(bridge or milestone for _t, _c, bridge, milestone in moves)
+            ]
+            expected = brute.buildable(state, 0, counts)
+            assert ask(state, tiles) == expected, (seed, counts)
+            asked += 1
+            refused += not expected
+            if len(needing) >= 2:
+                spenders += 1
+                outcomes.add(expected)
+    assert spenders > 40 and outcomes == {True, False} and 20 < refused < asked - 20

@@ -12,8 +12,10 @@ player, except when they take its space, put its colour on another road of the s
 (variety), or use up the workers (§5.5 and the argument in :func:`greedy_plan`). So a greedy
 choice of distinct spaces among today's legal placements, counting roads and workers, is a
 proof. A "no" is proved as cheaply in the common cases: a type with no option that nothing
-else could give one (:func:`_may_enable`), or types that must each start a region with more
-of them than workers could ever be on the mat (:func:`_short_of_workers`). Otherwise
+else could give one (:func:`_may_enable`), types that must each start a region with more
+of them than workers could ever be on the mat (:func:`_short_of_workers`), or types that can
+each start only by spending a Bridge or Milestone, more of them than such tiles could ever be
+in hand (:func:`_short_of_tiles`). Otherwise
 :func:`solve` searches orders of placements completely — there is no budget — trying each set
 of placements once whatever its order (the position after them does not depend on it), so the
 answer is exact in every position (``tests/games/citrus/brute.py`` is the brute force it is
@@ -548,6 +550,11 @@ def walk_options(
             if not opts and not _may_enable(state, p, counts, c, options):
                 return None
     else:
+        if len(options) == 1:
+            ((c, opts),) = options.items()
+            if counts[c] == 1:  # a single tile: any placement legal now is a whole plan
+                t, mod, _flags = opts[0]
+                return [(t, c, mod)]
         plan = None if roomy_known else _roomy(options, counts)
         if plan is not None:
             return plan
@@ -564,6 +571,8 @@ def walk_options(
     if nets and (
         _short_of_workers(state, p, counts, options, nets) or _short_of_starts(state, p, counts, options, nets)
     ):
+        return None
+    if not empty and _short_of_tiles(state, p, counts, options):
         return None
     total = sum(counts)
     plant, land, rid, rown = state.plant, state.land, state.rid, state.rown
@@ -608,6 +617,47 @@ def walk_options(
                 return [step, *rest]
             failed.add(after)
     return None
+
+
+def _short_of_tiles(state: CitrusState, p: int, counts: list[int], options: dict[int, list[Placement]]) -> bool:
+    """Do more types need a Bridge or Milestone for their first tile than ``p`` can ever spend?
+
+    A type every option of which spends a tile ("spender") keeps needing one for its first tile
+    unless a placement legal without a tile opens for it, and with a worker on the mat (so that
+    the options list every start) the only way one opens is a Bridge taking away a neutral tile
+    of that type: spaces are only ever filled (a Bridge's tile takes the place of the tile it
+    removes), rival regions and the Finca roads stay as they are, the variety of a site's roads
+    only tightens, and without neutral tiles of the type there is no larger neutral region to
+    shrink. So if no Bridge or Milestone can be picked up in time (:func:`_pickups`) and no neutral
+    tile of a spender could open a place for it — one next to, or on another road of the site of,
+    a free Finca road; any at all for a spender with own regions, whose extensions a smaller
+    neutral region could let through — each spender spends a tile of its own, and there must
+    be as many in hand.
+    """
+    if not state.workers[p]:
+        return False  # (without a worker the options list no starts: a merge may bring one back)
+    spenders = [c for c, opts in options.items() if all(mod for _t, mod, _flags in opts)]
+    if len(spenders) < 2:
+        return False
+    held = state.held[p]
+    tiles = sum(1 for t in held if IS_BRIDGE_OR_MILESTONE[t])
+    if len(spenders) <= tiles:
+        return False
+    rown, rcol, rcells, orth, road_site = state.rown, state.rcol, state.rcells, state.geo.orth, state.geo.road_site
+    roads = set(state.free_roads())
+    other_roads = state.tab.other_roads
+    owned = state.own_index(p)[1]
+    for r, owner in enumerate(rown):
+        if owner >= 0 or rcol[r] not in spenders or not rcells[r]:
+            continue
+        if owned[rcol[r]]:
+            return False
+        for u in rcells[r]:
+            if road_site[u] >= 0 and roads.intersection(other_roads[u]):
+                return False
+            if roads.intersection(orth[u]):
+                return False
+    return _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE) == 0
 
 
 def _distance(near: dict[int, list[tuple[int, int]]], t: int) -> int:
