@@ -272,3 +272,40 @@ def test_lines_of_types_that_each_need_a_bridge_or_milestone_to_start_are_offere
                 spenders += 1
                 outcomes.add(expected)
     assert spenders > 40 and outcomes == {True, False} and 20 < refused < asked - 20
+
+
+def test_a_placement_that_leaves_the_other_waiting_type_without_a_place_is_refused_as_the_brute_force_decides():
+    """§5.7 [ENG] with one tile each of two types waiting: a placement is offered only if the
+    other tile can still be built after it — also where the placement picks up a Bridge or a
+    Milestone, takes a neutral tile of the other type away with a Bridge, or joins two regions
+    and brings a worker back. Every placement legal on its own is checked with the brute force."""
+    rng = random.Random(5)
+    checked = refused = 0
+    seen = set()
+    for seed in range(400, 480):
+        state = covered_roads(seed) if seed % 2 else crowded(seed)[0]
+        first, second = rng.sample(range(len(NAMES)), 2)
+        counts = [0] * len(NAMES)
+        counts[first] = counts[second] = 1
+        if not brute.buildable(state, 0, counts):
+            continue
+        begin_placing(state, 0, NAMES[first], NAMES[second])
+        offered = {
+            (a.fields["type"], a.fields["space"], a.fields["bridge"], a.fields["milestone"])
+            for a in state.legal_actions()
+            if a.kind == "place"
+        }
+        for colour, other in ((first, second), (second, first)):
+            rest = [0] * len(NAMES)
+            rest[other] = 1
+            for move in brute.legal_placements(state, 0, colour):
+                t, _c, bridge, milestone = move
+                if state.land[t] >= 0 and C.landscape[state.land[t]][0] in ("bridge", "milestone"):
+                    seen.add("picks up")
+                if bridge and state.plant[t] >= 0 and state.plant[t] >> 1 == other:
+                    seen.add("takes away")
+                expected = brute.buildable(brute.after(state, 0, move), 0, rest)
+                assert ((NAMES[colour], t, bridge, milestone) in offered) == expected, (seed, NAMES[colour], move)
+                checked += 1
+                refused += not expected
+    assert checked > 1000 and refused > 50 and seen == {"picks up", "takes away"}

@@ -660,6 +660,44 @@ def _short_of_tiles(state: CitrusState, p: int, counts: list[int], options: dict
     return _pickups(state, p, counts, options, IS_BRIDGE_OR_MILESTONE) == 0
 
 
+def strands(state: CitrusState, p: int, colour: int, t: int, mod: int, flags: int, rest: list[int]) -> bool:
+    """Does ``p`` building ``colour`` on ``t`` (``mod``, ``flags``: the option) surely leave the
+    tiles still waiting after it (``rest``), all of one other type, without a place (§5.7)?
+
+    When that type is not the one of a tile a Bridge takes away there, and the build brings no
+    Bridge or Milestone to hand and no worker back to an empty mat, it changes the type's
+    options only by taking them away (:func:`after_build`): the one on ``t``, the starts if the
+    last worker leaves (a merge of own regions of ``colour`` brings workers back), and those
+    spending the last Bridge or Milestone spent. If none is left, nothing else is built before
+    those tiles, so they cannot be built (the search would find the same after a look-ahead).
+    """
+    waiting = [c for c, n in enumerate(rest) if n]
+    if len(waiting) != 1 or waiting[0] == colour:
+        return False
+    other = waiting[0]
+    plant, rid, rown, land, orth = state.plant, state.rid, state.rown, state.land, state.geo.orth
+    tile = land[t]
+    if tile >= 0 and IS_BRIDGE_OR_MILESTONE[tile]:
+        return False  # (picked up: new places anywhere)
+    if mod & BRIDGE and plant[t] >= 0 and plant[t] >> 1 == other:
+        return False  # (a tile of the other type taken away: its neutral region is re-divided)
+    workers = state.workers[p]
+    merged = {rid[nb] for nb in orth[t] if plant[nb] >> 1 == colour and rown[rid[nb]] == p}  # (-1 >> 1 == -1)
+    left = workers - (1 if flags & NEW else 0) + max(0, len(merged) - 1)
+    if not workers and left:
+        return False  # (a worker back on an empty mat: new starts)
+    held = state.held[p]
+    lost = 0
+    if mod & BRIDGE and sum(IS_BRIDGE[x] for x in held) == 1:
+        lost |= BRIDGE
+    if mod & MILESTONE and sum(IS_MILESTONE[x] for x in held) == 1:
+        lost |= MILESTONE
+    for u, spent, kind in state.placement_options(p, other):
+        if u != t and not (left == 0 and kind & NEW) and not spent & lost:
+            return False
+    return True
+
+
 def _distance(near: dict[int, list[tuple[int, int]]], t: int) -> int:
     """How far space ``t`` is from the nearest Bridge or Milestone on the board (``NEAR + 1``
     if further than :data:`NEAR`)."""

@@ -1200,7 +1200,7 @@ class CitrusState(State):
                 if not ok and not mod:  # a plan for the rest that leaves this placement its room
                     first = (t, c, flags)
                     ok = PL.greedy_plan(opts, rest, workers, road_site, family, self, first, p) is not None
-                if not ok:
+                if not ok and not PL.strands(self, p, c, t, mod, flags, rest):
                     trial = self.child(p, c, t, mod)
                     ok = PL.solve(trial, p, rest) is not None
                 if ok:
