@@ -574,7 +574,7 @@ def _observation_list(game: SpielGame, state: SpielState, player: int, zeros: li
     out = zeros.copy()
     if state.engine is not None:
         encoded = game.fruitbowl.observation(state.engine, player)
-        for position, x in zip(encoded.index, array("f", encoded.value).tolist(), strict=True):
+        for position, x in zip(encoded.index, array("f", encoded.value), strict=True):
             out[position] = x
     return out
 
