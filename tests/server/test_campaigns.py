@@ -422,10 +422,11 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
 
     with TestClient(create_app(db_url)) as here, TestClient(create_app(db_url)) as there:
         campaign = here.post("/api/campaigns", json={"game": "fabledfruit", "name": "Two servers"}).json()
-        body = {"players": 2, "name": "Ada"}
+        body = {"seats": [{}, {"controller": "random"}], "name": "Ada"}
         table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
         # The other server now holds the table; a bot may move first (a Fabled Fruit turn is several
-        # decisions), then it is the person's turn.
+        # decisions), then it is the person's turn. (A quick Random bot: on SQLite the other server
+        # reads the table once, so it must find the bot's turn over, as an Easy bot's search may not be.)
         deadline = time.monotonic() + 30
         state = snapshot(there, table["id"], table["token"])
         while not state["legal"] and time.monotonic() < deadline:

@@ -81,6 +81,10 @@ class TableRow(Base):
     takeover: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: the tutorial this table plays (``engine/tutorials.py``: its id), ``None`` for a real game
     tutorial: Mapped[str | None] = mapped_column(String(48), nullable=True)
+    #: how many times the table's moves have changed (each move, undo and stand-in counts one): a
+    #: change commits only over the revision its process holds (``UPDATE … WHERE revision = …``,
+    #: one statement that locks the row and checks that nothing moved meanwhile)
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

@@ -100,6 +100,8 @@ class LiveTable:
     takeover: str | None = None
     #: the tutorial the table plays (``None``: a real game): see :mod:`.tutorials`
     tutorial: str | None = None
+    #: the revision of the table's moves in the database that this position is (``TableRow.revision``)
+    revision: int = 0
     clock_task: asyncio.Task[None] | None = None  # fires when the running clock runs out
     #: the renames, in their places in the log (:attr:`Note.order`)
     renames: list[Note] = field(default_factory=list)

@@ -27,7 +27,7 @@ from fruitbowl.engine.game import State
 from .campaigns import load_campaign
 from .clocks import Clock
 from .cluster import CHANNEL, new_origin
-from .db import UNFINISHED_STATUSES, ActionRow, CampaignRow, NoteRow, SeatRow, TableRow, now
+from .db import UNFINISHED_STATUSES, ActionRow, Base, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
 from .live import CHAT_KEPT, LiveTable, Note, SeatInfo, same_name, suggested_bot
 
@@ -51,6 +51,10 @@ def _title(game_id: str) -> str:
 
 
 _T = TypeVar("_T")
+
+#: The tables' and actions' rows as Core tables: a move's statements skip the ORM's bookkeeping.
+TABLES = Base.metadata.tables["tables"]
+ACTIONS = Base.metadata.tables["actions"]
 
 #: Threads that commit moves for one process on PostgreSQL (SQLite writes one at a time anyway: one).
 WRITER_THREADS = 4
@@ -111,6 +115,7 @@ class TableStore:
                 clock=None if row.clock is None else Clock.from_json(row.clock),
                 takeover=row.takeover or suggested_bot(),
                 tutorial=row.tutorial,
+                revision=row.revision,
             )
             table.add_notes(self.notes(db, table_id))
         if match.state.is_terminal() and table.status != "finished":
@@ -137,6 +142,7 @@ class TableStore:
                 .order_by(ActionRow.number)
             ).all()
             status, rematch_id, spectator_chat = row.status, row.rematch_id, row.spectator_chat
+            revision = row.revision  # (read before the moves: a move committed between is caught as Stale)
             if row.clock is not None:
                 table.clock = Clock.from_json(row.clock)
             noted = table.add_notes(self.notes(db, table.id))
@@ -161,6 +167,7 @@ class TableStore:
         for _number, action_text in stored:
             table.match.apply(action_text)
             changed = True
+        table.revision = revision
         return changed
 
     def reload(self, table: LiveTable) -> None:
@@ -168,7 +175,7 @@ class TableStore:
         fresh = self.load(table.id)
         table.match, table.status, table.seats = fresh.match, fresh.status, fresh.seats
         table.rematch_id, table.bots, table.renames = fresh.rematch_id, fresh.bots, fresh.renames
-        table.clock = fresh.clock
+        table.clock, table.revision = fresh.clock, fresh.revision
 
     @staticmethod
     def notes(db: Session, table_id: str) -> list[Note]:
@@ -229,29 +236,30 @@ class TableStore:
             db.execute(sql_text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     def lock_table(self, db: Session, table: LiveTable, **changes: Any) -> None:
-        """Lock the table's row for this transaction (an UPDATE, which also stores ``changes`` and
-        the time), then check that no move was stored meanwhile (a second statement, so that it
-        sees what a transaction that held the lock before us committed); :class:`Stale` if one was."""
+        """Lock the table's row for this transaction and check that its moves are the ones in
+        memory, in one statement: ``UPDATE … WHERE revision = <the table's>``, which also moves
+        the revision on and stores ``changes`` and the time (the caller counts the new revision
+        in memory once the transaction commits: :meth:`_committed`). :class:`Stale` if another
+        change came first; :class:`NotFound` or a cancelled game's :class:`Conflict` if so."""
         locked = db.execute(
-            update(TableRow)
-            .where(TableRow.id == table.id, TableRow.status != "cancelled")
-            .values(updated_at=now(), **changes)
+            update(TABLES)
+            .where(TABLES.c.id == table.id, TABLES.c.revision == table.revision, TABLES.c.status != "cancelled")
+            .values(updated_at=now(), revision=table.revision + 1, **changes)
         )
-        if getattr(locked, "rowcount", 1) == 0:
-            if db.get(TableRow, table.id) is None:
-                raise NotFound(f"there is no table {table.id!r}")
-            # cancelled by its campaign's owner, perhaps through another server a moment ago
+        if getattr(locked, "rowcount", 1) == 1:
+            return
+        status = db.scalar(select(TABLES.c.status).where(TABLES.c.id == table.id))
+        if status is None:
+            raise NotFound(f"there is no table {table.id!r}")
+        if status == "cancelled":  # by its campaign's owner, perhaps through another server a moment ago
             table.status = "cancelled"
             raise Conflict("this game was cancelled by its campaign's owner; nothing was changed")
-        last = db.execute(
-            select(ActionRow.number, ActionRow.text)
-            .where(ActionRow.table_id == table.id)
-            .order_by(ActionRow.number.desc())
-            .limit(1)
-        ).first()
-        mine = (table.version, table.match.record.actions[-1]) if table.version else None
-        if (tuple(last) if last is not None else None) != mine:
-            raise Stale()
+        raise Stale()
+
+    @staticmethod
+    def _committed(table: LiveTable) -> None:
+        """After a transaction that went through :meth:`lock_table` committed: its new revision."""
+        table.revision += 1
 
     def table_exists(self, table_id: str) -> bool:
         with self.sessions() as db:
@@ -380,32 +388,36 @@ class TableStore:
 
     def append_move(self, table: LiveTable, seat: int, legal: Action, after: State, clock: Clock | None = None) -> None:
         """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step;
-        the table's ``clock`` after it) before the position in memory changes; :class:`Stale` if
-        another move came first."""
+        the table's ``clock`` after it) before the position in memory changes, in three
+        statements (lock and check, insert, notify); :class:`Stale` if another move came first."""
         finished = after.is_terminal()
+        changes: dict[str, Any] = {}
+        if finished:
+            changes.update(status="finished", result={**after.result().to_json(), **table.stand_in_marks()})
+        if clock is not None:
+            changes.update(clock=clock.to_json())
         try:
             with self.sessions.begin() as db:
-                changes: dict[str, Any] = {}
-                if finished:
-                    changes.update(status="finished", result={**after.result().to_json(), **table.stand_in_marks()})
-                if clock is not None:
-                    changes.update(clock=clock.to_json())
                 self.lock_table(db, table, **changes)
                 db.execute(
-                    insert(ActionRow).values(table_id=table.id, number=table.version + 1, text=legal.text, seat=seat)
+                    insert(ACTIONS).values(
+                        table_id=table.id, number=table.version + 1, text=legal.text, seat=seat, created_at=now()
+                    )
                 )
                 if finished and table.campaign_id is not None:
                     self.advance_campaign(db, table, after)
                 self.notify(db, table.id)
         except IntegrityError:  # the same move number stored meanwhile
             raise Stale() from None
+        self._committed(table)
 
     def remove_last_move(self, table: LiveTable) -> None:
         """Commit an undo of the table's last move; :class:`Stale` if another move came first."""
         with self.sessions.begin() as db:
             self.lock_table(db, table)
-            db.execute(delete(ActionRow).where(ActionRow.table_id == table.id, ActionRow.number == table.version))
+            db.execute(delete(ACTIONS).where(ACTIONS.c.table_id == table.id, ACTIONS.c.number == table.version))
             self.notify(db, table.id)
+        self._committed(table)
 
     def finish(self, table: LiveTable) -> None:
         """Mark a table whose game is over finished (and its campaign advanced), in memory and rows."""
@@ -466,6 +478,7 @@ class TableStore:
             db.flush()
             note = Note(note_row.id, kind, seat, note_row.name, note_row.text, note_row.move, note_row.created_at)
             self.notify(db, table.id)
+        self._committed(table)
         info = table.seats[seat]
         info.takeover, info.stood_in = on, info.stood_in or on
         if clock is not None:
