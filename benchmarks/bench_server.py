@@ -20,12 +20,14 @@ permessage-deflate as browsers and this client do, over the moves it saw; ``json
 the same messages uncompressed), the largest snapshot, the servers' resident memory (``rss_mb``,
 summed) and the machine's load average. ``--json``: one JSON object per table count (a list if
 several), with at least ``tables``, ``moves_per_s``, ``p50_ms``, ``p95_ms``, ``p99_ms``,
-``bytes_per_move`` and ``rss_mb``.
+``bytes_per_move`` and ``rss_mb``. ``--idle N`` instead creates ``N`` mixed tables that wait
+for their person and gives the memory they hold (``mib_per_idle_table``).
 
     python benchmarks/bench_server.py --game all --tables 10,50,100,200 --seconds 20
     python benchmarks/bench_server.py --mix --tables 300 --seconds 60 --json
     python benchmarks/bench_server.py --mix --tables 300 --seconds 60 \\
         --db postgresql://bench@localhost/bench --servers 2
+    python benchmarks/bench_server.py --idle 1000
 """
 
 from __future__ import annotations
@@ -269,6 +271,31 @@ def run(
     }
 
 
+def idle_footprint(base: str, pid: int, count: int, bot: str) -> dict[str, Any]:
+    """The memory ``count`` idle tables of the mix hold: created (each waits for its person), then
+    the server's resident memory compared with before, in MiB per table."""
+    plans = plan_tables(count, None, 3, 1)
+    before = resident_mb([pid])
+    started = time.monotonic()
+    with httpx.Client(base_url=base, timeout=60) as http:
+        for plan in plans:
+            seats = [{"controller": "human"}] + [{"controller": bot}] * (plan.players - 1)
+            body = {"game": plan.game, "players": plan.players, "seats": seats, "you": 0}
+            response = http.post("/api/tables", json=body)
+            response.raise_for_status()
+    time.sleep(2)  # the bots that open some games reach their person's turn
+    after = resident_mb([pid])
+    return {
+        "load": "idle",
+        "tables": count,
+        "rss_before_mb": before,
+        "rss_mb": after,
+        "mib_per_idle_table": round((after - before) / count, 3),
+        "seconds_to_create": round(time.monotonic() - started, 1),
+        "loadavg_1m": round(os.getloadavg()[0], 2),
+    }
+
+
 def start_servers(count: int, db: str | None, bot_delay: float) -> tuple[list[subprocess.Popen[bytes]], list[str]]:
     """``count`` servers on one database; returns them and their addresses."""
     home = tempfile.mkdtemp(prefix="fruitbowl-bench-")
@@ -295,6 +322,9 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="servers on the one database (more than 1: PostgreSQL)")
     parser.add_argument("--target-ms", type=float, default=100.0, help="p95 latency target")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--idle", type=int, default=0, help="instead: create this many idle mixed tables and give MiB per idle table"
+    )
     args = parser.parse_args()
     known = [game.id for game in all_games()]
     games: list[str | None] = [None] if args.mix else (list(known) if args.game == "all" else [args.game])
@@ -307,6 +337,9 @@ def main() -> None:
     pids = [server.pid for server in servers]
     rows = []
     try:
+        if args.idle:
+            print(json.dumps(idle_footprint(bases[0], pids[0], args.idle, args.bot)))
+            return
         for game in games:
             for count in [int(c) for c in args.tables.split(",")]:
                 plans = plan_tables(count, game, args.players, len(servers))

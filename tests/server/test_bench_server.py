@@ -35,3 +35,13 @@ def test_several_servers_need_postgresql() -> None:
     )
     assert done.returncode == 2
     assert "several servers share one database only on PostgreSQL" in done.stderr
+
+
+@pytest.mark.slow  # a server process and a few tables
+def test_the_idle_footprint_gives_the_memory_per_idle_table() -> None:
+    command = [sys.executable, str(SCRIPT), "--idle", "8", "--bot-delay", "0"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    assert row["load"] == "idle" and row["tables"] == 8 and row["rss_mb"] >= row["rss_before_mb"] > 10
+    assert row["mib_per_idle_table"] == round((row["rss_mb"] - row["rss_before_mb"]) / 8, 3)
