@@ -16,6 +16,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fruitbowl.engine import FruitbowlError
 
+from .account_api import build_account_router
+from .accounts import Accounts
 from .api import build_router, error, handle_errors, install_websocket, refusal
 from .boards import install_boards
 from .db import default_db_url, make_engine, make_sessionmaker
@@ -70,6 +72,7 @@ def create_app(
     evictor = Evictor(service, evict_after)
     app.state.limits = limits
     app.include_router(build_router(service, limits))
+    app.include_router(build_account_router(Accounts(make_sessionmaker(engine)), limits))
     install_websocket(app, service, limits)
     app.add_exception_handler(FruitbowlError, handle_errors)
     app.add_exception_handler(SQLAlchemyError, _database_error)

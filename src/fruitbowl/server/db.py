@@ -172,6 +172,43 @@ class NoteRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class AccountRow(Base):
+    """A player's account (optional: guests play with a name and a link). ``name_key`` is the
+    name as compared (case-folded), unique; the password is kept only as its Argon2 hash."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the hash of its session cookie, and the token its state-changing
+    requests must repeat in ``X-CSRF-Token`` (a page of another site cannot read it)."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat that is an account's: taken while signed in, or a guest's seat claimed into it."""
+
+    __tablename__ = "account_seats"
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode so a killed server loses no committed action."""
     engine = open_engine(url)

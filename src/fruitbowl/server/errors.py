@@ -45,6 +45,11 @@ class Forbidden(ServerError):
     """The request is not this client's to make (a spectator playing, a stranger reading)."""
 
 
+class NotSignedIn(ServerError):
+    """A request that needs an account's session came without one, or with one that ended
+    (signed out, expired, or never issued) (HTTP 401)."""
+
+
 class InvalidToken(Forbidden):
     """A seat, host or invitation token this table did not issue (counted by the lockout)."""
 
@@ -103,6 +108,7 @@ STATUS: dict[type[FruitbowlError], int] = {
     ServerError: 400,
     BadRequest: 400,
     NotFound: 404,
+    NotSignedIn: 401,
     Forbidden: 403,
     Conflict: 409,
     TooMany: 429,

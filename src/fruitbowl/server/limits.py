@@ -70,6 +70,13 @@ class Limits:
     #: Chat messages per seat token: 5 in 10 seconds.
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: New accounts per client address.
+    signup_rate: float = 0.05
+    signup_burst: float = 10.0
+    #: Sign-in attempts per client address, and per account name (against guessing a password
+    #: from many addresses): 10 at once, then one every 10 s.
+    signin_rate: float = 0.1
+    signin_burst: float = 10.0
     #: The shortest base time and per-move time a table's clock may have (seconds), below the
     #: usual 10 s and 60 s (see :mod:`.clocks`): for tests, which cannot wait minutes.
     clock_minimum: float | None = None
@@ -95,6 +102,10 @@ class Limits:
             rename_burst=big,
             chat_rate=big,
             chat_burst=big,
+            signup_rate=big,
+            signup_burst=big,
+            signin_rate=big,
+            signin_burst=big,
         )
 
 

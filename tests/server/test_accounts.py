@@ -1,0 +1,199 @@
+"""Accounts (issue 26): sign up, sign in on two browsers, sessions and CSRF, claimed seats,
+deletion; and the attacks on them (a wrong or guessed password, a stolen or expired session, a
+request from another site's page), each against a real server process."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from .helpers import servers
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture()
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    db = tmp_path / "accounts.db"
+    with servers(1, f"sqlite:///{db}", {}) as started:
+        yield started[0][0], db
+
+
+def browser(base: str) -> httpx.Client:
+    """A browser of its own: its own cookie jar."""
+    return httpx.Client(base_url=base, timeout=30)
+
+
+def sign_up(base: str, name: str, password: str = PASSWORD) -> tuple[httpx.Client, str]:
+    """A new account signed in on a new browser: the browser and its CSRF token."""
+    page = browser(base)
+    answer = page.post("/api/accounts", json={"name": name, "password": password})
+    assert answer.status_code == 201, answer.text
+    return page, answer.json()["csrf"]
+
+
+def test_sign_up_then_sign_in_on_a_second_browser_and_sign_out(server: tuple[str, Path]) -> None:
+    base, _ = server
+    first = browser(base)
+    made = first.post("/api/accounts", json={"name": "  Ada   Lovelace ", "password": PASSWORD})
+    assert made.status_code == 201, made.text
+    assert made.json()["name"] == "Ada Lovelace" and made.json()["csrf"]
+    cookie = made.headers["set-cookie"]
+    assert "fruitbowl_session=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+    assert "Ada" not in cookie.split(";")[0], "the cookie holds a random token, not the name"
+    assert first.get("/api/session").json()["name"] == "Ada Lovelace"
+
+    second = browser(base)
+    assert second.get("/api/session").status_code == 401
+    signed = second.post("/api/session", json={"name": "ada lovelace", "password": PASSWORD})
+    assert signed.status_code == 200 and signed.json()["name"] == "Ada Lovelace"
+    assert second.get("/api/accounts/me").json() == {"name": "Ada Lovelace", "tables": []}
+
+    out = second.delete("/api/session", headers={"X-CSRF-Token": signed.json()["csrf"]})
+    assert out.status_code == 200
+    assert second.get("/api/session").status_code == 401
+    assert first.get("/api/session").status_code == 200, "signing out one browser leaves the other signed in"
+
+
+def test_bad_sign_ups_are_refused_in_one_sentence_and_create_nothing(server: tuple[str, Path]) -> None:
+    base, db = server
+    sign_up(base, "Ada")
+    page = browser(base)
+    cases = [
+        ({"name": "ADA", "password": PASSWORD}, 409, "the name 'ADA' is taken"),
+        ({"name": "Bea", "password": "short"}, 400, "a password has at least 8 characters (this one has 5)"),
+        ({"name": "   ", "password": PASSWORD}, 400, "an account's name cannot be empty"),
+        ({"name": "x" * 41, "password": PASSWORD}, 400, "an account's name has at most 40 characters"),
+        ({"name": "bot:ismcts:hard", "password": PASSWORD}, 400, "cannot start with 'bot:'"),
+        ({"name": "Cy", "password": PASSWORD, "admin": True}, 422, "admin"),
+        ({"name": "Cy"}, 422, "password"),
+    ]
+    for body, status, words in cases:
+        answer = page.post("/api/accounts", json=body)
+        assert answer.status_code == status, (body, answer.text)
+        assert words in answer.json()["error"], answer.text
+    with sqlite3.connect(db) as conn:
+        assert [row[0] for row in conn.execute("SELECT name FROM accounts")] == ["Ada"]
+        stored = conn.execute("SELECT password_hash FROM accounts").fetchone()[0]
+    assert stored.startswith("$argon2id$") and PASSWORD not in stored
+
+
+def test_a_wrong_password_or_unknown_name_gets_the_same_sentence(server: tuple[str, Path]) -> None:
+    base, _ = server
+    sign_up(base, "Ada")
+    page = browser(base)
+    wrong = page.post("/api/session", json={"name": "Ada", "password": "not the password"})
+    nobody = page.post("/api/session", json={"name": "Nobody", "password": PASSWORD})
+    assert wrong.status_code == nobody.status_code == 403
+    assert wrong.json()["error"] == nobody.json()["error"] == "wrong name or password"
+    assert page.get("/api/session").status_code == 401
+
+
+def test_changes_that_rely_on_the_cookie_need_the_csrf_token(server: tuple[str, Path]) -> None:
+    """A page of another site can make the browser send the cookie, but cannot read the token."""
+    base, _ = server
+    ada, csrf = sign_up(base, "Ada")
+    _, other_csrf = sign_up(base, "Bea")
+    for headers in ({}, {"X-CSRF-Token": other_csrf}, {"X-CSRF-Token": ""}):
+        refused = ada.delete("/api/session", headers=headers)
+        assert refused.status_code == 403 and "X-CSRF-Token" in refused.json()["error"]
+        gone = ada.request("DELETE", "/api/accounts/me", json={"password": PASSWORD}, headers=headers)
+        assert gone.status_code == 403
+    assert ada.get("/api/session").json()["name"] == "Ada", "nothing changed"
+    assert ada.delete("/api/session", headers={"X-CSRF-Token": csrf}).status_code == 200
+
+
+def test_a_stolen_session_stops_working_when_its_owner_signs_out_and_an_old_one_expires(
+    server: tuple[str, Path],
+) -> None:
+    base, db = server
+    ada, csrf = sign_up(base, "Ada")
+    stolen = ada.cookies["fruitbowl_session"]
+    thief = browser(base)
+    thief.cookies.set("fruitbowl_session", stolen)
+    assert thief.get("/api/accounts/me").status_code == 200
+    ada.delete("/api/session", params={"everywhere": "true"}, headers={"X-CSRF-Token": csrf})
+    answer = thief.get("/api/accounts/me")
+    assert answer.status_code == 401 and "sign in again" in answer.json()["error"]
+
+    later = browser(base)
+    later.post("/api/session", json={"name": "Ada", "password": PASSWORD})
+    with sqlite3.connect(db) as conn:  # thirty days pass
+        conn.execute("UPDATE account_sessions SET expires_at = '2020-01-01 00:00:00.000000'")
+    expired = later.get("/api/session")
+    assert expired.status_code == 401 and "expired" in expired.json()["error"]
+
+
+def test_a_guest_claims_their_seats_into_a_new_account(server: tuple[str, Path]) -> None:
+    base, _ = server
+    guest = browser(base)
+    seats = [{"controller": "human", "name": "Ada"}, {"controller": "random"}]
+    table = guest.post("/api/tables", json={"game": "tanghulu", "seats": seats}).json()
+    other = guest.post("/api/tables", json={"game": "citrus", "seats": seats}).json()
+
+    ada, csrf = sign_up(base, "Ada")
+    claim = {"table": table["id"], "token": table["token"]}
+    assert ada.post("/api/accounts/me/seats", json=claim).status_code == 403, "the CSRF token is needed"
+    claimed = ada.post("/api/accounts/me/seats", json=claim, headers={"X-CSRF-Token": csrf})
+    assert claimed.status_code == 201 and claimed.json() == {"table": table["id"], "seat": 0}
+    mixed = {"table": table["id"], "token": other["token"]}  # another table's token
+    refused = ada.post("/api/accounts/me/seats", json=mixed, headers={"X-CSRF-Token": csrf})
+    assert refused.status_code == 403 and "not a seat token of table" in refused.json()["error"]
+    mine = ada.get("/api/accounts/me").json()["tables"]
+    assert [(t["id"], t["game"], t["seat"], t["name"]) for t in mine] == [(table["id"], "tanghulu", 0, "Ada")]
+
+    bea, bea_csrf = sign_up(base, "Bea")
+    taken = bea.post("/api/accounts/me/seats", json=claim, headers={"X-CSRF-Token": bea_csrf})
+    assert taken.status_code == 409 and "already another account's" in taken.json()["error"]
+
+    # on a second browser, signed in, the same seats are listed
+    phone = browser(base)
+    phone.post("/api/session", json={"name": "Ada", "password": PASSWORD})
+    assert [t["id"] for t in phone.get("/api/accounts/me").json()["tables"]] == [table["id"]]
+
+
+def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[str, Path]) -> None:
+    base, db = server
+    ada, csrf = sign_up(base, "Ada")
+    seats = [{"controller": "human", "name": "Ada"}, {"controller": "random"}]
+    table = ada.post("/api/tables", json={"game": "tanghulu", "seats": seats}).json()
+    ada.post(
+        "/api/accounts/me/seats", json={"table": table["id"], "token": table["token"]}, headers={"X-CSRF-Token": csrf}
+    )
+
+    wrong = ada.request(
+        "DELETE", "/api/accounts/me", json={"password": "not it at all"}, headers={"X-CSRF-Token": csrf}
+    )
+    assert wrong.status_code == 403 and wrong.json()["error"] == "wrong password: the account was not deleted"
+    assert ada.get("/api/session").status_code == 200
+
+    gone = ada.request("DELETE", "/api/accounts/me", json={"password": PASSWORD}, headers={"X-CSRF-Token": csrf})
+    assert gone.status_code == 200
+    assert ada.get("/api/session").status_code == 401
+    again = browser(base).post("/api/session", json={"name": "Ada", "password": PASSWORD})
+    assert again.status_code == 403
+    with sqlite3.connect(db) as conn:  # the table's record stays, its seat renamed; nothing personal is left
+        assert conn.execute("SELECT name FROM seats WHERE table_id = ? AND seat = 0", (table["id"],)).fetchone() == (
+            "Former player 1",
+        )
+        assert conn.execute("SELECT count(*) FROM accounts").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM account_sessions").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM account_seats").fetchone() == (0,)
+        assert conn.execute("SELECT count(*) FROM tables WHERE id = ?", (table["id"],)).fetchone() == (1,)
+    sign_up(base, "ada")  # the name is free again
+
+
+def test_guessing_a_password_is_cut_off_and_changes_nothing(server: tuple[str, Path]) -> None:
+    base, _ = server
+    sign_up(base, "Ada")
+    guesser = browser(base)
+    answers = [guesser.post("/api/session", json={"name": "Ada", "password": f"guess {i:04}"}) for i in range(12)]
+    codes = [a.status_code for a in answers]
+    assert codes[:9] == [403] * 9 and codes[-1] == 429, codes
+    limited = answers[-1]
+    assert "too many sign-in attempts" in limited.json()["error"] and float(limited.headers["Retry-After"]) > 0
+    assert guesser.get("/api/session").status_code == 401
