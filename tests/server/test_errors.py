@@ -52,6 +52,7 @@ EXPECTED = {
     "InvalidToken": 403,
     "Conflict": 409,
     "StoreConflict": 409,
+    "NotSignedIn": 401,  # an account's session missing, ended or expired
     "TooMany": 429,
     "Busy": 503,
     "Unavailable": 503,
