@@ -14,7 +14,7 @@ from fastapi import APIRouter, Cookie, Header, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .accounts import COOKIE, SESSION_DAYS, Accounts, name_key
-from .errors import TooMany
+from .errors import NotSignedIn, TooMany
 from .guard import client_address
 from .limits import Limits, RateLimiter
 
@@ -74,8 +74,12 @@ def build_account_router(accounts: Accounts, limits: Limits) -> APIRouter:
 
     @router.get("/session")
     def session(fruitbowl_session: str | None = Cookie(None)) -> dict[str, Any]:
-        """Who this browser is signed in as, and the CSRF token its changes repeat; 401 if nobody."""
-        current = accounts.session(fruitbowl_session)
+        """Who this browser is signed in as, and the CSRF token its changes repeat; ``null`` for
+        both when nobody is (no session, or one that ended: ``ended`` says why)."""
+        try:
+            current = accounts.session(fruitbowl_session)
+        except NotSignedIn as exc:
+            return {"name": None, "csrf": None, "ended": str(exc) if fruitbowl_session else None}
         return {"name": current.name, "csrf": current.csrf}
 
     @router.delete("/session")

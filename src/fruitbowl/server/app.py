@@ -97,6 +97,11 @@ def create_app(
             return error_page("No such table", f"there is no table {table_id!r}: check the link, or start a table")
         return FileResponse(WEB_DIR / "table.html")
 
+    @app.get("/account", include_in_schema=False)
+    def account_page() -> FileResponse:
+        """Sign in or create an account; once signed in, your games, signing out, deleting it."""
+        return FileResponse(WEB_DIR / "account.html")
+
     @app.get("/c/{campaign_id}", include_in_schema=False)
     def campaign_page(campaign_id: str) -> FileResponse:
         """A campaign's players, games and (for its owner) the next game's seats."""

@@ -1,7 +1,8 @@
 // The HTTP API: every call returns parsed JSON or throws an Error carrying the server's sentence.
 
-async function call(method, path, { body, token, hostToken, campaignToken } = {}) {
+async function call(method, path, { body, token, hostToken, campaignToken, csrf } = {}) {
   const headers = { Accept: "application/json" };
+  if (csrf) headers["X-CSRF-Token"] = csrf; // a change that relies on the session cookie
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   if (hostToken) headers["X-Host-Token"] = hostToken;
@@ -64,3 +65,28 @@ export const newCampaign = (body) => call("POST", "/api/campaigns", { body });
 export const campaign = (id, campaignToken, token) => call("GET", `/api/campaigns/${id}`, { campaignToken, token });
 export const campaignTable = (id, body, campaignToken) => call("POST", `/api/campaigns/${id}/tables`, { body, campaignToken });
 export const cancelCampaignTable = (id, campaignToken) => call("POST", `/api/campaigns/${id}/cancel`, { campaignToken });
+
+// Accounts: the session is an HttpOnly cookie the page never reads; GET /api/session gives the
+// CSRF token that every change relying on the cookie repeats.
+/** {name, csrf}: both null when this browser is not signed in. */
+export const session = () => call("GET", "/api/session");
+export const signUp = (name, password) => call("POST", "/api/accounts", { body: { name, password } });
+export const signIn = (name, password) => call("POST", "/api/session", { body: { name, password } });
+export const signOut = (csrf, everywhere = false) =>
+  call("DELETE", everywhere ? "/api/session?everywhere=true" : "/api/session", { csrf });
+/** The signed-in account: {name, tables: [{id, url, game, status, seat, name}]}. */
+export const myAccount = () => call("GET", "/api/accounts/me");
+/** A guest seat (this browser's seat token of a table) made the account's. */
+export const claimSeat = (csrf, table, token) => call("POST", "/api/accounts/me/seats", { body: { table, token }, csrf });
+export const deleteAccount = (csrf, password) => call("DELETE", "/api/accounts/me", { body: { password }, csrf });
+
+/** Make this browser's seat at a table the signed-in account's (nothing when nobody is signed in;
+ * a failure only means the seat stays a guest's). */
+export async function claimForAccount(table, token) {
+  try {
+    const current = await session();
+    if (current.name && token) await claimSeat(current.csrf, table, token);
+  } catch {
+    /* a guest's seat it stays */
+  }
+}

@@ -269,6 +269,12 @@ async function main() {
   }
   refreshTables();
   setInterval(refreshTables, 5000);
+  api
+    .session()
+    .then((current) => {
+      if (current.name) $("account-link").textContent = current.name; // signed in: the link opens your account
+    })
+    .catch(() => {});
   drawLearn($("learn")); // the tutorials, with Resume where this browser left one
 }
 

@@ -25,6 +25,23 @@ export const seatFor = (tableId) => read(`seat.${tableId}`);
 export const saveSeat = (tableId, seat, token) => write(`seat.${tableId}`, { seat, token });
 export const forgetSeat = (tableId) => write(`seat.${tableId}`, null);
 
+/** Every seat this browser holds: [{table, seat, token}] (an account claims them at sign-in). */
+export function storedSeats() {
+  const seats = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(`${PREFIX}seat.`)) continue;
+      const table = key.slice(`${PREFIX}seat.`.length);
+      const held = read(`seat.${table}`);
+      if (held?.token) seats.push({ table, seat: held.seat, token: held.token });
+    }
+  } catch {
+    /* no storage: nothing to claim */
+  }
+  return seats;
+}
+
 /** {hostToken, invites} for tables this browser created. */
 export const hostFor = (tableId) => read(`host.${tableId}`);
 export const saveHost = (tableId, hostToken, invites, joinUrl) => write(`host.${tableId}`, { hostToken, invites, joinUrl });

@@ -559,6 +559,8 @@ async function main() {
   });
   takeTokenFromUrl();
   await claimSeatFromUrl();
+  const held = seatFor(tableId);
+  if (held?.token) api.claimForAccount(tableId, held.token); // a signed-in player's seat is their account's
   try {
     await loadActionSpace();
   } catch (error) {

@@ -1,0 +1,138 @@
+// The account page (/account): sign in or create an account; once signed in, your games (on
+// every browser you sign in on), signing out, and deleting the account. Signing in claims the
+// seats this browser holds as a guest, so the games played before the account are in it too.
+
+import * as api from "./api.js";
+import { checkName } from "./names.js";
+import { playerName, savePlayerName, storedSeats } from "./storage.js";
+import { h } from "./svg.js";
+import { counted } from "./wording.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { csrf: null, games: null };
+
+function showError(text) {
+  $("account-error").textContent = text || "";
+  $("account-error").hidden = !text;
+}
+
+const gameName = (id) => state.games?.games.find((g) => g.id === id)?.title ?? id;
+
+/** The guest seats of this browser, made the account's; how many were new. */
+async function claimGuestSeats(mine) {
+  const known = new Set(mine.tables.map((t) => `${t.id}:${t.seat}`));
+  let claimed = 0;
+  for (const held of storedSeats()) {
+    if (known.has(`${held.table}:${held.seat}`)) continue;
+    try {
+      await api.claimSeat(state.csrf, held.table, held.token);
+      claimed += 1;
+    } catch {
+      /* a table gone, or a seat another account holds: left as it is */
+    }
+  }
+  return claimed;
+}
+
+function drawTables(tables) {
+  $("account-tables").replaceChildren(
+    ...(tables.length
+      ? tables.map((t) =>
+          h(
+            "li",
+            { "data-table": t.id },
+            h("a", { href: t.url }, `${gameName(t.game)} · table ${t.id}`),
+            h("span", { class: "detail" }, ` ${t.status === "finished" ? "finished" : t.status} · as ${t.name}`),
+          ),
+        )
+      : [h("li", { class: "empty" }, "No games yet: start a table in the lobby.")]),
+  );
+}
+
+async function showSignedIn(name, { claim = false } = {}) {
+  $("signed-out").hidden = true;
+  $("signed-in").hidden = false;
+  $("account-name").textContent = name;
+  if (!playerName()) savePlayerName(name);
+  let mine = await api.myAccount();
+  if (claim) {
+    const claimed = await claimGuestSeats(mine);
+    if (claimed) {
+      mine = await api.myAccount();
+      $("account-claimed").textContent = `${counted(claimed, "game")} of this browser joined your account.`;
+      $("account-claimed").hidden = false;
+    }
+  }
+  drawTables(mine.tables);
+}
+
+function showSignedOut() {
+  $("signed-in").hidden = true;
+  $("signed-out").hidden = false;
+  $("sign-up-name").value ||= playerName();
+}
+
+async function enter(request) {
+  showError("");
+  try {
+    const answer = await request();
+    state.csrf = answer.csrf;
+    await showSignedIn(answer.name, { claim: true });
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+$("sign-in-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  enter(() => api.signIn($("sign-in-name").value, $("sign-in-password").value));
+});
+
+$("sign-up-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const checked = checkName($("sign-up-name").value, "an account's name");
+  if (checked.error) return showError(`${checked.error[0].toUpperCase()}${checked.error.slice(1)}.`);
+  enter(() => api.signUp(checked.name, $("sign-up-password").value));
+});
+
+for (const [id, everywhere] of [
+  ["sign-out", false],
+  ["sign-out-everywhere", true],
+]) {
+  $(id).addEventListener("click", async () => {
+    showError("");
+    try {
+      await api.signOut(state.csrf, everywhere);
+      state.csrf = null;
+      showSignedOut();
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+}
+
+$("delete-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  showError("");
+  try {
+    await api.deleteAccount(state.csrf, $("delete-password").value);
+    state.csrf = null;
+    showSignedOut();
+  } catch (error) {
+    showError(error.message);
+  }
+});
+
+async function start() {
+  state.games = await api.games().catch(() => null);
+  try {
+    const current = await api.session();
+    if (!current.name) return showSignedOut();
+    state.csrf = current.csrf;
+    await showSignedIn(current.name, { claim: true });
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+start();
