@@ -147,15 +147,27 @@ def test_a_guest_claims_their_seats_into_a_new_account(server: tuple[str, Path])
     assert refused.status_code == 403 and "not a seat token of table" in refused.json()["error"]
     mine = ada.get("/api/accounts/me").json()["tables"]
     assert [(t["id"], t["game"], t["seat"], t["name"]) for t in mine] == [(table["id"], "tanghulu", 0, "Ada")]
+    assert bea_cannot_read_it(base, table["id"])
 
     bea, bea_csrf = sign_up(base, "Bea")
     taken = bea.post("/api/accounts/me/seats", json=claim, headers={"X-CSRF-Token": bea_csrf})
     assert taken.status_code == 409 and "already another account's" in taken.json()["error"]
 
-    # on a second browser, signed in, the same seats are listed
+    # on a second browser, signed in, the same seats are listed with their tokens: it plays on there
     phone = browser(base)
     phone.post("/api/session", json={"name": "Ada", "password": PASSWORD})
-    assert [t["id"] for t in phone.get("/api/accounts/me").json()["tables"]] == [table["id"]]
+    listed = phone.get("/api/accounts/me").json()["tables"]
+    assert [(t["id"], t["token"]) for t in listed] == [(table["id"], table["token"])]
+    seated = phone.get(f"/api/tables/{table['id']}", headers={"X-Seat-Token": listed[0]["token"]}).json()
+    assert seated["seat"] == 0
+
+
+def bea_cannot_read_it(base: str, table_id: str) -> bool:
+    """Another account lists none of Ada's seats, and no one signed out lists any."""
+    bea, _ = sign_up(base, "Bea Reader")
+    return all(t["id"] != table_id for t in bea.get("/api/accounts/me").json()["tables"]) and (
+        browser(base).get("/api/accounts/me").status_code == 401
+    )
 
 
 def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[str, Path]) -> None:

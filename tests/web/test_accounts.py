@@ -65,6 +65,10 @@ def test_an_account_keeps_a_guests_games_and_shows_them_on_a_second_browser(
     assert problems(phone) == []
     phone.screenshot(path=str(screenshot_dir / "account-phone.png"), full_page=True)
 
+    phone.goto(f"{server_url}/t/{guest_table['id']}")  # the laptop's game, played on from the phone
+    phone.wait_for_function("document.body.dataset.version !== undefined")
+    phone.wait_for_function("document.querySelector('#seat-info')?.textContent.includes('seat 1')")
+
     second_table = create_seated_table(server_url, "citrus")
     open_seated(phone, server_url, second_table, wait_for_turn=False)  # signed in: the seat joins the account
     phone.goto(f"{server_url}/account")

@@ -240,20 +240,25 @@ class Accounts:
             if owner is not None and owner != signed_in.account_id:
                 raise Conflict(f"seat {seat.seat + 1} of table {table_id} is already another account's")
             if owner is None:
-                db.add(AccountSeatRow(account_id=signed_in.account_id, table_id=table_id, seat=seat.seat))
+                db.add(
+                    AccountSeatRow(account_id=signed_in.account_id, table_id=table_id, seat=seat.seat, token=seat_token)
+                )
             return {"table": table_id, "seat": seat.seat}
 
     def tables(self, signed_in: SignedIn) -> list[dict[str, object]]:
-        """The account's seats, newest table first: game, status, seat and the name it plays under."""
+        """The account's seats, newest table first: game, status, seat, the name it plays under
+        and its token (so any browser signed in to the account plays it)."""
         with self.sessions() as db:
             rows = db.execute(
-                select(TableRow.id, TableRow.game, TableRow.status, AccountSeatRow.seat, SeatRow.name)
+                select(
+                    TableRow.id, TableRow.game, TableRow.status, AccountSeatRow.seat, SeatRow.name, AccountSeatRow.token
+                )
                 .join(AccountSeatRow, AccountSeatRow.table_id == TableRow.id)
                 .join(SeatRow, (SeatRow.table_id == TableRow.id) & (SeatRow.seat == AccountSeatRow.seat))
                 .where(AccountSeatRow.account_id == signed_in.account_id)
                 .order_by(AccountSeatRow.linked_at.desc())
             ).all()
         return [
-            {"id": t, "url": f"/t/{t}", "game": game, "status": status, "seat": seat, "name": name}
-            for t, game, status, seat, name in rows
+            {"id": t, "url": f"/t/{t}", "game": game, "status": status, "seat": seat, "name": name, "token": token}
+            for t, game, status, seat, name, token in rows
         ]

@@ -199,13 +199,16 @@ class SessionRow(Base):
 
 
 class AccountSeatRow(Base):
-    """A seat that is an account's: taken while signed in, or a guest's seat claimed into it."""
+    """A seat that is an account's: taken while signed in, or a guest's seat claimed into it.
+    ``token`` is the seat's token, given back to the account's browsers so the player continues
+    from any of them (the seats table keeps only its hash)."""
 
     __tablename__ = "account_seats"
 
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64))
     linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 

@@ -4,7 +4,7 @@
 
 import * as api from "./api.js";
 import { checkName } from "./names.js";
-import { playerName, savePlayerName, storedSeats } from "./storage.js";
+import { playerName, savePlayerName, saveSeat, seatFor, storedSeats } from "./storage.js";
 import { h } from "./svg.js";
 import { counted } from "./wording.js";
 
@@ -63,6 +63,7 @@ async function showSignedIn(name, { claim = false } = {}) {
       $("account-claimed").hidden = false;
     }
   }
+  for (const t of mine.tables) if (seatFor(t.id)?.token !== t.token) saveSeat(t.id, t.seat, t.token); // play on here too
   drawTables(mine.tables);
 }
 
