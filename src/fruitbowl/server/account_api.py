@@ -13,6 +13,9 @@ from typing import Any
 from fastapi import APIRouter, Cookie, Header, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from fruitbowl.engine import get_game
+
+from . import ratings
 from .accounts import COOKIE, SESSION_DAYS, Accounts, name_key
 from .errors import NotSignedIn, TooMany
 from .guard import client_address
@@ -121,5 +124,19 @@ def build_account_router(accounts: Accounts, limits: Limits) -> APIRouter:
         accounts.delete(current, body.password)
         response.delete_cookie(COOKIE, path="/")
         return {"deleted": True}
+
+    @router.get("/players/{name}")
+    def player(name: str) -> dict[str, Any]:
+        """A player (an account's name, or a built-in bot's ``bot:<level>``): ratings per game,
+        games played and won, recent rated games with links to replay and review."""
+        with accounts.sessions() as db:
+            return ratings.profile(db, name)
+
+    @router.get("/leaderboards/{game_id}")
+    def leaderboard(game_id: str) -> dict[str, Any]:
+        """A game's best ratings (the conservative estimate, mu - 3 sigma) with their uncertainty."""
+        game = get_game(game_id)  # an unknown game: 400 in one sentence
+        with accounts.sessions() as db:
+            return ratings.leaderboard(db, game.id)
 
     return router

@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -210,6 +211,39 @@ class AccountSeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     token: Mapped[str] = mapped_column(String(64))
     linked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingRow(Base):
+    """A player's OpenSkill rating in one game: an account (``player`` ``account:<id>``) or a
+    built-in bot level (``bot:<level>``). ``ordinal`` (mu - 3 sigma) orders the leaderboards."""
+
+    __tablename__ = "ratings"
+
+    player: Mapped[str] = mapped_column(String(80), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float, index=True)
+    games: Mapped[int] = mapped_column(Integer)
+    wins: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class RatingChangeRow(Base):
+    """A rating after one rated game (a player's rating over time); one per table and player, so
+    a game is never rated twice."""
+
+    __tablename__ = "rating_changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    player: Mapped[str] = mapped_column(String(80), primary_key=True, index=True)
+    game: Mapped[str] = mapped_column(String(32))
+    before: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    place: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 def make_engine(url: str) -> Engine:

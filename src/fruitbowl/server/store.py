@@ -30,6 +30,7 @@ from .cluster import CHANNEL, new_origin
 from .db import UNFINISHED_STATUSES, ActionRow, Base, CampaignRow, NoteRow, SeatRow, TableRow, now
 from .errors import Conflict, NotFound
 from .live import CHAT_KEPT, LiveTable, Note, SeatInfo, same_name, suggested_bot
+from .ratings import rate_finished
 
 log = logging.getLogger("fruitbowl.server")
 
@@ -389,7 +390,8 @@ class TableStore:
     def append_move(self, table: LiveTable, seat: int, legal: Action, after: State, clock: Clock | None = None) -> None:
         """Commit a move (and, if ``after`` ends the game, its end and the campaign's next step;
         the table's ``clock`` after it) before the position in memory changes, in three
-        statements (lock and check, insert, notify); :class:`Stale` if another move came first."""
+        statements (lock and check, insert, notify; a game's last move rates it too, see
+        :mod:`.ratings`); :class:`Stale` if another move came first."""
         finished = after.is_terminal()
         changes: dict[str, Any] = {}
         if finished:
@@ -406,6 +408,8 @@ class TableStore:
                 )
                 if finished and table.campaign_id is not None:
                     self.advance_campaign(db, table, after)
+                if finished:
+                    rate_finished(db, table.id, table.match.game.id, changes["result"])  # with its last move
                 self.notify(db, table.id)
         except IntegrityError:  # the same move number stored meanwhile
             raise Stale() from None
@@ -429,6 +433,8 @@ class TableStore:
             row.status, row.result = "finished", None if result is None else {**result, **table.stand_in_marks()}
             if table.campaign_id is not None:
                 self.advance_campaign(db, table)
+            if row.result is not None:
+                rate_finished(db, table.id, table.match.game.id, row.result)
 
     def advance_campaign(self, db: Session, table: LiveTable, state: State | None = None) -> None:
         """The fable step after a campaign game: store the next campaign state (checked), or leave

@@ -13,7 +13,7 @@ this good. Bots are listed best ordinal first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,37 +40,51 @@ class Rating:
         }
 
 
+def rate_game(
+    current: Mapping[str, tuple[float, float]], players: Sequence[str], places: Sequence[float]
+) -> dict[str, tuple[float, float]]:
+    """One game's update: the new (mu, sigma) of each player from their current ones (a player not
+    in ``current`` starts at the model's default) and the places (1 = first, ties shared). A player
+    in several seats is rated as one team per seat and gets the mean of the seats' updates; a game
+    with a single player changes nothing."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    start = {name: current.get(name, (model.mu, model.sigma)) for name in players}
+    if len(set(players)) < 2:
+        return dict(start)
+    teams = [[model.rating(mu=start[name][0], sigma=start[name][1], name=name)] for name in players]
+    updated = model.rate(teams, ranks=[float(p) for p in places])
+    fresh: dict[str, list[Any]] = {}
+    for name, team in zip(players, updated, strict=True):
+        fresh.setdefault(name, []).append(team[0])
+    return {
+        name: (sum(r.mu for r in seats) / len(seats), sum(r.sigma for r in seats) / len(seats))
+        for name, seats in fresh.items()
+    }
+
+
 def rate(games: Iterable[GameData], bots: Sequence[str] = ()) -> list[Rating]:
     """Ratings of every bot that played (and of ``bots`` that did not), best ordinal first."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    current: dict[str, Any] = {bot: model.rating(name=bot) for bot in bots}
+    current: dict[str, tuple[float, float]] = {bot: (model.mu, model.sigma) for bot in bots}
     played: dict[str, int] = dict.fromkeys(bots, 0)
     wins: dict[str, float] = dict.fromkeys(bots, 0.0)
     for game in sorted(games, key=lambda g: g.index):
         for bot in game.seats:
             if bot not in current:
-                current[bot] = model.rating(name=bot)
+                current[bot] = (model.mu, model.sigma)
                 played[bot], wins[bot] = 0, 0.0
         places = [float(p) for p in game.places] if game.places is not None else [1.0] * len(game.seats)
         for seat, bot in enumerate(game.seats):
             played[bot] += 1
             if seat in game.winners:
                 wins[bot] += 1 / len(game.winners)
-        if len(set(game.seats)) < 2:
-            continue  # one bot against itself: nothing to learn
-        teams = [[model.rating(mu=current[bot].mu, sigma=current[bot].sigma, name=bot)] for bot in game.seats]
-        updated = model.rate(teams, ranks=places)
-        fresh: dict[str, list[Any]] = {}
-        for bot, team in zip(game.seats, updated, strict=True):
-            fresh.setdefault(bot, []).append(team[0])
-        for bot, seats in fresh.items():
-            mu = sum(r.mu for r in seats) / len(seats)
-            sigma = sum(r.sigma for r in seats) / len(seats)
-            current[bot] = model.rating(mu=mu, sigma=sigma, name=bot)
+        current.update(rate_game(current, game.seats, places))
     out = [
-        Rating(bot, r.mu, r.sigma, r.mu - 3 * r.sigma, played[bot], wins[bot])  # ordinal: mu - 3 sigma
-        for bot, r in current.items()
+        Rating(bot, mu, sigma, mu - 3 * sigma, played[bot], wins[bot])  # ordinal: mu - 3 sigma
+        for bot, (mu, sigma) in current.items()
     ]
     return sorted(out, key=lambda r: (-r.ordinal, r.bot))

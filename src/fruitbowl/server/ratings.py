@@ -1,0 +1,180 @@
+"""Ratings of people and of the built-in bots, per game (issue 26).
+
+A finished table is **rated** when every person at it plays under an account (a guest's seat
+makes the game unrated), no stand-in bot ever played for anyone, it was no tutorial, and at least
+two different players sat at it; the built-in bots are rated players too, each level under its
+``bot:`` name. The update is OpenSkill's Plackett-Luce (:func:`fruitbowl.sim.ratings.rate_game`,
+the tournaments' own), from the result's places, made in the same database transaction as the
+game's last move, and stored with the rating after each game (a rating over time). A table is
+rated at most once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from fruitbowl.bots import bot_label
+from fruitbowl.sim.ratings import rate_game
+
+from .accounts import name_key
+from .db import AccountRow, AccountSeatRow, RatingChangeRow, RatingRow, SeatRow, TableRow, now
+from .errors import NotFound
+
+#: Rating keys: an account's, a built-in bot level's.
+ACCOUNT, BOT = "account:", "bot:"
+#: How many players a leaderboard and a profile's recent games show.
+LEADERBOARD_SIZE, RECENT_GAMES = 50, 20
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The conservative estimate: the player is very probably at least this good."""
+    return mu - 3 * sigma
+
+
+def rated_players(db: Session, table_id: str, result: dict[str, Any]) -> list[str] | None:
+    """Each seat's rating key, or ``None`` when the game is not rated (see the module's rule)."""
+    table = db.get(TableRow, table_id)
+    if table is None or table.tutorial is not None or result.get("stand_ins"):
+        return None
+    seats = db.execute(select(SeatRow.seat, SeatRow.controller).where(SeatRow.table_id == table_id)).all()
+    owners = dict(
+        db.execute(
+            select(AccountSeatRow.seat, AccountSeatRow.account_id).where(AccountSeatRow.table_id == table_id)
+        ).all()
+    )
+    players: list[str] = []
+    for seat, controller in sorted(seats):
+        if controller != "human":
+            players.append(f"{BOT}{controller}")
+        elif seat in owners:
+            players.append(f"{ACCOUNT}{owners[seat]}")
+        else:
+            return None  # a guest at the table
+    return players if len(set(players)) > 1 and any(p.startswith(ACCOUNT) for p in players) else None
+
+
+def rate_finished(db: Session, table_id: str, game: str, result: dict[str, Any]) -> None:
+    """Rate a table whose game just ended, inside the transaction that stores its last move."""
+    players = rated_players(db, table_id, result)
+    places = result.get("places")
+    if players is None or not places or len(places) != len(players):
+        return
+    if db.scalar(select(RatingChangeRow.table_id).where(RatingChangeRow.table_id == table_id).limit(1)):
+        return  # rated already
+    stored = {
+        r.player: r for r in db.scalars(select(RatingRow).where(RatingRow.game == game, RatingRow.player.in_(players)))
+    }
+    current = {p: (r.mu, r.sigma) for p, r in stored.items()}
+    updated = rate_game(current, players, [float(p) for p in places])
+    winners = set(result.get("winners") or [])
+    for seat, player in enumerate(players):
+        mu, sigma = updated[player]
+        row = stored.get(player)
+        before = row.ordinal if row is not None else ordinal(*rate_game({}, [player], [1.0])[player])
+        if row is None:
+            row = stored[player] = RatingRow(player=player, game=game, games=0, wins=0.0)
+            db.add(row)
+        row.mu, row.sigma, row.ordinal, row.updated_at = mu, sigma, ordinal(mu, sigma), now()
+        row.games += 1
+        row.wins += 1 / len(winners) if seat in winners else 0.0
+        db.add(
+            RatingChangeRow(
+                table_id=table_id,
+                player=player,
+                game=game,
+                before=before,
+                ordinal=row.ordinal,
+                mu=mu,
+                sigma=sigma,
+                place=int(places[seat]),
+            )
+        )
+
+
+def _display(db: Session, players: list[str]) -> dict[str, str]:
+    """The names players are shown under: an account's name, a bot level's label ("Hard bot")."""
+    ids = [p.removeprefix(ACCOUNT) for p in players if p.startswith(ACCOUNT)]
+    names = dict(db.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids))).all()) if ids else {}
+    shown = {}
+    for p in players:
+        if p.startswith(ACCOUNT):
+            shown[p] = names.get(p.removeprefix(ACCOUNT), "Former player")
+        else:
+            shown[p] = f"{bot_label(p.removeprefix(BOT))} bot"
+    return shown
+
+
+def _rating_json(row: RatingRow) -> dict[str, Any]:
+    return {
+        "game": row.game,
+        "rating": round(row.ordinal, 2),
+        "mu": round(row.mu, 3),
+        "sigma": round(row.sigma, 3),
+        "games": row.games,
+        "wins": round(row.wins, 2),
+    }
+
+
+def player_key(db: Session, name: str) -> tuple[str, str]:
+    """(rating key, name as shown) for an account's name or a bot's ``bot:<level>`` name."""
+    if name.casefold().startswith(BOT):
+        level = name[len(BOT) :]
+        return f"{BOT}{level}", f"{bot_label(level)} bot"
+    row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(" ".join(name.split()))))
+    if row is None:
+        raise NotFound(f"there is no player named {name!r}")
+    return f"{ACCOUNT}{row.id}", row.name
+
+
+def profile(db: Session, name: str) -> dict[str, Any]:
+    """A player's page: ratings per game, games played and won, recent rated games, the rating over time."""
+    key, shown = player_key(db, name)
+    ratings = db.scalars(select(RatingRow).where(RatingRow.player == key).order_by(RatingRow.game)).all()
+    if not ratings and key.startswith(BOT):
+        raise NotFound(f"there is no rated player named {name!r}")
+    changes = db.execute(
+        select(RatingChangeRow, TableRow.result)
+        .join(TableRow, TableRow.id == RatingChangeRow.table_id)
+        .where(RatingChangeRow.player == key)
+        .order_by(RatingChangeRow.at.desc())
+        .limit(RECENT_GAMES)
+    ).all()
+    return {
+        "name": shown,
+        "kind": "bot" if key.startswith(BOT) else "account",
+        "ratings": [_rating_json(r) for r in ratings],
+        "games": sum(r.games for r in ratings),
+        "wins": round(sum(r.wins for r in ratings), 2),
+        "recent": [
+            {
+                "table": c.table_id,
+                "game": c.game,
+                "place": c.place,
+                "rating_before": round(c.before, 2),
+                "rating": round(c.ordinal, 2),
+                "at": c.at.isoformat(),
+                "replay": f"/t/{c.table_id}?replay=1",
+                "review": f"/api/tables/{c.table_id}/review",
+                "scores": (result or {}).get("scores"),
+            }
+            for c, result in changes
+        ],
+    }
+
+
+def leaderboard(db: Session, game: str) -> dict[str, Any]:
+    """The best ratings of a game (conservative estimate first) with their uncertainty."""
+    rows = db.scalars(
+        select(RatingRow).where(RatingRow.game == game).order_by(RatingRow.ordinal.desc()).limit(LEADERBOARD_SIZE)
+    ).all()
+    shown = _display(db, [r.player for r in rows])
+    return {
+        "game": game,
+        "players": [
+            {"rank": i + 1, "name": shown[r.player], "bot": r.player.startswith(BOT), **_rating_json(r)}
+            for i, r in enumerate(rows)
+        ],
+    }
