@@ -4,11 +4,13 @@ games, and a table opened there becomes the account's too; signing out shows the
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, create_seated_table, new_page, no_sideways_scroll, open_seated
+from .helpers import DESKTOP, PHONE, create_seated_table, http, new_page, no_sideways_scroll, open_seated
 from .test_accessibility import problems
+from .test_table import play_by_api
 
 PASSWORD = "correct horse battery"
 
@@ -82,4 +84,55 @@ def test_an_account_keeps_a_guests_games_and_shows_them_on_a_second_browser(
     laptop.goto(f"{server_url}/account")
     laptop.locator("#signed-in").wait_for()  # signing out the phone leaves the laptop signed in
     assert set(_listed(laptop)) == {guest_table["id"], second_table["id"]}
+    assert laptop.js_errors == [] and phone.js_errors == []
+
+
+def test_a_rated_game_shows_the_rating_change_the_profile_and_the_leaderboard(
+    browser: Any, server_url: str, screenshot_dir: Path
+) -> None:
+    """A signed-in player's game against a built-in bot is rated: the results say how the rating
+    moved, the player's page plots it, the leaderboard ranks the player and the bot."""
+    laptop = new_page(browser, DESKTOP)
+    laptop.goto(f"{server_url}/account")
+    laptop.locator("#sign-up-form").wait_for()
+    laptop.fill("#sign-up-name", "Grace")
+    laptop.fill("#sign-up-password", PASSWORD)
+    laptop.click("#sign-up-form button[type=submit]")
+    laptop.locator("#signed-in").wait_for()
+
+    table = create_seated_table(server_url, "tanghulu")
+    open_seated(laptop, server_url, table, wait_for_turn=False)  # signed in: the seat is Grace's
+    mine = lambda: [t["id"] for t in laptop.request.get(f"{server_url}/api/accounts/me").json()["tables"]]  # noqa: E731
+    for _ in range(100):
+        if table["id"] in mine():
+            break
+        laptop.wait_for_timeout(50)
+    assert table["id"] in mine()
+    play_by_api(server_url, table, random.Random(4), until=lambda s: False)
+    laptop.locator("#results").wait_for(state="visible")
+    change = laptop.locator(".rating-change")
+    change.wait_for()
+    assert change.inner_text().startswith("Your rating: ")
+    laptop.screenshot(path=str(screenshot_dir / "rating-results-desktop.png"))
+
+    profile = http.get(f"{server_url}/api/players/Grace").json()
+    laptop.goto(f"{server_url}/p/Grace")
+    laptop.locator("#player-plot svg").wait_for()
+    assert laptop.locator("#player-name").inner_text() == "Grace"
+    assert laptop.locator("#player-recent li").count() == 1
+    assert f"{profile['ratings'][0]['rating']:.1f}" in laptop.locator("#player-ratings").inner_text()
+    assert problems(laptop) == []
+    laptop.screenshot(path=str(screenshot_dir / "rating-profile-desktop.png"), full_page=True)
+
+    phone = new_page(browser, PHONE)
+    phone.goto(f"{server_url}/leaderboards/tanghulu")
+    phone.locator("#leaderboard-table tbody tr td a").first.wait_for()
+    names = phone.eval_on_selector_all("#leaderboard-table tbody td a", "links => links.map(a => a.textContent)")
+    assert "Grace" in names and "Random bot" in names
+    no_sideways_scroll(phone)
+    assert problems(phone) == []
+    phone.screenshot(path=str(screenshot_dir / "rating-leaderboard-phone.png"), full_page=True)
+    phone.click("#leaderboard-table tbody td a >> text=Random bot")
+    phone.locator("#player-name").wait_for()
+    phone.wait_for_function("document.querySelector('#player-name').textContent === 'Random bot'")
     assert laptop.js_errors == [] and phone.js_errors == []

@@ -102,6 +102,16 @@ def create_app(
         """Sign in or create an account; once signed in, your games, signing out, deleting it."""
         return FileResponse(WEB_DIR / "account.html")
 
+    @app.get("/p/{name}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        """A player's ratings, rating over time and recent rated games."""
+        return FileResponse(WEB_DIR / "player.html")
+
+    @app.get("/leaderboards/{game_id}", include_in_schema=False)
+    def leaderboard_page(game_id: str) -> FileResponse:
+        """A game's best players."""
+        return FileResponse(WEB_DIR / "player.html")
+
     @app.get("/c/{campaign_id}", include_in_schema=False)
     def campaign_page(campaign_id: str) -> FileResponse:
         """A campaign's players, games and (for its owner) the next game's seats."""

@@ -174,7 +174,13 @@ def leaderboard(db: Session, game: str) -> dict[str, Any]:
     return {
         "game": game,
         "players": [
-            {"rank": i + 1, "name": shown[r.player], "bot": r.player.startswith(BOT), **_rating_json(r)}
+            {
+                "rank": i + 1,
+                "name": shown[r.player],
+                "bot": r.player.startswith(BOT),
+                "handle": r.player if r.player.startswith(BOT) else shown[r.player],  # GET /api/players/{handle}
+                **_rating_json(r),
+            }
             for i, r in enumerate(rows)
         ],
     }

@@ -53,6 +53,7 @@ async function showSignedIn(name, { claim = false } = {}) {
   $("signed-out").hidden = true;
   $("signed-in").hidden = false;
   $("account-name").textContent = name;
+  $("account-profile").href = `/p/${encodeURIComponent(name)}`;
   if (!playerName()) savePlayerName(name);
   let mine = await api.myAccount();
   if (claim) {

@@ -90,3 +90,8 @@ export async function claimForAccount(table, token) {
     /* a guest's seat it stays */
   }
 }
+
+/** A player's ratings and recent rated games (an account's name, or "bot:<level>"). */
+export const player = (name) => call("GET", `/api/players/${encodeURIComponent(name)}`);
+/** A game's best ratings. */
+export const leaderboard = (gameId) => call("GET", `/api/leaderboards/${encodeURIComponent(gameId)}`);

@@ -1,5 +1,6 @@
 // The end-of-game score table: each player's breakdown by the rules' categories, tie-breaks, winners.
 
+import * as api from "./api.js";
 import { h } from "./svg.js";
 import { markerSvg } from "./players.js";
 import { botLevels, levelSelect, loadedLevels } from "./seats.js";
@@ -73,6 +74,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
     h("h2", {}, headline(snapshot, result, winners, house)),
     result.truncated ? h("p", { class: "note" }, "The game was cut short at its limit and scored as it stood.") : null,
     table,
+    snapshot.seat !== null && snapshot.seat !== undefined ? ratingChange(snapshot.table) : null,
     next.form,
     h(
       "div",
@@ -83,6 +85,38 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
     ),
   ];
   root.replaceChildren(...parts.filter(Boolean)); // replaceChildren would print a null as "null"
+}
+
+/** For a signed-in player, what this game did to their rating (filled in once known; empty for an
+ * unrated game or a guest). */
+const ratingChanges = new Map(); // table id → the promise of {name, game} (asked once per table)
+
+function ratingChange(tableId) {
+  const line = h("p", { class: "rating-change", hidden: true });
+  if (!ratingChanges.has(tableId)) {
+    ratingChanges.set(
+      tableId,
+      api.session().then(async (current) => {
+        if (!current.name) return null;
+        const me = await api.player(current.name);
+        return { name: current.name, game: me.recent.find((g) => g.table === tableId) };
+      }),
+    );
+  }
+  ratingChanges.get(tableId).then((known) => {
+    if (!known?.game) return;
+    const { name: current, game } = known;
+    const change = game.rating - game.rating_before;
+    line.replaceChildren(
+      "Your rating: ",
+      h("strong", {}, `${game.rating_before.toFixed(1)} → ${game.rating.toFixed(1)}`),
+      h("span", { class: change >= 0 ? "rating-up" : "rating-down" }, ` (${change >= 0 ? "+" : "−"}${Math.abs(change).toFixed(1)})`),
+      " · ",
+      h("a", { href: `/p/${encodeURIComponent(current)}` }, "your ratings"),
+    );
+    line.hidden = false;
+  }, () => {});
+  return line;
 }
 
 /** "finished by a stand-in" (or "a stand-in played part") by a seat a stand-in bot played for. */

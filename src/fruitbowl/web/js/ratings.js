@@ -1,0 +1,101 @@
+// Players' pages (/p/{name}: ratings per game, the rating over time, recent rated games) and the
+// leaderboards (/leaderboards/{game}). Both read the public API (GET /api/players/{name},
+// GET /api/leaderboards/{game}); the plot is drawn as SVG.
+
+import * as api from "./api.js";
+import { h, s } from "./svg.js";
+import { counted } from "./wording.js";
+
+const $ = (id) => document.getElementById(id);
+const [kind, rawName] = location.pathname.split("/").filter(Boolean);
+const pageName = decodeURIComponent(rawName || "");
+let gameList = [];
+
+function showError(text) {
+  $("ratings-error").textContent = text || "";
+  $("ratings-error").hidden = !text;
+}
+
+const gameTitle = (id) => gameList.find((g) => g.id === id)?.title ?? id;
+const playerLink = (handle, name) => h("a", { href: `/p/${encodeURIComponent(handle)}` }, name);
+const cells = (...values) => h("tr", {}, ...values.map((v) => h("td", {}, v)));
+
+/** The rating after each game, oldest first, as a line on a small SVG chart with labelled ends. */
+function ratingPlot(recent) {
+  const points = [...recent].reverse();
+  if (!points.length) return h("p", { class: "empty" }, "No rated games yet.");
+  const values = [points[0].rating_before, ...points.map((p) => p.rating)];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || 1;
+  const width = 320;
+  const height = 120;
+  const pad = 24;
+  const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, values.length - 1);
+  const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / span;
+  const path = values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  return s(
+    "svg",
+    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `Rating from ${values[0].toFixed(1)} to ${values.at(-1).toFixed(1)} over ${counted(points.length, "game")}` },
+    s("line", { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: "plot-axis" }),
+    s("path", { d: path, class: "plot-line" }),
+    ...values.map((v, i) => s("circle", { cx: x(i), cy: y(v), r: 3, class: "plot-point" }, s("title", {}, v.toFixed(2)))),
+    s("text", { x: pad, y: 14, class: "plot-label" }, high.toFixed(1)),
+    s("text", { x: pad, y: height - 6, class: "plot-label" }, low.toFixed(1)),
+  );
+}
+
+async function showPlayer() {
+  const player = await api.player(pageName);
+  document.title = `fruitbowl — ${player.name}`;
+  $("player").hidden = false;
+  $("player-name").textContent = player.name;
+  $("player-summary").textContent = `${player.kind === "bot" ? "A built-in bot. " : ""}${counted(player.games, "rated game")}, ${player.wins} won.`;
+  $("player-ratings").tBodies[0].replaceChildren(
+    ...player.ratings.map((r) =>
+      cells(h("a", { href: `/leaderboards/${r.game}` }, gameTitle(r.game)), r.rating.toFixed(1), r.sigma.toFixed(2), r.games, r.wins),
+    ),
+  );
+  $("player-plot").replaceChildren(ratingPlot(player.recent));
+  $("player-recent").replaceChildren(
+    ...player.recent.map((g) => {
+      const change = g.rating - g.rating_before;
+      return h(
+        "li",
+        { "data-table": g.table },
+        h("a", { href: g.replay }, `${gameTitle(g.game)} · place ${g.place}`),
+        h("span", { class: change >= 0 ? "rating-up" : "rating-down" }, ` ${change >= 0 ? "+" : "−"}${Math.abs(change).toFixed(1)}`),
+        h("span", { class: "detail" }, ` → ${g.rating.toFixed(1)}`),
+      );
+    }),
+  );
+}
+
+async function showLeaderboard() {
+  $("leaderboard").hidden = false;
+  const select = $("leaderboard-game");
+  select.replaceChildren(...gameList.map((g) => h("option", { value: g.id, selected: g.id === pageName }, g.title)));
+  select.addEventListener("change", () => {
+    location.href = `/leaderboards/${select.value}`;
+  });
+  const board = await api.leaderboard(pageName || gameList[0]?.id);
+  $("leaderboard-title").textContent = `${gameTitle(board.game)}: the best players`;
+  $("leaderboard-table").tBodies[0].replaceChildren(
+    ...(board.players.length
+      ? board.players.map((p) =>
+          cells(p.rank, playerLink(p.handle, p.name), p.rating.toFixed(1), p.sigma.toFixed(2), p.games),
+        )
+      : [h("tr", {}, h("td", { colspan: 5, class: "empty" }, "No rated games of this game yet."))]),
+  );
+}
+
+async function start() {
+  try {
+    gameList = (await api.games()).games;
+    await (kind === "p" ? showPlayer() : showLeaderboard());
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+start();
