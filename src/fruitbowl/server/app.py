@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -19,6 +21,8 @@ from fruitbowl.engine import FruitbowlError
 from .account_api import build_account_router
 from .accounts import Accounts
 from .api import build_router, error, handle_errors, install_websocket, refusal
+from .arena import MATCH_WAIT, Arena
+from .arena_api import build_arena_router
 from .boards import install_boards
 from .db import default_db_url, make_engine, make_sessionmaker
 from .errors import StoreFailed, database_error
@@ -72,7 +76,11 @@ def create_app(
     evictor = Evictor(service, evict_after)
     app.state.limits = limits
     app.include_router(build_router(service, limits))
-    app.include_router(build_account_router(Accounts(make_sessionmaker(engine)), limits))
+    accounts = Accounts(make_sessionmaker(engine))
+    app.include_router(build_account_router(accounts, limits))
+    # FRUITBOWL_ARENA_WAIT: seconds a queued bot waits for another before meeting a built-in one
+    app.state.arena = Arena(make_sessionmaker(engine), service, float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT)))
+    app.include_router(build_arena_router(app.state.arena, accounts, limits))
     install_websocket(app, service, limits)
     app.add_exception_handler(FruitbowlError, handle_errors)
     app.add_exception_handler(SQLAlchemyError, _database_error)

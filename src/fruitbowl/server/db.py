@@ -246,6 +246,42 @@ class RatingChangeRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+class ArenaBotRow(Base):
+    """A bot a signed-in player registered: it plays over the public API with its token (kept
+    only as a hash), seated by a host's invitation or matched by the arena's queue."""
+
+    __tablename__ = "arena_bots"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ArenaSeatRow(Base):
+    """A seat an arena bot plays (its token given to the bot's client, which asks with its bot token)."""
+
+    __tablename__ = "arena_seats"
+
+    bot_id: Mapped[str] = mapped_column(ForeignKey("arena_bots.id"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64))
+    seated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ArenaQueueRow(Base):
+    """A bot waiting for a rated game of ``game`` against another arena bot (or, after a while, a built-in one)."""
+
+    __tablename__ = "arena_queue"
+
+    bot_id: Mapped[str] = mapped_column(ForeignKey("arena_bots.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), index=True)
+    queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode so a killed server loses no committed action."""
     engine = open_engine(url)

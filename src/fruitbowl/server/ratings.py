@@ -20,11 +20,21 @@ from fruitbowl.bots import bot_label
 from fruitbowl.sim.ratings import rate_game
 
 from .accounts import name_key
-from .db import AccountRow, AccountSeatRow, RatingChangeRow, RatingRow, SeatRow, TableRow, now
+from .db import (
+    AccountRow,
+    AccountSeatRow,
+    ArenaBotRow,
+    ArenaSeatRow,
+    RatingChangeRow,
+    RatingRow,
+    SeatRow,
+    TableRow,
+    now,
+)
 from .errors import NotFound
 
-#: Rating keys: an account's, a built-in bot level's.
-ACCOUNT, BOT = "account:", "bot:"
+#: Rating keys: an account's, a built-in bot level's, an arena bot's.
+ACCOUNT, BOT, ARENA = "account:", "bot:", "arena:"
 #: How many players a leaderboard and a profile's recent games show.
 LEADERBOARD_SIZE, RECENT_GAMES = 50, 20
 
@@ -45,15 +55,21 @@ def rated_players(db: Session, table_id: str, result: dict[str, Any]) -> list[st
             select(AccountSeatRow.seat, AccountSeatRow.account_id).where(AccountSeatRow.table_id == table_id)
         ).all()
     )
+    arena = dict(
+        db.execute(select(ArenaSeatRow.seat, ArenaSeatRow.bot_id).where(ArenaSeatRow.table_id == table_id)).all()
+    )
     players: list[str] = []
     for seat, controller in sorted(seats):
         if controller != "human":
             players.append(f"{BOT}{controller}")
         elif seat in owners:
             players.append(f"{ACCOUNT}{owners[seat]}")
+        elif seat in arena:
+            players.append(f"{ARENA}{arena[seat]}")
         else:
             return None  # a guest at the table
-    return players if len(set(players)) > 1 and any(p.startswith(ACCOUNT) for p in players) else None
+    rated = len(set(players)) > 1 and any(not p.startswith(BOT) for p in players)
+    return players if rated else None
 
 
 def rate_finished(db: Session, table_id: str, game: str, result: dict[str, Any]) -> None:
@@ -98,12 +114,15 @@ def _display(db: Session, players: list[str]) -> dict[str, str]:
     """The names players are shown under: an account's name, a bot level's label ("Hard bot")."""
     ids = [p.removeprefix(ACCOUNT) for p in players if p.startswith(ACCOUNT)]
     names = dict(db.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(ids))).all()) if ids else {}
+    bots = [p.removeprefix(ARENA) for p in players if p.startswith(ARENA)]
+    if bots:
+        names.update(db.execute(select(ArenaBotRow.id, ArenaBotRow.name).where(ArenaBotRow.id.in_(bots))).all())
     shown = {}
     for p in players:
-        if p.startswith(ACCOUNT):
-            shown[p] = names.get(p.removeprefix(ACCOUNT), "Former player")
-        else:
+        if p.startswith(BOT):
             shown[p] = f"{bot_label(p.removeprefix(BOT))} bot"
+        else:
+            shown[p] = names.get(p.split(":", 1)[1], "Former player")
     return shown
 
 
@@ -123,6 +142,11 @@ def player_key(db: Session, name: str) -> tuple[str, str]:
     if name.casefold().startswith(BOT):
         level = name[len(BOT) :]
         return f"{BOT}{level}", f"{bot_label(level)} bot"
+    if name.casefold().startswith(ARENA):
+        bot = db.scalar(select(ArenaBotRow).where(ArenaBotRow.name_key == name_key(name[len(ARENA) :])))
+        if bot is None:
+            raise NotFound(f"there is no arena bot named {name[len(ARENA) :]!r}")
+        return f"{ARENA}{bot.id}", bot.name
     row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(" ".join(name.split()))))
     if row is None:
         raise NotFound(f"there is no player named {name!r}")
@@ -144,7 +168,7 @@ def profile(db: Session, name: str) -> dict[str, Any]:
     ).all()
     return {
         "name": shown,
-        "kind": "bot" if key.startswith(BOT) else "account",
+        "kind": "bot" if key.startswith(BOT) else "arena" if key.startswith(ARENA) else "account",
         "ratings": [_rating_json(r) for r in ratings],
         "games": sum(r.games for r in ratings),
         "wins": round(sum(r.wins for r in ratings), 2),
@@ -165,11 +189,13 @@ def profile(db: Session, name: str) -> dict[str, Any]:
     }
 
 
-def leaderboard(db: Session, game: str) -> dict[str, Any]:
-    """The best ratings of a game (conservative estimate first) with their uncertainty."""
-    rows = db.scalars(
-        select(RatingRow).where(RatingRow.game == game).order_by(RatingRow.ordinal.desc()).limit(LEADERBOARD_SIZE)
-    ).all()
+def leaderboard(db: Session, game: str, bots_only: bool = False) -> dict[str, Any]:
+    """The best ratings of a game (conservative estimate first) with their uncertainty; the
+    arena's (``bots_only``): its bots and the built-in ones."""
+    chosen = select(RatingRow).where(RatingRow.game == game)
+    if bots_only:
+        chosen = chosen.where(RatingRow.player.like(f"{ARENA}%") | RatingRow.player.like(f"{BOT}%"))
+    rows = db.scalars(chosen.order_by(RatingRow.ordinal.desc()).limit(LEADERBOARD_SIZE)).all()
     shown = _display(db, [r.player for r in rows])
     return {
         "game": game,
@@ -178,7 +204,14 @@ def leaderboard(db: Session, game: str) -> dict[str, Any]:
                 "rank": i + 1,
                 "name": shown[r.player],
                 "bot": r.player.startswith(BOT),
-                "handle": r.player if r.player.startswith(BOT) else shown[r.player],  # GET /api/players/{handle}
+                "arena": r.player.startswith(ARENA),
+                "handle": (  # GET /api/players/{handle}
+                    r.player
+                    if r.player.startswith(BOT)
+                    else f"{ARENA}{shown[r.player]}"
+                    if r.player.startswith(ARENA)
+                    else shown[r.player]
+                ),
                 **_rating_json(r),
             }
             for i, r in enumerate(rows)
