@@ -178,6 +178,10 @@ def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[
     ada.post(
         "/api/accounts/me/seats", json={"table": table["id"], "token": table["token"]}, headers={"X-CSRF-Token": csrf}
     )
+    said = ada.post(
+        f"/api/tables/{table['id']}/chat", json={"text": "Good game"}, headers={"X-Seat-Token": table["token"]}
+    )
+    assert said.status_code in (200, 201), said.text
 
     wrong = ada.request(
         "DELETE", "/api/accounts/me", json={"password": "not it at all"}, headers={"X-CSRF-Token": csrf}
@@ -194,6 +198,8 @@ def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[
         assert conn.execute("SELECT name FROM seats WHERE table_id = ? AND seat = 0", (table["id"],)).fetchone() == (
             "Former player 1",
         )
+        said_by = conn.execute("SELECT name FROM table_notes WHERE table_id = ? AND kind = 'chat'", (table["id"],))
+        assert said_by.fetchall() == [("Former player 1",)], "what the player said keeps no name"
         assert conn.execute("SELECT count(*) FROM accounts").fetchone() == (0,)
         assert conn.execute("SELECT count(*) FROM account_sessions").fetchone() == (0,)
         assert conn.execute("SELECT count(*) FROM account_seats").fetchone() == (0,)

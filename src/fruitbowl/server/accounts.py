@@ -24,7 +24,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import AccountRow, AccountSeatRow, SeatRow, SessionRow, TableRow, now
+from .db import AccountRow, AccountSeatRow, NoteRow, SeatRow, SessionRow, TableRow, now
 from .errors import BadRequest, Busy, Conflict, Forbidden, NotSignedIn
 from .live import check_name, hash_token
 
@@ -211,10 +211,13 @@ class Accounts:
                 )
             ).all()
             for table_id, seat in seats:
+                former = f"{DELETED_NAME} {seat + 1}"
                 db.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                    .values(name=f"{DELETED_NAME} {seat + 1}")
+                    update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(name=former)
+                )
+                # what the seat said in the chat, and its renames, no longer carry the name either
+                db.execute(
+                    update(NoteRow).where(NoteRow.table_id == table_id, NoteRow.seat == seat).values(name=former)
                 )
             db.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == signed_in.account_id))
             db.execute(delete(SessionRow).where(SessionRow.account_id == signed_in.account_id))

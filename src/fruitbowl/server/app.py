@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
-
 import logging
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -79,7 +78,9 @@ def create_app(
     accounts = Accounts(make_sessionmaker(engine))
     app.include_router(build_account_router(accounts, limits))
     # FRUITBOWL_ARENA_WAIT: seconds a queued bot waits for another before meeting a built-in one
-    app.state.arena = Arena(make_sessionmaker(engine), service, float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT)))
+    app.state.arena = Arena(
+        make_sessionmaker(engine), service, float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT))
+    )
     app.include_router(build_arena_router(app.state.arena, accounts, limits))
     install_websocket(app, service, limits)
     app.add_exception_handler(FruitbowlError, handle_errors)

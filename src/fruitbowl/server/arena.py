@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from fruitbowl.engine import get_game
 
 from .accounts import SignedIn, check_account_name, name_key
+from .clocks import parse_time_control
 from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .live import SeatRequest, hash_token, suggested_bot
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 MATCH_WAIT = 10.0
 #: Bots one account may register.
 MAX_BOTS = 10
+#: The arena's time control: a bot that stops answering loses its seat to the stand-in (and the
+#: game its rating), so no table waits for ever.
+ARENA_CLOCK = {"kind": "realtime", "base_s": 300, "increment_s": 5}
 
 
 class Arena:
@@ -165,7 +169,9 @@ class Arena:
     async def _new_table(self, game: str, bots: list[ArenaBotRow | None]) -> str:
         """A rated table of arena bots (``None``: the suggested built-in bot), each seated by its invitation."""
         seats = [SeatRequest("human") if b is not None else SeatRequest(suggested_bot()) for b in bots]
-        created = await self.service.create(game, len(seats), None, seats, you=None, open_join=False)
+        created = await self.service.create(
+            game, len(seats), None, seats, you=None, open_join=False, clock=parse_time_control(ARENA_CLOCK)
+        )
         for index, bot in enumerate(bots):
             if bot is not None:
                 seat, token = await self.service.join(created.id, bot.name, created.invites[index])
