@@ -44,6 +44,12 @@ def test_an_account_keeps_a_guests_games_and_shows_them_on_a_second_browser(
     assert _listed(laptop) == [guest_table["id"]]  # (drawn once the guest's seats are claimed)
     assert laptop.locator("#account-claimed").inner_text() == "1 game of this browser joined your account."
     assert "Tang Hu Lu" in laptop.locator("#account-tables").inner_text()
+    laptop.fill("#bot-name", "Pip")  # a bot of one's own for the arena: its token shown once
+    laptop.click("#bot-form button[type=submit]")
+    laptop.locator("#account-bots li[data-bot='Pip']").wait_for()
+    shown = laptop.locator("#bot-token code").inner_text()
+    assert shown.startswith("bot_")
+    assert laptop.request.get(f"{server_url}/api/arena/seats", headers={"X-Bot-Token": shown}).ok
     laptop.screenshot(path=str(screenshot_dir / "account-desktop.png"), full_page=True)
     assert problems(laptop) == []
     laptop.goto(f"{server_url}/")
@@ -77,6 +83,9 @@ def test_an_account_keeps_a_guests_games_and_shows_them_on_a_second_browser(
     phone.wait_for_function("document.querySelectorAll('#account-tables li[data-table]').length === 2")
     assert set(_listed(phone)) == {guest_table["id"], second_table["id"]}
 
+    phone.click("#account-bots li[data-bot='Pip'] button")  # removed: its token stops working
+    phone.wait_for_function("!document.querySelector(\"#account-bots li[data-bot='Pip']\")")
+    assert phone.request.get(f"{server_url}/api/arena/seats", headers={"X-Bot-Token": shown}).status == 403
     phone.click("#sign-out")
     phone.locator("#sign-in-form").wait_for()
     no_sideways_scroll(phone)

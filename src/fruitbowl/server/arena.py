@@ -74,7 +74,7 @@ class Arena:
     def bots_of(self, owner: SignedIn) -> list[dict[str, Any]]:
         with self.sessions() as db:
             rows = db.scalars(select(ArenaBotRow).where(ArenaBotRow.account_id == owner.account_id)).all()
-        return [{"name": r.name, "player": f"arena:{r.name}"} for r in rows]
+        return [{"name": r.name, "player": f"arena:{r.name}"} for r in rows if not r.token_hash.startswith("removed:")]
 
     def remove(self, owner: SignedIn, name: str) -> None:
         """Unregister a bot of one's own (its games stay; its token stops working)."""

@@ -66,7 +66,48 @@ async function showSignedIn(name, { claim = false } = {}) {
   }
   for (const t of mine.tables) if (seatFor(t.id)?.token !== t.token) saveSeat(t.id, t.seat, t.token); // play on here too
   drawTables(mine.tables);
+  await drawBots();
 }
+
+async function drawBots() {
+  const { bots } = await api.myBots();
+  $("account-bots").replaceChildren(
+    ...bots.map((bot) =>
+      h(
+        "li",
+        { "data-bot": bot.name },
+        h("a", { href: `/p/${encodeURIComponent(bot.player)}` }, bot.name),
+        " ",
+        h("button", { type: "button", class: "small", onclick: () => removeBot(bot.name) }, "Remove"),
+      ),
+    ),
+  );
+}
+
+async function removeBot(name) {
+  showError("");
+  try {
+    await api.removeBot(state.csrf, name);
+    $("bot-token").hidden = true;
+    await drawBots();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+$("bot-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  showError("");
+  try {
+    const made = await api.registerBot(state.csrf, $("bot-name").value);
+    $("bot-token").replaceChildren(`${made.name}'s token (copy it now, it is not shown again): `, h("code", {}, made.token));
+    $("bot-token").hidden = false;
+    $("bot-name").value = "";
+    await drawBots();
+  } catch (error) {
+    showError(error.message);
+  }
+});
 
 function showSignedOut() {
   $("signed-in").hidden = true;

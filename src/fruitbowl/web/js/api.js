@@ -95,3 +95,8 @@ export async function claimForAccount(table, token) {
 export const player = (name) => call("GET", `/api/players/${encodeURIComponent(name)}`);
 /** A game's best ratings. */
 export const leaderboard = (gameId) => call("GET", `/api/leaderboards/${encodeURIComponent(gameId)}`);
+
+// The arena: a signed-in player's own bots (their tokens are shown once, at registration).
+export const myBots = () => call("GET", "/api/bots");
+export const registerBot = (csrf, name) => call("POST", "/api/bots", { body: { name }, csrf });
+export const removeBot = (csrf, name) => call("DELETE", `/api/bots/${encodeURIComponent(name)}`, { csrf });
