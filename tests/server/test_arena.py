@@ -46,7 +46,7 @@ def test_the_documented_client_registers_two_bots_that_play_a_rated_game(base: s
         played = list(pool.map(lambda i: client["play"](base, tokens[i], "tanghulu", 1, i), range(2)))
     assert played[0] == played[1] and len(played[0]) == 1, "the two queued bots met at one table"
     table = httpx.get(f"{base}/api/tables/{played[0][0]}", timeout=30).json()
-    assert table["status"] == "finished" and [p["name"] for p in table["players"]] == ["Apple", "Banana"]
+    assert table["status"] == "finished" and sorted(p["name"] for p in table["players"]) == ["Apple", "Banana"]
     board = httpx.get(f"{base}/api/arena/leaderboards/tanghulu", timeout=30).json()["players"]
     assert {(p["name"], p["arena"]) for p in board} == {("Apple", True), ("Banana", True)}
     apple = httpx.get(f"{base}/api/players/arena:apple", timeout=30).json()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -52,6 +53,11 @@ def _play(client: TestClient, game: str, options: dict[str, Any], moves: int) ->
             if state["legal"] and token is not None:
                 choice = rng.choice(state["legal"])["code"]
                 assert act(client, table["id"], token, choice, state["version"]).status_code == 200
+    for _ in range(500):  # the bot may still be moving: read the table once a person holds the turn
+        states = [snapshot(client, table["id"], token) for token in tokens[:2]]
+        if states[0]["status"] == "finished" or any(state["legal"] for state in states):
+            break
+        time.sleep(0.01)
     return table["id"], tokens
 
 

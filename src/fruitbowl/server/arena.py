@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -24,13 +25,35 @@ from sqlalchemy.orm import Session, sessionmaker
 from fruitbowl.engine import get_game
 
 from .accounts import SignedIn, check_account_name, name_key
-from .clocks import parse_time_control
+from .clocks import TimeControl, parse_time_control
 from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Forbidden, NotFound
-from .live import SeatRequest, hash_token, suggested_bot
+from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 
-if TYPE_CHECKING:
-    from .tables import TableService
+
+class Tables(Protocol):
+    """What the arena asks of the table service: new tables, and seats taken by invitation."""
+
+    async def create(
+        self,
+        game_id: str,
+        num_players: int,
+        options: Mapping[str, Any] | None,
+        seats: Sequence[SeatRequest] | None,
+        you: int | None = 0,
+        allow_spectators: bool = True,
+        open_join: bool = True,
+        seed: int | None = None,
+        rematch_of: str | None = None,
+        campaign_id: str | None = None,
+        spectator_chat: bool = False,
+        clock: TimeControl | None = None,
+        takeover: str | None = None,
+        tutorial: str | None = None,
+    ) -> CreatedTable: ...
+
+    async def join(self, table_id: str, name: str | None, invite: str | None) -> tuple[int, str]: ...
+
 
 #: Seconds a queued bot waits for another arena bot before it meets a built-in one.
 MATCH_WAIT = 10.0
@@ -42,7 +65,7 @@ ARENA_CLOCK = {"kind": "realtime", "base_s": 300, "increment_s": 5}
 
 
 class Arena:
-    def __init__(self, sessions: sessionmaker[Session], service: TableService, match_wait: float = MATCH_WAIT):
+    def __init__(self, sessions: sessionmaker[Session], service: Tables, match_wait: float = MATCH_WAIT):
         self.sessions, self.service, self.match_wait = sessions, service, match_wait
         self.matching = asyncio.Lock()  # one match made at a time in this process
 
@@ -131,7 +154,7 @@ class Arena:
     async def queue(self, bot: ArenaBotRow, game_id: object) -> dict[str, Any]:
         """Queue for a rated game: matched at once with a bot already waiting, else later."""
         if not isinstance(game_id, str):
-            raise BadRequest('queue for a game: {"game": "tanghulu"}')
+            raise BadRequest('queue for a game by its id, as GET /api/games lists them: {"game": "<id>"}')
         game = get_game(game_id)
         if game.min_players > 2:
             raise BadRequest(f"the arena plays two-player games; {game.id} needs {game.min_players}")
