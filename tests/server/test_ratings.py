@@ -106,6 +106,12 @@ def test_bots_are_rated_players_and_a_guest_game_is_not_rated(base: str) -> None
     assert bot["name"] == "Random bot" and bot["kind"] == "bot" and rating_of(bot, "tanghulu")["games"] == 1
     assert rating_of(ada.get("/api/players/Ada").json(), "tanghulu")["games"] == 1
 
+    friendly = ada.post("/api/tables", json={"game": "tanghulu", "seats": seats, "rated": False}).json()
+    claim = {"table": friendly["id"], "token": friendly["token"]}
+    ada.post("/api/accounts/me/seats", json=claim, headers={"X-CSRF-Token": csrf})
+    play_to_the_end(ada, friendly["id"], [friendly["token"]], seed=8)
+    assert rating_of(ada.get("/api/players/Ada").json(), "tanghulu")["games"] == 1, "a table made unrated is not rated"
+
     guest = httpx.Client(base_url=base, timeout=60)
     other = guest.post("/api/tables", json={"game": "tanghulu", "seats": seats}).json()
     play_to_the_end(guest, other["id"], [other["token"]], seed=6)

@@ -83,6 +83,9 @@ class CreateTableModel(_TableSettings):
     seats: list[SeatModel] | None = Field(None, max_length=8)
     you: int | None = Field(0, ge=0, le=7)
     name: Name = None
+    rated: bool = Field(
+        True, description="whether the game counts for ratings (when every person plays under an account)"
+    )
 
 
 class TutorialModel(_Strict):
@@ -333,6 +336,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
             spectator_chat=body.spectator_chat,
             clock=clock,
             takeover=body.takeover,
+            rated=body.rated,
         )
         return _created_json(created)
 

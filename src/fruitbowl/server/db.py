@@ -25,6 +25,7 @@ from sqlalchemy import (
     false,
     inspect,
     text,
+    true,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
@@ -86,6 +87,8 @@ class TableRow(Base):
     #: change commits only over the revision its process holds (``UPDATE … WHERE revision = …``,
     #: one statement that locks the row and checks that nothing moved meanwhile)
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
+    #: whether the game counts for ratings (see ``ratings.rated_players`` for who is rated)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 

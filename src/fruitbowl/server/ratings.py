@@ -47,7 +47,7 @@ def ordinal(mu: float, sigma: float) -> float:
 def rated_players(db: Session, table_id: str, result: dict[str, Any]) -> list[str] | None:
     """Each seat's rating key, or ``None`` when the game is not rated (see the module's rule)."""
     table = db.get(TableRow, table_id)
-    if table is None or table.tutorial is not None or result.get("stand_ins"):
+    if table is None or not table.rated or table.tutorial is not None or result.get("stand_ins"):
         return None
     seats = db.execute(select(SeatRow.seat, SeatRow.controller).where(SeatRow.table_id == table_id)).all()
     owners = dict(

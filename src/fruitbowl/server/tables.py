@@ -152,6 +152,7 @@ class TableService:
         clock: TimeControl | None = None,
         takeover: str | None = None,
         tutorial: str | None = None,
+        rated: bool = True,
     ) -> CreatedTable:
         """A new table. ``clock``: its time control (:mod:`.clocks`; ``None``: none); ``takeover``:
         the level of the stand-in bot that plays for a player who leaves or runs out of time;
@@ -210,6 +211,7 @@ class TableService:
             clock=None if clock is None else Clock.start(clock, num_players).to_json(),
             takeover=stand_in,
             tutorial=tutorial,
+            rated=rated,
         )
         self.store.insert_table(row, infos)
         table = await self.get(table_id)
