@@ -141,6 +141,12 @@ def test_a_rated_game_shows_the_rating_change_the_profile_and_the_leaderboard(
     no_sideways_scroll(phone)
     assert problems(phone) == []
     phone.screenshot(path=str(screenshot_dir / "rating-leaderboard-phone.png"), full_page=True)
+    phone.click("#leaderboard-arena")  # bots only: the arena's leaderboard
+    phone.wait_for_url("**/leaderboards/tanghulu?arena=1")
+    phone.wait_for_function("document.querySelector('#leaderboard-title').textContent.endsWith('the best bots')")
+    phone.locator("#leaderboard-table tbody td a").first.wait_for()
+    bots_only = phone.eval_on_selector_all("#leaderboard-table tbody td a", "links => links.map(a => a.textContent)")
+    assert bots_only == ["Random bot"]
     phone.click("#leaderboard-table tbody td a >> text=Random bot")
     phone.locator("#player-name").wait_for()
     phone.wait_for_function("document.querySelector('#player-name').textContent === 'Random bot'")

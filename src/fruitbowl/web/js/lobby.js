@@ -160,6 +160,7 @@ async function create(event) {
       you: 0,
       allow_spectators: $("allow-spectators").checked,
       open_join: $("open-join").checked,
+      rated: $("rated").checked,
       spectator_chat: $("allow-spectators").checked && $("spectator-chat").checked,
       ...readTimeControl(),
     });

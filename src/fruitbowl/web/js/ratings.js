@@ -75,11 +75,16 @@ async function showLeaderboard() {
   $("leaderboard").hidden = false;
   const select = $("leaderboard-game");
   select.replaceChildren(...gameList.map((g) => h("option", { value: g.id, selected: g.id === pageName }, g.title)));
-  select.addEventListener("change", () => {
-    location.href = `/leaderboards/${select.value}`;
-  });
-  const board = await api.leaderboard(pageName || gameList[0]?.id);
-  $("leaderboard-title").textContent = `${gameTitle(board.game)}: the best players`;
+  const arena = new URLSearchParams(location.search).has("arena");
+  $("leaderboard-arena").checked = arena;
+  const go = () => {
+    location.href = `/leaderboards/${select.value}${$("leaderboard-arena").checked ? "?arena=1" : ""}`;
+  };
+  select.addEventListener("change", go);
+  $("leaderboard-arena").addEventListener("change", go);
+  const gameId = pageName || gameList[0]?.id;
+  const board = await (arena ? api.arenaLeaderboard(gameId) : api.leaderboard(gameId));
+  $("leaderboard-title").textContent = `${gameTitle(board.game)}: the best ${arena ? "bots" : "players"}`;
   $("leaderboard-table").tBodies[0].replaceChildren(
     ...(board.players.length
       ? board.players.map((p) =>
