@@ -5,6 +5,7 @@ a bot moving out of turn) are refused in a sentence with nothing changed."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -43,7 +44,7 @@ def test_the_documented_client_registers_two_bots_that_play_a_rated_game(base: s
     client = documented_client()
     tokens = [client["register"](base, owner, PASSWORD, bot) for owner, bot in (("Ann", "Apple"), ("Ben", "Banana"))]
     with ThreadPoolExecutor(2) as pool:
-        played = list(pool.map(lambda i: client["play"](base, tokens[i], "tanghulu", 1, i), range(2)))
+        played = list(pool.map(lambda i: asyncio.run(client["play"](base, tokens[i], "tanghulu", 1, i)), range(2)))
     assert played[0] == played[1] and len(played[0]) == 1, "the two queued bots met at one table"
     table = httpx.get(f"{base}/api/tables/{played[0][0]}", timeout=30).json()
     assert table["status"] == "finished" and sorted(p["name"] for p in table["players"]) == ["Apple", "Banana"]
@@ -56,7 +57,7 @@ def test_the_documented_client_registers_two_bots_that_play_a_rated_game(base: s
 def test_a_bot_alone_in_the_queue_meets_the_suggested_built_in_bot(base: str) -> None:
     client = documented_client()
     token = client["register"](base, "Cid", PASSWORD, "Cherry")
-    [table_id] = client["play"](base, token, "tanghulu", 1, 7)
+    [table_id] = asyncio.run(client["play"](base, token, "tanghulu", 1, 7))
     table = httpx.get(f"{base}/api/tables/{table_id}", timeout=30).json()
     assert (table["players"][0]["name"], table["players"][0]["controller"]) == ("Cherry", "human")
     assert table["players"][1]["controller"] == "ismcts:easy"
