@@ -4,12 +4,16 @@ request from another site's page), each against a real server process."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
+from datetime import UTC, datetime
+from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
+
+from fruitbowl.database import open_engine
+from fruitbowl.server.db import SessionRow
 
 from .helpers import servers
 
@@ -17,10 +21,19 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture()
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    db = tmp_path / "accounts.db"
-    with servers(1, f"sqlite:///{db}", {}) as started:
-        yield started[0][0], db
+def server(db_url: str) -> Iterator[tuple[str, sa.Engine]]:
+    """A real server on SQLite and on PostgreSQL, and the database it keeps (to look into it)."""
+    with servers(1, db_url, {}) as started:
+        engine = open_engine(db_url)
+        try:
+            yield started[0][0], engine
+        finally:
+            engine.dispose()
+
+
+def rows(db: sa.Engine, query: str, **params: Any) -> list[tuple[Any, ...]]:
+    with db.begin() as conn:
+        return [tuple(row) for row in conn.execute(sa.text(query), params)]
 
 
 def browser(base: str) -> httpx.Client:
@@ -36,7 +49,7 @@ def sign_up(base: str, name: str, password: str = PASSWORD) -> tuple[httpx.Clien
     return page, answer.json()["csrf"]
 
 
-def test_sign_up_then_sign_in_on_a_second_browser_and_sign_out(server: tuple[str, Path]) -> None:
+def test_sign_up_then_sign_in_on_a_second_browser_and_sign_out(server: tuple[str, sa.Engine]) -> None:
     base, _ = server
     first = browser(base)
     made = first.post("/api/accounts", json={"name": "  Ada   Lovelace ", "password": PASSWORD})
@@ -60,7 +73,7 @@ def test_sign_up_then_sign_in_on_a_second_browser_and_sign_out(server: tuple[str
     assert first.get("/api/session").json()["name"] == "Ada Lovelace", "signing out one browser leaves the other in"
 
 
-def test_bad_sign_ups_are_refused_in_one_sentence_and_create_nothing(server: tuple[str, Path]) -> None:
+def test_bad_sign_ups_are_refused_in_one_sentence_and_create_nothing(server: tuple[str, sa.Engine]) -> None:
     base, db = server
     sign_up(base, "Ada")
     page = browser(base)
@@ -77,13 +90,12 @@ def test_bad_sign_ups_are_refused_in_one_sentence_and_create_nothing(server: tup
         answer = page.post("/api/accounts", json=body)
         assert answer.status_code == status, (body, answer.text)
         assert words in answer.json()["error"], answer.text
-    with sqlite3.connect(db) as conn:
-        assert [row[0] for row in conn.execute("SELECT name FROM accounts")] == ["Ada"]
-        stored = conn.execute("SELECT password_hash FROM accounts").fetchone()[0]
+    assert rows(db, "SELECT name FROM accounts") == [("Ada",)]
+    [(stored,)] = rows(db, "SELECT password_hash FROM accounts")
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
 
 
-def test_a_wrong_password_or_unknown_name_gets_the_same_sentence(server: tuple[str, Path]) -> None:
+def test_a_wrong_password_or_unknown_name_gets_the_same_sentence(server: tuple[str, sa.Engine]) -> None:
     base, _ = server
     sign_up(base, "Ada")
     page = browser(base)
@@ -94,7 +106,7 @@ def test_a_wrong_password_or_unknown_name_gets_the_same_sentence(server: tuple[s
     assert page.get("/api/session").json()["name"] is None
 
 
-def test_changes_that_rely_on_the_cookie_need_the_csrf_token(server: tuple[str, Path]) -> None:
+def test_changes_that_rely_on_the_cookie_need_the_csrf_token(server: tuple[str, sa.Engine]) -> None:
     """A page of another site can make the browser send the cookie, but cannot read the token."""
     base, _ = server
     ada, csrf = sign_up(base, "Ada")
@@ -109,7 +121,7 @@ def test_changes_that_rely_on_the_cookie_need_the_csrf_token(server: tuple[str, 
 
 
 def test_a_stolen_session_stops_working_when_its_owner_signs_out_and_an_old_one_expires(
-    server: tuple[str, Path],
+    server: tuple[str, sa.Engine],
 ) -> None:
     base, db = server
     ada, csrf = sign_up(base, "Ada")
@@ -123,14 +135,14 @@ def test_a_stolen_session_stops_working_when_its_owner_signs_out_and_an_old_one_
 
     later = browser(base)
     later.post("/api/session", json={"name": "Ada", "password": PASSWORD})
-    with sqlite3.connect(db) as conn:  # thirty days pass
-        conn.execute("UPDATE account_sessions SET expires_at = '2020-01-01 00:00:00.000000'")
+    with db.begin() as conn:  # thirty days pass
+        conn.execute(sa.update(SessionRow).values(expires_at=datetime(2020, 1, 1, tzinfo=UTC)))
     expired = later.get("/api/accounts/me")
     assert expired.status_code == 401 and "expired" in expired.json()["error"]
     assert later.get("/api/session").json()["name"] is None
 
 
-def test_a_guest_claims_their_seats_into_a_new_account(server: tuple[str, Path]) -> None:
+def test_a_guest_claims_their_seats_into_a_new_account(server: tuple[str, sa.Engine]) -> None:
     base, _ = server
     guest = browser(base)
     seats = [{"controller": "human", "name": "Ada"}, {"controller": "random"}]
@@ -170,7 +182,7 @@ def bea_cannot_read_it(base: str, table_id: str) -> bool:
     )
 
 
-def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[str, Path]) -> None:
+def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[str, sa.Engine]) -> None:
     base, db = server
     ada, csrf = sign_up(base, "Ada")
     seats = [{"controller": "human", "name": "Ada"}, {"controller": "random"}]
@@ -194,20 +206,17 @@ def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[
     assert ada.get("/api/accounts/me").status_code == 401
     again = browser(base).post("/api/session", json={"name": "Ada", "password": PASSWORD})
     assert again.status_code == 403
-    with sqlite3.connect(db) as conn:  # the table's record stays, its seat renamed; nothing personal is left
-        assert conn.execute("SELECT name FROM seats WHERE table_id = ? AND seat = 0", (table["id"],)).fetchone() == (
-            "Former player 1",
-        )
-        said_by = conn.execute("SELECT name FROM table_notes WHERE table_id = ? AND kind = 'chat'", (table["id"],))
-        assert said_by.fetchall() == [("Former player 1",)], "what the player said keeps no name"
-        assert conn.execute("SELECT count(*) FROM accounts").fetchone() == (0,)
-        assert conn.execute("SELECT count(*) FROM account_sessions").fetchone() == (0,)
-        assert conn.execute("SELECT count(*) FROM account_seats").fetchone() == (0,)
-        assert conn.execute("SELECT count(*) FROM tables WHERE id = ?", (table["id"],)).fetchone() == (1,)
+    # the table's record stays, its seat renamed; what it said keeps no name; nothing personal is left
+    assert rows(db, "SELECT name FROM seats WHERE table_id = :t AND seat = 0", t=table["id"]) == [("Former player 1",)]
+    said_by = rows(db, "SELECT name FROM table_notes WHERE table_id = :t AND kind = 'chat'", t=table["id"])
+    assert said_by == [("Former player 1",)]
+    for emptied in ("accounts", "account_sessions", "account_seats"):
+        assert rows(db, f"SELECT count(*) FROM {emptied}") == [(0,)], emptied
+    assert rows(db, "SELECT count(*) FROM tables WHERE id = :t", t=table["id"]) == [(1,)]
     sign_up(base, "ada")  # the name is free again
 
 
-def test_guessing_a_password_is_cut_off_and_changes_nothing(server: tuple[str, Path]) -> None:
+def test_guessing_a_password_is_cut_off_and_changes_nothing(server: tuple[str, sa.Engine]) -> None:
     base, _ = server
     sign_up(base, "Ada")
     guesser = browser(base)

@@ -32,11 +32,11 @@ def documented_client() -> dict[str, Any]:
     return namespace
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("arena") / "arena.db"
+@pytest.fixture()
+def base(db_url: str) -> Iterator[str]:
+    """A real server, on SQLite and on PostgreSQL."""
     env = {"FRUITBOWL_RATE_LIMITS": "off", "FRUITBOWL_ARENA_WAIT": "3"}
-    with servers(1, f"sqlite:///{db}", env) as started:
+    with servers(1, db_url, env) as started:
         yield started[0][0]
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -18,8 +17,9 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture()
-def base(tmp_path: Path) -> Iterator[str]:
-    with servers(1, f"sqlite:///{tmp_path / 'ratings.db'}", {"FRUITBOWL_RATE_LIMITS": "off"}) as started:
+def base(db_url: str) -> Iterator[str]:
+    """A real server, on SQLite and on PostgreSQL."""
+    with servers(1, db_url, {"FRUITBOWL_RATE_LIMITS": "off"}) as started:
         yield started[0][0]
 
 
