@@ -37,7 +37,9 @@ SLOW_MODULES = frozenset(
         "games/tanghulu/test_conformance.py",
         "reliability/test_soak.py",
         "rl/test_openspiel.py",
+        "server/test_arena.py",
         "server/test_light_table.py",
+        "server/test_ratings.py",
         "server/test_scaleout.py",
         "sim/test_ray.py",
     }
