@@ -46,14 +46,19 @@ COUNTED = (
 )
 
 
-def checkout(revision: str) -> Path:
-    """A worktree of ``revision`` (its full hash names the folder, so a later run reuses it)."""
-    sha = subprocess.run(
+def full_hash(revision: str) -> str:
+    """The commit a revision names (a short hash, a branch, ``HEAD``), as its full hash."""
+    return subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--verify", f"{revision}^{{commit}}"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout.strip()
+
+
+def checkout(revision: str) -> Path:
+    """A worktree of ``revision`` (its full hash names the folder, so a later run reuses it)."""
+    sha = full_hash(revision)
     folder = Path(tempfile.gettempdir()) / f"fruitbowl-rev-{sha}"
     if not (folder / "src" / "fruitbowl").is_dir():
         subprocess.run(

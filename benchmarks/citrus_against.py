@@ -25,6 +25,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from bench_revisions import full_hash  # (benchmarks/ is the script's folder, first on sys.path)
+
 from fruitbowl.engine import get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,12 +44,7 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
 
 def earlier_citrus(revision: str) -> Any:
     """The Game of ``revision``'s Citrus package, imported as a package of its own."""
-    sha = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--verify", f"{revision}^{{commit}}"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    sha = full_hash(revision)
     name = f"citrus_{sha[:12]}"
     folder = Path(tempfile.gettempdir()) / "fruitbowl-citrus-against"
     if not (folder / name).is_dir():

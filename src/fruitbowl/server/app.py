@@ -78,9 +78,8 @@ def create_app(
     accounts = Accounts(make_sessionmaker(engine))
     app.include_router(build_account_router(accounts, limits))
     # FRUITBOWL_ARENA_WAIT: seconds a queued bot waits for another before meeting a built-in one
-    app.state.arena = Arena(
-        make_sessionmaker(engine), service, float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT))
-    )
+    arena_wait = float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT))
+    app.state.arena = Arena(make_sessionmaker(engine), service.create, service.join, arena_wait)
     app.include_router(build_arena_router(app.state.arena, accounts, limits))
     install_websocket(app, service, limits)
     app.add_exception_handler(FruitbowlError, handle_errors)

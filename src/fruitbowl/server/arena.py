@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -25,34 +25,15 @@ from sqlalchemy.orm import Session, sessionmaker
 from fruitbowl.engine import get_game
 
 from .accounts import SignedIn, check_account_name, name_key
-from .clocks import TimeControl, parse_time_control
+from .clocks import parse_time_control
 from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, now
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 
-
-class Tables(Protocol):
-    """What the arena asks of the table service: new tables, and seats taken by invitation."""
-
-    async def create(
-        self,
-        game_id: str,
-        num_players: int,
-        options: Mapping[str, Any] | None,
-        seats: Sequence[SeatRequest] | None,
-        you: int | None = 0,
-        allow_spectators: bool = True,
-        open_join: bool = True,
-        seed: int | None = None,
-        rematch_of: str | None = None,
-        campaign_id: str | None = None,
-        spectator_chat: bool = False,
-        clock: TimeControl | None = None,
-        takeover: str | None = None,
-        tutorial: str | None = None,
-    ) -> CreatedTable: ...
-
-    async def join(self, table_id: str, name: str | None, invite: str | None) -> tuple[int, str]: ...
+#: What the arena asks of the table service (``TableService.create`` and ``.join``): new tables,
+#: and seats taken by invitation.
+CreateTable = Callable[..., Awaitable[CreatedTable]]
+JoinTable = Callable[[str, str | None, str | None], Awaitable[tuple[int, str]]]
 
 
 #: Seconds a queued bot waits for another arena bot before it meets a built-in one.
@@ -65,8 +46,10 @@ ARENA_CLOCK = {"kind": "realtime", "base_s": 300, "increment_s": 5}
 
 
 class Arena:
-    def __init__(self, sessions: sessionmaker[Session], service: Tables, match_wait: float = MATCH_WAIT):
-        self.sessions, self.service, self.match_wait = sessions, service, match_wait
+    def __init__(
+        self, sessions: sessionmaker[Session], create: CreateTable, join: JoinTable, match_wait: float = MATCH_WAIT
+    ):
+        self.sessions, self.create, self.join, self.match_wait = sessions, create, join, match_wait
         self.matching = asyncio.Lock()  # one match made at a time in this process
 
     # ------------------------------------------------------------------ registering
@@ -126,7 +109,7 @@ class Arena:
             bot = db.scalar(select(ArenaBotRow).where(ArenaBotRow.name_key == name_key(bot_name)))
         if bot is None or bot.token_hash.startswith("removed:"):
             raise NotFound(f"there is no registered bot named {bot_name!r}")
-        seat, token = await self.service.join(table_id, bot.name, invite)
+        seat, token = await self.join(table_id, bot.name, invite)
         with self.sessions.begin() as db:
             db.add(ArenaSeatRow(bot_id=bot.id, table_id=table_id, seat=seat, token=token))
         return {"table": table_id, "seat": seat, "bot": bot.name}
@@ -192,12 +175,12 @@ class Arena:
     async def _new_table(self, game: str, bots: list[ArenaBotRow | None]) -> str:
         """A rated table of arena bots (``None``: the suggested built-in bot), each seated by its invitation."""
         seats = [SeatRequest("human") if b is not None else SeatRequest(suggested_bot()) for b in bots]
-        created = await self.service.create(
+        created = await self.create(
             game, len(seats), None, seats, you=None, open_join=False, clock=parse_time_control(ARENA_CLOCK)
         )
         for index, bot in enumerate(bots):
             if bot is not None:
-                seat, token = await self.service.join(created.id, bot.name, created.invites[index])
+                seat, token = await self.join(created.id, bot.name, created.invites[index])
                 with self.sessions.begin() as db:
                     db.add(ArenaSeatRow(bot_id=bot.id, table_id=created.id, seat=seat, token=token))
         return created.id
