@@ -424,14 +424,13 @@ def test_a_move_sent_to_another_server_just_after_a_cancel_is_refused(db_url: st
         campaign = here.post("/api/campaigns", json={"game": "fabledfruit", "name": "Two servers"}).json()
         body = {"seats": [{}, {"controller": "random"}], "name": "Ada"}
         table = here.post(f"/api/campaigns/{campaign['id']}/tables", json=body, headers=_owner(campaign)).json()
-        # The other server now holds the table; a bot may move first (a Fabled Fruit turn is several
-        # decisions), then it is the person's turn. (A quick Random bot: on SQLite the other server
-        # reads the table once, so it must find the bot's turn over, as an Easy bot's search may not be.)
+        # A bot may move first (a Fabled Fruit turn is several decisions), played by this server;
+        # on SQLite the other server reads the table once, when first asked, so it is asked only
+        # once the person holds the turn here.
         deadline = time.monotonic() + 30
-        state = snapshot(there, table["id"], table["token"])
-        while not state["legal"] and time.monotonic() < deadline:
+        while not snapshot(here, table["id"], table["token"])["legal"] and time.monotonic() < deadline:
             time.sleep(0.05)
-            state = snapshot(there, table["id"], table["token"])
+        state = snapshot(there, table["id"], table["token"])  # the other server now holds the table
         assert state["status"] == "playing" and state["legal"], state["prompt"]
         cancelled = here.post(f"/api/campaigns/{campaign['id']}/cancel", headers=_owner(campaign))
         assert cancelled.status_code == 200, cancelled.text
