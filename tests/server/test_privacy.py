@@ -138,8 +138,9 @@ def test_every_payload_holds_only_what_its_viewer_may_know(
 
 
 def test_a_private_table_is_unlisted_and_only_its_seats_read_it(client: TestClient) -> None:
+    seats = [{"controller": "human"}, {"controller": "random"}]  # (a quick bot: the game is played to its end)
     private = client.post(
-        "/api/tables", json={"game": "tanghulu", "players": 2, "allow_spectators": False, "open_join": False}
+        "/api/tables", json={"game": "tanghulu", "seats": seats, "allow_spectators": False, "open_join": False}
     ).json()
     no_spectators = client.post("/api/tables", json={"game": "tanghulu", "players": 2, "allow_spectators": False})
     public = client.post("/api/tables", json={"game": "tanghulu", "players": 2}).json()
