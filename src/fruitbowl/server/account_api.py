@@ -72,7 +72,7 @@ def build_account_router(accounts: Accounts, limits: Limits) -> APIRouter:
     def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in: ``{"name", "csrf"}`` and the session cookie; a wrong name or password is 403."""
         refuse_if(signin_by_address.check(client_address(request)), "sign-in attempts from your address")
-        refuse_if(signin_by_name.check(name_key(" ".join(body.name.split()))), "sign-in attempts for this name")
+        refuse_if(signin_by_name.check(name_key(body.name)), "sign-in attempts for this name")
         return signed_in(response, request, *accounts.sign_in(body.name, body.password))
 
     @router.get("/session")

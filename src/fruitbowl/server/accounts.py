@@ -15,6 +15,8 @@ from __future__ import annotations
 import secrets
 import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -24,7 +26,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from .db import AccountRow, AccountSeatRow, NoteRow, SeatRow, SessionRow, TableRow, now
+from .db import AccountRow, AccountSeatRow, NoteRow, SeatRow, SessionRow, TableRow, aware, now
 from .errors import BadRequest, Busy, Conflict, Forbidden, NotSignedIn
 from .live import check_name, hash_token
 
@@ -56,8 +58,9 @@ class SignedIn:
 
 
 def name_key(name: str) -> str:
-    """How names are compared: Unicode-normalized and case-folded ("ADA", "ada" and "Ada" are one)."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """How names are compared: runs of white space made one space (as :func:`check_name` does),
+    Unicode-normalized and case-folded ("ADA", " ada" and "Ada" are one)."""
+    return unicodedata.normalize("NFKC", " ".join(name.split())).casefold()
 
 
 def check_account_name(name: object) -> str:
@@ -75,19 +78,6 @@ def check_password(password: object) -> str:
     if len(password) > MAX_PASSWORD:
         raise BadRequest(f"a password has at most {MAX_PASSWORD} characters (this one has {len(password)})")
     return password
-
-
-class _Slot:
-    """One of the hashing places, given back when the hash is done."""
-
-    def __init__(self, semaphore: threading.BoundedSemaphore):
-        self.semaphore = semaphore
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *_exc: object) -> None:
-        self.semaphore.release()
 
 
 #: Verified against when a name has no account, so that an unknown name takes as long as a wrong password.
@@ -112,10 +102,15 @@ class Accounts:
             except (VerificationError, InvalidHashError):
                 return False
 
-    def _hash_slot(self) -> _Slot:
+    @contextmanager
+    def _hash_slot(self) -> Iterator[None]:
+        """One of the :data:`HASHING_AT_ONCE` places to hash in, given back when the hash is done."""
         if not self.hashing.acquire(timeout=HASH_WAIT):
             raise Busy("the server is busy checking other passwords; try again in a moment", HASH_WAIT)
-        return _Slot(self.hashing)
+        try:
+            yield
+        finally:
+            self.hashing.release()
 
     # ------------------------------------------------------------------ accounts and sessions
 
@@ -138,7 +133,7 @@ class Accounts:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise Forbidden("wrong name or password")
         with self.sessions() as db:
-            row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(" ".join(name.split()))))
+            row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
             account = (row.id, row.name, row.password_hash) if row else None
         if not self._verify(account[2] if account else None, password) or account is None:
             raise Forbidden("wrong name or password")
@@ -171,8 +166,7 @@ class Accounts:
         if row is None:
             raise NotSignedIn("your session has ended (signed out, or never issued): sign in again")
         session, name = row
-        expires = session.expires_at if session.expires_at.tzinfo else session.expires_at.replace(tzinfo=now().tzinfo)
-        if expires <= now():
+        if aware(session.expires_at) <= now():
             self.sign_out(token)
             raise NotSignedIn(f"your session has expired (sessions last {SESSION_DAYS} days): sign in again")
         return SignedIn(session.account_id, name, session.csrf, session.token_hash)

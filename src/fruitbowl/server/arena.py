@@ -26,7 +26,7 @@ from fruitbowl.engine import get_game
 
 from .accounts import SignedIn, check_account_name, name_key
 from .clocks import parse_time_control
-from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, now
+from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, aware, now
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 
@@ -165,8 +165,7 @@ class Arena:
                 queued = db.get(ArenaQueueRow, bot.id)
                 if queued is None:
                     return
-                at = queued.queued_at if queued.queued_at.tzinfo else queued.queued_at.replace(tzinfo=now().tzinfo)
-                if now() - at < timedelta(seconds=self.match_wait):
+                if now() - aware(queued.queued_at) < timedelta(seconds=self.match_wait):
                     return
                 game = queued.game
                 db.delete(queued)

@@ -147,7 +147,7 @@ def player_key(db: Session, name: str) -> tuple[str, str]:
         if bot is None:
             raise NotFound(f"there is no arena bot named {name[len(ARENA) :]!r}")
         return f"{ARENA}{bot.id}", bot.name
-    row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(" ".join(name.split()))))
+    row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
     if row is None:
         raise NotFound(f"there is no player named {name!r}")
     return f"{ACCOUNT}{row.id}", row.name

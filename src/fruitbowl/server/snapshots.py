@@ -24,6 +24,7 @@ from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import Game
 
 from . import clocks
+from .db import aware
 from .errors import BadRequest, Conflict, Forbidden
 from .live import LiveTable, Note
 from .rules_pages import rule_link
@@ -189,8 +190,7 @@ def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[li
 
 def chat_entry(note: Note) -> dict[str, Any]:
     """A chat message as clients read it: who said it (seat and name then), what, and when (ISO, UTC)."""
-    at = note.at if note.at.tzinfo is not None else note.at.replace(tzinfo=UTC)  # SQLite keeps no zone
-    stamp = at.astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+    stamp = aware(note.at).astimezone(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
     return {"id": note.id, "seat": note.seat, "name": note.name, "text": note.text, "at": stamp}
 
 

@@ -69,6 +69,23 @@ async function showSignedIn(name, { claim = false } = {}) {
   await drawBots();
 }
 
+/** Do what a button asks, its refusal (the server's sentence) shown under the form. */
+async function attempt(work) {
+  showError("");
+  try {
+    await work();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+const removeBot = (name) =>
+  attempt(async () => {
+    await api.removeBot(state.csrf, name);
+    $("bot-token").hidden = true;
+    await drawBots();
+  });
+
 async function drawBots() {
   const { bots } = await api.myBots();
   $("account-bots").replaceChildren(
@@ -84,29 +101,15 @@ async function drawBots() {
   );
 }
 
-async function removeBot(name) {
-  showError("");
-  try {
-    await api.removeBot(state.csrf, name);
-    $("bot-token").hidden = true;
-    await drawBots();
-  } catch (error) {
-    showError(error.message);
-  }
-}
-
-$("bot-form").addEventListener("submit", async (event) => {
+$("bot-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  showError("");
-  try {
+  attempt(async () => {
     const made = await api.registerBot(state.csrf, $("bot-name").value);
     $("bot-token").replaceChildren(`${made.name}'s token (copy it now, it is not shown again): `, h("code", {}, made.token));
     $("bot-token").hidden = false;
     $("bot-name").value = "";
     await drawBots();
-  } catch (error) {
-    showError(error.message);
-  }
+  });
 });
 
 function showSignedOut() {
@@ -115,16 +118,12 @@ function showSignedOut() {
   $("sign-up-name").value ||= playerName();
 }
 
-async function enter(request) {
-  showError("");
-  try {
+const enter = (request) =>
+  attempt(async () => {
     const answer = await request();
     state.csrf = answer.csrf;
     await showSignedIn(answer.name, { claim: true });
-  } catch (error) {
-    showError(error.message);
-  }
-}
+  });
 
 $("sign-in-form").addEventListener("submit", (event) => {
   event.preventDefault();
@@ -142,28 +141,22 @@ for (const [id, everywhere] of [
   ["sign-out", false],
   ["sign-out-everywhere", true],
 ]) {
-  $(id).addEventListener("click", async () => {
-    showError("");
-    try {
+  $(id).addEventListener("click", () =>
+    attempt(async () => {
       await api.signOut(state.csrf, everywhere);
       state.csrf = null;
       showSignedOut();
-    } catch (error) {
-      showError(error.message);
-    }
-  });
+    }),
+  );
 }
 
-$("delete-form").addEventListener("submit", async (event) => {
+$("delete-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  showError("");
-  try {
+  attempt(async () => {
     await api.deleteAccount(state.csrf, $("delete-password").value);
     state.csrf = null;
     showSignedOut();
-  } catch (error) {
-    showError(error.message);
-  }
+  });
 });
 
 async function start() {
