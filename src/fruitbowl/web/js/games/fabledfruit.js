@@ -455,11 +455,14 @@ function displayArea(ui, layer, y) {
   const stacks = view.display;
   const most = narrow ? 2 : 6;
   const gap = narrow ? 14 : 16;
-  const cw = (W - 20 - (most - 1) * gap) / most;
   const per = Math.ceil(stacks.length / Math.max(1, Math.ceil(stacks.length / most)));
-  const ch = narrow ? 246 : 300;
-  const standH = 42;
   const rows = Math.max(1, Math.ceil(stacks.length / per));
+  // two rows on a wide board (Lime's eight stacks): wider, shorter cards, so that the locations
+  // still fit a laptop's frame at the size their words are drawn for
+  const twoRowsWide = rows > 1 && !narrow;
+  const cw = twoRowsWide ? Math.min(236, (W - 20 - (per - 1) * gap) / per) : (W - 20 - (most - 1) * gap) / most;
+  const ch = narrow ? 246 : twoRowsWide ? 244 : 300;
+  const standH = 42;
   stacks.forEach((st, i) => {
     const row = Math.floor(i / per);
     const inRow = Math.min(per, stacks.length - row * per);
