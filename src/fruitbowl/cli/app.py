@@ -8,6 +8,7 @@ stderr with exit code 2 by :class:`~fruitbowl.cli.errors.OneLineErrorsGroup`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ from rich.console import Console
 
 from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
+from fruitbowl.engine.wording import speaking
+from fruitbowl.i18n import LANGUAGES, from_environment, negotiate, translations
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, rules, session
@@ -61,10 +64,27 @@ def _root(
         bool,
         typer.Option("--version", callback=_print_version, is_eager=True, help="Show the version and exit."),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang", help="The language to play in: en, de or zh_Hans (default: the locale's, LANGUAGE/LANG)."
+        ),
+    ] = None,
 ) -> None:
     """Without a command, show the help rather than an error."""
+    ctx.with_resource(speaking(translations(_language(lang))))
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
+
+
+def _language(asked: str | None) -> str:
+    """The language of ``--lang``, else of the terminal's locale (English if it is none of ours)."""
+    if asked is None:
+        return from_environment(os.environ)
+    chosen = negotiate([asked])
+    if chosen == "en" and not asked.lower().startswith("en"):
+        raise CliError(f"there is no language {asked!r}: fruitbowl speaks {', '.join(LANGUAGES)}")
+    return chosen
 
 
 def _console() -> Console:

@@ -31,6 +31,7 @@ from .campaigns import campaign_tokens
 from .clocks import parse_time_control
 from .errors import BadRequest, InvalidToken, TooMany, database_error, retry_after, status_of
 from .guard import OffLoop, client_address, guarded_route
+from .languages import asked_language, rendered_in, speaking_in
 from .limits import Limits, RateLimiter, TokenLockout
 from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 from .outbox import ABORT_KEY, Outbox
@@ -369,22 +370,33 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         table_id: str,
         x_seat_token: str | None = Header(None),
         token: str | None = Query(None),
+        accept_language: str | None = Header(None),
     ) -> Response:
+        """The table as your seat (or a spectator) sees it, in the language ``Accept-Language`` asks for."""
         table = await service.get(table_id)
+        language = asked_language(accept_language)
         async with table.lock:  # no move changes the position while a thread reads it
-            return await off_loop.json(lambda: service.runtime.view_for(table, x_seat_token or token))
+            view = rendered_in(language, lambda: service.runtime.view_for(table, x_seat_token or token))
+            response = await off_loop.json(view)
+        response.headers["Vary"] = "Accept-Language"
+        return response
 
     @router.get("/tables/{table_id}/explain", dependencies=[Depends(limit_read)])
     async def explain(
         table_id: str,
         code: int = Query(description="the code of the action to explain"),
         x_seat_token: str | None = Header(None),
+        accept_language: str | None = Header(None),
     ) -> Response:
         """Why one action is not possible now for the seat to act (``reason``; ``null`` if it is
         legal): what the page shows when a player clicks a target that is not possible."""
         table = await service.get(table_id)
         async with table.lock:  # no move changes the position while a thread reads it
-            return await off_loop.json(lambda: explain_action(table, service.seat_of(table, x_seat_token), code))
+            reason = rendered_in(
+                asked_language(accept_language),
+                lambda: explain_action(table, service.seat_of(table, x_seat_token), code),
+            )
+            return await off_loop.json(reason)
 
     @router.post("/tables/{table_id}/join")
     async def join(table_id: str, body: JoinModel) -> dict[str, Any]:
@@ -445,8 +457,10 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
     async def act(
         table_id: str, body: ActionModel, request: Request, x_seat_token: str | None = Header(None)
     ) -> dict[str, Any]:
-        with seat_request(request, x_seat_token):
-            version = await service.submit(table_id, x_seat_token, body.action, body.version)
+        with seat_request(request, x_seat_token), speaking_in(asked_language(request.headers.get("accept-language"))):
+            version = await service.submit(
+                table_id, x_seat_token, body.action, body.version
+            )  # refused in the reader's words
         return {"version": version}
 
     @router.post("/tables/{table_id}/undo")
@@ -491,6 +505,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         x_seat_token: str | None = Header(None),
         token: str | None = Query(None),
         at: int | None = Query(None, ge=0, description="the move after which to show the position (0: the start)"),
+        accept_language: str | None = Header(None),
     ) -> dict[str, Any]:
         """The game move by move as the viewer may know it, each move with the renames and (for the
         table's players only) the chat said after it; with ``at``, the position after that move."""
@@ -501,7 +516,8 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         record = Record(**{**record.__dict__, "actions": list(record.actions)})  # a copy: the table plays on
         if at is None:
             notes = replay_notes(table, seat)  # the chat for the table's players only
-            return {"table": table.id, **await asyncio.to_thread(replay_moves, record, seat, notes)}
+            moves = rendered_in(asked_language(accept_language), lambda: replay_moves(record, seat, notes))
+            return {"table": table.id, **await asyncio.to_thread(moves)}
         return {"table": table.id, **await asyncio.to_thread(replay_view, record, seat, at)}
 
     @router.get("/tables/{table_id}/record", dependencies=[Depends(limit_read)])
@@ -539,7 +555,11 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
     message_limiter = RateLimiter(limits.ws_rate, limits.ws_burst)
 
     @app.websocket("/ws/tables/{table_id}")
-    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    async def table_socket(
+        websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None
+    ) -> None:
+        """A table's live snapshots, rendered in ``lang`` (or the socket's ``Accept-Language``)."""
+        language = asked_language(websocket.headers.get("accept-language"), lang)
         offered = websocket.scope.get("subprotocols") or []
         await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
         refusal = origin_refusal(websocket.scope, getattr(websocket.app.state, "allowed_origins", frozenset()))
@@ -567,7 +587,7 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
             send_timeout=limits.ws_send_timeout,
         )
         try:
-            table, connection = await service.runtime.connect(table_id, token, outbox)
+            table, connection = await service.runtime.connect(table_id, token, outbox, language)
         except InvalidToken as exc:  # counted with the HTTP routes' invalid tokens (see .guard)
             wait = service.lockout.strike(table_id, websocket.client.host if websocket.client else "?")
             if wait is None:
@@ -612,7 +632,8 @@ def install_websocket(app: Any, service: TableService, limits: Limits | None = N
                     )
                     continue
                 strikes = 0
-                reply = await _handle_message(service, table_id, token, raw)
+                with speaking_in(language):  # its refusals in the reader's words
+                    reply = await _handle_message(service, table_id, token, raw)
                 if reply is not None:
                     outbox.message(reply)
         except WebSocketDisconnect:

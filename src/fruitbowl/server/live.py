@@ -39,6 +39,7 @@ class Connection:
 
     seat: int | None
     outbox: Outbox
+    language: str = "en"  # what its snapshots are rendered in (see .languages)
 
 
 @dataclass

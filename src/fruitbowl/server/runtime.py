@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import Forbidden, InvalidToken
+from .languages import speaking_in
 from .live import Connection, LiveTable
 from .outbox import Outbox
 from .snapshots import chat_entry, snapshot, table_action_space
@@ -73,14 +74,16 @@ class Runtime:
     async def broadcast(self, table: LiveTable) -> None:
         """Put each connection's new snapshot in its outbox; never waits for a socket (a client
         that falls behind is dropped by its outbox and forgotten here)."""
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         for connection in list(table.connections):
             if connection.outbox.dropped is not None:
                 table.connections.discard(connection)
                 continue
-            if connection.seat not in cache:
-                cache[connection.seat] = json.dumps(snapshot(table, connection.seat), separators=(",", ":"))
-            connection.outbox.snapshot(cache[connection.seat])
+            key = (connection.seat, connection.language)  # each seat's snapshot, in each language read
+            if key not in cache:
+                with speaking_in(connection.language):
+                    cache[key] = json.dumps(snapshot(table, connection.seat), separators=(",", ":"))
+            connection.outbox.snapshot(cache[key])
 
     def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
         """Put one small message (a chat message) in every connection's outbox."""
@@ -88,12 +91,14 @@ class Runtime:
             if connection.outbox.dropped is None:
                 connection.outbox.message(message)
 
-    async def connect(self, table_id: str, token: str | None, outbox: Outbox) -> tuple[LiveTable, Connection]:
+    async def connect(
+        self, table_id: str, token: str | None, outbox: Outbox, language: str = "en"
+    ) -> tuple[LiveTable, Connection]:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
-        connection = Connection(seat, outbox)
+        connection = Connection(seat, outbox, language)
         table.connections.add(connection)
         await self.broadcast(table)
         if self.presence_changed is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -19,9 +20,10 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Label, MenuRow
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import counted, plural
+from fruitbowl.engine.wording import _, counted, ngettext, plural
 
 from .components import COMPONENTS, Components
+from .text import word
 
 #: Letter and colour of each fruit; the haw is wild.
 FRUIT_LOOK = {
@@ -45,7 +47,7 @@ def tile_text(tile: dict[str, Any] | None, *, named: bool = False) -> Text:
     out.append(str(tile["stars"]))
     out.append("✦" if tile.get("pink") else "★", style=PINK if tile.get("pink") else "yellow")
     if named:
-        out.append(f" {tile['fruit']}", style=style.replace("bold ", ""))
+        out.append(f" {word(tile['fruit'])}", style=style.replace("bold ", ""))
     return out
 
 
@@ -54,14 +56,16 @@ def legend(money_bags: int = 1) -> Text:
     out = Text()
     for fruit, (letter, style) in FRUIT_LOOK.items():
         out.append(letter, style=style)
-        out.append(f" {fruit}{' (wild)' if fruit == 'haw' else ''} ", style="dim")
-    out.append("· K2★ a 2★ kiwi · $ coin while empty · ", style="dim")
+        name = _("{fruit} (wild)").format(fruit=word(fruit)) if fruit == "haw" else word(fruit)
+        out.append(f" {name} ", style="dim")
+    out.append(_("· K2★ a 2★ kiwi · $ coin while empty · "), style="dim")
     out.append("✓", style="green")
-    out.append(" complete · ", style="dim")
+    out.append(_(" complete · "), style="dim")
     out.append("✦", style=PINK)
-    out.append(" sugared · ", style="dim")
+    out.append(_(" sugared · "), style="dim")
     out.append(f"bag+{money_bags}", style="dim yellow")
-    out.append(f" empty store space (+{counted(money_bags, 'coin')})", style="dim")
+    empty = ngettext(" empty store space (+{n} coin)", " empty store space (+{n} coins)", money_bags)
+    out.append(empty.format(n=money_bags), style="dim")
     return out
 
 
@@ -170,7 +174,7 @@ class TangHuLuAdapter:
         if len(buys) == 1:
             return label(buys[0])
         tile = view["store"][buys[0].fields["space"]]
-        return f"the {tile['fruit']} ({tile['stars']}★)"
+        return _("the {fruit} ({stars}★)").format(fruit=word(tile["fruit"]), stars=tile["stars"])
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         """Three lines for the table, one panel per player side by side, and the legend:
@@ -191,33 +195,34 @@ class TangHuLuAdapter:
 
     def _turn_line(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
         roller, over = view["roller"], view["phase"] == "over"
-        out = Text(f"Round {view['round']}", style="bold")
+        out = Text(_("Round {round}").format(round=view["round"]), style="bold")
         if not over and roller == view["viewer"]:
-            out.append(" · your turn", style="bold cyan")
+            out.append(_(" · your turn"), style="bold cyan")
         elif not over and 0 <= roller < len(labels):
-            out.append(f" · {_short(labels[roller])[:16]}'s turn")
+            out.append(_(" · {name}'s turn").format(name=_short(labels[roller])[:16]))
         if view["die"]:
-            out.append(" · die: ")
-            out.append(view["die"], style="bold")
+            out.append(_(" · die: "))
+            out.append(word(view["die"]), style="bold")
         if view["die_tile"] is not None:
             out.append(" → ")
             out.append_text(tile_text(view["die_tile"], named=True))
         if view["end_triggered"] and not over:
-            out.append(" · last round (a board is full)", style="bold red")
+            out.append(_(" · last round (a board is full)"), style="bold red")
         else:
-            out.append(f" · first player {_short(labels[view['first_player']])}", style="dim")
+            out.append(_(" · first player {name}").format(name=_short(labels[view["first_player"]])), style="dim")
         return out
 
     def _store_line(self, view: dict[str, Any]) -> Text:
-        out = Text("Store ", style="bold")
+        out = Text(_("Store "), style="bold")
         for space, tile in enumerate(view["store"]):
             out.append(f" {view['store_spaces'][space]} ", style="bold")
             if tile is None:
                 out.append(f"bag+{view['money_bags'][space]}", style="dim yellow")
             else:
                 out.append_text(tile_text(tile))
-        out.append(" · next tile costs ")
-        out.append(counted(view["price"], "coin"), style="bold yellow")
+        out.append(_(" · next tile costs "))
+        price = view["price"]
+        out.append(ngettext("{n} coin", "{n} coins", price).format(n=price), style="bold yellow")
         return out
 
     def _supply_line(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
@@ -225,13 +230,23 @@ class TangHuLuAdapter:
         most = max(drops)
         leaders = [seat for seat, d in enumerate(drops) if d == most]
         if len(leaders) == 1:
-            king = f"King now: {_short(labels[leaders[0]])} ({counted(most, 'drop')})"
+            king = ngettext("King now: {name} ({n} drop)", "King now: {name} ({n} drops)", most)
+            king = king.format(name=_short(labels[leaders[0]]), n=most)
         else:
-            king = f"King now: nobody (tie at {counted(most, 'drop')})"
+            king = ngettext("King now: nobody (tie at {n} drop)", "King now: nobody (tie at {n} drops)", most).format(
+                n=most
+            )
         values = view["values"]
+        line = _("Bag {bag} · drop stock {drops}/{all_drops} · sweet deck {cards}/{all_cards} · {king}")
         return Text(
-            f"Bag {view['bag']['size']} · drop stock {view['drop_stock']}/{values['drops']} · "
-            f"sweet deck {view['sweet_deck']}/{values['sweet_cards']} · {king}",
+            line.format(
+                bag=view["bag"]["size"],
+                drops=view["drop_stock"],
+                all_drops=values["drops"],
+                cards=view["sweet_deck"],
+                all_cards=values["sweet_cards"],
+                king=king,
+            ),
             style="dim",
         )
 
@@ -240,26 +255,26 @@ class TangHuLuAdapter:
     ) -> Panel:
         seat = player["seat"]
         cap = view["values"]["coin_cap"]
-        money = Text("Coins ")
+        money = Text(_("Coins "))
         money.append(f"{player['coins']}", style="bold yellow")
         money.append(f"/{cap}", style="dim")
-        money.append(f" Drops {player['drops']}")
+        money.append(_(" Drops {n}").format(n=player["drops"]))
         inner = width - 2 - (2 if padded else 0)
-        work = Text(f"Income {player['income']} ")
-        work.append_text(_sweets(player, inner - len(work)))
+        work = Text(_("Income {n} ").format(n=player["income"]))
+        work.append_text(_sweets(player, inner - work.cell_len))
         body: list[RenderableType] = [money, work]
         body.append(_sticks(player["sticks"], view["coin_icons"]))
         acting = view["current_player"] == seat
         title = Text("▶" if acting else "", style="bold yellow")
         room = width - 6 - (2 if acting else 0)
-        label = labels[seat] if len(labels[seat]) + 2 <= room else _short(labels[seat])[: room - 2]
+        label = labels[seat] if cell_len(labels[seat]) + 2 <= room else _cut(_short(labels[seat]), room - 2)
         title.append(f"{seat + 1} {label}", style="bold" if acting else "")
         mine = view["viewer"] == seat
         return Panel(
             Group(*body),
             title=title,
             title_align="left",
-            subtitle=f"{player['tile_stars']}★ on sticks",
+            subtitle=_("{stars}★ on sticks").format(stars=player["tile_stars"]),
             subtitle_align="right",
             width=width,
             padding=(0, 1 if padded else 0),
@@ -269,8 +284,16 @@ class TangHuLuAdapter:
 
 def _compact(label: str) -> str:
     """A label's first clause, marked "(capped)" when its details say the coin cap cut it."""
-    head, _, details = label.partition(" (")
-    return f"{head} (capped)" if "cap" in details else head
+    head, _paren, details = label.partition(" (")
+    capped = _("{lost} lost to the {cap}-coin cap").format(lost="", cap=COMPONENTS.coin_cap).strip()
+    return _("{label} (capped)").format(label=head) if capped in details else head
+
+
+def _cut(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` terminal columns (a Chinese character takes two)."""
+    while cell_len(text) > cells:
+        text = text[:-1]
+    return text
 
 
 def _short(label: str) -> str:
@@ -282,16 +305,18 @@ def _sweets(player: dict[str, Any], room: int) -> Text:
     """Sweet cards in ``room`` columns: how many (others' stars stay hidden until the end), or
     their stars when the viewer may know them."""
     count = player["sweet_cards"]
-    out = Text("Sweets ")
+    out = Text(_("Sweets "))
     stars = player.get("sweet_card_stars")
     if not count:
-        out.append("none" if len(out) + 4 <= room else "0", style="dim")
+        none = _("none")
+        out.append(none if out.cell_len + cell_len(none) <= room else "0", style="dim")
         return out
     if stars is None:
-        out.append(f"{count}" + (" hidden" if len(out) + len(str(count)) + 7 <= room else ""))
+        hidden = _(" hidden")
+        out.append(f"{count}" + (hidden if out.cell_len + len(str(count)) + cell_len(hidden) <= room else ""))
         return out
     for shown in (" ".join(f"{s}★" for s in stars), f"{count}={sum(stars)}★", f"{sum(stars)}★"):
-        if len(out) + len(shown) <= room:
+        if out.cell_len + cell_len(shown) <= room:
             break
     out.append(shown, style="yellow")
     return out
@@ -308,7 +333,7 @@ def _sticks(sticks: Sequence[dict[str, Any]], coin_icons: Sequence[int]) -> Tabl
     """The three sticks side by side, spot 4 at the top and spot 1 at the bottom."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", justify="right")
-    for _ in sticks:
+    for _stick in sticks:
         grid.add_column(min_width=3)
     for spot in range(len(coin_icons), 0, -1):
         cells = [

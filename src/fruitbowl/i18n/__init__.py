@@ -1,0 +1,23 @@
+"""The players' languages for the front ends: catalogs loaded with Babel, a language chosen
+from what a client or a terminal asks for, and numbers written the language's way.
+
+The engine and the games only call gettext-shaped functions (:mod:`fruitbowl.engine.wording`);
+this package gives them the catalogs (``fruitbowl/locale/<lang>/LC_MESSAGES/fruitbowl.po``,
+compiled in memory). See docs/i18n.md.
+"""
+
+from .catalogs import DOMAIN, LANGUAGES, LOCALE_DIR, catalog_path, translations
+from .choice import from_accept_language, from_environment, negotiate
+from .numbers import number
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "catalog_path",
+    "from_accept_language",
+    "from_environment",
+    "negotiate",
+    "number",
+    "translations",
+]

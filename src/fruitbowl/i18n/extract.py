@@ -1,0 +1,88 @@
+"""The messages the code says, extracted with Babel, and the catalogs brought up to them.
+
+``python -m fruitbowl.i18n.extract`` adds every new message to each catalog (untranslated,
+so it reads as English until translated) and drops the ones the code no longer says; the
+tests (tests/i18n) fail while a catalog lacks a message or keeps one the code no longer uses.
+A part of fruitbowl joins the translated parts by being listed in :data:`TRANSLATED`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from fruitbowl.engine.wording import YOU
+
+from .catalogs import DOMAIN, LANGUAGES, catalog_path
+
+if TYPE_CHECKING:
+    from babel.messages.extract import _Keyword
+
+PACKAGE = Path(__file__).resolve().parent.parent
+#: The parts of fruitbowl whose words go through the catalogs (folders under ``src/fruitbowl``).
+TRANSLATED: tuple[str, ...] = ("games/tanghulu",)
+#: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
+#: subject, a message is also looked up under the context ``YOU``.
+SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
+
+Key = tuple[str | None, str]  # (context, msgid)
+Found = tuple[str, int, str | tuple[str, ...], str | None]  # (file, line, message, context)
+
+
+def _found(folder: Path, keywords: Mapping[str, _Keyword]) -> Iterator[Found]:
+    for filename, lineno, message, _comments, context in extract_from_dir(
+        folder, method_map=[("**.py", "python")], keywords=keywords, comment_tags=("TRANSLATORS:",)
+    ):
+        yield filename, lineno, message, context
+
+
+def extract() -> Catalog:
+    """Every message the translated parts say, as a template catalog (no translations)."""
+    template = Catalog(domain=DOMAIN, project="fruitbowl", charset="utf-8")
+    for part in TRANSLATED:
+        folder = PACKAGE / part
+        for filename, lineno, message, context in _found(folder, DEFAULT_KEYWORDS):
+            template.add(message, locations=[(f"{part}/{filename}", lineno)], context=context)
+        for filename, lineno, message, _context in _found(folder, SAID_KEYWORDS):
+            for context in (None, YOU):
+                template.add(message, locations=[(f"{part}/{filename}", lineno)], context=context)
+    return template
+
+
+def keys(catalog: Catalog) -> set[Key]:
+    """The (context, msgid) of every message of ``catalog`` (a plural message by its singular)."""
+    return {(m.context, str(m.id[0] if isinstance(m.id, tuple | list) else m.id)) for m in catalog if m.id}
+
+
+def read(language: str) -> Catalog:
+    with catalog_path(language).open("rb") as source:
+        return read_po(source, locale=language, domain=DOMAIN)
+
+
+def update(language: str, template: Catalog) -> Catalog:
+    """``language``'s catalog with ``template``'s messages: new ones added untranslated, the ones
+    no longer said dropped (Babel's ``Catalog.update``, without fuzzy guesses)."""
+    catalog = read(language)
+    catalog.update(template, no_fuzzy_matching=True)
+    catalog.obsolete.clear()
+    with catalog_path(language).open("wb") as out:
+        write_po(out, catalog, width=100, sort_output=False, omit_header=False, include_previous=False)
+    return catalog
+
+
+def main() -> None:
+    template = extract()
+    for language in LANGUAGES[1:]:
+        catalog = update(language, template)
+        missing = [m.id for m in catalog if m.id and not m.string]
+        print(f"{language}: {len(catalog)} messages, {len(missing)} untranslated", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

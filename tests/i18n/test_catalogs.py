@@ -1,0 +1,56 @@
+"""The catalogs say everything the code says, and nothing it no longer says (issue 27: "A test
+fails when a message is missing from a catalog or a catalog has a key the code no longer uses").
+
+The messages are extracted from the translated parts of the code with Babel's extract API
+(``fruitbowl.i18n.extract``); a part joins by being listed in ``TRANSLATED``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fruitbowl.i18n import LANGUAGES, translations
+from fruitbowl.i18n.extract import TRANSLATED, extract, keys, read
+
+TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def test_tang_hu_lu_is_among_the_translated_parts():
+    assert "games/tanghulu" in TRANSLATED
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_catalog_holds_every_message_the_code_says(language):
+    missing = keys(extract()) - keys(read(language))
+    assert not missing, f"{language} lacks {sorted(missing, key=str)} (run python -m fruitbowl.i18n.extract)"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_catalog_holds_no_message_the_code_no_longer_says(language):
+    unused = keys(read(language)) - keys(extract())
+    assert not unused, f"{language} keeps {sorted(unused, key=str)}, which no code says any more"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_every_message_is_translated_with_the_same_placeholders(language):
+    """Complete: no message falls back to English; and each translation fills only the
+    placeholders its message offers (a translation may leave one out, e.g. "you" in German)."""
+    for message in read(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{language}: {ids[0]!r} is not translated"
+        offered = {name for text in ids for name in PLACEHOLDER.findall(text)}
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) <= offered, f"{language}: {text!r} uses a placeholder {ids[0]!r} lacks"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_each_catalog_has_its_languages_plural_forms(language):
+    catalog = read(language)
+    assert catalog.num_plurals == {"de": 2, "zh_Hans": 1}[language]
+    assert translations(language).ngettext("{n} coin", "{n} coins", 1) != "{n} coin"

@@ -1,0 +1,139 @@
+"""One Tang Hu Lu table, each player in their own language (issue 27: "each viewer at a table
+reads the same game in their own language ... The API honours Accept-Language on table states
+and logs"), played through the HTTP API and the table's WebSocket."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from fruitbowl.server import create_app  # noqa: E402
+
+from ..server.helpers import create  # noqa: E402
+
+GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
+CHINESE = {"Accept-Language": "zh-CN,zh;q=0.9"}
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}")) as test_client:
+        yield test_client
+
+
+def _german(text: str, english: str) -> bool:
+    return text != english and not CJK.search(text)
+
+
+def _chinese(text: str) -> bool:
+    return bool(CJK.search(text))
+
+
+def _state(client: TestClient, table: str, token: str | None, headers: dict[str, str]) -> dict[str, Any]:
+    response = client.get(f"/api/tables/{table}", headers={**headers, **({"X-Seat-Token": token} if token else {})})
+    assert response.status_code == 200, response.text
+    assert "Accept-Language" in response.headers["Vary"]
+    return response.json()
+
+
+def _two_players(client: TestClient) -> tuple[str, dict[int, str]]:
+    table = create(client, seats=[{"controller": "human", "name": "Ada"}, {"controller": "human", "name": "Bo"}])
+    invite = table["invites"]["1"].split("invite=")[1]
+    bo = client.post(f"/api/tables/{table['id']}/join", json={"invite": invite}).json()
+    return table["id"], {0: table["token"], 1: bo["token"]}
+
+
+def test_one_table_read_in_german_by_one_seat_and_in_chinese_by_the_other(client):
+    table, tokens = _two_players(client)
+    reads = {0: GERMAN, 1: CHINESE}
+    refused = set()
+    for _move in range(24):
+        english = _state(client, table, tokens[0], {})
+        if english["status"] != "playing":
+            break
+        seat = english["view"]["current_player"]
+        german, chinese = _state(client, table, tokens[0], GERMAN), _state(client, table, tokens[1], CHINESE)
+        # The same game: the same position and the same moves, in two languages.
+        assert german["version"] == chinese["version"] == english["version"]
+        assert [e["kind"] for e in german["log"]] == [e["kind"] for e in english["log"]]
+        for read, said in zip(german["log"], english["log"], strict=True):
+            assert _german(read["text"], said["text"]), (read, said)
+        assert all(_chinese(entry["text"]) for entry in chinese["log"]), chinese["log"]
+        assert _german(german["prompt"], english["prompt"]) and _chinese(chinese["prompt"])
+        mine = german if seat == 0 else _state(client, table, tokens[1], CHINESE)
+        if seat == 0:
+            assert all(_german(action["label"], "") for action in mine["legal"])
+        else:
+            assert all(_chinese(action["label"]) for action in mine["legal"])
+        if english["view"]["phase"] == "action" and seat not in refused:  # a refusal, in the player's words
+            response = client.post(
+                f"/api/tables/{table}/actions",
+                json={"action": "stop", "version": english["version"]},
+                headers={"X-Seat-Token": tokens[seat], **reads[seat]},
+            )
+            assert response.status_code == 400
+            said = response.json()["error"]
+            assert said.startswith("du hast nichts gekauft") if seat == 0 else said.startswith("你还什么都没买")
+            refused.add(seat)
+        response = client.post(
+            f"/api/tables/{table}/actions",
+            json={"action": mine["legal"][0]["code"], "version": english["version"]},
+            headers={"X-Seat-Token": tokens[seat]},
+        )
+        assert response.status_code == 200, response.text
+    assert refused == {0, 1}, "each player was refused once, in their own language"
+    # Without Accept-Language, the table reads in English as it always did.
+    english = _state(client, table, tokens[0], {})
+    assert not any(_chinese(entry["text"]) for entry in english["log"])
+    assert any(entry["text"] == "Round 1 begins." for entry in english["log"]) or english["log_start"] > 0
+
+
+def test_the_replay_and_the_refusal_explained_speak_the_readers_language(client):
+    table, tokens = _two_players(client)
+    state = _state(client, table, tokens[0], {})
+    seat = state["view"]["current_player"]
+    german = client.get(f"/api/tables/{table}/replay", headers={"X-Seat-Token": tokens[0], **GERMAN}).json()
+    chinese = client.get(f"/api/tables/{table}/replay", headers={"X-Seat-Token": tokens[1], **CHINESE}).json()
+    opening_de = [line for step in german["steps"] for line in step["log"]]
+    opening_zh = [line for step in chinese["steps"] for line in step["log"]]
+    assert any(line.startswith("Runde 1 beginnt") for line in opening_de)
+    assert any("第1轮开始" in line for line in opening_zh)
+    stop = next(a["code"] for a in client.get(f"/api/tables/{table}/actions").json()["actions"] if a["text"] == "stop")
+    asked = client.get(
+        f"/api/tables/{table}/explain", params={"code": stop}, headers={"X-Seat-Token": tokens[seat], **CHINESE}
+    )
+    reason = asked.json()["reason"]
+    assert reason is not None and _chinese(reason)
+
+
+def test_the_websocket_speaks_the_language_asked_at_connect(client):
+    table, tokens = _two_players(client)
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={tokens[0]}&lang=de") as ada,
+        client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}", headers=CHINESE) as bo,
+        client.websocket_connect(f"/ws/tables/{table}") as watcher,
+    ):
+        first = {name: socket.receive_json() for name, socket in (("ada", ada), ("bo", bo), ("watcher", watcher))}
+        assert all(message["type"] == "state" for message in first.values())
+        english = first["watcher"]
+        assert _german(first["ada"]["prompt"], english["prompt"])
+        assert _chinese(first["bo"]["prompt"])
+        assert not _chinese(english["prompt"]) and english["prompt"] != first["ada"]["prompt"]
+        seat = english["view"]["current_player"]
+        socket = ada if seat == 0 else bo
+        if english["view"]["phase"] == "action":
+            socket.send_json({"type": "action", "action": "stop"})
+            while (message := socket.receive_json())["type"] != "error":
+                pass
+            said = message["message"]
+            assert said.startswith("du hast nichts gekauft") if seat == 0 else said.startswith("你还什么都没买")
