@@ -46,7 +46,9 @@ def test_every_message_is_translated_with_the_same_placeholders(language):
         assert all(strings), f"{language}: {ids[0]!r} is not translated"
         offered = {name for text in ids for name in PLACEHOLDER.findall(text)}
         for text in strings:
-            assert set(PLACEHOLDER.findall(text)) <= offered, f"{language}: {text!r} uses a placeholder {ids[0]!r} lacks"
+            assert set(PLACEHOLDER.findall(text)) <= offered, (
+                f"{language}: {text!r} uses a placeholder {ids[0]!r} lacks"
+            )
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)

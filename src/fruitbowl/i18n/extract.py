@@ -69,15 +69,38 @@ def update(language: str, template: Catalog) -> Catalog:
     """``language``'s catalog with ``template``'s messages: new ones added untranslated, the ones
     no longer said dropped (Babel's ``Catalog.update``, without fuzzy guesses)."""
     catalog = read(language)
+    created = catalog.creation_date  # (kept: an update that changes no message changes no line)
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
+    catalog.creation_date = created
     with catalog_path(language).open("wb") as out:
         write_po(out, catalog, width=100, sort_output=False, omit_header=False, include_previous=False)
     return catalog
 
 
+def create(language: str, template: Catalog) -> Catalog:
+    """A new catalog for ``language`` (a Babel locale name: "fr", "zh_Hant") with every message
+    of ``template``, untranslated."""
+    catalog = Catalog(locale=language, domain=DOMAIN, project="fruitbowl", charset="utf-8", fuzzy=False)
+    for message in template:
+        if message.id:
+            catalog.add(message.id, locations=message.locations, flags=message.flags, context=message.context)
+    path = catalog_path(language)
+    if path.exists():
+        raise FileExistsError(f"{path} exists already: run without --new to update it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as out:
+        write_po(out, catalog, width=100, omit_header=False)
+    return catalog
+
+
 def main() -> None:
+    """Update every catalog; ``--new LANG`` starts LANG's catalog instead."""
     template = extract()
+    if sys.argv[1:2] == ["--new"] and len(sys.argv) == 3:
+        create(sys.argv[2], template)
+        print(f"{catalog_path(sys.argv[2])}: {len(template)} messages to translate", file=sys.stderr)
+        return
     for language in LANGUAGES[1:]:
         catalog = update(language, template)
         missing = [m.id for m in catalog if m.id and not m.string]

@@ -1,0 +1,88 @@
+"""Tang Hu Lu in the terminal in German and in Chinese (issue 27: "The terminal follows the locale
+(LANGUAGE/LANG) and --lang"; "Chinese text renders correctly ... in the terminal boards
+(width-aware alignment)"), driven as a person at an 80-column terminal drives it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+
+from .terminal_driver import PROMPT, Terminal, play_through, run
+
+
+@pytest.fixture
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """A terminal whose locale names no language but the one a test sets."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return monkeypatch
+
+
+def _fits_80_columns(transcript: str, home: Path) -> None:
+    for line in transcript.split("\n"):
+        shown = line.removeprefix(PROMPT)
+        if str(home) not in shown:  # (a save's path may run on: it copies whole)
+            assert cell_len(shown) <= 80, f"wider than 80 columns: {shown!r}"
+
+
+def _opening(args: list[str], home: Path) -> str:
+    term = Terminal(args, home)
+    assert term.wait_for_prompt()
+    screen = term.screen
+    term.answer("quit")
+    term.read_to_end()
+    return screen
+
+
+def test_lang_de_plays_the_game_in_german(english_locale, tmp_path: Path) -> None:
+    args = ["--lang", "de", "play", "tanghulu", "--players", "3", "--seed", "7", "--bots", "random,random"]
+    played = play_through(Terminal(args, tmp_path), 7)
+    assert played.returncode == 0
+    said = played.transcript
+    for german in ("Runde 1 beginnt.", "Laden ", "Tropfenvorrat", "auf Spießen", "Das Spiel ist vorbei."):
+        assert german in said, german
+    assert "Round 1 begins." not in said and "drop stock" not in said
+    _fits_80_columns(said, tmp_path)
+
+
+def test_a_chinese_locale_plays_the_game_in_chinese(english_locale, tmp_path: Path) -> None:
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
+    args = ["play", "tanghulu", "--players", "4", "--seed", "3", "--bots", "random,random,random"]
+    played = play_through(Terminal(args, tmp_path), 3)
+    assert played.returncode == 0
+    said = played.transcript
+    for chinese in ("第1轮开始。", "商店", "糖滴库存", "签子上", "游戏结束"):
+        assert chinese in said, chinese
+    assert "Round 1 begins." not in said
+    _fits_80_columns(said, tmp_path)
+
+
+def test_the_boards_columns_line_up_in_chinese(english_locale, tmp_path: Path) -> None:
+    """Each player's panel is as wide in Chinese as in English: Rich measures cells, not characters."""
+    args = ["play", "tanghulu", "--players", "2", "--seed", "3", "--bots", "random"]
+    english = _opening(args, tmp_path / "en")
+    chinese = _opening(["--lang", "zh_Hans", *args], tmp_path / "zh")
+    borders = [
+        [cell_len(line) for line in screen.split("\n") if line.startswith(("╭", "│", "╰"))]
+        for screen in (english, chinese)
+    ]
+    assert borders[0] and borders[0] == borders[1]
+    assert "硬币" in chinese and "Coins" in english
+
+
+def test_lang_takes_precedence_over_the_locale_and_english_stays_english(english_locale, tmp_path: Path) -> None:
+    english_locale.setenv("LANGUAGE", "zh_CN:de")
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
+    args = ["play", "tanghulu", "--seed", "3", "--bots", "random"]
+    assert "第1轮开始。" in _opening(args, tmp_path / "zh")
+    assert "Runde 1 beginnt." in _opening(["--lang", "de", *args], tmp_path / "de")
+    assert "Round 1 begins." in _opening(["--lang", "en", *args], tmp_path / "en")
+
+
+def test_an_unknown_language_is_refused_in_one_line(english_locale, tmp_path: Path) -> None:
+    finished = run(["--lang", "xx", "games"], tmp_path)
+    assert finished.returncode == 2
+    assert finished.output.strip() == "error: there is no language 'xx': fruitbowl speaks en, de, zh_Hans"
