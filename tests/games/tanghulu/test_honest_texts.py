@@ -271,7 +271,7 @@ def test_help_summary_follows_corrected_component_data(tmp_path: Path):
         assert fact in text, fact
     assert "board," not in text.split("RECONSTRUCTED")[1]  # the corrected table is sourced now
     # The summary of the real data is unchanged by building another one.
-    assert TangHuLuAdapter.rules == rules_text(C)
+    assert TangHuLuAdapter().rules == rules_text(C)
     assert rules_text(replace(C, king_stars=7)) != rules_text(C)
 
 

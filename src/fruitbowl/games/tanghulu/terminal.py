@@ -20,10 +20,10 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Label, MenuRow
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import _, counted, ngettext, plural
+from fruitbowl.engine.wording import _, ngettext, pgettext
 
 from .components import COMPONENTS, Components
-from .text import word
+from .text import listed, word
 
 #: Letter and colour of each fruit; the haw is wild.
 FRUIT_LOOK = {
@@ -70,48 +70,79 @@ def legend(money_bags: int = 1) -> Text:
 
 
 def rules_text(c: Components = COMPONENTS) -> str:
-    """The ``help`` summary of the rules (``rules/tang_hu_lu.md``), every number read from ``c``.
+    """The ``help`` summary of the rules (``rules/tang_hu_lu.md``), every number read from ``c``,
+    in the language being spoken.
 
     Built from the component data rather than written out, so that an owner who corrects
     ``data.toml`` sees the corrected values here too.
     """
-    spots = c.sticks * c.spots
-    faces = ", ".join(f"{c.die_faces.count(face)} {face}" for face in dict.fromkeys(c.die_faces))
-    tile_stars = _span(c.tile_stars)
+    faces = pgettext("list", ", ").join(
+        _("{count} {face}").format(count=c.die_faces.count(face), face=word(face))
+        for face in dict.fromkeys(c.die_faces)
+    )
     reconstructed = [table for table, status in c.status.items() if status == "RECONSTRUCTED"]
     lines = [
-        f"[bold]Tang Hu Lu[/bold] (2–4 players): fill {c.sticks} sticks of {c.spots} fruit tiles; most stars wins.",
-        f" Everyone starts with {counted(c.start_coins, 'coin')} and {counted(c.start_drops, 'drop')}.",
-        f"[bold]Your turn[/bold] 1. The die ({faces}) is rolled for you:",
-        "    [bold]sugar[/bold] you take 1 drop, then everyone (you first) may garnish [italic]one[/italic]",
-        f"          complete stick for {counted(c.garnish_cost, 'drop')}: "
-        f"its tiles turn pink, +{c.garnish_bonus}★ each.",
-        "    [bold]coin[/bold]  +1 coin.   [bold]fruit[/bold]  a random tile: place it on a stick, or return it.",
-        " 2. [bold]Work[/bold] (gain your income) [italic]or[/italic] [bold]shop[/bold]: "
-        "buy store tiles one by one, placing each",
-        f"    at once. {_price_text(c)}",
-        "    Buying exactly one tile earns a drop.   3. The store refills.",
-        "[bold]Sticks[/bold]  Tiles go on the lowest free spot and never move.",
-        f" {_icons_text(c)} while uncovered:",
-        f" income = the coins showing ({counted(c.sticks * sum(c.coin_icons), 'coin')} on an empty board).",
-        " A complete stick pays at once (haws are wild; order does not matter):",
-        f"   all different → +{counted(c.all_different_coins, 'coin')} · "
-        f"all the same → {counted(c.all_same_sweet_cards, 'sweet card')} ·",
-        f"   two pairs → {counted(c.two_pairs_sweet_cards, 'sweet card')} + {counted(c.two_pairs_drops, 'drop')}."
-        " Several fit: you choose one.",
-        "   Three of a kind + one other, or a pair + two singles (no haw) → nothing.",
-        f"[bold]Limits[/bold]  Coins stop at {c.coin_cap} (extra is lost). {c.drops} drops and "
-        f"{len(c.sweet_stars)} sweet cards",
-        f" ({_span(c.sweet_stars)}★ each, hidden until the end); a gain takes only what is left.",
-        f"[bold]End[/bold]  When someone fills all {spots} spots, the round is finished (equal turns).",
-        f" Stars = tiles ({tile_stars}★, +{c.garnish_bonus} if pink) + sweet cards "
-        f"+ {c.king_stars}★ Crystal Sugar King for",
-        " strictly the most drops (a tie, even at 0: nobody). Tie-break: most coins,",
-        " then a shared win.",
+        _(
+            "[bold]Tang Hu Lu[/bold] (2–4 players): fill {sticks} sticks of {spots} fruit tiles; most stars wins."
+        ).format(sticks=c.sticks, spots=c.spots),
+        _(" Everyone starts with {coins} and {drops}.").format(
+            coins=_coins(c.start_coins), drops=_drops(c.start_drops)
+        ),
+        _("[bold]Your turn[/bold] 1. The die ({faces}) is rolled for you:").format(faces=faces),
+        _(
+            "    [bold]sugar[/bold] you take 1 drop, then everyone (you first) may garnish [italic]one[/italic]\n"
+            "          complete stick for {drops}: its tiles turn pink, +{bonus}★ each."
+        ).format(drops=_drops(c.garnish_cost), bonus=c.garnish_bonus),
+        _("    [bold]coin[/bold]  +1 coin.   [bold]fruit[/bold]  a random tile: place it on a stick, or return it."),
+        _(
+            " 2. [bold]Work[/bold] (gain your income) [italic]or[/italic] [bold]shop[/bold]: "
+            "buy store tiles one by one, placing each\n    at once. {price}"
+        ).format(price=_price_text(c)),
+        _("    Buying exactly one tile earns a drop.   3. The store refills."),
+        _("[bold]Sticks[/bold]  Tiles go on the lowest free spot and never move."),
+        _(" {icons} while uncovered:").format(icons=_icons_text(c)),
+        _(" income = the coins showing ({coins} on an empty board).").format(
+            coins=_coins(c.sticks * sum(c.coin_icons))
+        ),
+        _(" A complete stick pays at once (haws are wild; order does not matter):"),
+        _(
+            "   all different → +{coins} · all the same → {same} ·\n"
+            "   two pairs → {cards} + {drops}. Several fit: you choose one."
+        ).format(
+            coins=_coins(c.all_different_coins),
+            same=_cards(c.all_same_sweet_cards),
+            cards=_cards(c.two_pairs_sweet_cards),
+            drops=_drops(c.two_pairs_drops),
+        ),
+        _("   Three of a kind + one other, or a pair + two singles (no haw) → nothing."),
+        _(
+            "[bold]Limits[/bold]  Coins stop at {cap} (extra is lost). {drops} drops and {cards} sweet cards\n"
+            " ({stars}★ each, hidden until the end); a gain takes only what is left."
+        ).format(cap=c.coin_cap, drops=c.drops, cards=len(c.sweet_stars), stars=_span(c.sweet_stars)),
+        _("[bold]End[/bold]  When someone fills all {spots} spots, the round is finished (equal turns).").format(
+            spots=c.sticks * c.spots
+        ),
+        _(
+            " Stars = tiles ({tile_stars}★, +{bonus} if pink) + sweet cards + {king}★ Crystal Sugar King for\n"
+            " strictly the most drops (a tie, even at 0: nobody). Tie-break: most coins,\n"
+            " then a shared win."
+        ).format(tile_stars=_span(c.tile_stars), bonus=c.garnish_bonus, king=c.king_stars),
     ]
     if reconstructed:
-        lines.append(f"[dim]RECONSTRUCTED (data.toml): {', '.join(reconstructed)}.[/dim]")
+        lines.append(_("[dim]RECONSTRUCTED (data.toml): {tables}.[/dim]").format(tables=", ".join(reconstructed)))
     return "\n".join(lines) + "\n"
+
+
+def _coins(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def _drops(n: int) -> str:
+    return ngettext("{n} drop", "{n} drops", n).format(n=n)
+
+
+def _cards(n: int) -> str:
+    return ngettext("{n} sweet card", "{n} sweet cards", n).format(n=n)
 
 
 def _span(values: Sequence[int]) -> str:
@@ -125,29 +156,37 @@ def _price_text(c: Components) -> str:
     if len(bags) == 1:
         (each,) = bags
         prices = ", ".join(str(c.till + k * each) for k in range(len(c.spaces)))
-        return f"A tile costs {c.till} + {each} per empty store space: {prices}."
+        return _("A tile costs {till} + {each} per empty store space: {prices}.").format(
+            till=c.till, each=each, prices=prices
+        )
     shown = ", ".join(f"{space} {bags_}" for space, bags_ in zip(c.spaces, c.money_bags, strict=True))
-    return f"A tile costs {c.till} + the money bags on empty spaces ({shown})."
+    return _("A tile costs {till} + the money bags on empty spaces ({shown}).").format(till=c.till, shown=shown)
 
 
 def _icons_text(c: Components) -> str:
     """Which spots show coin icons: "Spots 3 and 4 of each stick show 1 coin"."""
     marked = [(spot, icons) for spot, icons in enumerate(c.coin_icons, start=1) if icons]
     if not marked:
-        return "No spot shows a coin"
-    values = {icons for _, icons in marked}
+        return _("No spot shows a coin")
+    values = {icons for _spot, icons in marked}
     if len(values) == 1:
-        numbers = [str(spot) for spot, _ in marked]
-        listed = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
-        verb = "shows" if len(marked) == 1 else "show"
-        return f"{plural('Spot', len(marked))} {listed} of each stick {verb} {counted(marked[0][1], 'coin')}"
-    return "On each stick " + ", ".join(f"spot {spot} shows {counted(icons, 'coin')}" for spot, icons in marked)
+        spots = listed([str(spot) for spot, _icons in marked])
+        text = ngettext(
+            "Spot {spots} of each stick shows {coins}", "Spots {spots} of each stick show {coins}", len(marked)
+        )
+        return text.format(spots=spots, coins=_coins(marked[0][1]))
+    each = [_("spot {spot} shows {coins}").format(spot=spot, coins=_coins(icons)) for spot, icons in marked]
+    return _("On each stick {spots}").format(spots=pgettext("list", ", ").join(each))
 
 
 class TangHuLuAdapter:
     """The terminal picture of a Tang Hu Lu view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
-    rules = rules_text()
+    @property
+    def rules(self) -> str:
+        """The rules summary of ``help``, in the language being spoken."""
+        return rules_text()
+
     commands: tuple[str, ...] = ("buy S1 on 2", "work", "stop", "place 1", "return", "garnish 2", "pass", "two-pairs")
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
