@@ -2,7 +2,9 @@
 
 * engine: ``legal_actions()`` + a random choice + ``apply`` (what ``fruitbowl bench`` measures),
   chance nodes (Tang Hu Lu's) resolved by ``settle`` as a table's dealer resolves them;
-* PettingZoo: the standard AEC loop, ``last()`` (observation and mask) + ``step``;
+* PettingZoo: the standard AEC loop, ``last()`` (observation and mask) + ``step``; and the same
+  with the observation left out (an all-zero array: the adapter's own cost, to show how much of
+  the loop the encoding takes when it runs among the engine's steps);
 * OpenSpiel: ``legal_actions()`` + ``apply_action``, and the same with ``observation_tensor``
   for the player to act at every step (what a learning loop reads); a chance node is sampled
   from ``chance_outcomes()`` (the opening seed of a game without explicit chance: by the seed);
@@ -37,6 +39,8 @@ from open_spiel.python import rl_environment
 import fruitbowl.rl.openspiel
 from fruitbowl.engine import all_games, get_game
 from fruitbowl.engine.chance import settle
+from fruitbowl.engine.game import State
+from fruitbowl.rl.pettingzoo import FruitbowlEnv
 from fruitbowl.rl.pettingzoo import env as pettingzoo_env
 
 #: the clocks a rate can be read from: the process's CPU time (the default: other work on a shared
@@ -68,8 +72,15 @@ def engine_game(game_id: str, players: int) -> Callable[[int], int]:
     return play
 
 
-def pettingzoo_game(game_id: str, players: int) -> Callable[[int], int]:
-    e = pettingzoo_env(game_id, players=players)
+class _Unobserved(FruitbowlEnv):
+    """The environment with an all-zero observation: what the adapter costs without the encoding."""
+
+    def _observation(self, state: State, seat: int) -> np.ndarray:
+        return self._blank.copy()
+
+
+def pettingzoo_game(game_id: str, players: int, observe: bool = True) -> Callable[[int], int]:
+    e = pettingzoo_env(game_id, players=players) if observe else _Unobserved(game_id, players)
 
     def play(seed: int) -> int:
         rng, steps = random.Random(seed), 0
@@ -169,6 +180,7 @@ def main() -> None:
         loops = {
             "engine": engine_game(game.id, players),
             "pettingzoo": pettingzoo_game(game.id, players),
+            "pettingzoo_unobserved": pettingzoo_game(game.id, players, observe=False),
             "openspiel": openspiel_game(game.id, players, observe=False),
             "openspiel_observed": openspiel_game(game.id, players, observe=True),
             "rl_environment": rl_environment_game(game.id, players, resets),

@@ -148,6 +148,7 @@ class SpielGame(pyspiel.Game):
         self.explicit = game.explicit_chance
         self.chance_table = game.chance_table(self.num_seats, self.options)
         self.action_table = game.action_table(self.num_seats, self.options)
+        self.num_chance_outcomes = len(self.chance_table)
         #: a game with explicit chance: its first position, which every new state copies
         self.opening = game.new_state(self.num_seats, self.base_seed, self.options) if self.explicit else None
         #: the setup's events (a game with explicit chance: they open every seat's information state)
@@ -396,9 +397,17 @@ class SpielState(pyspiel.State):
         elif not self.spiel_game.explicit:
             engine.apply(int(action))
         else:
-            actor = engine.current_player
-            witnesses = engine.chance_witnesses() if actor == CHANCE else None
-            self.trail.append(Step(actor, int(action), engine.apply(int(action)), witnesses))
+            code, actor = int(action), engine.current_player
+            # the checks ``apply`` makes, without resolving the code to an Action first (an
+            # outcome or action that fails them goes through ``apply``, which raises with its rule)
+            if actor == CHANCE:
+                witnesses = engine.chance_witnesses()
+                known = 0 <= code < self.spiel_game.num_chance_outcomes and engine._is_outcome(code)
+                events = engine._apply_chance(code) if known else engine.apply(code)
+                self.trail.append(Step(CHANCE, code, events, witnesses))
+            else:
+                events = engine._apply_code(code) if code in engine._legal_codes() else engine.apply(code)
+                self.trail.append(Step(actor, code, events))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -570,7 +579,8 @@ def _replay_step(engine: State, step: Step, code: int, seat: int) -> Step | None
 def _observation_list(game: SpielGame, state: SpielState, player: int, zeros: list[float]) -> list[float]:
     """The seat's observation tensor as the list pyspiel's calls return (float32 values, as the
     observer's tensor holds them), written from the encoding's nonzero entries into a copy of
-    ``zeros``: a fraction of the cost of filling the numpy tensor and converting all of it."""
+    ``zeros`` (which may be longer: the observation is its start): a fraction of the cost of
+    filling the numpy tensor and converting all of it."""
     out = zeros.copy()
     if state.engine is not None:
         encoded = game.fruitbowl.observation(state.engine, player)
@@ -648,7 +658,7 @@ class InfoStateObserver:
         self.tensor = np.zeros(size, np.float32)
         self.history = self.tensor[self.observation_size :]
         self.dict = {"observation": self.tensor[: self.observation_size], "history": self.history}
-        self.zeros = [0.0] * self.observation_size
+        self.zeros = [0.0] * size  # (the whole tensor's: tensor_list writes both parts into one copy)
 
     def set_from(self, state: SpielState, player: int) -> None:
         if self.refusal is not None:
@@ -680,14 +690,15 @@ class InfoStateObserver:
     def tensor_list(self, state: SpielState, player: int) -> list[float]:
         """What :meth:`set_from` writes to the tensor, as a list (for Python callers): the
         observation's entries, the history's steps as they are (whole numbers, exact as float32)
-        and zeros, which costs a fraction of converting the mostly empty tensor float by float."""
+        and zeros, which costs a fraction of converting the mostly empty tensor float by float
+        (all written into one copy of the zeros)."""
         if self.refusal is not None:
             raise pyspiel.SpielError(self.refusal)
-        observation = _observation_list(self.game, state, player, self.zeros)
-        if state.engine is None:
-            return observation + [0.0] * self.length
-        symbols = self._symbols(state, player)
-        return observation + symbols + [0.0] * (self.length - len(symbols))
+        out = _observation_list(self.game, state, player, self.zeros)
+        if state.engine is not None:
+            symbols = self._symbols(state, player)
+            out[self.observation_size : self.observation_size + len(symbols)] = symbols
+        return out
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state.engine is None:
