@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from fruitbowl.engine import get_game, pages
+from fruitbowl.engine.wording import language
 
 from .errors import CliError
 
@@ -25,9 +26,10 @@ STAR_NOTE = "* reconstructed: no public source gives this value; it may differ f
 
 
 def page_markdown(game_id: str) -> str:
-    """The filled page as Markdown for the terminal."""
+    """The filled page as Markdown for the terminal, in the language being spoken where the game
+    has its page in that language."""
     game = get_game(game_id)
-    source = pages.page_source(type(game))
+    source = pages.page_source(type(game), language())
     if source is None:
         raise CliError(f"{game.title} has no rules page yet")
     text = pages.fill(source, pages.game_data(type(game)), lambda shown, rebuilt: f"{shown}*" if rebuilt else shown)

@@ -65,10 +65,19 @@ def package_of(game: type) -> str:
     return game.__module__.rpartition(".")[0]
 
 
-def page_source(game: type) -> str | None:
-    """The game's ``how_to_play.md`` as written (placeholders unfilled), ``None`` if it has none."""
-    path = resources.files(package_of(game)) / PAGE_FILE
+def page_source(game: type, language: str = "en") -> str | None:
+    """The game's ``how_to_play.md`` as written (placeholders unfilled), ``None`` if it has none;
+    in ``language`` ("de": ``how_to_play.de.md``) where the game has that translation."""
+    folder = resources.files(package_of(game))
+    translated = folder / page_file(language)
+    path = translated if translated.is_file() else folder / PAGE_FILE
     return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def page_file(language: str) -> str:
+    """The file of the players' page in ``language``: ``how_to_play.md`` in English, else
+    ``how_to_play.<language>.md`` (docs/i18n.md)."""
+    return PAGE_FILE if language == "en" else PAGE_FILE.replace(".md", f".{language}.md")
 
 
 def game_data(game: type) -> dict[str, Any]:

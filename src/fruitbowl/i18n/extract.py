@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from fruitbowl.engine.wording import YOU
@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from babel.messages.extract import _Keyword
 
 PACKAGE = Path(__file__).resolve().parent.parent
-#: The parts of fruitbowl whose words go through the catalogs (folders under ``src/fruitbowl``).
-TRANSLATED: tuple[str, ...] = ("games/tanghulu",)
+#: The parts of fruitbowl whose words go through the catalogs (folders and modules under
+#: ``src/fruitbowl``): the snapshots' own sentences (renames, stand-ins, a table's waiting).
+TRANSLATED: tuple[str, ...] = ("games/tanghulu", "server/snapshots.py")
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
@@ -35,9 +36,16 @@ Key = tuple[str | None, str]  # (context, msgid)
 Found = tuple[str, int, str | tuple[str, ...], str | None]  # (file, line, message, context)
 
 
-def _found(folder: Path, keywords: Mapping[str, _Keyword]) -> Iterator[Found]:
+def _found(part: Path, keywords: Mapping[str, _Keyword]) -> Iterator[Found]:
+    """The messages of a folder's modules, or of one module."""
+    if part.is_file():
+        for lineno, message, _comments, context in extract_from_file(
+            "python", part, keywords=keywords, comment_tags=("TRANSLATORS:",)
+        ):
+            yield "", lineno, message, context
+        return
     for filename, lineno, message, _comments, context in extract_from_dir(
-        folder, method_map=[("**.py", "python")], keywords=keywords, comment_tags=("TRANSLATORS:",)
+        part, method_map=[("**.py", "python")], keywords=keywords, comment_tags=("TRANSLATORS:",)
     ):
         yield filename, lineno, message, context
 
@@ -46,12 +54,11 @@ def extract() -> Catalog:
     """Every message the translated parts say, as a template catalog (no translations)."""
     template = Catalog(domain=DOMAIN, project="fruitbowl", charset="utf-8")
     for part in TRANSLATED:
-        folder = PACKAGE / part
-        for filename, lineno, message, context in _found(folder, DEFAULT_KEYWORDS):
-            template.add(message, locations=[(f"{part}/{filename}", lineno)], context=context)
-        for filename, lineno, message, _context in _found(folder, SAID_KEYWORDS):
+        for filename, lineno, message, context in _found(PACKAGE / part, DEFAULT_KEYWORDS):
+            template.add(message, locations=[("/".join(filter(None, (part, filename))), lineno)], context=context)
+        for filename, lineno, message, _context in _found(PACKAGE / part, SAID_KEYWORDS):
             for context in (None, YOU):
-                template.add(message, locations=[(f"{part}/{filename}", lineno)], context=context)
+                template.add(message, locations=[("/".join(filter(None, (part, filename))), lineno)], context=context)
     return template
 
 

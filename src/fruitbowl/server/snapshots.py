@@ -22,6 +22,7 @@ from fruitbowl.engine import Event, IllegalAction, get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import Game
+from fruitbowl.engine.wording import _
 
 from . import clocks
 from .db import aware
@@ -179,7 +180,7 @@ def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[li
     shown: list[tuple[int, int, int, Event | Note]] = [(n, 0, i, e) for i, (n, e) in enumerate(entries[start:])]
     noted: list[tuple[int, int, int, Event | Note]] = [(note.move, 1, note.id, note) for note in renames[earlier:]]
     log: list[dict[str, Any]] = []
-    for move, _, _, item in sorted(shown + noted, key=lambda entry: entry[:3]):
+    for move, _order, _index, item in sorted(shown + noted, key=lambda entry: entry[:3]):
         if isinstance(item, Note):
             log.append({"move": move, "kind": item.kind, "actor": item.seat, "text": rename_sentence(item, seat)})
         else:
@@ -201,20 +202,26 @@ def rename_sentence(note: Note, viewer: int | None) -> str:
     if note.kind != "rename":
         return stand_in_sentence(note, you)
     if you:
-        return f"You are now called {note.name} (you were {note.text})."
-    return f"{note.text} is now called {note.name}."
+        return _("You are now called {name} (you were {old}).").format(name=note.name, old=note.text)
+    return _("{old} is now called {name}.").format(name=note.name, old=note.text)
 
 
 def stand_in_sentence(note: Note, you: bool) -> str:
     """ "Ada's time ran out: a Strong bot plays for Ada.", "Ada left: …", "Ada is back and plays again."."""
     if note.kind == "back":
-        return "You are back: your seat is yours again." if you else f"{note.name} is back and plays again."
-    bot = f"a {bot_label(note.text)} bot" if note.text else "a bot"
+        return (
+            _("You are back: your seat is yours again.")
+            if you
+            else _("{name} is back and plays again.").format(name=note.name)
+        )
+    bot = _("a {level} bot").format(level=bot_label(note.text)) if note.text else _("a bot")
     if you:
-        why = "Your time ran out" if note.kind == "timeout" else "You left"
-        return f"{why}: {bot} plays for you until you take your seat back."
-    why = f"{note.name}'s time ran out" if note.kind == "timeout" else f"{note.name} left"
-    return f"{why}: {bot} plays for {note.name}."
+        if note.kind == "timeout":
+            return _("Your time ran out: {bot} plays for you until you take your seat back.").format(bot=bot)
+        return _("You left: {bot} plays for you until you take your seat back.").format(bot=bot)
+    if note.kind == "timeout":
+        return _("{name}'s time ran out: {bot} plays for {name}.").format(name=note.name, bot=bot)
+    return _("{name} left: {bot} plays for {name}.").format(name=note.name, bot=bot)
 
 
 def table_action_space(table: LiveTable) -> ActionSpace:
@@ -248,10 +255,10 @@ def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
 def prompt(table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
     """What the table waits for, in words: who is to act, or why nobody is."""
     if table.status == "cancelled":
-        return "This game was cancelled by its campaign's owner"
+        return _("This game was cancelled by its campaign's owner")
     if table.status == "open":
         free = [s.name for s in table.seats if not s.claimed]
-        return f"Waiting for players to join ({', '.join(free)})"
+        return _("Waiting for players to join ({names})").format(names=", ".join(free))
     return table.match.game.prompt(view, names)
 
 
