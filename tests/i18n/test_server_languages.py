@@ -137,3 +137,41 @@ def test_the_websocket_speaks_the_language_asked_at_connect(client):
                 pass
             said = message["message"]
             assert said.startswith("du hast nichts gekauft") if seat == 0 else said.startswith("你还什么都没买")
+
+
+def test_a_refusal_links_to_its_rule_in_the_readers_players_page(client):
+    table, tokens = _two_players(client)
+    state = _state(client, table, tokens[0], {})
+    seat = state["view"]["current_player"]
+    english = client.post(
+        f"/api/tables/{table}/actions",
+        json={"action": "stop", "version": state["version"]},
+        headers={"X-Seat-Token": tokens[seat]},
+    ).json()
+    german = client.post(
+        f"/api/tables/{table}/actions",
+        json={"action": "stop", "version": state["version"]},
+        headers={"X-Seat-Token": tokens[seat], **GERMAN},
+    ).json()
+    # "stop" is refused by the rule of the position's phase: its section, in each language
+    sections = {
+        "one-action-work-or-shop": ("Eine Aktion: arbeiten oder einkaufen", "eine-aktion-arbeiten-oder-einkaufen"),
+        "the-fruit-tile-from-the-die": ("Das Würfelplättchen", "das-würfelplättchen"),
+        "when-you-may-garnish": ("Wann du glasieren darfst", "wann-du-glasieren-darfst"),
+        "patterns-and-rewards": ("Muster und Belohnungen", "muster-und-belohnungen"),
+    }
+    url = english["rule"]["url"]
+    assert url.startswith("/games/tanghulu/rules#")
+    title, anchor = sections[url.split("#")[1]]
+    assert german["rule"] == {"title": title, "url": f"/games/tanghulu/rules?lang=de#{anchor}"}
+    page = client.get(german["rule"]["url"].split("#")[0])
+    assert page.status_code == 200 and '<html lang="de">' in page.text
+    assert f'id="{anchor}"' in page.text
+
+
+def test_the_players_page_is_served_in_the_readers_language(client):
+    chinese = client.get("/api/games/tanghulu/rules", headers=CHINESE).json()
+    english = client.get("/api/games/tanghulu/rules").json()
+    assert chinese["sections"][0]["title"] == "糖葫芦玩法"
+    assert english["sections"][0]["title"] == "How to play Tang Hu Lu"
+    assert len(chinese["sections"]) == len(english["sections"])

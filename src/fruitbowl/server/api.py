@@ -700,10 +700,10 @@ async def _handle_message(service: TableService, table_id: str, token: str | Non
         return {"type": "error", "status": status_of(problem), "message": str(problem), "action": message.get("action")}
 
 
-def refusal(exc: FruitbowlError) -> JSONResponse:
+def refusal(exc: FruitbowlError, language: str = "en") -> JSONResponse:
     """A refusal as the API answers it: its type's status (:func:`~.errors.status_of`), its one
     sentence, and ``Retry-After`` when it passes with time."""
-    link = rule_link(exc) if isinstance(exc, IllegalAction) else None  # the rule's paragraph, if any
+    link = rule_link(exc, language) if isinstance(exc, IllegalAction) else None  # the rule's paragraph, if any
     said: dict[str, Any] = {"error": str(exc)} if link is None else {"error": str(exc), "rule": link}
     response = JSONResponse(said, status_code=status_of(exc))
     wait = retry_after(exc)
@@ -715,5 +715,5 @@ def refusal(exc: FruitbowlError) -> JSONResponse:
 async def handle_errors(request: Request, exc: Exception) -> JSONResponse:
     """Every refusal (the engine's and the server's: one hierarchy) answered by :func:`refusal`."""
     if isinstance(exc, FruitbowlError):
-        return refusal(exc)
+        return refusal(exc, asked_language(request.headers.get("accept-language")))
     raise exc
