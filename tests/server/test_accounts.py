@@ -4,6 +4,7 @@ request from another site's page), each against a real server process."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -194,6 +195,10 @@ def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[
         f"/api/tables/{table['id']}/chat", json={"text": "Good game"}, headers={"X-Seat-Token": table["token"]}
     )
     assert said.status_code in (200, 201), said.text
+    renamed = ada.post(
+        f"/api/tables/{table['id']}/name", json={"name": "Ada L"}, headers={"X-Seat-Token": table["token"]}
+    )
+    assert renamed.status_code == 200, renamed.text
 
     wrong = ada.request(
         "DELETE", "/api/accounts/me", json={"password": "not it at all"}, headers={"X-CSRF-Token": csrf}
@@ -213,6 +218,11 @@ def test_deleting_an_account_keeps_the_records_under_another_name(server: tuple[
     for emptied in ("accounts", "account_sessions", "account_seats"):
         assert rows(db, f"SELECT count(*) FROM {emptied}") == [(0,)], emptied
     assert rows(db, "SELECT count(*) FROM tables WHERE id = :t", t=table["id"]) == [(1,)]
+    # the table the server holds in memory reads the new name at once, in its seats, chat and log
+    shown = browser(base).get(f"/api/tables/{table['id']}").json()
+    assert shown["players"][0]["name"] == "Former player 1"
+    assert [m["name"] for m in shown["chat"]] == ["Former player 1"]
+    assert "Ada" not in json.dumps(shown), [line for line in shown["log"] if "Ada" in json.dumps(line)]
     sign_up(base, "ada")  # the name is free again
 
 

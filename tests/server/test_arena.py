@@ -57,7 +57,8 @@ def test_the_documented_client_registers_two_bots_that_play_a_rated_game(base: s
 def test_a_bot_alone_in_the_queue_meets_the_suggested_built_in_bot(base: str) -> None:
     client = documented_client()
     token = client["register"](base, "Cid", PASSWORD, "Cherry")
-    [table_id] = asyncio.run(client["play"](base, token, "tanghulu", 1, 7))
+    with ThreadPoolExecutor(1) as pool:  # (its own thread: a browser test may hold this thread's event loop)
+        [table_id] = pool.submit(asyncio.run, client["play"](base, token, "tanghulu", 1, 7)).result()
     table = httpx.get(f"{base}/api/tables/{table_id}", timeout=30).json()
     assert (table["players"][0]["name"], table["players"][0]["controller"]) == ("Cherry", "human")
     assert table["players"][1]["controller"] == "ismcts:easy"

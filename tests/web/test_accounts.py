@@ -8,7 +8,19 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .helpers import DESKTOP, PHONE, create_seated_table, http, new_page, no_sideways_scroll, open_seated
+from .helpers import (
+    DESKTOP,
+    PHONE,
+    create_seated_table,
+    http,
+    new_page,
+    no_sideways_scroll,
+    open_seated,
+    play_by_http,
+    seat_token,
+    state,
+    table_id_of,
+)
 from .test_accessibility import problems
 from .test_table import play_by_api
 
@@ -151,3 +163,49 @@ def test_a_rated_game_shows_the_rating_change_the_profile_and_the_leaderboard(
     phone.locator("#player-name").wait_for()
     phone.wait_for_function("document.querySelector('#player-name').textContent === 'Random bot'")
     assert laptop.js_errors == [] and phone.js_errors == []
+
+
+def test_a_host_seats_a_registered_bot_like_a_built_in_one(browser: Any, server_url: str, screenshot_dir: Path) -> None:
+    """ "A host can seat it like a built-in bot": the lobby's seat picker and the host box offer the
+    host's registered bots; the bot finds its seats with its token and plays them."""
+    laptop = new_page(browser, DESKTOP)
+    laptop.goto(f"{server_url}/account")
+    laptop.locator("#sign-up-form").wait_for()
+    laptop.fill("#sign-up-name", "Hopper")
+    laptop.fill("#sign-up-password", PASSWORD)
+    laptop.click("#sign-up-form button[type=submit]")
+    laptop.locator("#signed-in").wait_for()
+    laptop.fill("#bot-name", "Cobol")
+    laptop.click("#bot-form button[type=submit]")
+    bot_token = laptop.locator("#bot-token code").inner_text()
+    bot_seats = lambda: http.get(f"{server_url}/api/arena/seats", headers={"X-Bot-Token": bot_token}).json()["seats"]  # noqa: E731
+
+    laptop.goto(server_url)  # the lobby: the bot is offered beside the built-in levels
+    laptop.select_option("#game", "tanghulu")
+    picker = laptop.locator("#seats select[data-seat='1']")
+    picker.locator("option[value='arena:Cobol']").wait_for(state="attached")
+    assert picker.locator("optgroup").get_attribute("label") == "Registered bots"
+    picker.select_option("arena:Cobol")
+    laptop.screenshot(path=str(screenshot_dir / "arena-lobby-picker-desktop.png"))
+    laptop.click("#create-table")
+    table = table_id_of(laptop)
+    assert [s["table"] for s in bot_seats()] == [table]
+    seated = bot_seats()[0]
+    players = state(server_url, table)["players"]
+    assert [p["name"] for p in players][1] == "Cobol" and players[1]["claimed"]
+    play_by_http(server_url, table, [seat_token(laptop, table), seated["token"]])  # the bot plays its seat
+    assert state(server_url, table)["status"] == "finished"
+
+    laptop.goto(server_url)  # the host box: an invited seat given to the bot instead
+    laptop.select_option("#game", "tanghulu")
+    laptop.locator("#seats select[data-seat='1']").select_option("human")
+    laptop.click("#create-table")
+    second = table_id_of(laptop)
+    level = laptop.locator("#host-box select.bot-level")
+    level.locator("option[value='arena:Cobol']").wait_for(state="attached")
+    level.select_option("arena:Cobol")
+    laptop.get_by_role("button", name="Give to a bot").click()
+    laptop.wait_for_function("document.body?.dataset.status === 'playing'")
+    assert [s["table"] for s in bot_seats()] == [second]
+    assert state(server_url, second)["players"][1]["name"] == "Cobol"
+    assert laptop.js_errors == []

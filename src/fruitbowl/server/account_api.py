@@ -8,9 +8,11 @@ are rate limited per address, sign-in per account name too, so a password cannot
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Cookie, Header, Request, Response
+from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from fruitbowl.engine import get_game
@@ -40,7 +42,11 @@ class Claim(_Strict):
     token: str = Field(max_length=200)
 
 
-def build_account_router(accounts: Accounts, limits: Limits) -> APIRouter:
+def build_account_router(
+    accounts: Accounts, limits: Limits, reread: Callable[[list[str]], Awaitable[None]] | None = None
+) -> APIRouter:
+    """The accounts' routes; ``reread`` re-reads the tables an account's deletion renamed seats
+    of (the table service's :meth:`~.tables.TableService.reread`), so nobody reads the old name."""
     router = APIRouter(prefix="/api")
     signup_limiter = RateLimiter(limits.signup_rate, limits.signup_burst)
     signin_by_address = RateLimiter(limits.signin_rate, limits.signin_burst)
@@ -113,15 +119,17 @@ def build_account_router(accounts: Accounts, limits: Limits) -> APIRouter:
         return accounts.claim(current, body.table, body.token)
 
     @router.delete("/accounts/me")
-    def delete_account(
+    async def delete_account(
         body: Password,
         response: Response,
         fruitbowl_session: str | None = Cookie(None),
         x_csrf_token: str | None = Header(None),
     ) -> dict[str, Any]:
         """Delete the account (its password asked again): personal data gone, records kept."""
-        current = accounts.checked(fruitbowl_session, x_csrf_token)
-        accounts.delete(current, body.password)
+        current = await run_in_threadpool(accounts.checked, fruitbowl_session, x_csrf_token)
+        renamed = await run_in_threadpool(accounts.delete, current, body.password)  # (Argon2: off the loop)
+        if reread is not None:
+            await reread(renamed)
         response.delete_cookie(COOKIE, path="/")
         return {"deleted": True}
 

@@ -189,9 +189,10 @@ class Accounts:
             else:
                 db.execute(delete(SessionRow).where(SessionRow.token_hash == hash_token(token)))
 
-    def delete(self, signed_in: SignedIn, password: object) -> None:
+    def delete(self, signed_in: SignedIn, password: object) -> list[str]:
         """The account gone: its password asked again; its seats keep their moves under
-        :data:`DELETED_NAME`; nothing personal stays."""
+        :data:`DELETED_NAME`; nothing personal stays. Returns the tables whose names changed (the
+        server re-reads those it holds)."""
         if not isinstance(password, str):
             raise BadRequest("deleting an account asks for its password")
         with self.sessions() as db:
@@ -209,13 +210,20 @@ class Accounts:
                 db.execute(
                     update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat).values(name=former)
                 )
-                # what the seat said in the chat, and its renames, no longer carry the name either
+                # what the seat said in the chat, and its renames (the old name too), no longer
+                # carry the name either
                 db.execute(
                     update(NoteRow).where(NoteRow.table_id == table_id, NoteRow.seat == seat).values(name=former)
+                )
+                db.execute(
+                    update(NoteRow)
+                    .where(NoteRow.table_id == table_id, NoteRow.seat == seat, NoteRow.kind == "rename")
+                    .values(text=former)
                 )
             db.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == signed_in.account_id))
             db.execute(delete(SessionRow).where(SessionRow.account_id == signed_in.account_id))
             db.execute(delete(AccountRow).where(AccountRow.id == signed_in.account_id))
+        return sorted({table_id for table_id, _seat in seats})
 
     # ------------------------------------------------------------------ seats
 

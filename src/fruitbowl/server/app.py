@@ -76,7 +76,7 @@ def create_app(
     app.state.limits = limits
     app.include_router(build_router(service, limits))
     accounts = Accounts(make_sessionmaker(engine))
-    app.include_router(build_account_router(accounts, limits))
+    app.include_router(build_account_router(accounts, limits, service.reread))
     # FRUITBOWL_ARENA_WAIT: seconds a queued bot waits for another before meeting a built-in one
     arena_wait = float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT))
     app.state.arena = Arena(make_sessionmaker(engine), service.create, service.join, arena_wait)

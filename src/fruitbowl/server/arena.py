@@ -134,10 +134,8 @@ class Arena:
 
     # ------------------------------------------------------------------ the queue
 
-    async def queue(self, bot: ArenaBotRow, game_id: object) -> dict[str, Any]:
+    async def queue(self, bot: ArenaBotRow, game_id: str) -> dict[str, Any]:
         """Queue for a rated game: matched at once with a bot already waiting, else later."""
-        if not isinstance(game_id, str):
-            raise BadRequest('queue for a game by its id, as GET /api/games lists them: {"game": "<id>"}')
         game = get_game(game_id)
         if game.min_players > 2:
             raise BadRequest(f"the arena plays two-player games; {game.id} needs {game.min_players}")
@@ -160,13 +158,16 @@ class Arena:
 
     async def match_waiting(self, bot: ArenaBotRow) -> None:
         """A bot alone in the queue for :attr:`match_wait` seconds meets the suggested built-in bot."""
+        wait = timedelta(seconds=self.match_wait)
+        due = lambda queued: queued is not None and now() - aware(queued.queued_at) >= wait  # noqa: E731
+        with self.sessions() as db:  # (a bot polls: only a bot whose wait is over writes)
+            if not due(db.get(ArenaQueueRow, bot.id)):
+                return
         async with self.matching:
             with self.sessions.begin() as db:
                 queued = db.get(ArenaQueueRow, bot.id)
-                if queued is None:
-                    return
-                if now() - aware(queued.queued_at) < timedelta(seconds=self.match_wait):
-                    return
+                if queued is None or not due(queued):
+                    return  # matched meanwhile
                 game = queued.game
                 db.delete(queued)
             await self._new_table(game, [bot, None])

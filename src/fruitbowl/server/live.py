@@ -174,8 +174,16 @@ class LiveTable:
                 return index
         raise InvalidToken("this seat token is not valid for this table")
 
-    def add_notes(self, notes: list[Note]) -> bool:
-        """Take the notes this table does not hold yet (read from its rows); whether there were any."""
+    def add_notes(self, notes: list[Note], whole: bool = False) -> bool:
+        """Take the notes this table does not hold yet (read from its rows); whether there were any.
+        ``whole``: ``notes`` are all of the table's and replace those held, so that a name taken
+        away since (a deleted account's) is gone from the log and the chat too."""
+        if whole:
+            renames = sorted((note for note in notes if note.kind in LOG_NOTES), key=lambda note: note.order)
+            said = sorted((note for note in notes if note.kind == "chat"), key=lambda note: note.id)[-CHAT_KEPT:]
+            changed = renames != self.renames or said != self.chat
+            self.renames, self.chat = renames, said
+            return changed
         known = {note.id for note in self.renames} | {note.id for note in self.chat}
         fresh = [note for note in notes if note.id not in known]
         renames = [note for note in fresh if note.kind in LOG_NOTES]

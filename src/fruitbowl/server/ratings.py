@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from fruitbowl.bots import bot_label
-from fruitbowl.sim.ratings import rate_game
+from fruitbowl.sim.ratings import default_rating, rate_game
 
 from .accounts import name_key
 from .db import (
@@ -89,7 +89,7 @@ def rate_finished(db: Session, table_id: str, game: str, result: dict[str, Any])
     for seat, player in enumerate(players):
         mu, sigma = updated[player]
         row = stored.get(player)
-        before = row.ordinal if row is not None else ordinal(*rate_game({}, [player], [1.0])[player])
+        before = row.ordinal if row is not None else ordinal(*default_rating())
         if row is None:
             row = stored[player] = RatingRow(player=player, game=game, games=0, wins=0.0)
             db.add(row)

@@ -146,7 +146,7 @@ class TableStore:
             revision = row.revision  # (read before the moves: a move committed between is caught as Stale)
             if row.clock is not None:
                 table.clock = Clock.from_json(row.clock)
-            noted = table.add_notes(self.notes(db, table.id))
+            noted = table.add_notes(self.notes(db, table.id), whole=True)
         changed = noted or seats != table.seats or status != table.status or rematch_id != table.rematch_id
         changed = changed or spectator_chat != table.spectator_chat
         table.seats, table.status, table.rematch_id = seats, status, rematch_id
@@ -235,6 +235,13 @@ class TableStore:
         if self.multi_process:
             payload = f"{self.origin} {table_id}"
             db.execute(sql_text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    def announce(self, table_ids: list[str]) -> None:
+        """Tell the other processes that these tables changed (their rows were written elsewhere)."""
+        if self.multi_process and table_ids:
+            with self.sessions.begin() as db:
+                for table_id in table_ids:
+                    self.notify(db, table_id)
 
     def lock_table(self, db: Session, table: LiveTable, **changes: Any) -> None:
         """Lock the table's row for this transaction and check that its moves are the ones in

@@ -302,6 +302,13 @@ class TableService:
         self.runtime.tell(table, {"type": "chat", "message": chat_entry(note)})
         return note
 
+    async def reread(self, table_ids: list[str]) -> None:
+        """Tables whose rows changed outside their own paths (a deleted account's seats renamed):
+        the other processes are told, and those held here re-read and shown afresh."""
+        self.store.announce(table_ids)
+        for table_id in table_ids:
+            await self.runtime.refresh(table_id)
+
     async def set_spectator_chat(self, table_id: str, host_token: str, allowed: bool) -> None:
         """The host lets spectators write in the table's chat, or stops them; everyone is told."""
         table = await self.get(table_id)

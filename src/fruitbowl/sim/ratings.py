@@ -40,6 +40,14 @@ class Rating:
         }
 
 
+def default_rating() -> tuple[float, float]:
+    """The (mu, sigma) a player starts from: the model's default."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    return model.mu, model.sigma
+
+
 def rate_game(
     current: Mapping[str, tuple[float, float]], players: Sequence[str], places: Sequence[float]
 ) -> dict[str, tuple[float, float]]:
@@ -50,7 +58,7 @@ def rate_game(
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    start = {name: current.get(name, (model.mu, model.sigma)) for name in players}
+    start = {name: current.get(name, default_rating()) for name in players}
     if len(set(players)) < 2:
         return dict(start)
     teams = [[model.rating(mu=start[name][0], sigma=start[name][1], name=name)] for name in players]

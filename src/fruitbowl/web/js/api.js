@@ -100,5 +100,7 @@ export const leaderboard = (gameId) => call("GET", `/api/leaderboards/${encodeUR
 export const myBots = () => call("GET", "/api/bots");
 export const registerBot = (csrf, name) => call("POST", "/api/bots", { body: { name }, csrf });
 export const removeBot = (csrf, name) => call("DELETE", `/api/bots/${encodeURIComponent(name)}`, { csrf });
+/** Seat a registered bot at a table with one of its invitations (as a friend would join). */
+export const seatRegisteredBot = (name, table, invite) => call("POST", `/api/bots/${encodeURIComponent(name)}/seat`, { body: { table, invite } });
 /** The arena's best bots (registered and built-in) in a game. */
 export const arenaLeaderboard = (gameId) => call("GET", `/api/arena/leaderboards/${encodeURIComponent(gameId)}`);

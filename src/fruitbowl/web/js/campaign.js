@@ -9,7 +9,7 @@
 import * as api from "./api.js";
 import { checkName } from "./names.js";
 import { markerSvg } from "./players.js";
-import { botLabel, botLevels, defaultBot, seatRequest, seatRow, seatSelect } from "./seats.js";
+import { botLabel, botLevels, defaultBot, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
 import { campaignTokens, playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
@@ -18,7 +18,7 @@ import { counted, plural } from "./wording.js";
 const $ = (id) => document.getElementById(id);
 const campaignId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const fromTable = new URLSearchParams(location.search).get("table");
-const view = { info: null, game: null, levels: null, count: 2, choices: {} };
+const view = { info: null, game: null, levels: null, count: 2, choices: {}, registered: [] };
 
 function showError(text) {
   $("campaign-error").textContent = text || "";
@@ -85,7 +85,7 @@ function drawSeats() {
     const suggested = keep ? "keep" : last && last.controller !== "human" ? last.controller : last ? "human" : defaultBot(view.levels);
     const choice = view.choices[seat] && (view.choices[seat] !== "keep" || keep) ? view.choices[seat] : suggested;
     const onchange = (e) => (view.choices[seat] = e.target.value);
-    rows.push(seatRow(seat, seatSelect(view.levels, seat, choice, { keep, onchange })));
+    rows.push(seatRow(seat, seatSelect(view.levels, seat, choice, { keep, onchange, registered: view.registered })));
   }
   $("next-seats").replaceChildren(...rows);
 }
@@ -123,13 +123,23 @@ async function startNext(event) {
   }
   if (checked.name) savePlayerName(checked.name);
   const seats = [{ controller: "human", name: checked.name }];
-  for (const select of $("next-seats").querySelectorAll("select")) seats.push(seatRequest(select.value));
+  const choices = {};
+  for (const select of $("next-seats").querySelectorAll("select")) {
+    choices[select.dataset.seat] = select.value;
+    seats.push(seatRequest(select.value));
+  }
   $("start-next").disabled = true;
   try {
     const body = { players: view.count, seats, you: 0, name: checked.name, ...readTimeControl() };
     const created = await api.campaignTable(campaignId, body, campaignTokens()[campaignId]);
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
+    const refused = await seatRegistered(created, choices);
+    if (refused.length) {
+      showError(`The game was made, but a registered bot could not be seated (${refused.join("; ")}); its seat waits for an invitation.`);
+      $("campaign-error").append(" ", h("a", { href: created.url }, "Go to the table"));
+      return;
+    }
     location.href = created.url;
   } catch (error) {
     showError(`Could not start the next game: ${error.message}`);
@@ -152,6 +162,11 @@ async function main() {
     return;
   }
   view.info = data;
+  if (owner)
+    registeredBots(data.game).then((names) => {
+      view.registered = names;
+      if (names.length && !$("next-game").hidden) drawSeats();
+    });
   document.title = `${data.name} — fruitbowl`;
   $("campaign-title").textContent = `${view.game?.title || data.game} campaign`;
   $("campaign-name").textContent = data.name;

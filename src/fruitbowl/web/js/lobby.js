@@ -5,14 +5,14 @@ import { checkName } from "./names.js";
 import { h } from "./svg.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
-import { defaultBot as suggestedBot, levelsOf, seatRequest, seatRow, seatSelect } from "./seats.js";
+import { defaultBot as suggestedBot, levelsOf, registeredBotOf, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { plural } from "./wording.js";
 import { openRules } from "./rules.js";
 import { drawLearn, tutorialRows } from "./tutorial.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
-const lobby = { games: [], levels: { bots: ["random"], labels: {} }, count: 2, seatChoices: {}, status: "open" };
+const lobby = { games: [], levels: { bots: ["random"], labels: {} }, count: 2, seatChoices: {}, status: "open", registered: {} };
 
 // Bots come weakest first (random, greedy, ismcts:easy, …); a new seat gets the suggested level.
 const defaultBot = () => suggestedBot(lobby.levels);
@@ -49,11 +49,22 @@ function drawCounts() {
 }
 
 function drawSeats() {
+  const game = currentGame().id;
+  const registered = lobby.registered[game];
+  if (registered === undefined) {
+    lobby.registered[game] = []; // (asked once per game: the seats are drawn meanwhile)
+    registeredBots(game).then((names) => {
+      lobby.registered[game] = names;
+      if (names.length && currentGame().id === game) drawSeats();
+    });
+  }
   const rows = [];
   for (let seat = 1; seat < lobby.count; seat++) {
+    // (a registered bot chosen for another game's table: back to the suggested level unless listed here)
+    if (registeredBotOf(lobby.seatChoices[seat]) && !(registered || []).includes(registeredBotOf(lobby.seatChoices[seat]))) delete lobby.seatChoices[seat];
     const choice = lobby.seatChoices[seat] || defaultBot();
     const onchange = (e) => (lobby.seatChoices[seat] = e.target.value);
-    rows.push(seatRow(seat, seatSelect(lobby.levels, seat, choice, { onchange })));
+    rows.push(seatRow(seat, seatSelect(lobby.levels, seat, choice, { onchange, registered: registered || [] })));
   }
   $("seats").replaceChildren(...rows);
 }
@@ -167,6 +178,16 @@ async function create(event) {
     saveSeat(created.id, created.seat, created.token);
     saveHost(created.id, created.host_token, created.invites, created.join_url);
     saveLastGame(currentGame().id);
+    const chosen = Object.fromEntries(Object.entries(lobby.seatChoices).filter(([seat]) => seat < lobby.count));
+    const refused = await seatRegistered(created, chosen);
+    if (refused.length) {
+      $("create-error").replaceChildren(
+        `The table was made, but a registered bot could not be seated (${refused.join("; ")}); its seat waits for an invitation. `,
+        h("a", { href: created.url }, "Go to the table"),
+      );
+      $("create-error").hidden = false;
+      return;
+    }
     location.href = created.url;
   } catch (error) {
     $("create-error").textContent = error.message;

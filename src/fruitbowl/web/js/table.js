@@ -15,7 +15,7 @@ import { boardSummary, renderPanels } from "./panels.js";
 import { ReplayViewer } from "./replay.js";
 import { renderResults } from "./results.js";
 import { openRules, ruleLink } from "./rules.js";
-import { botLevels, levelSelect, loadedLevels } from "./seats.js";
+import { botLevels, levelSelect, loadedLevels, registeredBotOf, registeredBots, seatRegistered } from "./seats.js";
 import { forgetSeat, hostFor, playerName, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
 import { drawCoach } from "./tutorial.js";
@@ -334,6 +334,13 @@ function drawHostBox(snapshot) {
     botLevels().then(() => page.snapshot && drawHostBox(page.snapshot), (error) => showMessage(`Could not load the bot levels: ${error.message}`));
     return;
   }
+  if (page.registered === undefined) {
+    page.registered = []; // the registered bots this host may seat (asked once)
+    registeredBots(snapshot.game).then((names) => {
+      page.registered = names;
+      if (names.length && page.snapshot) drawHostBox(page.snapshot);
+    });
+  }
   box.hidden = false;
   if (!page.invitesShown && page.layout.compact) page.layout.showPane("host-box"); // on a phone the invitations come first
   page.invitesShown = true;
@@ -346,11 +353,12 @@ function drawHostBox(snapshot) {
       open.map((p) => {
         const link = host.invites?.[String(p.seat)];
         const url = link ? new URL(link, location.origin).href : null;
-        const level = levelSelect(levels, hostLevels[p.seat], {
-          class: "bot-level",
-          "aria-label": `Bot level for seat ${p.seat + 1}`,
-          onchange: (e) => (hostLevels[p.seat] = e.target.value),
-        });
+        const level = levelSelect(
+          levels,
+          hostLevels[p.seat],
+          { class: "bot-level", "aria-label": `Bot for seat ${p.seat + 1}`, onchange: (e) => (hostLevels[p.seat] = e.target.value) },
+          link ? page.registered : [], // (a registered bot takes the seat by its invitation)
+        );
         return h(
           "li",
           {},
@@ -365,7 +373,11 @@ function drawHostBox(snapshot) {
             {
               onclick: async () => {
                 try {
-                  await api.seatBot(tableId, p.seat, level.value, host.hostToken);
+                  if (!registeredBotOf(level.value)) await api.seatBot(tableId, p.seat, level.value, host.hostToken);
+                  else {
+                    const refused = await seatRegistered({ id: tableId, invites: host.invites }, { [p.seat]: level.value });
+                    if (refused.length) showMessage(`Could not seat the bot: ${refused[0]}`);
+                  }
                 } catch (error) {
                   showMessage(error.message);
                 }
