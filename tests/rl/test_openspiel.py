@@ -420,3 +420,34 @@ def test_python_calls_answer_as_pyspiels_own_methods_do(game) -> None:
         _step_randomly(state, rng)
     with pytest.raises(pyspiel.SpielError, match="is not a seat of this"):
         state.observation_tensor(spiel_game.num_players())
+
+
+@pytest.mark.parametrize("game", EXPLICIT, ids=lambda g: g.id)
+def test_an_action_or_outcome_the_position_does_not_allow_is_refused_and_changes_nothing(game) -> None:
+    """``apply_action`` checks a code as the engine's ``apply`` does (it skips only resolving it
+    again): an action that is not legal now, or an outcome this chance node cannot have (codes
+    out of range included), raises and leaves the state, its history and its trail as they were."""
+    import numpy as np
+
+    from fruitbowl.engine import IllegalAction
+
+    spiel_game = pyspiel.load_game(short_name(game), {"players": _seats(game)})
+    rng = np.random.RandomState(3)
+    state = spiel_game.new_initial_state()
+    refused = {"chance": 0, "decision": 0}
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            kind, allowed, count = "chance", {c for c, _ in state.chance_outcomes()}, spiel_game.max_chance_outcomes()
+        else:
+            kind, allowed, count = "decision", set(state.legal_actions()), spiel_game.num_distinct_actions()
+        others = [code for code in range(-2, count + 1) if code not in allowed]
+        before, history, steps = state.engine.to_json(), state.history(), len(state.trail)
+        for code in [others[0], others[-1], *rng.choice(others, 2)]:
+            with pytest.raises((IllegalAction, pyspiel.SpielError)):
+                state.apply_action(int(code))
+            assert (state.engine.to_json(), state.history(), len(state.trail)) == (before, history, steps)
+            refused[kind] += 1
+        _step_randomly(state, rng)
+    assert refused["chance"] and refused["decision"]
