@@ -102,3 +102,37 @@ def test_forged_and_foreign_bot_tokens_and_moves_out_of_turn_change_nothing(base
     assert after["version"] == state["version"] and after["seat"] == 1
     bot_as_seat = httpx.get(f"{base}/api/tables/{host['id']}", headers={"X-Seat-Token": dora_token}, timeout=30)
     assert bot_as_seat.status_code == 403, "a bot token is not a seat token"
+
+
+def test_a_rematch_keeps_a_seated_bot_and_the_bot_finds_its_new_seat(base: str) -> None:
+    """A rematch keeps each player's seat and token; a registered bot's seat there is listed for
+    the bot like any seat it was given, so it plays on."""
+    client = documented_client()
+    bot_token = client["register"](base, "Fay", PASSWORD, "Fig")
+    host = httpx.Client(base_url=base, timeout=30)
+    host.post("/api/accounts", json={"name": "Gus", "password": PASSWORD})
+    seats = [{"controller": "human", "name": "Gus"}, {"controller": "human"}]
+    table = host.post("/api/tables", json={"game": "tanghulu", "seats": seats}).json()
+    invite = table["invites"]["1"].split("invite=")[1]
+    assert host.post("/api/bots/Fig/seat", json={"table": table["id"], "invite": invite}).status_code == 201
+    listed = lambda: httpx.get(f"{base}/api/arena/seats", headers={"X-Bot-Token": bot_token}, timeout=30).json()  # noqa: E731
+    [seat] = listed()["seats"]
+    tokens = {0: table["token"], 1: seat["token"]}
+    for _ in range(2000):  # both seats play their first legal action
+        snaps = [
+            httpx.get(f"{base}/api/tables/{table['id']}", headers={"X-Seat-Token": t}, timeout=30).json()
+            for t in tokens.values()
+        ]
+        if snaps[0]["status"] == "finished":
+            break
+        for index, snap in enumerate(snaps):
+            if snap["legal"]:
+                move = {"action": snap["legal"][0]["code"], "version": snap["version"]}
+                headers = {"X-Seat-Token": tokens[index]}
+                httpx.post(f"{base}/api/tables/{table['id']}/actions", json=move, headers=headers, timeout=30)
+    assert listed()["seats"] == []  # that game is over
+    again = host.post(f"/api/tables/{table['id']}/rematch", json={}, headers={"X-Seat-Token": table["token"]})
+    assert again.status_code in (200, 201), again.text
+    [kept] = listed()["seats"]
+    assert (kept["table"], kept["seat"], kept["token"]) == (again.json()["id"], 1, seat["token"])
+    assert listed()["seats"] == [kept]  # found once

@@ -26,7 +26,7 @@ from fruitbowl.engine import get_game
 
 from .accounts import SignedIn, check_account_name, name_key
 from .clocks import parse_time_control
-from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, TableRow, aware, now
+from .db import ArenaBotRow, ArenaQueueRow, ArenaSeatRow, SeatRow, TableRow, aware, now
 from .errors import BadRequest, Conflict, Forbidden, NotFound
 from .live import CreatedTable, SeatRequest, hash_token, suggested_bot
 
@@ -114,10 +114,44 @@ class Arena:
             db.add(ArenaSeatRow(bot_id=bot.id, table_id=table_id, seat=seat, token=token))
         return {"table": table_id, "seat": seat, "bot": bot.name}
 
+    #: How many of a bot's latest seats are followed to a rematch or a campaign's next game.
+    FOLLOWED = 20
+
+    def follow_kept_seats(self, bot: ArenaBotRow) -> None:
+        """A rematch, or a campaign's next game, keeps each player's seat and token: the bot's
+        seats there are its own too (found by their tokens among its latest seats)."""
+        with self.sessions() as db:
+            latest = db.execute(
+                select(ArenaSeatRow.token)
+                .join(TableRow, TableRow.id == ArenaSeatRow.table_id)
+                .where(ArenaSeatRow.bot_id == bot.id, TableRow.status.in_(("finished", "cancelled")))
+                .where(TableRow.rematch_id.is_not(None) | TableRow.campaign_id.is_not(None))
+                .order_by(ArenaSeatRow.seated_at.desc())
+                .limit(self.FOLLOWED)
+            ).all()
+            tokens = {hash_token(token): token for (token,) in latest}
+            if not tokens:
+                return
+            known = select(ArenaSeatRow.table_id).where(ArenaSeatRow.bot_id == bot.id)
+            kept = db.execute(
+                select(SeatRow.table_id, SeatRow.seat, SeatRow.token_hash)
+                .join(TableRow, TableRow.id == SeatRow.table_id)
+                .where(SeatRow.token_hash.in_(list(tokens)), TableRow.status.in_(("open", "playing")))
+                .where(SeatRow.table_id.not_in(known))
+            ).all()
+        for table_id, seat, digest in kept:
+            try:
+                with self.sessions.begin() as db:
+                    db.add(ArenaSeatRow(bot_id=bot.id, table_id=table_id, seat=seat, token=tokens[digest or ""]))
+            except IntegrityError:
+                pass  # another poll of the bot's, at the same time, followed it first
+
     async def seats(self, bot: ArenaBotRow) -> dict[str, Any]:
-        """The bot's seats at tables not finished, oldest first, with their seat tokens; a bot
-        that waited long enough in the queue is matched first."""
+        """The bot's seats at tables not finished, oldest first, with their seat tokens (those
+        kept for it at a rematch or a campaign's next game too); a bot that waited long enough
+        in the queue is matched first."""
         await self.match_waiting(bot)
+        self.follow_kept_seats(bot)
         with self.sessions() as db:
             rows = db.execute(
                 select(ArenaSeatRow, TableRow.game, TableRow.status)
