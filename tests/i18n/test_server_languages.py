@@ -46,6 +46,13 @@ def _state(client: TestClient, table: str, token: str | None, headers: dict[str,
     return response.json()
 
 
+def _labels(client: TestClient, table: str, state: dict[str, Any], headers: dict[str, str]) -> list[str]:
+    """The labels of a snapshot's legal actions as a client reads them: its own, else the action
+    space's (loaded in the same language)."""
+    space = client.get(f"/api/tables/{table}/actions", headers=headers).json()["actions"]
+    return [action.get("label", space[action["code"]]["label"]) for action in state["legal"]]
+
+
 def _two_players(client: TestClient) -> tuple[str, dict[int, str]]:
     table = create(client, seats=[{"controller": "human", "name": "Ada"}, {"controller": "human", "name": "Bo"}])
     invite = table["invites"]["1"].split("invite=")[1]
@@ -71,10 +78,8 @@ def test_one_table_read_in_german_by_one_seat_and_in_chinese_by_the_other(client
         assert all(_chinese(entry["text"]) for entry in chinese["log"]), chinese["log"]
         assert _german(german["prompt"], english["prompt"]) and _chinese(chinese["prompt"])
         mine = german if seat == 0 else _state(client, table, tokens[1], CHINESE)
-        if seat == 0:
-            assert all(_german(action["label"], "") for action in mine["legal"])
-        else:
-            assert all(_chinese(action["label"]) for action in mine["legal"])
+        labels = _labels(client, table, mine, reads[seat])
+        assert labels and all(_german(label, "") if seat == 0 else _chinese(label) for label in labels), labels
         if english["view"]["phase"] == "action" and seat not in refused:  # a refusal, in the player's words
             response = client.post(
                 f"/api/tables/{table}/actions",
@@ -175,3 +180,20 @@ def test_the_players_page_is_served_in_the_readers_language(client):
     assert chinese["sections"][0]["title"] == "糖葫芦玩法"
     assert english["sections"][0]["title"] == "How to play Tang Hu Lu"
     assert len(chinese["sections"]) == len(english["sections"])
+
+
+def test_the_action_space_names_every_action_in_the_readers_language(client):
+    """A client loads every action's label once, in its language; its snapshots then name only
+    the labels that differ from those."""
+    table, tokens = _two_players(client)
+    german = client.get(f"/api/tables/{table}/actions", headers=GERMAN)
+    english = client.get(f"/api/tables/{table}/actions").json()
+    assert "Accept-Language" in german.headers["Vary"]
+    labels = {action["text"]: action["label"] for action in german.json()["actions"] if action["label"]}
+    assert labels["work"].startswith("Arbeite für") and labels["stop"] == "Einkauf beenden"
+    assert {a["text"]: a["label"] for a in english["actions"]}["stop"] == "Stop shopping"
+    state = _state(client, table, tokens[0], GERMAN)
+    space = {action["code"]: action["label"] for action in german.json()["actions"]}
+    for action in state["legal"]:
+        assert action.get("label", space[action["code"]]) != ""
+        assert "label" not in action or action["label"] != space[action["code"]]

@@ -486,18 +486,20 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         return await service.review(table_id)
 
     @router.get("/tables/{table_id}/actions", dependencies=[Depends(limit_read)])
-    async def actions(table_id: str, request: Request) -> Response:
+    async def actions(table_id: str, request: Request, accept_language: str | None = Header(None)) -> Response:
         """The table's whole action space, so a client can name any target's action (legal or
         not): ``actions`` (code, text, kind, fields, and the ``label`` a snapshot's legal action
         has unless it names its own) and ``fixed_view``, the parts of every view that never
         change, which snapshots leave out. Loaded once per page; gzip-compressed for clients
         that accept it (Citrus: 1.2 MB of JSON, 71 kB compressed)."""
         table = await service.get(table_id)
-        space = await asyncio.to_thread(table_action_space, table)  # built once per game setup
+        words = asked_language(accept_language)  # the labels in the reader's language, as its snapshots'
+        space = await asyncio.to_thread(table_action_space, table, words)  # built once per game setup and language
+        vary = "Accept-Encoding, Accept-Language"
         if "gzip" in request.headers.get("accept-encoding", ""):
-            headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+            headers = {"Content-Encoding": "gzip", "Vary": vary}
             return Response(space.gzipped, media_type="application/json", headers=headers)
-        return Response(space.body, media_type="application/json", headers={"Vary": "Accept-Encoding"})
+        return Response(space.body, media_type="application/json", headers={"Vary": vary})
 
     @router.get("/tables/{table_id}/replay", dependencies=[Depends(limit_read)])
     async def replay(

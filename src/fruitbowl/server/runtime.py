@@ -98,6 +98,7 @@ class Runtime:
         seat = self.seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
+        await asyncio.to_thread(table_action_space, table, language)  # its labels, before a snapshot needs them
         connection = Connection(seat, outbox, language)
         table.connections.add(connection)
         await self.broadcast(table)

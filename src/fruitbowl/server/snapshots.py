@@ -22,11 +22,12 @@ from fruitbowl.engine import Event, IllegalAction, get_game, get_plugin
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import Game
-from fruitbowl.engine.wording import _
+from fruitbowl.engine.wording import _, language
 
 from . import clocks
 from .db import aware
 from .errors import BadRequest, Conflict, Forbidden
+from .languages import speaking_in
 from .live import LiveTable, Note
 from .rules_pages import rule_link
 from .tutorials import coach
@@ -56,14 +57,16 @@ class ActionSpace:
 
 
 @functools.lru_cache(maxsize=32)
-def action_space(game_id: str, num_players: int, options: str) -> ActionSpace:
+def action_space(game_id: str, num_players: int, options: str, words: str = "en") -> ActionSpace:
     """The action space of a game with these players and options (``options``: their JSON with
-    sorted keys), built once and shared by every table that plays it."""
+    sorted keys), its labels in the language ``words``, built once and shared by every table
+    that plays it."""
     game = get_game(game_id)
     start = game.new_state(num_players, 0, json.loads(options))
     Dealer(0).settle(start)  # (a game with explicit chance starts at its deal)
     view = start.view(start.current_player)
-    labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
+    with speaking_in(words):
+        labels = tuple(_label_at_start(game, view, action) for action in start.table.actions)
     fixed = get_plugin(game_id).view_fixed_parts(start)
     body = {
         "actions": [
@@ -224,10 +227,12 @@ def stand_in_sentence(note: Note, you: bool) -> str:
     return _("{name} left: {bot} plays for {name}.").format(name=note.name, bot=bot)
 
 
-def table_action_space(table: LiveTable) -> ActionSpace:
-    """The action space of a table's game, players and options (see :func:`action_space`)."""
+def table_action_space(table: LiveTable, words: str | None = None) -> ActionSpace:
+    """The action space of a table's game, players and options (see :func:`action_space`), in
+    the language ``words`` (by default the one being spoken, as the snapshot around it)."""
     record = table.match.record
-    return action_space(record.game, len(record.players), json.dumps(record.options, sort_keys=True))
+    options = json.dumps(record.options, sort_keys=True)
+    return action_space(record.game, len(record.players), options, words or language())
 
 
 def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
