@@ -323,7 +323,8 @@ class TangHuLuAdapter:
 
 def _compact(label: str) -> str:
     """A label's first clause, marked "(capped)" when its details say the coin cap cut it."""
-    head, _paren, details = label.partition(" (")
+    cut = min((label.find(opening) for opening in (" (", "（") if opening in label), default=len(label))
+    head, details = label[:cut], label[cut:]  # (a Chinese label opens its details with a full-width bracket)
     capped = _("{lost} lost to the {cap}-coin cap").format(lost="", cap=COMPONENTS.coin_cap).strip()
     return _("{label} (capped)").format(label=head) if capped in details else head
 
