@@ -7,7 +7,10 @@ The messages are extracted from the translated parts of the code with Babel's ex
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +59,15 @@ def test_each_catalog_has_its_languages_plural_forms(language):
     catalog = read(language)
     assert catalog.num_plurals == {"de": 2, "zh_Hans": 1}[language]
     assert translations(language).ngettext("{n} coin", "{n} coins", 1) != "{n} coin"
+
+
+def test_the_catalogs_and_glossaries_ship_with_the_package():
+    """An installed fruitbowl speaks every language too: pyproject's package data names each file."""
+    root = Path(__file__).resolve().parents[2]
+    patterns = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"][
+        "package-data"
+    ]["fruitbowl"]
+    package = root / "src" / "fruitbowl"
+    files = [path.relative_to(package).as_posix() for path in (package / "locale").rglob("*") if path.is_file()]
+    assert len(files) >= 4
+    assert all(any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns) for name in files), files
