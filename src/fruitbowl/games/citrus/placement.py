@@ -587,6 +587,7 @@ def walk_options(
     for c in types:
         alike: dict[int, int] = {}  # starts of a single tile tried so far, per mod (see below)
         single = counts[c] == 1
+        lone = single and len(types) == 2  # (after this tile, tiles of one other type are left)
         for t, mod, flags in options[c]:
             if (
                 single
@@ -611,7 +612,10 @@ def walk_options(
             if after in failed:
                 continue
             counts[c] -= 1
-            rest = _search(state.child(p, c, t, mod), p, counts, failed, after)
+            if lone and strands(state, p, c, t, mod, flags, counts):
+                rest = None  # (the one other type left would have no place: no look-ahead needed)
+            else:
+                rest = _search(state.child(p, c, t, mod), p, counts, failed, after)
             counts[c] += 1
             if rest is not None:
                 return [step, *rest]
