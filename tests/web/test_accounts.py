@@ -27,6 +27,16 @@ from .test_table import play_by_api
 PASSWORD = "correct horse battery"
 
 
+def sign_up(page: Any, base: str, name: str) -> None:
+    """Create an account on the account page: the page is then signed in."""
+    page.goto(f"{base}/account")
+    page.locator("#sign-up-form").wait_for()
+    page.fill("#sign-up-name", name)
+    page.fill("#sign-up-password", PASSWORD)
+    page.click("#sign-up-form button[type=submit]")
+    page.locator("#signed-in").wait_for()
+
+
 def _listed(page: Any) -> list[str]:
     page.locator("#account-tables li[data-table]").first.wait_for()
     return page.eval_on_selector_all("#account-tables li[data-table]", "items => items.map(i => i.dataset.table)")
@@ -114,12 +124,7 @@ def test_a_rated_game_shows_the_rating_change_the_profile_and_the_leaderboard(
     """A signed-in player's game against a built-in bot is rated: the results say how the rating
     moved, the player's page plots it, the leaderboard ranks the player and the bot."""
     laptop = new_page(browser, DESKTOP)
-    laptop.goto(f"{server_url}/account")
-    laptop.locator("#sign-up-form").wait_for()
-    laptop.fill("#sign-up-name", "Grace")
-    laptop.fill("#sign-up-password", PASSWORD)
-    laptop.click("#sign-up-form button[type=submit]")
-    laptop.locator("#signed-in").wait_for()
+    sign_up(laptop, server_url, "Grace")
 
     table = create_seated_table(server_url, "tanghulu")
     open_seated(laptop, server_url, table, wait_for_turn=False)  # signed in: the seat is Grace's
@@ -169,12 +174,7 @@ def test_a_host_seats_a_registered_bot_like_a_built_in_one(browser: Any, server_
     """ "A host can seat it like a built-in bot": the lobby's seat picker and the host box offer the
     host's registered bots; the bot finds its seats with its token and plays them."""
     laptop = new_page(browser, DESKTOP)
-    laptop.goto(f"{server_url}/account")
-    laptop.locator("#sign-up-form").wait_for()
-    laptop.fill("#sign-up-name", "Hopper")
-    laptop.fill("#sign-up-password", PASSWORD)
-    laptop.click("#sign-up-form button[type=submit]")
-    laptop.locator("#signed-in").wait_for()
+    sign_up(laptop, server_url, "Hopper")
     laptop.fill("#bot-name", "Cobol")
     laptop.click("#bot-form button[type=submit]")
     bot_token = laptop.locator("#bot-token code").inner_text()
