@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from datetime import datetime
 
 import httpx
 import pytest
@@ -77,6 +78,7 @@ def test_a_game_between_two_accounts_rates_both_and_the_winner_gains(base: str) 
         assert rating["games"] == 1 and profile["games"] == 1
         assert profile["recent"][0]["table"] == table["id"] and profile["recent"][0]["place"] == places[seat]
         assert profile["recent"][0]["replay"] == f"/t/{table['id']}?replay=1"
+        assert datetime.fromisoformat(profile["recent"][0]["at"]).utcoffset() is not None, "a time with its zone"
     before = profiles[0]["recent"][0]["rating_before"]
     assert before == profiles[1]["recent"][0]["rating_before"], "both started at the model's default"
     if places[0] != places[1]:

@@ -29,6 +29,7 @@ from .db import (
     RatingRow,
     SeatRow,
     TableRow,
+    aware,
     now,
 )
 from .errors import NotFound
@@ -179,7 +180,7 @@ def profile(db: Session, name: str) -> dict[str, Any]:
                 "place": c.place,
                 "rating_before": round(c.before, 2),
                 "rating": round(c.ordinal, 2),
-                "at": c.at.isoformat(),
+                "at": aware(c.at).isoformat(),
                 "replay": f"/t/{c.table_id}?replay=1",
                 "review": f"/api/tables/{c.table_id}/review",
                 "scores": (result or {}).get("scores"),
