@@ -309,3 +309,33 @@ def test_a_placement_that_leaves_the_other_waiting_type_without_a_place_is_refus
                 checked += 1
                 refused += not expected
     assert checked > 1000 and refused > 50 and seen == {"picks up", "takes away"}
+
+
+def test_waiting_tiles_that_cannot_all_be_built_offer_every_placement_legal_on_its_own():
+    """§5.7 [ENG]: tiles that cannot all be built (a position set up by hand: a line is bought
+    only if they can) must not leave the player without a move — every placement legal on its
+    own is offered, and what cannot be built goes back later."""
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(200, 260):
+        state, _full = crowded(seed)
+        names = [NAMES[rng.randrange(len(NAMES))] for _ in range(rng.randint(2, 4))]
+        counts = [0] * len(NAMES)
+        for name in names:
+            counts[NAMES.index(name)] += 1
+        if brute.buildable(state, 0, counts):
+            continue
+        legal = {
+            (NAMES[colour], t, bridge, milestone)
+            for colour in {NAMES.index(n) for n in names}
+            for t, _c, bridge, milestone in brute.legal_placements(state, 0, colour)
+        }
+        begin_placing(state, 0, *names)
+        offered = {
+            (a.fields["type"], a.fields["space"], a.fields["bridge"], a.fields["milestone"])
+            for a in state.legal_actions()
+            if a.kind == "place"
+        }
+        assert offered == legal, seed
+        checked += bool(legal)
+    assert checked > 10

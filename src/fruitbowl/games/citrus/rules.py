@@ -1169,20 +1169,19 @@ class CitrusState(State):
         lay, road_site, family = self.lay, self.geo.road_site, self.family
         workers, free = self.workers[p], self.free
         opts = {c: self.placement_options(p, c) for c in range(TYPES) if counts[c]}
-        chosen: list[tuple[int, int, int]] = []  # (colour, space, mod)
-        fallback: list[tuple[int, int, int]] = []
+        chosen: dict[int, list[int]] = {}  # per type: space * 4 + mod of each placement offered
         for c, options in opts.items():
             rest = counts[:]
             rest[c] -= 1
             if free or not any(rest):
-                for t, mod, _flags in options:
-                    chosen.append((c, t, mod))
+                chosen[c] = [t * 4 + mod for t, mod, _flags in options]
                 continue
+            good: list[int] = []
+            chosen[c] = good
             # A greedy plan for the rest (with one worker fewer for a placement that starts a
             # region) certifies every placement off its spaces and its roads' colours.
             base: dict[int, tuple[set[int], set[tuple[int, int]]] | None] = {}
             for t, mod, flags in options:
-                fallback.append((c, t, mod))
                 new = flags & PL.NEW
                 if new not in base:
                     plan = PL.greedy_plan(opts, rest, workers - (1 if new else 0), road_site, family, self, None, p)
@@ -1204,16 +1203,17 @@ class CitrusState(State):
                     trial = self.child(p, c, t, mod)
                     ok = PL.solve(trial, p, rest) is not None
                 if ok:
-                    chosen.append((c, t, mod))
+                    good.append(t * 4 + mod)
         # Waiting tiles that cannot all be built (only in a position set up by hand: a line is
         # bought only if they can) must not leave the player without a move: every placement
         # legal on its own is offered, and §5.7 returns what cannot be built.
-        picks = chosen or fallback
+        if not any(chosen.values()):
+            chosen = {c: [t * 4 + mod for t, mod, _flags in options] for c, options in opts.items()}
         out = []
         for kind, n in enumerate(self.waiting):
             if n:
                 zero = lay.place_code(kind, 0, 0)  # (a placement's code is zero + space * 4 + mod)
-                out += [zero + t * 4 + mod for c, t, mod in picks if c == kind >> 1]
+                out += [zero + x for x in chosen[kind >> 1]]
         self._placing = (p, self.waiting[:], out)
         return out
 
