@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).resolve().parent.parent
 #: The parts of fruitbowl whose words go through the catalogs (folders and modules under
 #: ``src/fruitbowl``): the snapshots' own sentences (renames, stand-ins, a table's waiting).
-TRANSLATED: tuple[str, ...] = ("games/tanghulu", "server/snapshots.py")
+TRANSLATED: tuple[str, ...] = ("games/tanghulu", "games/fabledfruit", "server/snapshots.py")
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}

@@ -13,7 +13,7 @@ from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.game import CHANCE
 from fruitbowl.engine.legality import GAME_OVER, Refusal
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import N_, _, counted, ngettext, nsaid, pgettext, said
 
 from . import actions as A
 from .components import COMPONENTS as C
@@ -24,19 +24,106 @@ from .view import counts
 if TYPE_CHECKING:
     from .rules import FabledFruitState
 
-COMPONENT_NAMES = {
-    "market": f"the market ({counted(C.market_size, 'fruit')})",
-    "thief": "the thief",
-    "fruit_tokens": "the fruit tokens",
-    "coat": "the camouflage coat",
-    "gambling": f"the {counted(C.lime.gambling_tokens, 'gambling token')}",
-    "wild_double_tokens": f"{counted(C.wild_tokens, 'wild token')} and {counted(C.double_tokens, 'double turn token')}",
-    "fruit_mix": f"the {counted(len(C.mix_pairs), 'fruit-mix card')}",
+#: The words of the fruit types data.toml names (and the hand-sized counts of each).
+FRUITS = {
+    "pineapple": N_("pineapple"),
+    "banana": N_("banana"),
+    "strawberry": N_("strawberry"),
+    "coconut": N_("coconut"),
+    "grapes": N_("grapes"),
+    "lime": N_("lime"),
+}
+#: A fruit of each type, as a sentence's object ("a banana", "grapes").
+A_FRUIT = {
+    "pineapple": N_("a pineapple"),
+    "banana": N_("a banana"),
+    "strawberry": N_("a strawberry"),
+    "coconut": N_("a coconut"),
+    "grapes": N_("grapes"),
+    "lime": N_("a lime"),
+}
+#: The token kinds of events, units and the board ("wild", "double", "gambling").
+TOKENS = {"wild": N_("wild"), "double": N_("double"), "gambling": N_("gambling")}
+#: Where a paid or put fruit went (the market, or the discard pile while there is no market).
+INTO = {"market": N_("into the market"), "discard": N_("into the discard")}
+#: Where a taken fruit came from.
+FROM = {
+    "market": N_("from the market"),
+    "discard": N_("from the discard pile"),
+    "supply": N_("from the fruit-mix supply"),
 }
 
 
+def fruit_name(name: str) -> str:
+    """A fruit type (or a fruit-mix card's ``banana/strawberry``) in the current language."""
+    return "/".join(_(FRUITS[part]) if part in FRUITS else part for part in name.split("/"))
+
+
+def fruits_counted(name: str, n: int) -> str:
+    """``2 bananas``, ``1 grapes``: a count of one fruit type."""
+    if name == "pineapple":
+        text = ngettext("{n} pineapple", "{n} pineapples", n)
+    elif name == "banana":
+        text = ngettext("{n} banana", "{n} bananas", n)
+    elif name == "strawberry":
+        text = ngettext("{n} strawberry", "{n} strawberries", n)
+    elif name == "coconut":
+        text = ngettext("{n} coconut", "{n} coconuts", n)
+    elif name == "grapes":
+        text = ngettext("{n} grapes", "{n} grapes", n)
+    elif name == "lime":
+        text = ngettext("{n} lime", "{n} limes", n)
+    else:
+        return counted(n, name)
+    return text.format(n=n)
+
+
+def n_fruits(n: int) -> str:
+    """``3 fruits``: fruit cards of any type."""
+    return ngettext("{n} fruit", "{n} fruits", n).format(n=n)
+
+
+def component_name(component: str) -> str:
+    """A component entering play, as the subject of a sentence ("The market (4 fruits)")."""
+    if component == "market":
+        n = C.market_size
+        return ngettext("The market ({n} fruit)", "The market ({n} fruits)", n).format(n=n)
+    if component == "thief":
+        return _("The thief")
+    if component == "fruit_tokens":
+        return _("The fruit tokens")
+    if component == "coat":
+        return _("The camouflage coat")
+    if component == "gambling":
+        n = C.lime.gambling_tokens
+        return ngettext("The {n} gambling token", "The {n} gambling tokens", n).format(n=n)
+    if component == "wild_double_tokens":
+        wild = ngettext("{n} wild token", "{n} wild tokens", C.wild_tokens).format(n=C.wild_tokens)
+        double = ngettext("{n} double turn token", "{n} double turn tokens", C.double_tokens).format(n=C.double_tokens)
+        return _("{wild} and {double}").format(wild=wild, double=double)
+    if component == "fruit_mix":
+        n = len(C.mix_pairs)
+        return ngettext("The {n} fruit-mix card", "The {n} fruit-mix cards", n).format(n=n)
+    return component.capitalize()
+
+
+def location_name(loc: int) -> str:
+    """A location's printed name in the current language (the names are marked in :mod:`.words`)."""
+    return _(C.locations[loc].name)
+
+
+def location_action(loc: int) -> str:
+    """A location's action text in the current language."""
+    return _(C.locations[loc].action)
+
+
 def location_title(loc: int) -> str:
-    return f"#{loc_label(loc)} {C.locations[loc].name}"
+    return _("#{label} {name}").format(label=loc_label(loc), name=location_name(loc))
+
+
+def stack_label(loc: int) -> str:
+    """``#7``: a stack by its number."""
+    return f"#{loc_label(loc)}"
 
 
 # ---------------------------------------------------------------------- sentences
@@ -44,204 +131,393 @@ def location_title(loc: int) -> str:
 
 def _who(seat: int | None, viewer: int | None, names: Sequence[str], capital: bool = True) -> str:
     if seat is None or seat < 0:
-        return "Nobody"
+        return _("Nobody")
     if seat == viewer:
-        return "You" if capital else "you"
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return _("You") if capital else pgettext("object", "you")
+    return names[seat] if seat < len(names) else _("Seat {number}").format(number=seat + 1)
+
+
+def _to(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
+    """A seat as the one something is given to ("you" in English; German "dir")."""
+    if seat is not None and seat >= 0 and seat == viewer:
+        return pgettext("to", "you")
+    return _who(seat, viewer, names, capital=False)
 
 
 def a_fruit(name: str) -> str:
     """``a banana``, ``an …``, ``grapes``, ``a banana/strawberry card``."""
     if "/" in name:
-        return f"a {name} card"
-    if name == "grapes":
-        return "grapes"
+        return _("a {mix} card").format(mix=fruit_name(name))
+    if name in A_FRUIT:
+        return _(A_FRUIT[name])
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def _list(items: Sequence[str]) -> str:
     if not items:
-        return "nothing"
+        return _("nothing")
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return pgettext("list", ", ").join(items[:-1]) + pgettext("list", " and ") + items[-1]
+
+
+def _fruits(names: Sequence[str]) -> str:
+    """Fruits listed by type ("a banana, grapes and a coconut")."""
+    return _list([fruit_name(name) for name in names])
+
+
+def _source(where: str) -> str:
+    """Where a taken fruit came from ("from the market")."""
+    return _(FROM[where]) if where in FROM else _("from the revealed cards")
+
+
+def _into(where: str) -> str:
+    """Where a paid or put fruit went ("into the market", "into the discard")."""
+    return _(INTO[where]) if where in INTO else f"into the {where}"
 
 
 def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """One plain sentence for an event, redacted for ``viewer``."""
     d = event.for_viewer(viewer)
     who = _who(event.actor, viewer, names)
+    you = event.actor is not None and event.actor == viewer
     kind = event.kind
     if kind == "setup":
         first = _who(d["start_player"], viewer, names)
+        starts = d["start_player"] == viewer
         if d["game_number"] == 1:
-            return f"{first} will start."
-        return f"Game {d['game_number']} of the campaign: {first} will start."
+            return said(starts, "{who} will start.").format(who=first)
+        return said(starts, "Game {number} of the campaign: {who} will start.").format(
+            number=d["game_number"], who=first
+        )
     if kind == "round":
-        return f"Round {d['round']} begins."
+        return _("Round {round} begins.").format(round=d["round"])
     if kind == "turn":
-        extra = " (extra turn)" if d["extra"] else ""
-        if event.actor is not None and event.actor == viewer:
-            return f"Your turn{extra}."
-        return f"{who} to play{extra}."
+        if you:
+            return _("Your turn (extra turn).") if d["extra"] else _("Your turn.")
+        return (_("{who} to play (extra turn).") if d["extra"] else _("{who} to play.")).format(who=who)
     if kind == "draw":
         if "fruits" in d:
-            got = _list(d["fruits"])
-            tail = f" ({d['wanted'] - d['count']} lost: no fruit left)" if d["count"] < d["wanted"] else ""
-            return f"{who} drew {got}{tail}."
-        return f"{who} drew {counted(d['count'], 'fruit')}."
+            got = _fruits(d["fruits"])
+            if d["count"] < d["wanted"]:
+                lost = d["wanted"] - d["count"]
+                text = nsaid(
+                    you,
+                    "{who} drew {fruits} ({n} lost: no fruit left).",
+                    "{who} drew {fruits} ({n} lost: no fruit left).",
+                    lost,
+                )
+                return text.format(who=who, fruits=got, n=lost)
+            return said(you, "{who} drew {fruits}.").format(who=who, fruits=got)
+        n = d["count"]
+        return nsaid(you, "{who} drew {n} fruit.", "{who} drew {n} fruits.", n).format(who=who, n=n)
     if kind == "reshuffle":
-        return f"The discard pile ({counted(d['cards'], 'fruit')}) was shuffled into a new draw stack."
+        n = d["cards"]
+        return ngettext(
+            "The discard pile ({n} fruit) was shuffled into a new draw stack.",
+            "The discard pile ({n} fruits) was shuffled into a new draw stack.",
+            n,
+        ).format(n=n)
     if kind == "move":
-        return f"{who} moved to {location_title(d['location'])}."
+        return said(you, "{who} moved to {location}.").format(who=who, location=location_title(d["location"]))
     if kind == "thief_pay":
-        return f"{who} paid the thief: {a_fruit(d['fruit'])} into the {d['to']}."
-    if kind == "give":
-        to = _who(d["to"], viewer, names, capital=False)
-        what = a_fruit(d["fruit"]) if "fruit" in d else "a fruit"
-        whose = "your" if d["to"] == viewer else "their"
-        why = f" for moving onto {whose} stack" if d["reason"] == "movement" else ""
-        return f"{who} gave {to} {what}{why}."
-    if kind == "unpaid":
-        return f"{who} had no fruit left for {_who(d['to'], viewer, names, capital=False)}."
-    if kind == "act":
-        return f"{who} used {location_title(d['location'])}."
-    if kind == "declare_buy":
-        return f"{who} chose to buy {location_title(d['location'])}."
-    if kind == "buy":
-        return (
-            f"{who} bought {location_title(d['location'])} as a fabled juice with {_list(d['paid'])} "
-            f"({counted(d['juices'], 'juice')})."
+        return said(you, "{who} paid the thief: {fruit} {place}.").format(
+            who=who, fruit=a_fruit(d["fruit"]), place=_into(d["to"])
         )
+    if kind == "give":
+        return _give(d, who, you, viewer, names)
+    if kind == "unpaid":
+        return said(you, "{who} had no fruit left for {whom}.").format(who=who, whom=_to(d["to"], viewer, names))
+    if kind == "act":
+        return said(you, "{who} used {location}.").format(who=who, location=location_title(d["location"]))
+    if kind == "declare_buy":
+        return said(you, "{who} chose to buy {location}.").format(who=who, location=location_title(d["location"]))
+    if kind == "buy":
+        n = d["juices"]
+        text = nsaid(
+            you,
+            "{who} bought {location} as a fabled juice with {paid} ({n} juice).",
+            "{who} bought {location} as a fabled juice with {paid} ({n} juices).",
+            n,
+        )
+        return text.format(who=who, location=location_title(d["location"]), paid=_paid(d["paid"]), n=n)
     if kind == "refill":
         title = location_title(d["location"])
-        return f"{title} was revealed: a new stack enters play." if d["new_stack"] else f"{title} joined its stack."
+        if d["new_stack"]:
+            return _("{location} was revealed: a new stack enters play.").format(location=title)
+        return _("{location} joined its stack.").format(location=title)
     if kind == "stack_gone":
-        off = ", ".join(_who(p, viewer, names, capital=False) for p in d["animals_off"])
-        return f"The #{loc_label(d['location'])} stack is empty and leaves the display" + (
-            f" ({off} off the display)." if off else "."
+        stack = stack_label(d["location"])
+        if not d["animals_off"]:
+            return _("The {stack} stack is empty and leaves the display.").format(stack=stack)
+        off = pgettext("list", ", ").join(_who(p, viewer, names, capital=False) for p in d["animals_off"])
+        return _("The {stack} stack is empty and leaves the display ({off} off the display).").format(
+            stack=stack, off=off
         )
     if kind == "component":
-        what = COMPONENT_NAMES.get(d["component"], d["component"]).capitalize()
+        what = component_name(d["component"])
         if not d["location"]:
-            return f"{what} is laid out (a Lime game always has one)."
-        return f"{what} entered play with #{loc_label(d['location'])}."
+            return _("{component} is laid out (a Lime game always has one).").format(component=what)
+        return _("{component} entered play with {stack}.").format(component=what, stack=stack_label(d["location"]))
     if kind == "market_refill":
-        return f"The market received {_list(d['fruits'])}."
+        return _("The market received {fruits}.").format(fruits=_fruits(d["fruits"]))
     if kind == "end_triggered":
-        return f"{who} reached {counted(d['juices'], 'fabled juice')}: the game ends at the end of this round."
+        n = d["juices"]
+        text = nsaid(
+            you,
+            "{who} reached {n} fabled juice: the game ends at the end of this round.",
+            "{who} reached {n} fabled juices: the game ends at the end of this round.",
+            n,
+        )
+        return text.format(who=who, n=n)
     if kind == "game_over":
-        reason = {
-            "end_of_round": "at the end of the round",
-            "immediate": "at once",
-            "empty_display": "because the display is empty",
-            "round_limit": "cut short at the round limit, scored as it stands",
-            "action_limit": "cut short at the action limit, scored as it stands",
-        }
-        return f"The game is over ({reason.get(d['ended_by'], d['ended_by'])})."
+        return _game_over(d["ended_by"])
     if kind == "extra_turn":
-        return f"{who} returned a double turn token for an extra turn."
+        return said(you, "{who} returned a double turn token for an extra turn.").format(who=who)
     if kind == "signpost":
-        label = loc_label(d["location"])
+        stack = stack_label(d["location"])
         if C.locations[d["location"]].signpost:
-            return f"{who} could not meet #{label}'s requirement: the signpost gives 1 fruit instead."
-        return f"{who} could not carry out #{label}'s action: only 1 fruit is drawn instead."
+            text = said(you, "{who} could not meet {stack}'s requirement: the signpost gives 1 fruit instead.")
+        else:
+            text = said(you, "{who} could not carry out {stack}'s action: only 1 fruit is drawn instead.")
+        return text.format(who=who, stack=stack)
     if kind == "target":
-        how = "had to choose" if d.get("only") else "chose"
-        return f"{who} {how} {_who(d['player'], viewer, names, capital=False)}."
+        whom = pgettext("accusative", "you") if d["player"] == viewer else _who(d["player"], viewer, names, False)
+        if d.get("only"):
+            return said(you, "{who} had to choose {whom}.").format(who=who, whom=whom)
+        return said(you, "{who} chose {whom}.").format(who=who, whom=whom)
     if kind == "name":
-        return f"{who} named {d['fruit']}."
+        return said(you, "{who} named {fruit}.").format(who=who, fruit=fruit_name(d["fruit"]))
     if kind == "thief":
         if "locations" in d:
-            where = " and ".join(location_title(loc) for loc in d["locations"])
-            return f"{who} put the thief next to {where}."
-        return f"{who} put the thief next to {location_title(d['location'])}."
+            where = pgettext("list", " and ").join(location_title(loc) for loc in d["locations"])
+            return said(you, "{who} put the thief next to {locations}.").format(who=who, locations=where)
+        return said(you, "{who} put the thief next to {location}.").format(
+            who=who, location=location_title(d["location"])
+        )
     if kind == "discard":
-        return f"{who} discarded {a_fruit(d['fruit'])}."
+        return said(you, "{who} discarded {fruit}.").format(who=who, fruit=a_fruit(d["fruit"]))
     if kind == "discarded":
-        return f"{_list(d['fruits']).capitalize()} went to the discard pile."
+        fruits = _fruits(d["fruits"])
+        return _("{fruits} went to the discard pile.").format(fruits=fruits[:1].upper() + fruits[1:])
     if kind == "put":
-        return f"{who} put {a_fruit(d['fruit'])} into the {d['to']}."
+        return said(you, "{who} put {fruit} {place}.").format(who=who, fruit=a_fruit(d["fruit"]), place=_into(d["to"]))
     if kind == "take":
-        if "fruit" in d:
-            source = {"market": "the market", "discard": "the discard pile", "supply": "the fruit-mix supply"}
-            return f"{who} took {a_fruit(d['fruit'])} from {source.get(d['from'], 'the revealed cards')}."
-        victim = _who(d.get("victim"), viewer, names, capital=False)
-        return f"{who} took a fruit" + (f" from {victim}'s hand." if d["from"] == "hand" else " of those looked at.")
+        return _take(d, who, you, viewer, names)
     if kind == "steal":
         victim = _who(d["from"], viewer, names, capital=False)
-        what = a_fruit(d["fruit"]) if "fruit" in d else "a random fruit"
-        return f"{who} took {what} from {victim}" + (" (the thief)." if d["reason"] == "thief" else ".")
+        what = a_fruit(d["fruit"]) if "fruit" in d else _("a random fruit")
+        if d["reason"] == "thief":
+            text = said(you, "{who} took {fruit} from {victim} (the thief).")
+        else:
+            text = said(you, "{who} took {fruit} from {victim}.")
+        return text.format(who=who, fruit=what, victim=victim)
     if kind == "reveal":
-        return f"{who} revealed {_list(d['fruits'])}."
+        return said(you, "{who} revealed {fruits}.").format(who=who, fruits=_fruits(d["fruits"]))
     if kind == "take_revealed":
-        return f"{who} took {_list(d['fruits'])} into hand."
+        return said(you, "{who} took {fruits} into hand.").format(who=who, fruits=_fruits(d["fruits"]))
     if kind == "bust":
-        return f"{who} busted with {_list(d['fruits'])}: all discarded."
+        return said(you, "{who} busted with {fruits}: all discarded.").format(who=who, fruits=_fruits(d["fruits"]))
     if kind == "peek":
-        hand = f": {_list(d['hand'])}" if "hand" in d else ""
-        return f"{who} looked at {_who(d['player'], viewer, names, capital=False)}'s hand{hand}."
+        whose = _who(d["player"], viewer, names, capital=False)
+        if "hand" in d:
+            text = said(you, "{who} looked at {whom}'s hand: {hand}.")
+            return text.format(who=who, whom=whose, hand=_fruits(d["hand"]))
+        return said(you, "{who} looked at {whom}'s hand.").format(who=who, whom=whose)
     if kind == "look":
-        seen = f": {_list(d['fruits'])}" if "fruits" in d else ""
-        return f"{who} looked at the top {counted(d['count'], 'fruit')}{seen}."
+        n = d["count"]
+        if "fruits" in d:
+            text = nsaid(
+                you, "{who} looked at the top {n} fruit: {fruits}.", "{who} looked at the top {n} fruits: {fruits}.", n
+            )
+            return text.format(who=who, n=n, fruits=_fruits(d["fruits"]))
+        return nsaid(you, "{who} looked at the top {n} fruit.", "{who} looked at the top {n} fruits.", n).format(
+            who=who, n=n
+        )
     if kind == "pass_on":
-        what = a_fruit(d["fruit"]) if "fruit" in d else "a random fruit"
-        return f"{who} passed {what} to {_who(d['to'], viewer, names, capital=False)}."
+        what = a_fruit(d["fruit"]) if "fruit" in d else _("a random fruit")
+        return said(you, "{who} passed {fruit} to {whom}.").format(
+            who=who, fruit=what, whom=_to(d["to"], viewer, names)
+        )
     if kind == "fruit_token":
-        giver = "the pool" if d["from"] < 0 else _who(d["from"], viewer, names, capital=False)
-        return f"{who} showed {a_fruit(d['fruit'])} and took the {d['fruit']} token from {giver}."
+        fruit = d["fruit"]
+        if d["from"] < 0:
+            text = said(you, "{who} showed {a_fruit} and took the {fruit} token from the pool.")
+            return text.format(who=who, a_fruit=a_fruit(fruit), fruit=fruit_name(fruit))
+        text = said(you, "{who} showed {a_fruit} and took the {fruit} token from {giver}.")
+        giver = _who(d["from"], viewer, names, capital=False)
+        return text.format(who=who, a_fruit=a_fruit(fruit), fruit=fruit_name(fruit), giver=giver)
     if kind == "token":
-        return f"{who} took a {d['token']} token."
+        return said(you, "{who} took a {token} token.").format(who=who, token=_token(d["token"]))
     if kind == "tokens_returned":
-        return f"The {d['token']} pool was empty: all {counted(d['count'], d['token'] + ' token')} returned to it."
+        n = d["count"]
+        return ngettext(
+            "The {token} pool was empty: all {n} {token} token returned to it.",
+            "The {token} pool was empty: all {n} {token} tokens returned to it.",
+            n,
+        ).format(token=_token(d["token"]), n=n)
     if kind == "reveal_hand":
-        return f"{who} revealed {'your' if who == 'You' else 'their'} hand: {_list(d['hand'])}."
-    return _lime_sentence(kind, d, who, viewer, names)
+        if you:
+            return said(True, "{who} revealed your hand: {hand}.").format(who=who, hand=_fruits(d["hand"]))
+        return _("{who} revealed their hand: {hand}.").format(who=who, hand=_fruits(d["hand"]))
+    return _lime_sentence(kind, d, who, you, viewer, names)
 
 
-def _lime_sentence(kind: str, d: Mapping[str, Any], who: str, viewer: int | None, names: Sequence[str]) -> str:
+def _token(name: str) -> str:
+    return _(TOKENS[name]) if name in TOKENS else name
+
+
+def unit_word(unit: str) -> str:
+    """A payment unit as the actions name it (``banana``, ``wild``, ``saved banana``, ``lime token``)."""
+    if unit.startswith("saved "):
+        return _("saved {fruit}").format(fruit=fruit_name(unit.removeprefix("saved ")))
+    if unit.endswith(" token"):
+        return _("{fruit} token").format(fruit=fruit_name(unit.removesuffix(" token")))
+    if unit in TOKENS:
+        return _token(unit)
+    return fruit_name(unit)
+
+
+def _paid(units: Sequence[str]) -> str:
+    """What paid for a juice: fruits by type, tokens by name ("wild", "saved banana")."""
+    return _list([unit_word(unit) for unit in units])
+
+
+def _give(d: Mapping[str, Any], who: str, you: bool, viewer: int | None, names: Sequence[str]) -> str:
+    to = _to(d["to"], viewer, names)
+    what = a_fruit(d["fruit"]) if "fruit" in d else _("a fruit")
+    if d["reason"] != "movement":
+        return said(you, "{who} gave {whom} {fruit}.").format(who=who, whom=to, fruit=what)
+    if d["to"] == viewer:
+        text = said(you, "{who} gave {whom} {fruit} for moving onto your stack.")
+    else:
+        text = said(you, "{who} gave {whom} {fruit} for moving onto their stack.")
+    return text.format(who=who, whom=to, fruit=what)
+
+
+def _take(d: Mapping[str, Any], who: str, you: bool, viewer: int | None, names: Sequence[str]) -> str:
+    if "fruit" in d:
+        return said(you, "{who} took {fruit} {source}.").format(
+            who=who, fruit=a_fruit(d["fruit"]), source=_source(d["from"])
+        )
+    if d["from"] == "hand":
+        victim = _who(d.get("victim"), viewer, names, capital=False)
+        return said(you, "{who} took a fruit from {whom}'s hand.").format(who=who, whom=victim)
+    return said(you, "{who} took a fruit of those looked at.").format(who=who)
+
+
+def _game_over(ended_by: str) -> str:
+    return {
+        "end_of_round": _("The game is over (at the end of the round)."),
+        "immediate": _("The game is over (at once)."),
+        "empty_display": _("The game is over (because the display is empty)."),
+        "round_limit": _("The game is over (cut short at the round limit, scored as it stands)."),
+        "action_limit": _("The game is over (cut short at the action limit, scored as it stands)."),
+    }.get(ended_by) or _("The game is over ({reason}).").format(reason=ended_by)
+
+
+def _lime_sentence(
+    kind: str, d: Mapping[str, Any], who: str, you: bool, viewer: int | None, names: Sequence[str]
+) -> str:
     """The Lime expansion's events (§3)."""
     if kind == "take_lime":
-        return f"{who} took {counted(d['count'], 'lime')} from the lime pile ({d['pile']} left)."
+        n = d["count"]
+        text = nsaid(
+            you,
+            "{who} took {n} lime from the lime pile ({left} left).",
+            "{who} took {n} limes from the lime pile ({left} left).",
+            n,
+        )
+        return text.format(who=who, n=n, left=d["pile"])
     if kind == "coat":
-        return f"{who} wore the camouflage coat: nothing to pay for moving onto #{loc_label(d['location'])}."
+        text = said(you, "{who} wore the camouflage coat: nothing to pay for moving onto {stack}.")
+        return text.format(who=who, stack=stack_label(d["location"]))
     if kind == "coat_taken":
-        giver = "the pool" if d["from"] < 0 else _who(d["from"], viewer, names, capital=False)
-        return f"{who} took the camouflage coat from {giver}."
+        if d["from"] < 0:
+            return said(you, "{who} took the camouflage coat from the pool.").format(who=who)
+        giver = _who(d["from"], viewer, names, capital=False)
+        return said(you, "{who} took the camouflage coat from {giver}.").format(who=who, giver=giver)
     if kind == "save":
-        what = a_fruit(d["fruit"]) if "fruit" in d else "a fruit"
-        return f"{who} saved {what} under the animal token ({d['saved']} saved)."
+        what = a_fruit(d["fruit"]) if "fruit" in d else _("a fruit")
+        text = said(you, "{who} saved {fruit} under the animal token ({saved} saved).")
+        return text.format(who=who, fruit=what, saved=d["saved"])
     if kind == "no_save":
-        return f"{who} saved no fruit."
+        return said(you, "{who} saved no fruit.").format(who=who)
     if kind == "offer_limes":
-        return f"{who} put {counted(d['limes'], 'lime')} in the centre: the others may make offers."
+        n = d["limes"]
+        text = nsaid(
+            you,
+            "{who} put {n} lime in the centre: the others may make offers.",
+            "{who} put {n} limes in the centre: the others may make offers.",
+            n,
+        )
+        return text.format(who=who, n=n)
     if kind == "offer":
-        return f"{who} offered {a_fruit(d['fruit'])}."
+        return said(you, "{who} offered {fruit}.").format(who=who, fruit=a_fruit(d["fruit"]))
     if kind == "offer_done":
-        return f"{who} offered {_list(d['fruits'])}." if d["fruits"] else f"{who} made no offer."
+        if d["fruits"]:
+            return said(you, "{who} offered {fruits}.").format(who=who, fruits=_fruits(d["fruits"]))
+        return said(you, "{who} made no offer.").format(who=who)
     if kind == "accept":
+        n = d["limes"]
+        fruits = _fruits(d["fruits"])
+        if d["player"] == viewer:
+            text = nsaid(
+                you,
+                "{who} accepted your offer ({fruits}); {taker} took {n} lime.",
+                "{who} accepted your offer ({fruits}); {taker} took {n} limes.",
+                n,
+            )
+            return text.format(who=who, fruits=fruits, taker=pgettext("object", "you"), n=n)
         taker = _who(d["player"], viewer, names, capital=False)
-        whose = "your" if d["player"] == viewer else f"{taker}'s"
-        return f"{who} accepted {whose} offer ({_list(d['fruits'])}); {taker} took {counted(d['limes'], 'lime')}."
+        text = nsaid(
+            you,
+            "{who} accepted {taker}'s offer ({fruits}); {taker} took {n} lime.",
+            "{who} accepted {taker}'s offer ({fruits}); {taker} took {n} limes.",
+            n,
+        )
+        return text.format(who=who, fruits=fruits, taker=taker, n=n)
     if kind == "refuse":
-        return f"{who} accepted no offer and took {counted(d['limes'], 'lime')}; the others draw 1 fruit each."
+        n = d["limes"]
+        text = nsaid(
+            you,
+            "{who} accepted no offer and took {n} lime; the others draw 1 fruit each.",
+            "{who} accepted no offer and took {n} limes; the others draw 1 fruit each.",
+            n,
+        )
+        return text.format(who=who, n=n)
     if kind == "offer_back":
-        return f"{who} took back {_list(d['fruits'])}."
+        return said(you, "{who} took back {fruits}.").format(who=who, fruits=_fruits(d["fruits"]))
     if kind == "lime_pass":
-        return f"{who} took no lime."
+        return said(you, "{who} took no lime.").format(who=who)
     if kind == "gamble":
-        return f"{who} returned {counted(d['tokens'], 'gambling token')} to buy {location_title(d['location'])}."
+        n = d["tokens"]
+        text = nsaid(
+            you,
+            "{who} returned {n} gambling token to buy {location}.",
+            "{who} returned {n} gambling tokens to buy {location}.",
+            n,
+        )
+        return text.format(who=who, n=n, location=location_title(d["location"]))
     if kind == "gamble_failed":
-        return f"Tough luck: {who.lower() if who == 'You' else who} could not pay; {_list(d['fruits'])} discarded."
+        text = said(you, "Tough luck: {who} could not pay; {fruits} discarded.")
+        return text.format(who=pgettext("object", "you") if you else who, fruits=_fruits(d["fruits"]))
     if kind == "return_juice":
-        tail = " as a new stack" if d["new_stack"] else ""
-        return f"{who} put the fabled juice {location_title(d['location'])} back on the display{tail}."
+        if d["new_stack"]:
+            text = said(you, "{who} put the fabled juice {location} back on the display as a new stack.")
+        else:
+            text = said(you, "{who} put the fabled juice {location} back on the display.")
+        return text.format(who=who, location=location_title(d["location"]))
     if kind == "trade_juice":
-        return f"{who} took {location_title(d['location'])} as a fabled juice in exchange."
+        text = said(you, "{who} took {location} as a fabled juice in exchange.")
+        return text.format(who=who, location=location_title(d["location"]))
     if kind == "decline":
-        return f"{who} declined the trade and draws 1 fruit."
+        return said(you, "{who} declined the trade and draws 1 fruit.").format(who=who)
     if kind == "hand_limit":
-        return f"{who} must discard {counted(d['discard'], 'fruit')} down to 5."
+        n = d["discard"]
+        return nsaid(
+            you, "{who} must discard {n} fruit down to 5.", "{who} must discard {n} fruits down to 5.", n
+        ).format(who=who, n=n)
     return kind
 
 
@@ -253,154 +529,213 @@ def describe_outcome(outcome: Action, hidden: bool = False) -> str:
     as a seat that does not see it (a fruit drawn into another hand, one taken from a hand)."""
     kind = outcome.kind
     if kind == "first":
-        return f"seat {outcome.fields['seat'] + 1} goes first"
-    fruit = "a fruit" if hidden else a_fruit(outcome.fields["fruit"])
-    return f"{fruit} from the draw stack" if kind == "card" else f"{fruit} taken at random from a hand"
+        return _("seat {number} goes first").format(number=outcome.fields["seat"] + 1)
+    fruit = _("a fruit") if hidden else a_fruit(outcome.fields["fruit"])
+    if kind == "card":
+        return _("{fruit} from the draw stack").format(fruit=fruit)
+    return _("{fruit} taken at random from a hand").format(fruit=fruit)
+
+
+def _decision(kind: str, d: Mapping[str, Any], view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the decision ``d`` asks, as an order to its seat."""
+    viewer = view["viewer"]
+    if kind == "occupant_pay":
+        whom = _to(d.get("occupants", [0])[0], viewer, names)
+        return _("Pay {whom} 1 fruit for moving there").format(whom=whom)
+    if kind == "choose":
+        return _("Choose: {choices}").format(choices=pgettext("list", " or ").join(d.get("choices", [])))
+    if kind == "give":
+        return _("Give {whom} a fruit of your choice").format(whom=_to(d.get("to"), viewer, names))
+    if kind == "offer":
+        n = d.get("limes", 2)
+        return ngettext(
+            "Offer fruits for the {n} lime, or finish ('done')", "Offer fruits for the {n} limes, or finish ('done')", n
+        ).format(n=n)
+    if kind == "limeask":
+        who = _who(view["active_player"], viewer, names, False)
+        return _("Take a lime ({who} draws 2), or pass").format(who=who)
+    if kind == "thief" and d.get("stacks"):
+        if d.get("chosen"):
+            return _("Choose a second stack for the thief (V2.0)")
+        return _("Choose a stack for the thief (V2.0)")
+    if kind == "take" and d.get("filter") == "nomask":
+        return _("Take another fruit of a different type")
+    if kind == "put" and d.get("filter") == "nomask":
+        return _("Put another fruit of a different type into the market")
+    if kind == "take" and d.get("filter") == "nolime":
+        return _("Take a non-lime market fruit")
+    orders = {
+        "move": _("Move your animal to another stack"),
+        "thief_pay": _("Pay the thief: put 1 fruit into the market"),
+        "act_or_buy": _("Act, or buy this location as a fabled juice"),
+        "pay": _("Choose the next fruit (or token) to pay with"),
+        "extra_turn": _("Return a double turn token for an extra turn, or end your turn"),
+        "player": _("Choose a player"),
+        "name": _("Name a fruit type"),
+        "thief": _("Choose the stack to put the thief next to"),
+        "discard": _("Discard a fruit"),
+        "put": _("Put a fruit into the market"),
+        "take": _("Take a fruit"),
+        "save": _("Save a fruit under your animal token (it pays twice), or save nothing ('done')"),
+        "accept": _("Accept one offer for the limes, or refuse them all"),
+        "return": _("Choose the fabled juice to trade back, or decline (draw 1 fruit)"),
+        "juice": _("Choose the stack whose top card you take as a fabled juice"),
+    }
+    return orders.get(kind, kind)
 
 
 def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The status line: who must do what now, for the view's viewer."""
     viewer = view["viewer"]
     if view["current_player"] == CHANCE:
-        return "A random event is being decided"
+        return _("A random event is being decided")
     if view["current_player"] < 0:
         winners = view["standings"]["winners"]
-        cut = " (cut short)" if view["standings"]["truncated"] else ""
-        return f"Game over{cut}: " + " and ".join(_who(w, viewer, names) for w in winners) + " won."
+        who = pgettext("list", " and ").join(_who(w, viewer, names) for w in winners)
+        if view["standings"]["truncated"]:
+            return _("Game over (cut short): {winners} won.").format(winners=who)
+        if len(winners) == 1:
+            return said(winners[0] == viewer, "Game over: {winners} won.").format(winners=who)
+        return pgettext("winners", "Game over: {winners} won.").format(winners=who)
     d = view["decision"]
     mine = d["seat"] == viewer
     who = _who(d["seat"], viewer, names)
     kind = d["kind"]
-    what = {
-        "move": "Move your animal to another stack",
-        "thief_pay": "Pay the thief: put 1 fruit into the market",
-        "occupant_pay": f"Pay {_who(d.get('occupants', [0])[0], viewer, names, False)} 1 fruit for moving there",
-        "act_or_buy": "Act, or buy this location as a fabled juice",
-        "pay": "Choose the next fruit (or token) to pay with",
-        "extra_turn": "Return a double turn token for an extra turn, or end your turn",
-        "player": "Choose a player",
-        "name": "Name a fruit type",
-        "choose": "Choose: " + " or ".join(d.get("choices", [])),
-        "thief": "Choose the stack to put the thief next to",
-        "give": f"Give {_who(d.get('to'), viewer, names, capital=False)} a fruit of your choice",
-        "discard": "Discard a fruit",
-        "put": "Put a fruit into the market",
-        "take": "Take a fruit",
-        "save": "Save a fruit under your animal token (it pays twice), or save nothing ('done')",
-        "offer": f"Offer fruits for the {counted(d.get('limes', 2), 'lime')}, or finish ('done')",
-        "accept": "Accept one offer for the limes, or refuse them all",
-        "limeask": f"Take a lime ({_who(view['active_player'], viewer, names, False)} draws 2), or pass",
-        "return": "Choose the fabled juice to trade back, or decline (draw 1 fruit)",
-        "juice": "Choose the stack whose top card you take as a fabled juice",
-    }.get(kind, kind)
-    if kind == "thief" and d.get("stacks"):
-        what = "Choose " + ("a second stack" if d.get("chosen") else "a stack") + " for the thief (V2.0)"
-    if kind == "take" and d.get("filter") == "nomask":
-        what = "Take another fruit of a different type"
-    if kind == "put" and d.get("filter") == "nomask":
-        what = "Put another fruit of a different type into the market"
-    if kind == "take" and d.get("filter") == "nolime":
-        what = "Take a non-lime market fruit"
+    what = _decision(kind, d, view, names)
     if kind == "give" and d["seat"] != view["active_player"] and view["active_player"] >= 0:
         spot = view["players"][view["active_player"]]["position"]
-        what += f" ({_who(view['active_player'], viewer, names, False)} used #{loc_label(spot)})" if spot else ""
-    if kind == "give" and d.get("filter"):
-        what += f" ({a_fruit(C.type_names[C.type_codes.index(d['filter'])])})" if d["filter"] in C.type_codes else ""
+        if spot:
+            user = _who(view["active_player"], viewer, names, False)
+            what += _(" ({who} used {stack})").format(who=user, stack=stack_label(spot))
+    if kind == "give" and d.get("filter") and d["filter"] in C.type_codes:
+        what += _(" ({fruit})").format(fruit=a_fruit(C.type_names[C.type_codes.index(d["filter"])]))
     if d.get("optional"):
-        what += ", or done"
+        what += _(", or done")
     if mine:
         return what
-    return f"Waiting for {who}: {what[0].lower()}{what[1:]}"
+    return _("Waiting for {who}: {what}").format(who=who, what=f"{what[0].lower()}{what[1:]}")
+
+
+def _move_label(view: Mapping[str, Any], loc: int) -> str:
+    info = C.locations[loc]
+    here = next((st for st in view["display"] if st["location"] == loc), None)
+    title = location_title(loc)
+    if here:
+        payers = len(here["animals"]) + (1 if here["thief"] else 0)
+        seat = view["current_player"]
+        coat = seat is not None and seat >= 0 and view.get("coat") == seat
+        if payers and coat:
+            return _("Move to {location} [{price}] — free (camouflage coat)").format(location=title, price=info.price)
+        if payers:
+            text = ngettext("Move to {location} [{price}] — pay {n}", "Move to {location} [{price}] — pay {n}", payers)
+            return text.format(location=title, price=info.price, n=payers)
+    return _("Move to {location} [{price}]").format(location=title, price=info.price)
+
+
+def _offer_label(view: Mapping[str, Any], seat: int) -> str:
+    round_ = view.get("offer_round") or {}
+    offer = next((o for o in round_.get("offers", []) if o["seat"] == seat), None)
+    got = pgettext("list", ", ").join(fruits_counted(f, n) for f, n in offer["fruits"].items()) if offer else ""
+    if got:
+        return _("Accept player {number}'s offer ({fruits})").format(number=seat + 1, fruits=got)
+    return _("Accept player {number}'s offer").format(number=seat + 1)
 
 
 def action_label(view: Mapping[str, Any], action: Action) -> str:
     """A longer description of an action for menus and tooltips."""
     kind, fields = action.kind, action.fields
     if kind == "move":
-        loc = fields["location"]
-        info = C.locations[loc]
-        here = next((st for st in view["display"] if st["location"] == loc), None)
-        extra = ""
-        if here:
-            payers = len(here["animals"]) + (1 if here["thief"] else 0)
-            seat = view["current_player"]
-            coat = seat is not None and seat >= 0 and view.get("coat") == seat
-            extra = (" — free (camouflage coat)" if coat else f" — pay {payers}") if payers else ""
-        return f"Move to {location_title(loc)} [{info.price}]{extra}"
+        return _move_label(view, fields["location"])
     if kind == "thief":
-        return f"Put the thief next to {location_title(fields['location'])}"
+        return _("Put the thief next to {location}").format(location=location_title(fields["location"]))
     if kind == "return":
-        return f"Trade back your fabled juice {location_title(fields['location'])}"
+        return _("Trade back your fabled juice {location}").format(location=location_title(fields["location"]))
     if kind == "juice":
-        return f"Take the top card of {location_title(fields['location'])} as a fabled juice"
+        text = _("Take the top card of {location} as a fabled juice")
+        return text.format(location=location_title(fields["location"]))
     if kind == "gamble":
         n = fields["tokens"]
-        reveals = counted(C.lime.gambling_reveals * n, "fruit")
-        return f"Buy by returning {counted(n, 'gambling token')}: reveal {reveals} to pay with (binding)"
+        reveals = n_fruits(C.lime.gambling_reveals * n)
+        return ngettext(
+            "Buy by returning {n} gambling token: reveal {reveals} to pay with (binding)",
+            "Buy by returning {n} gambling tokens: reveal {reveals} to pay with (binding)",
+            n,
+        ).format(n=n, reveals=reveals)
     decision = view.get("decision") or {}
     if kind == "accept":
-        round_ = view.get("offer_round") or {}
-        offer = next((o for o in round_.get("offers", []) if o["seat"] == fields["seat"]), None)
-        got = ", ".join(counted(n, f) for f, n in offer["fruits"].items()) if offer else ""
-        return f"Accept player {fields['seat'] + 1}'s offer" + (f" ({got})" if got else "")
+        return _offer_label(view, fields["seat"])
     if kind == "save":
-        return f"Save {a_fruit(fields['fruit'])} under your animal token"
+        return _("Save {fruit} under your animal token").format(fruit=a_fruit(fields["fruit"]))
     if kind == "done" and decision.get("kind") == "save":
-        return "Save nothing (saving is optional)"
+        return _("Save nothing (saving is optional)")
     if kind == "offer":
-        return f"Offer {a_fruit(fields['fruit'])}"
+        return _("Offer {fruit}").format(fruit=a_fruit(fields["fruit"]))
     if kind == "take" and decision.get("kind") == "limeask":
-        return "Take a lime from the lime pile"
+        return _("Take a lime from the lime pile")
     if kind == "done" and decision.get("kind") == "limeask":
-        return "Pass: no lime"
+        return _("Pass: no lime")
     if kind == "done" and decision.get("kind") == "offer":
         mine = next(
             (o for o in (view.get("offer_round") or {}).get("offers", []) if o["seat"] == decision["seat"]), None
         )
-        return "Finish the offer" if mine and mine["fruits"] else "Make no offer"
+        return _("Finish the offer") if mine and mine["fruits"] else _("Make no offer")
     if kind == "act":
         seat = view["active_player"]
         loc = view["players"][seat]["position"] if seat >= 0 else 0
-        return f"Act: {C.locations[loc].action}" if loc else "Act"
+        return _("Act: {action}").format(action=location_action(loc)) if loc else _("Act")
     if kind == "pay" and fields.get("saved"):
-        return f"Pay with your {fields['unit']} (each saved fruit pays for two icons)"
+        text = _("Pay with your {unit} (each saved fruit pays for two icons)")
+        return text.format(unit=unit_word(fields["unit"]))
     if kind == "buy":
         seat = view["active_player"]
         loc = view["players"][seat]["position"] if seat >= 0 else 0
-        return f"Buy #{loc_label(loc)} as a fabled juice for {C.locations[loc].price}" if loc else "Buy"
+        if not loc:
+            return _("Buy")
+        text = _("Buy {stack} as a fabled juice for {price}")
+        return text.format(stack=stack_label(loc), price=C.locations[loc].price)
     if kind == "pay":
-        return f"Pay with {a_fruit(fields['unit']) if fields['card'] is not None else 'your ' + fields['unit']}"
+        if fields["card"] is not None:
+            return _("Pay with {fruit}").format(fruit=a_fruit(fields["unit"]))
+        return _("Pay with your {unit}").format(unit=unit_word(fields["unit"]))
     if kind == "player":
-        return f"Choose player {fields['seat'] + 1}"
+        return _("Choose player {number}").format(number=fields["seat"] + 1)
     if kind == "name":
-        return f"Name {fields['fruit']}"
-    labels = {
-        "give": "Give {}",
-        "discard": "Discard {}",
-        "put": "Put {} into the market",
-        "take": "Take {}",
-    }
-    if kind in labels:
-        return labels[kind].format(a_fruit(fields["fruit"]))
+        return _("Name {fruit}").format(fruit=fruit_name(fields["fruit"]))
+    if kind in ("give", "discard", "put", "take"):
+        return _card_label(kind, a_fruit(fields["fruit"]))
+    if kind == "reveal":
+        return _reveal_label(view)
     return {
-        "skip": "Leave this player unpaid (you are short of fruit)",
-        "reveal": "Reveal another fruit" + _bust_hint(view),
-        "stop": "Stop and keep the revealed fruits",
-        "done": "Done",
-        "keep": "Keep both revealed fruits",
-        "redraw": "Discard both and draw 3",
-        "double": "Take a double turn token",
-        "wild": "Take a wild token",
-        "extra_turn": "Return a double turn token and play again",
-        "end_turn": "End your turn",
-        "refuse": "Accept no offer: take the limes yourself (the others draw 1 fruit each)",
-        "decline": "Do not trade: draw 1 fruit instead",
+        "skip": _("Leave this player unpaid (you are short of fruit)"),
+        "stop": _("Stop and keep the revealed fruits"),
+        "done": _("Done"),
+        "keep": _("Keep both revealed fruits"),
+        "redraw": _("Discard both and draw 3"),
+        "double": _("Take a double turn token"),
+        "wild": _("Take a wild token"),
+        "extra_turn": _("Return a double turn token and play again"),
+        "end_turn": _("End your turn"),
+        "refuse": _("Accept no offer: take the limes yourself (the others draw 1 fruit each)"),
+        "decline": _("Do not trade: draw 1 fruit instead"),
     }.get(kind, action.text)
 
 
-def _bust_hint(view: Mapping[str, Any]) -> str:
+def _card_label(kind: str, fruit: str) -> str:
+    if kind == "give":
+        return _("Give {fruit}").format(fruit=fruit)
+    if kind == "discard":
+        return _("Discard {fruit}").format(fruit=fruit)
+    if kind == "put":
+        return _("Put {fruit} into the market").format(fruit=fruit)
+    return _("Take {fruit}").format(fruit=fruit)
+
+
+def _reveal_label(view: Mapping[str, Any]) -> str:
     shown = sorted({part for name in view["revealed"] for part in name.split("/")}, key=C.type_names.index)
-    return f" (busts on {' or '.join(a_fruit(name) for name in shown)})" if shown else ""
+    if not shown:
+        return _("Reveal another fruit")
+    busts = pgettext("list", " or ").join(a_fruit(name) for name in shown)
+    return _("Reveal another fruit (busts on {fruits})").format(fruits=busts)
 
 
 # ---------------------------------------------------------------------- refusals
@@ -411,83 +746,91 @@ def _step(s: FabledFruitState) -> tuple[Any, ...]:
 
 
 def _label(action: Action) -> str:
-    return loc_label(action.fields["location"])
+    return stack_label(action.fields["location"])
 
 
 def _have(s: FabledFruitState, p: int) -> str:
-    return ", ".join(counted(n, f) for f, n in counts(s.hands[p]).items()) or "no fruit"
+    held = [fruits_counted(f, n) for f, n in counts(s.hands[p]).items()]
+    return pgettext("list", ", ").join(held) or _("no fruit")
 
 
 def _movepay_first(s: FabledFruitState, action: Action) -> str:
     if _step(s)[0] == "tpay":
-        return "first pay for moving: the thief's stack costs a fruit into the market"
-    return "first pay for moving: one fruit to each animal already there"
+        return _("first pay for moving: the thief's stack costs a fruit into the market")
+    return _("first pay for moving: one fruit to each animal already there")
 
 
 def _last_juice(s: FabledFruitState, action: Action) -> str:
-    target = C.targets[s.num_players]
-    return (
-        f"#{loc_label(LAST_JUICE)} may only be bought as your last fabled juice: you need "
-        f"{counted(target - 1, 'juice')} first and have {len(s.juices[s.active])}"
-    )
+    n = C.targets[s.num_players] - 1
+    return ngettext(
+        "{stack} may only be bought as your last fabled juice: you need {n} juice first and have {have}",
+        "{stack} may only be bought as your last fabled juice: you need {n} juices first and have {have}",
+        n,
+    ).format(stack=stack_label(LAST_JUICE), n=n, have=len(s.juices[s.active]))
 
 
 def _too_dear(s: FabledFruitState, action: Action) -> str:
     loc = s.pos[s.active]
-    return f"{location_title(loc)} costs {C.locations[loc].price} (* = any fruit); you have {_have(s, s.active)}"
+    text = _("{location} costs {price} (* = any fruit); you have {have}")
+    return text.format(location=location_title(loc), price=C.locations[loc].price, have=_have(s, s.active))
 
 
 def _no_tokens(s: FabledFruitState, action: Action) -> str:
     held = s.gamble[s.active] if s.gamble is not None else 0
-    reveals = counted(C.lime.gambling_reveals, "reveal")
-    return f"you hold {counted(held, 'gambling token')}; to gamble you return one for every {reveals}"
+    r = C.lime.gambling_reveals
+    reveals = ngettext("{n} reveal", "{n} reveals", r).format(n=r)
+    return ngettext(
+        "you hold {n} gambling token; to gamble you return one for every {reveals}",
+        "you hold {n} gambling tokens; to gamble you return one for every {reveals}",
+        held,
+    ).format(n=held, reveals=reveals)
 
 
 def _unit(name: str) -> str:
     """A payment unit as a sentence names it ("wild" is the wild token)."""
-    return "wild token" if name == "wild" else name
+    return _("wild token") if name == "wild" else unit_word(name)
 
 
 def _pay_order(s: FabledFruitState, action: Action) -> str:
     unit, last = _unit(action.fields["unit"]), _unit(A.unit_name(s.paying[-1]))
-    return f"payments are chosen in menu order: {unit} comes before the {last} already chosen"
+    return _("payments are chosen in menu order: {unit} comes before the {last} already chosen").format(
+        unit=unit, last=last
+    )
 
 
 def _cannot_cover(s: FabledFruitState, action: Action) -> str:
     price = C.locations[s.pos[s.active]].price
-    return (
-        f"{_unit(action.fields['unit'])} cannot be paid now: with it, the rest of {price} cannot be covered "
-        "by what you hold later in menu order"
-    )
+    return _(
+        "{unit} cannot be paid now: with it, the rest of {price} cannot be covered by what you hold later in menu order"
+    ).format(unit=_unit(action.fields["unit"]), price=price)
 
 
 def _players(s: FabledFruitState, action: Action) -> str:
-    allowed = " or ".join(f"player {q + 1}" for q in sorted(_step(s)[1]))
-    return f"choose one of the players the location allows: {allowed}"
+    allowed = pgettext("list", " or ").join(_("player {number}").format(number=q + 1) for q in sorted(_step(s)[1]))
+    return _("choose one of the players the location allows: {players}").format(players=allowed)
 
 
 def _name_first(s: FabledFruitState, action: Action) -> str:
-    return "now name a fruit type"
+    return _("now name a fruit type")
 
 
 def _choose_one(s: FabledFruitState, action: Action) -> str:
-    return "choose " + " or ".join(A.ACTION_TABLE[c].text for c in _step(s)[1:])
+    choices = pgettext("list", " or ").join(A.ACTION_TABLE[c].text for c in _step(s)[1:])
+    return _("choose {choices}").format(choices=choices)
 
 
 def _thief_first(s: FabledFruitState, action: Action) -> str:
     if len(_step(s)) > 1:
-        return "choose the stacks for the thief V2.0 first"
-    return "choose the stack to put the thief next to first"
+        return _("choose the stacks for the thief V2.0 first")
+    return _("choose the stack to put the thief next to first")
 
 
 def _thief_must_move(s: FabledFruitState, action: Action) -> str:
     if len(_step(s)) > 1:
-        return f"the thief V2.0 must move to two stacks it is not next to now, and it is next to #{_label(action)}"
-    return f"the thief must move to another stack in the display: it is already next to #{_label(action)}"
-
-
-def _verb(s: FabledFruitState) -> str:
-    return str(_step(s)[0])
+        text = _("the thief V2.0 must move to two stacks it is not next to now, and it is next to {stack}")
+    else:
+        text = _("the thief must move to another stack in the display: it is already next to {stack}")
+    return text.format(stack=_label(action))
 
 
 def _filter(s: FabledFruitState) -> str:
@@ -498,107 +841,144 @@ def _filter(s: FabledFruitState) -> str:
 
 def _card_type(s: FabledFruitState, action: Action) -> str:
     letter = _filter(s)
-    return f"it must be {a_fruit(C.type_names[C.type_codes.index(letter)])} (or a fruit-mix card showing one)"
+    fruit = a_fruit(C.type_names[C.type_codes.index(letter)])
+    return _("it must be {fruit} (or a fruit-mix card showing one)").format(fruit=fruit)
 
 
 #: What each named card filter asks for (:func:`.legality.card_filter`).
 FILTER_RULES = {
-    "mask": "it must share a fruit type with the fruit chosen before",
-    "nomask": "it must be of a fruit type different from every fruit chosen before",
-    "nolime": "take a fruit other than a lime",
-    "pairable": "it must have a partner of the same fruit type in your hand",
-    "diff2": "it must leave you a fruit of another type to discard with it",
-    "diff3": "the fruits must be of pairwise different types, and this one would leave too few",
+    "mask": N_("it must share a fruit type with the fruit chosen before"),
+    "nomask": N_("it must be of a fruit type different from every fruit chosen before"),
+    "nolime": N_("take a fruit other than a lime"),
+    "pairable": N_("it must have a partner of the same fruit type in your hand"),
+    "diff2": N_("it must leave you a fruit of another type to discard with it"),
+    "diff3": N_("the fruits must be of pairwise different types, and this one would leave too few"),
 }
 
 
 def _card_rule(s: FabledFruitState, action: Action) -> str:
-    rule = FILTER_RULES.get(_filter(s), "it does not fit the location's rule here")
-    return f"{a_fruit(action.fields['fruit'])} does not fit: {rule}"
+    rule = FILTER_RULES.get(_filter(s))
+    said_rule = _(rule) if rule else _("it does not fit the location's rule here")
+    return _("{fruit} does not fit: {rule}").format(fruit=a_fruit(action.fields["fruit"]), rule=said_rule)
 
 
 def _thief_twice(s: FabledFruitState, action: Action) -> str:
-    return "the thief V2.0 needs two different stacks; you chose #" + _label(action) + " already"
+    return _("the thief V2.0 needs two different stacks; you chose {stack} already").format(stack=_label(action))
 
 
 def _not_returnable(s: FabledFruitState, action: Action) -> str:
-    return (
-        f"no other stack's top card could be taken in exchange for #{_label(action)} "
-        f"(#{loc_label(LAST_JUICE)} is never taken in a trade)"
-    )
+    return _(
+        "no other stack's top card could be taken in exchange for {stack} ({last} is never taken in a trade)"
+    ).format(stack=_label(action), last=stack_label(LAST_JUICE))
 
 
-def _sentence(text: str) -> Refusal:
-    """A refusal whose sentence does not depend on the position."""
-    return lambda s, action: text
+def _now_verb(s: FabledFruitState, action: Action) -> str:
+    return {
+        "give": _("now give a fruit"),
+        "discard": _("now discard a fruit"),
+        "put": _("now put a fruit"),
+        "take": _("now take a fruit"),
+    }[str(_step(s)[0])]
+
+
+def _not_optional(s: FabledFruitState, action: Action) -> str:
+    return {
+        "give": _("you cannot stop here: give a fruit (the location does not let you stop early)"),
+        "discard": _("you cannot stop here: discard a fruit (the location does not let you stop early)"),
+        "put": _("you cannot stop here: put a fruit (the location does not let you stop early)"),
+        "take": _("you cannot stop here: take a fruit (the location does not let you stop early)"),
+    }[str(_step(s)[0])]
+
+
+def _no_card(s: FabledFruitState, action: Action) -> str:
+    text = {
+        "give": _("there is no {fruit} to give"),
+        "discard": _("there is no {fruit} to discard"),
+        "put": _("there is no {fruit} to put"),
+        "take": _("there is no {fruit} to take"),
+    }[str(_step(s)[0])]
+    return text.format(fruit=fruit_name(action.fields["fruit"]))
+
+
+def _sentence(message: str) -> Refusal:
+    """A refusal whose sentence does not depend on the position (``message`` marked with ``N_``)."""
+    return lambda s, action: _(message)
+
+
+def _fruit_refusal(message: str) -> Refusal:
+    """A refusal naming the action's fruit (``message`` marked with ``N_``, placeholder ``{fruit}``)."""
+    return lambda s, action: _(message).format(fruit=fruit_name(action.fields["fruit"]))
+
+
+def _stack_refusal(message: str) -> Refusal:
+    """A refusal naming the action's stack (``message`` marked with ``N_``, placeholder ``{stack}``)."""
+    return lambda s, action: _(message).format(stack=_label(action))
 
 
 REFUSALS: dict[str, Refusal] = {
-    GAME_OVER: _sentence("the game is over"),
+    GAME_OVER: _sentence(N_("the game is over")),
     # the turn (§2.3)
-    "move.first": _sentence("first move your animal to another location stack: every turn starts with a move"),
-    "move.must_move": lambda s, a: (
-        f"you must move: your animal already stands on #{_label(a)}, and each turn it goes to another stack"
+    "move.first": _sentence(N_("first move your animal to another location stack: every turn starts with a move")),
+    "move.must_move": _stack_refusal(
+        N_("you must move: your animal already stands on {stack}, and each turn it goes to another stack")
     ),
-    "move.not_in_display": lambda s, a: (
-        f"#{_label(a)} is not in the display: your animal moves to a stack on the table"
+    "move.not_in_display": _stack_refusal(
+        N_("{stack} is not in the display: your animal moves to a stack on the table")
     ),
     "movepay.first": _movepay_first,
-    "movepay.not_held": lambda s, a: f"you have no {a.fields['fruit']} to pay with",
+    "movepay.not_held": _fruit_refusal(N_("you have no {fruit} to pay with")),
     "movepay.skip": _sentence(
-        "you must pay every animal there while you have fruit; leave someone unpaid only when you run short"
+        N_("you must pay every animal there while you have fruit; leave someone unpaid only when you run short")
     ),
     "actbuy.already_moved": _sentence(
-        "you have already moved this turn: one move a turn, then use the location's action or buy it"
+        N_("you have already moved this turn: one move a turn, then use the location's action or buy it")
     ),
-    "actbuy.choose": _sentence("use the location's action or buy it: after moving you do exactly one of the two"),
-    "buy.no_card": lambda s, a: f"{location_title(s.pos[s.active])} has no card left to buy",
+    "actbuy.choose": _sentence(N_("use the location's action or buy it: after moving you do exactly one of the two")),
+    "buy.no_card": lambda s, a: _("{location} has no card left to buy").format(
+        location=location_title(s.pos[s.active])
+    ),
     "buy.last_juice": _last_juice,
     "buy.too_dear": _too_dear,
     "gamble.no_tokens": _no_tokens,
-    "pay.finish_first": _sentence("finish paying for the juice first"),
-    "pay.not_held": lambda s, a: f"you have no {_unit(a.fields['unit'])} left to pay with",
+    "pay.finish_first": _sentence(N_("finish paying for the juice first")),
+    "pay.not_held": lambda s, a: _("you have no {unit} left to pay with").format(unit=_unit(a.fields["unit"])),
     "pay.order": _pay_order,
     "pay.cannot_cover": _cannot_cover,
-    "extra.choose": _sentence("return a double turn token for an extra turn, or end your turn"),
+    "extra.choose": _sentence(N_("return a double turn token for an extra turn, or end your turn")),
     # location decisions
     "player.choose": _players,
     "name.choose": _name_first,
-    "name.not_in_game": lambda s, a: f"{a.fields['fruit']} is not a fruit type of this game",
-    "name.not_in_market": lambda s, a: f"there is no {a.fields['fruit']} in the market",
-    "name.own_token": lambda s, a: f"you already hold the {a.fields['fruit']} token",
-    "name.not_held": lambda s, a: f"you have no {a.fields['fruit']} to show for its token",
+    "name.not_in_game": _fruit_refusal(N_("{fruit} is not a fruit type of this game")),
+    "name.not_in_market": _fruit_refusal(N_("there is no {fruit} in the market")),
+    "name.own_token": _fruit_refusal(N_("you already hold the {fruit} token")),
+    "name.not_held": _fruit_refusal(N_("you have no {fruit} to show for its token")),
     "choose.one_of": _choose_one,
     "thief.choose": _thief_first,
-    "thief.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
+    "thief.not_in_display": _stack_refusal(N_("{stack} is not in the display")),
     "thief.must_move": _thief_must_move,
     "thief.twice": _thief_twice,
-    "card.other_verb": lambda s, a: f"now {_verb(s)} a fruit",
-    "card.not_optional": lambda s, a: (
-        f"you cannot stop here: {_verb(s)} a fruit (the location does not let you stop early)"
-    ),
-    "card.none": lambda s, a: f"there is no {a.fields['fruit']} to {_verb(s)}",
+    "card.other_verb": _now_verb,
+    "card.not_optional": _not_optional,
+    "card.none": _no_card,
     "card.type": _card_type,
     "card.rule": _card_rule,
     # the Lime decisions (§3)
-    "save.choose": _sentence("save a fruit from your hand, or save nothing ('done')"),
-    "save.not_held": lambda s, a: (
-        f"save a fruit from your hand, or save nothing ('done'); you have no {a.fields['fruit']}"
-    ),
-    "offer.choose": _sentence("offer a fruit from your hand, or 'done' to finish (or make no offer)"),
-    "offer.not_held": lambda s, a: f"you have no {a.fields['fruit']} to offer",
-    "limeask.choose": _sentence("take a lime ('take lime') or pass ('done')"),
-    "accept.choose": _sentence("accept the offer of a player who made one ('accept N'), or 'refuse'"),
-    "accept.no_offer": lambda s, a: (
-        f"player {a.fields['seat'] + 1} made no offer: accept the offer of a player who made one, or 'refuse'"
-    ),
-    "return.choose": _sentence("return one of your fabled juices of this game ('return N'), or 'decline'"),
-    "return.not_owned": lambda s, a: f"#{_label(a)} is not one of your fabled juices of this game",
+    "save.choose": _sentence(N_("save a fruit from your hand, or save nothing ('done')")),
+    "save.not_held": _fruit_refusal(N_("save a fruit from your hand, or save nothing ('done'); you have no {fruit}")),
+    "offer.choose": _sentence(N_("offer a fruit from your hand, or 'done' to finish (or make no offer)")),
+    "offer.not_held": _fruit_refusal(N_("you have no {fruit} to offer")),
+    "limeask.choose": _sentence(N_("take a lime ('take lime') or pass ('done')")),
+    "accept.choose": _sentence(N_("accept the offer of a player who made one ('accept N'), or 'refuse'")),
+    "accept.no_offer": lambda s, a: _(
+        "player {number} made no offer: accept the offer of a player who made one, or 'refuse'"
+    ).format(number=a.fields["seat"] + 1),
+    "return.choose": _sentence(N_("return one of your fabled juices of this game ('return N'), or 'decline'")),
+    "return.not_owned": _stack_refusal(N_("{stack} is not one of your fabled juices of this game")),
     "return.no_trade": _not_returnable,
-    "juice.choose": _sentence("take the top card of a stack other than the juice you returned"),
-    "juice.not_in_display": lambda s, a: f"#{_label(a)} is not in the display",
-    "juice.returned": lambda s, a: f"#{_label(a)} is the juice you returned: take the top card of another stack",
-    "juice.last_juice": lambda s, a: f"#{_label(a)} is never taken in a trade: it can only be bought, as a last juice",
+    "juice.choose": _sentence(N_("take the top card of a stack other than the juice you returned")),
+    "juice.not_in_display": _stack_refusal(N_("{stack} is not in the display")),
+    "juice.returned": _stack_refusal(N_("{stack} is the juice you returned: take the top card of another stack")),
+    "juice.last_juice": _stack_refusal(N_("{stack} is never taken in a trade: it can only be bought, as a last juice")),
 }
 
 
