@@ -3,10 +3,11 @@ from what a client or a terminal asks for, and numbers written the language's wa
 
 The engine and the games only call gettext-shaped functions (:mod:`fruitbowl.engine.wording`);
 this package gives them the catalogs (``fruitbowl/locale/<lang>/LC_MESSAGES/fruitbowl.po``,
-compiled in memory). See docs/i18n.md.
+compiled in memory); the page's own words are the ``web`` domain, served to it as JSON
+(:mod:`.page`). See docs/i18n.md.
 """
 
-from .catalogs import DOMAIN, LANGUAGES, LOCALE_DIR, catalog_path, translations
+from .catalogs import DOMAIN, LANGUAGES, LOCALE_DIR, WEB_DOMAIN, catalog_path, translations
 from .choice import from_accept_language, from_environment, negotiate
 from .numbers import number
 
@@ -14,6 +15,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
+    "WEB_DOMAIN",
     "catalog_path",
     "from_accept_language",
     "from_environment",

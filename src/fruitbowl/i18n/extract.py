@@ -3,13 +3,15 @@
 ``python -m fruitbowl.i18n.extract`` adds every new message to each catalog (untranslated,
 so it reads as English until translated) and drops the ones the code no longer says; the
 tests (tests/i18n) fail while a catalog lacks a message or keeps one the code no longer uses.
-A part of fruitbowl joins the translated parts by being listed in :data:`TRANSLATED`.
+A part of fruitbowl joins the translated parts by being listed in :data:`TRANSLATED`; a page's
+module (``web/js``, the ``web`` domain) by being listed in :data:`WEB_TRANSLATED`.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +21,7 @@ from babel.messages.pofile import read_po, write_po
 
 from fruitbowl.engine.wording import YOU
 
-from .catalogs import DOMAIN, LANGUAGES, catalog_path
+from .catalogs import DOMAIN, LANGUAGES, WEB_DOMAIN, catalog_path
 
 if TYPE_CHECKING:
     from babel.messages.extract import _Keyword
@@ -31,6 +33,24 @@ TRANSLATED: tuple[str, ...] = ("games/tanghulu", "games/fabledfruit", "server/sn
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
+#: The page's modules (and static pages) whose words go through ``web/js/i18n.js`` (the ``web``
+#: domain): ``t(message, params)``, ``nt(singular, plural, n, params)``, ``pt(context, message)``.
+WEB_TRANSLATED: tuple[str, ...] = (
+    "web/index.html",
+    "web/table.html",
+    "web/js/i18n.js",
+    "web/js/api.js",
+    "web/js/chat.js",
+    "web/js/clock.js",
+    "web/js/layout.js",
+    "web/js/lobby.js",
+    "web/js/notify.js",
+    "web/js/panels.js",
+    "web/js/results.js",
+    "web/js/table.js",
+    "web/js/games/tanghulu.js",
+)
+WEB_KEYWORDS: dict[str, _Keyword] = {"t": (1,), "nt": (1, 2), "pt": ((1, "c"), 2)}
 
 Key = tuple[str | None, str]  # (context, msgid)
 Found = tuple[str, int, str | tuple[str, ...], str | None]  # (file, line, message, context)
@@ -50,8 +70,63 @@ def _found(part: Path, keywords: Mapping[str, _Keyword]) -> Iterator[Found]:
         yield filename, lineno, message, context
 
 
-def extract() -> Catalog:
-    """Every message the translated parts say, as a template catalog (no translations)."""
+class _MarkedWords(HTMLParser):
+    """A static page's marked words (``web/js/i18n.js`` ``translatePage``): the text of an element
+    marked ``data-i18n`` (or the attribute's own value), and the attributes ``data-i18n-attrs`` names."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: tuple[int, list[str]] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        line = self.getpos()[0]
+        for name in (values.get("data-i18n-attrs") or "").split():
+            if values.get(name):
+                self.found.append((line, str(values[name])))
+        if "data-i18n" in values:
+            if values["data-i18n"]:
+                self.found.append((line, str(values["data-i18n"])))
+            else:
+                self._open = (line, [])
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[1].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open:
+            self.found.append((self._open[0], "".join(self._open[1]).strip()))
+            self._open = None
+
+
+def _extract_web() -> Catalog:
+    """Every message the page's translated modules say (Babel's JavaScript extractor)."""
+    template = Catalog(domain=WEB_DOMAIN, project="fruitbowl", charset="utf-8")
+    for part in WEB_TRANSLATED:
+        if part.endswith(".html"):
+            marked = _MarkedWords()
+            marked.feed((PACKAGE / part).read_text(encoding="utf-8"))
+            for lineno, text in marked.found:
+                template.add(text, locations=[(part, lineno)])
+            continue
+        found = extract_from_file(
+            "javascript",
+            PACKAGE / part,
+            keywords=WEB_KEYWORDS,
+            comment_tags=("TRANSLATORS:",),
+            options={"parse_template_string": True},
+        )
+        for lineno, message, _comments, context in found:
+            template.add(message, locations=[(part, lineno)], context=context)
+    return template
+
+
+def extract(domain: str = DOMAIN) -> Catalog:
+    """Every message the translated parts of ``domain`` say, as a template catalog (no translations)."""
+    if domain == WEB_DOMAIN:
+        return _extract_web()
     template = Catalog(domain=DOMAIN, project="fruitbowl", charset="utf-8")
     for part in TRANSLATED:
         for filename, lineno, message, context in _found(PACKAGE / part, DEFAULT_KEYWORDS):
@@ -67,20 +142,24 @@ def keys(catalog: Catalog) -> set[Key]:
     return {(m.context, str(m.id[0] if isinstance(m.id, tuple | list) else m.id)) for m in catalog if m.id}
 
 
-def read(language: str) -> Catalog:
-    with catalog_path(language).open("rb") as source:
-        return read_po(source, locale=language, domain=DOMAIN)
+def read(language: str, domain: str = DOMAIN) -> Catalog:
+    with catalog_path(language, domain).open("rb") as source:
+        return read_po(source, locale=language, domain=domain)
 
 
 def update(language: str, template: Catalog) -> Catalog:
-    """``language``'s catalog with ``template``'s messages: new ones added untranslated, the ones
-    no longer said dropped (Babel's ``Catalog.update``, without fuzzy guesses)."""
-    catalog = read(language)
+    """``language``'s catalog (of ``template``'s domain) with ``template``'s messages: new ones
+    added untranslated, the ones no longer said dropped (Babel's ``Catalog.update``, without
+    fuzzy guesses). A domain's catalog the language lacks is started."""
+    domain = template.domain or DOMAIN
+    if not catalog_path(language, domain).exists():
+        return create(language, template)
+    catalog = read(language, domain)
     created = catalog.creation_date  # (kept: an update that changes no message changes no line)
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
     catalog.creation_date = created
-    with catalog_path(language).open("wb") as out:
+    with catalog_path(language, domain).open("wb") as out:
         write_po(out, catalog, width=100, sort_output=False, omit_header=False, include_previous=False)
     return catalog
 
@@ -88,11 +167,12 @@ def update(language: str, template: Catalog) -> Catalog:
 def create(language: str, template: Catalog) -> Catalog:
     """A new catalog for ``language`` (a Babel locale name: "fr", "zh_Hant") with every message
     of ``template``, untranslated."""
-    catalog = Catalog(locale=language, domain=DOMAIN, project="fruitbowl", charset="utf-8", fuzzy=False)
+    domain = template.domain or DOMAIN
+    catalog = Catalog(locale=language, domain=domain, project="fruitbowl", charset="utf-8", fuzzy=False)
     for message in template:
         if message.id:
             catalog.add(message.id, locations=message.locations, flags=message.flags, context=message.context)
-    path = catalog_path(language)
+    path = catalog_path(language, domain)
     if path.exists():
         raise FileExistsError(f"{path} exists already: run without --new to update it")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -102,16 +182,17 @@ def create(language: str, template: Catalog) -> Catalog:
 
 
 def main() -> None:
-    """Update every catalog; ``--new LANG`` starts LANG's catalog instead."""
-    template = extract()
-    if sys.argv[1:2] == ["--new"] and len(sys.argv) == 3:
-        create(sys.argv[2], template)
-        print(f"{catalog_path(sys.argv[2])}: {len(template)} messages to translate", file=sys.stderr)
-        return
-    for language in LANGUAGES[1:]:
-        catalog = update(language, template)
-        missing = [m.id for m in catalog if m.id and not m.string]
-        print(f"{language}: {len(catalog)} messages, {len(missing)} untranslated", file=sys.stderr)
+    """Update every catalog of both domains; ``--new LANG`` starts LANG's catalogs instead."""
+    for domain in (DOMAIN, WEB_DOMAIN):
+        template = extract(domain)
+        if sys.argv[1:2] == ["--new"] and len(sys.argv) == 3:
+            create(sys.argv[2], template)
+            print(f"{catalog_path(sys.argv[2], domain)}: {len(template)} messages to translate", file=sys.stderr)
+            continue
+        for language in LANGUAGES[1:]:
+            catalog = update(language, template)
+            missing = [m.id for m in catalog if m.id and not m.string]
+            print(f"{language} ({domain}): {len(catalog)} messages, {len(missing)} untranslated", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from .errors import StoreFailed, database_error
 from .eviction import IDLE_AFTER, Evictor
 from .html_pages import error_page, wants_page
 from .limits import BodyLimit, Limits
+from .page_catalogs import build_page_catalog_router
 from .rules_pages import install_rules_pages
 from .security import BodyTimeout, SecurityHeaders, normalize_origins
 from .tables import TableService
@@ -81,6 +82,7 @@ def create_app(
     arena_wait = float(os.environ.get("FRUITBOWL_ARENA_WAIT", MATCH_WAIT))
     app.state.arena = Arena(make_sessionmaker(engine), service.create, service.join, arena_wait)
     app.include_router(build_arena_router(app.state.arena, accounts, limits))
+    app.include_router(build_page_catalog_router())
     install_websocket(app, service, limits)
     app.add_exception_handler(FruitbowlError, handle_errors)
     app.add_exception_handler(SQLAlchemyError, _database_error)

@@ -1,7 +1,10 @@
-// The HTTP API: every call returns parsed JSON or throws an Error carrying the server's sentence.
+// The HTTP API: every call returns parsed JSON or throws an Error carrying the server's sentence
+// (in the page's language: every call sends it as Accept-Language).
+
+import { languageTag, t } from "./i18n.js";
 
 async function call(method, path, { body, token, hostToken, campaignToken, csrf } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": languageTag() };
   if (csrf) headers["X-CSRF-Token"] = csrf; // a change that relies on the session cookie
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
@@ -15,7 +18,7 @@ async function call(method, path, { body, token, hostToken, campaignToken, csrf 
     /* an empty or non-JSON body: reported below by status */
   }
   if (!response.ok) {
-    const error = new Error((data && data.error) || `the server answered ${response.status}`);
+    const error = new Error((data && data.error) || t("the server answered {status}", { status: response.status }));
     error.status = response.status;
     error.rule = data?.rule ?? null; // a refused move's rule in the game's How to play: {title, url}
     throw error;

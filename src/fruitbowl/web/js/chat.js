@@ -3,6 +3,7 @@
 // table). Spectators read it; they write (under a name they give) only where the host allows it,
 // which the host sets in the host's settings (renderChatSetting).
 
+import { nt, t } from "./i18n.js";
 import * as api from "./api.js";
 import { icon } from "./icons.js";
 import { checkName } from "./names.js";
@@ -15,7 +16,7 @@ const SPECTATORS = "spectators";
 const seated = (seat) => seat !== null && seat !== undefined;
 const muteKey = (message) => (seated(message.seat) ? message.seat : SPECTATORS);
 
-const QUICK = ["Good game", "Your turn", "One moment"];
+const QUICK = [t("Good game"), t("Your turn"), t("One moment")];
 const MAX_CHAT = 500;
 const KEPT = 200; // messages kept on the page
 
@@ -78,7 +79,7 @@ export class ChatPanel {
     const text = raw.trim();
     if (!text) return;
     if ([...text].length > MAX_CHAT) {
-      this.onError(`A chat message has at most ${MAX_CHAT} characters.`);
+      this.onError(t("A chat message has at most {n} characters.", { n: MAX_CHAT }));
       return;
     }
     let name = null;
@@ -112,7 +113,7 @@ export class ChatPanel {
     for (const id of ids.slice(0, Math.max(0, ids.length - KEPT))) this.messages.delete(id);
     const shown = [...this.messages.values()].filter((m) => !this.muted.has(muteKey(m)));
     const hidden = this.messages.size - shown.length;
-    const notice = hidden ? [h("li", { class: "chat-hidden" }, `${hidden} from muted people not shown`)] : [];
+    const notice = hidden ? [h("li", { class: "chat-hidden" }, nt("{n} from muted people not shown", "{n} from muted people not shown", hidden))] : [];
     this.list.replaceChildren(
       ...shown.map((m) =>
         h(
@@ -122,8 +123,8 @@ export class ChatPanel {
             "data-seat": m.seat ?? "",
             title: new Date(m.at).toLocaleString(),
           },
-          seated(m.seat) ? markerSvg(m.seat, 14) : icon("eye", 14, "a spectator"),
-          h("strong", { class: "chat-name", title: seated(m.seat) ? m.name : `${m.name} (watching)` }, m.name),
+          seated(m.seat) ? markerSvg(m.seat, 14) : icon("eye", 14, t("a spectator")),
+          h("strong", { class: "chat-name", title: seated(m.seat) ? m.name : t("{name} (watching)", { name: m.name }) }, m.name),
           h("span", { class: "chat-text" }, m.text),
         ),
       ),
@@ -143,13 +144,13 @@ export class ChatPanel {
   drawMutes() {
     const others = this.players
       .filter((p) => p.seat !== this.seat && p.controller === "human")
-      .map((p) => ({ key: p.seat, name: p.name, whose: `${p.name}'s` }));
+      .map((p) => ({ key: p.seat, name: p.name, show: t("Show {name}'s messages again", { name: p.name }), hide: t("Hide {name}'s messages", { name: p.name }) }));
     const spectatorsSpoke = [...this.messages.values()].some((m) => !seated(m.seat));
     if (seated(this.seat) && (this.spectatorChat || spectatorsSpoke)) {
-      others.push({ key: SPECTATORS, name: "spectators", whose: "the spectators'" });
+      others.push({ key: SPECTATORS, name: t("spectators"), show: t("Show the spectators' messages again"), hide: t("Hide the spectators' messages") });
     }
     this.mutes.replaceChildren(
-      ...others.map(({ key, name, whose }) => {
+      ...others.map(({ key, name, show, hide }) => {
         const muted = this.muted.has(key);
         return h(
           "button",
@@ -158,7 +159,7 @@ export class ChatPanel {
             class: ["mute", muted && "on"],
             "aria-pressed": String(muted),
             "data-seat": key,
-            title: muted ? `Show ${whose} messages again` : `Hide ${whose} messages`,
+            title: muted ? show : hide,
             onclick: () => {
               if (muted) this.muted.delete(key);
               else this.muted.add(key);
@@ -167,7 +168,7 @@ export class ChatPanel {
               this.draw([]);
             },
           },
-          `${muted ? "Unmute" : "Mute"} `,
+          `${muted ? t("Unmute") : t("Mute")} `,
           h("span", { class: "mute-name" }, name),
         );
       }),
@@ -205,8 +206,8 @@ export function renderChatSetting(root, snapshot, { host, onError }) {
     },
   });
   root.replaceChildren(
-    h("h2", {}, "Host settings"),
-    h("label", { class: "check" }, box, " Spectators may write in the chat"),
-    h("p", { class: "setting-note" }, "Players can always write; spectators read the chat either way."),
+    h("h2", {}, t("Host settings")),
+    h("label", { class: "check" }, box, ` ${t("Spectators may write in the chat")}`),
+    h("p", { class: "setting-note" }, t("Players can always write; spectators read the chat either way.")),
   );
 }

@@ -6,6 +6,7 @@
 // the page only counts the running one down from the time it was told, by its own monotonic
 // clock, so a computer whose clock is wrong still shows the right time left.
 
+import { nt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { botLabel, botLevels, loadedLevels } from "./seats.js";
 import { h } from "./svg.js";
@@ -30,9 +31,9 @@ export function formatClock(seconds) {
 /** The time control in words: "10 min + 10 s", "1 day per move". */
 export function describeClock(clock) {
   const span = (s) =>
-    s % 86400 === 0 ? `${s / 86400} ${s === 86400 ? "day" : "days"}` : s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
-  if (clock.kind === "turn") return `${span(clock.per_move_s)} per move`;
-  return clock.increment_s ? `${span(clock.base_s)} + ${clock.increment_s} s a move` : span(clock.base_s);
+    s % 86400 === 0 ? nt("{n} day", "{n} days", s / 86400) : s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`;
+  if (clock.kind === "turn") return t("{time} per move", { time: span(clock.per_move_s) });
+  return clock.increment_s ? t("{time} + {increment} s a move", { time: span(clock.base_s), increment: clock.increment_s }) : span(clock.base_s);
 }
 
 const ticking = { elements: [], left: 0, since: 0, timer: null };
@@ -77,7 +78,7 @@ function statusClock(element, snapshot) {
     return null;
   }
   const left = clock.remaining_s[seat];
-  const who = seat === snapshot.seat ? "Your time" : snapshot.players[seat].name;
+  const who = seat === snapshot.seat ? t("Your time") : snapshot.players[seat].name;
   element.hidden = false;
   element.className = ["turn-clock", left < LOW_S && "low"].filter(Boolean).join(" ");
   element.replaceChildren(
@@ -100,8 +101,8 @@ export function renderClocks(root, snapshot, status = null) {
     if (!header) continue;
     header.querySelector(".stand-in-tag")?.remove();
     if (player.takeover) {
-      const who = levels && snapshot.takeover ? `A ${botLabel(levels, snapshot.takeover)} bot` : "A stand-in bot";
-      header.append(h("span", { class: "stand-in-tag", title: `${who} plays for ${player.name}` }, "stand-in"));
+      const who = levels && snapshot.takeover ? t("A {level} bot", { level: botLabel(levels, snapshot.takeover) }) : t("A stand-in bot");
+      header.append(h("span", { class: "stand-in-tag", title: t("{who} plays for {name}", { who, name: player.name }) }, t("stand-in")));
     }
     const left = clock?.remaining_s?.[player.seat];
     const panel = header.parentElement;
@@ -113,10 +114,10 @@ export function renderClocks(root, snapshot, status = null) {
       {
         class: ["clock", running && "running", left < LOW_S && "low"],
         "data-seat": player.seat,
-        title: running && clock.deadline ? `Runs out at ${new Date(clock.deadline).toLocaleString()}` : describeClock(clock),
+        title: running && clock.deadline ? t("Runs out at {time}", { time: new Date(clock.deadline).toLocaleString() }) : describeClock(clock),
       },
       icon("clock", 14),
-      h("span", { class: "clock-time", role: "timer", "aria-label": `${player.name}'s time left` }, formatClock(left)),
+      h("span", { class: "clock-time", role: "timer", "aria-label": t("Time left for {name}", { name: player.name }) }, formatClock(left)),
     );
     header.after(element);
     if (running) Object.assign(ticking, { elements: [element], left, since: performance.now() });
@@ -127,7 +128,7 @@ export function renderClocks(root, snapshot, status = null) {
 }
 
 /** A modal question with two buttons; resolves true when the player confirms. */
-export function confirmDialog({ title, text, confirm, cancel = "Cancel" }) {
+export function confirmDialog({ title, text, confirm, cancel = t("Cancel") }) {
   return new Promise((resolve) => {
     const yes = h("button", { type: "button", class: "primary", id: "confirm-yes" }, confirm);
     const no = h("button", { type: "button", id: "confirm-no" }, cancel);
@@ -167,12 +168,12 @@ export function renderStandIn(bar, leaveButton, snapshot, { onLeave, onBack }) {
   leaveButton.hidden = !me || !playing || me.takeover;
   leaveButton.onclick = async () => {
     const levels = await botLevels().catch(() => null);
-    const who = levels && snapshot.takeover ? `a ${botLabel(levels, snapshot.takeover)} bot` : "a stand-in bot";
+    const who = levels && snapshot.takeover ? t("a {level} bot", { level: botLabel(levels, snapshot.takeover) }) : t("a stand-in bot");
     const sure = await confirmDialog({
-      title: "Leave the game?",
-      text: `From now on ${who} plays for you. You can come back at any time: make a move, or press "Take my seat back".`,
-      confirm: "Leave",
-      cancel: "Stay",
+      title: t("Leave the game?"),
+      text: t('From now on {who} plays for you. You can come back at any time: make a move, or press "Take my seat back".', { who }),
+      confirm: t("Leave"),
+      cancel: t("Stay"),
     });
     if (sure) await onLeave();
   };
@@ -183,15 +184,15 @@ export function renderStandIn(bar, leaveButton, snapshot, { onLeave, onBack }) {
     return;
   }
   const levels = withLevels("bar", () => renderStandIn(bar, leaveButton, snapshot, { onLeave, onBack }));
-  const who = levels && snapshot.takeover ? `A ${botLabel(levels, snapshot.takeover)} bot` : "A stand-in bot";
+  const who = levels && snapshot.takeover ? t("A {level} bot", { level: botLabel(levels, snapshot.takeover) }) : t("A stand-in bot");
   const ranOut = snapshot.clock && snapshot.clock.remaining_s?.[seat] === 0;
   bar.hidden = false;
   bar.replaceChildren(
     h(
       "span",
       {},
-      `${who} plays for you${ranOut ? " (your time ran out)" : ""}. Any move of yours takes your seat back, or: `,
+      `${ranOut ? t("{who} plays for you (your time ran out). Any move of yours takes your seat back, or:", { who }) : t("{who} plays for you. Any move of yours takes your seat back, or:", { who })} `,
     ),
-    h("button", { id: "take-seat-back", class: "primary", onclick: () => onBack() }, "Take my seat back"),
+    h("button", { id: "take-seat-back", class: "primary", onclick: () => onBack() }, t("Take my seat back")),
   );
 }

@@ -1,4 +1,7 @@
 // The table's WebSocket: snapshots in, actions out, reconnecting with backoff when it drops.
+// It connects with ?lang= so the server says the game's sentences in the page's language.
+
+import { language } from "./i18n.js";
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 20000;
@@ -25,7 +28,7 @@ export class TableConnection {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     // The seat token travels as a subprotocol (a header), never in the URL that logs record.
     const protocols = token ? ["fruitbowl", `fruitbowl.token.${token}`] : ["fruitbowl"];
-    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}`, protocols);
+    const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${this.tableId}?lang=${language()}`, protocols);
     this.socket = socket;
     this.handlers.onStatus?.("connecting");
     socket.onopen = () => {

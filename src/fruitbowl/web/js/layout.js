@@ -5,6 +5,7 @@
 // focus brings its part into view. On a narrow screen the side column's panels (players, chat, log,
 // the host's invitations) are tabs too, and a finished game's results are a tab everywhere.
 
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
 const COMPACT = "(max-width: 900px)"; // the side column folds into tabs (as the CSS's own breakpoint)
@@ -31,11 +32,11 @@ const clamp = (value, low, high) => Math.max(low, Math.min(value, high));
  * are open) on a narrow screen only.
  */
 const PANES = [
-  ["results", "Results"],
-  ["host-box", "Invite"],
-  ["panels", "Players"],
-  ["chat", "Chat"],
-  ["log-box", "Log"],
+  ["results", t("Results")],
+  ["host-box", t("Invite")],
+  ["panels", t("Players")],
+  ["chat", t("Chat")],
+  ["log-box", t("Log")],
 ];
 
 export class TableLayout {
@@ -240,7 +241,7 @@ export class TableLayout {
   /** The tabs: the board's parts (or the board as one) and, where they are tabs, the panes. */
   tabs() {
     const tabs = [];
-    if (this.fitsWhole()) tabs.push({ id: "board", title: "Board", part: true });
+    if (this.fitsWhole()) tabs.push({ id: "board", title: t("Board"), part: true });
     else
       for (const part of this.parts) {
         const wanted = this.needed.includes(part.id) && !this.visible(part.id); // the decision has moves there too
@@ -274,7 +275,7 @@ export class TableLayout {
             "data-part": tab.id,
             "aria-selected": String(selected(tab)),
             tabindex: selected(tab) ? "0" : "-1",
-            title: tab.wanted ? `${tab.title} (you can play here too)` : this.news.has(tab.id) ? `${tab.title} (something changed)` : tab.title,
+            title: tab.wanted ? t("{part} (you can play here too)", { part: tab.title }) : this.news.has(tab.id) ? t("{part} (something changed)", { part: tab.title }) : tab.title,
             onclick: () => (tab.part ? (tab.id === "board" ? this.show([]) : this.show([tab.id], true)) : this.showPane(tab.id, true)),
           },
           h("span", { class: "part-tab-title" }, tab.title),

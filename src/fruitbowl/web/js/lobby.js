@@ -3,6 +3,7 @@
 import * as api from "./api.js";
 import { checkName } from "./names.js";
 import { h } from "./svg.js";
+import { languageSwitch, list, nt, t } from "./i18n.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
 import { defaultBot as suggestedBot, levelsOf, registeredBotOf, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
@@ -123,7 +124,7 @@ function syncOptions() {
       const was = input.value === "" ? String(option.default) : input.value;
       const seats = Array.from({ length: lobby.count }, (_, i) => i + 1);
       const values = option.minimum === 0 ? [0, ...seats] : seats;
-      input.replaceChildren(...values.map((v) => h("option", { value: v, selected: String(v) === was }, v === 0 ? "Drawn at random" : `Seat ${v}`)));
+      input.replaceChildren(...values.map((v) => h("option", { value: v, selected: String(v) === was }, v === 0 ? t("Drawn at random") : t("Seat {n}", { n: v }))));
     }
     const random = document.querySelector('[data-option="random_first"]');
     if (option.name === "first_player" && random) input.disabled = random.checked;
@@ -151,7 +152,7 @@ async function create(event) {
   const typed = $("name").value.trim();
   const checked = typed ? checkName(typed) : { name: "" };
   if (checked.error) {
-    $("create-error").textContent = `Your name: ${checked.error}.`;
+    $("create-error").textContent = t("Your name: {error}.", { error: checked.error });
     $("create-error").hidden = false;
     $("name").focus();
     return;
@@ -182,8 +183,8 @@ async function create(event) {
     const refused = await seatRegistered(created, chosen);
     if (refused.length) {
       $("create-error").replaceChildren(
-        `The table was made, but a registered bot could not be seated (${refused.join("; ")}); its seat waits for an invitation. `,
-        h("a", { href: created.url }, "Go to the table"),
+        t("The table was made, but a registered bot could not be seated ({refused}); its seat waits for an invitation.", { refused: refused.join("; ") }) + " ",
+        h("a", { href: created.url }, t("Go to the table")),
       );
       $("create-error").hidden = false;
       return;
@@ -201,31 +202,32 @@ function tableRow(table) {
   const names = table.players.map((p) =>
     h(
       "span",
-      { class: ["who", !p.claimed && "free"], title: p.claimed ? p.name : "free seat" },
+      { class: ["who", !p.claimed && "free"], title: p.claimed ? p.name : t("free seat") },
       markerSvg(p.seat, 16),
-      h("span", { class: "who-name" }, p.claimed ? p.name : "free seat"),
+      h("span", { class: "who-name" }, p.claimed ? p.name : t("free seat")),
     ),
   );
   const links = [];
   if (table.status === "open") {
-    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, "Back to your seat"));
-    else if (table.open_join && table.open_seats > 0) links.push(h("a", { class: "button primary", href: `/t/${table.id}?join=1` }, "Join"));
-    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Watch"));
+    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, t("Back to your seat")));
+    else if (table.open_join && table.open_seats > 0) links.push(h("a", { class: "button primary", href: `/t/${table.id}?join=1` }, t("Join")));
+    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, t("Watch")));
   } else if (table.status === "playing") {
-    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, "Resume"));
-    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Watch"));
+    if (mine) links.push(h("a", { class: "button primary", href: `/t/${table.id}` }, t("Resume")));
+    if (table.allow_spectators) links.push(h("a", { class: "button", href: `/t/${table.id}` }, t("Watch")));
   } else {
-    links.push(h("a", { class: "button primary", href: `/t/${table.id}?replay=1` }, "Replay"));
-    links.push(h("a", { class: "button", href: `/t/${table.id}` }, "Results"));
+    links.push(h("a", { class: "button primary", href: `/t/${table.id}?replay=1` }, t("Replay")));
+    links.push(h("a", { class: "button", href: `/t/${table.id}` }, t("Results")));
   }
-  let detail = `${table.moves} moves`;
+  let detail = nt("{n} move", "{n} moves", table.moves);
   if (table.result) {
     const house = table.result.house;
-    const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ") || house?.name || "nobody";
+    const won = table.result.winners.map((w) => table.players[w]?.name).filter(Boolean);
+    const winners = won.length ? list(won) : house?.name || t("nobody");
     const scores = [...table.result.scores, ...(house ? [house.score] : [])];
     const unit = lobby.games.find((g) => g.id === table.game)?.score_unit; // "star": what a score counts, if the game says
-    detail = `${winners} won · ${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}`;
-    if (table.result.finished_by_stand_in?.length) detail += " · finished by a stand-in";
+    detail = t("{winners} won · {scores}", { winners, scores: `${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}` });
+    if (table.result.finished_by_stand_in?.length) detail += ` · ${t("finished by a stand-in")}`;
   }
   return h(
     "li",
@@ -245,9 +247,9 @@ async function refreshTables() {
   try {
     const { tables } = await api.tables(status);
     const mine = status === "playing" ? await tutorialRows() : []; // this browser's unfinished tutorials (private tables)
-    rows = tables.length || mine.length ? [...mine, ...tables.map(tableRow)] : [h("li", { class: "empty" }, "No tables here yet.")];
+    rows = tables.length || mine.length ? [...mine, ...tables.map(tableRow)] : [h("li", { class: "empty" }, t("No tables here yet."))];
   } catch (error) {
-    rows = [h("li", { class: "empty" }, `Could not load the tables: ${error.message}`)];
+    rows = [h("li", { class: "empty" }, t("Could not load the tables: {error}", { error: error.message }))];
   }
   if (request !== listRequests) return;
   $("table-list").replaceChildren(...rows);
@@ -255,12 +257,13 @@ async function refreshTables() {
 }
 
 async function main() {
+  $("language-switch").replaceWith(languageSwitch());
   $("name").value = playerName() || "";
   let data;
   try {
     data = await api.games();
   } catch (error) {
-    $("create-error").textContent = `Could not load the games: ${error.message}. Reload the page to try again.`;
+    $("create-error").textContent = t("Could not load the games: {error}. Reload the page to try again.", { error: error.message });
     $("create-error").hidden = false;
     return;
   }

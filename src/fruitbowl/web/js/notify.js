@@ -1,6 +1,7 @@
 // "Your turn" for a player who looks away: the tab title, an optional short beep, and an optional
 // browser notification while the tab is hidden (asked for by a click on the bell, never before).
 
+import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { notifyOn, saveNotifyOn, saveSoundOn, soundOn } from "./storage.js";
 
@@ -8,7 +9,7 @@ const BASE_TITLE = "fruitbowl";
 let audio = null;
 
 export function setTitle(gameTitle, yourTurn) {
-  document.title = yourTurn ? `● Your turn — ${BASE_TITLE}` : `${gameTitle ? `${gameTitle} — ` : ""}${BASE_TITLE}`;
+  document.title = yourTurn ? `● ${t("Your turn")} — ${BASE_TITLE}` : `${gameTitle ? `${gameTitle} — ` : ""}${BASE_TITLE}`;
 }
 
 export function beep() {
@@ -32,7 +33,7 @@ export function beep() {
 export function bindSoundToggle(button) {
   const show = () => {
     const on = soundOn();
-    button.textContent = on ? "♪ Sound on" : "♪ Sound off";
+    button.textContent = `♪ ${on ? t("Sound on") : t("Sound off")}`;
     button.setAttribute("aria-pressed", String(on));
   };
   button.addEventListener("click", () => {
@@ -52,7 +53,7 @@ const canNotify = () => typeof window.Notification === "function";
 export function notifyTurn(gameTitle, prompt) {
   if (!document.hidden || !notifyOn() || !canNotify() || Notification.permission !== "granted") return;
   try {
-    const note = new Notification(`Your turn${gameTitle ? ` — ${gameTitle}` : ""}`, { body: prompt || "", tag: "fruitbowl-turn" });
+    const note = new Notification(`${t("Your turn")}${gameTitle ? ` — ${gameTitle}` : ""}`, { body: prompt || "", tag: "fruitbowl-turn" });
     note.onclick = () => {
       window.focus();
       note.close();
@@ -75,7 +76,7 @@ export function bindNotifyToggle(button, onMessage) {
   }
   const show = () => {
     const on = notifyOn() && Notification.permission === "granted";
-    button.replaceChildren(icon(on ? "bell" : "bell-off", 14), on ? " Notify on" : " Notify off");
+    button.replaceChildren(icon(on ? "bell" : "bell-off", 14), ` ${on ? t("Notify on") : t("Notify off")}`);
     button.setAttribute("aria-pressed", String(on));
   };
   button.addEventListener("click", async () => {
@@ -84,7 +85,7 @@ export function bindNotifyToggle(button, onMessage) {
     } else {
       const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
       if (permission === "granted") saveNotifyOn(true);
-      else onMessage("Your browser blocks notifications from this site: allow them in its site settings, then click the bell again.");
+      else onMessage(t("Your browser blocks notifications from this site: allow them in its site settings, then click the bell again."));
     }
     show();
   });

@@ -2,6 +2,7 @@
 // who is to act, and the game's counters; under them, how many spectators are watching.
 
 import { h } from "./svg.js";
+import { nt, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { markerSvg, seatStyle } from "./players.js";
 
@@ -22,13 +23,13 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
       const stats = renderer.panelStats(view, seat);
       const before = previous && previous.table === snapshot.table ? renderer.panelStats(previous.view, seat) : null;
       const you = seat === snapshot.seat;
-      const status = player.controller !== "human" ? "a bot" : player.online ? "online" : player.claimed ? "offline" : "seat open";
+      const status = player.controller !== "human" ? t("a bot") : player.online ? t("online") : player.claimed ? t("offline") : t("seat open");
       return h(
         "section",
         {
           class: ["player-panel", you && "you", acting === seat && "acting"],
           style: `--seat-color: ${seatStyle(seat).color}`,
-          "aria-label": `${player.name}${you ? " (you)" : ""}${acting === seat ? ", to act" : ""}`,
+          "aria-label": `${player.name}${you ? ` ${t("(you)")}` : ""}${acting === seat ? t(", to act") : ""}`,
           "data-seat": seat,
         },
         h(
@@ -36,14 +37,14 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
           {},
           markerSvg(seat, 24),
           h("span", { class: "player-name", title: player.name }, player.name),
-          you ? h("span", { class: "you-tag" }, "(you)") : null,
+          you ? h("span", { class: "you-tag" }, t("(you)")) : null,
           you && onRename
-            ? h("button", { class: "rename", type: "button", title: "Change your name", "aria-label": "Change your name", onclick: onRename }, "✎")
+            ? h("button", { class: "rename", type: "button", title: t("Change your name"), "aria-label": t("Change your name"), onclick: onRename }, "✎")
             : null,
-          player.controller !== "human" ? h("span", { class: "bot-tag", title: `${player.controller} bot` }, "bot") : null,
+          player.controller !== "human" ? h("span", { class: "bot-tag", title: t("{level} bot", { level: player.controller }) }, t("bot")) : null,
           h("span", { class: ["online-dot", player.online ? "on" : "off"], title: status, role: "img", "aria-label": status }),
         ),
-        acting === seat ? h("div", { class: "to-act" }, "▶ to act") : null,
+        acting === seat ? h("div", { class: "to-act" }, `▶ ${t("to act")}`) : null,
         h(
           "ul",
           { class: "stats" },
@@ -63,7 +64,7 @@ export function renderPanels(root, snapshot, renderer, previous, { onRename = nu
     }),
     ...(watching === undefined || watching === null // (a replay's snapshots say nothing of it)
       ? []
-      : [h("p", { class: "watching", id: "watching", title: "Spectators following this table now" }, icon("eye", 16), ` ${watching} watching`)]),
+      : [h("p", { class: "watching", id: "watching", title: t("Spectators following this table now") }, icon("eye", 16), ` ${nt("{n} watching", "{n} watching", watching)}`)]),
   );
 }
 
@@ -77,8 +78,8 @@ export function boardSummary(snapshot, renderer, prompt) {
   const lines = [prompt.endsWith(".") ? prompt : `${prompt}.`];
   for (const player of snapshot.players) {
     const stats = renderer.panelStats(view, player.seat).map((stat) => `${stat.title || stat.key} ${stat.value}`);
-    const who = player.seat === snapshot.seat ? `${player.name} (you)` : player.name;
-    lines.push(`${who}${player.seat === acting ? ", to act" : ""}: ${stats.join(", ")}.`);
+    const who = player.seat === snapshot.seat ? `${player.name} ${t("(you)")}` : player.name;
+    lines.push(`${who}${player.seat === acting ? t(", to act") : ""}: ${stats.join(", ")}.`);
   }
   return lines.join(" ");
 }

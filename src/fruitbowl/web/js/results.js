@@ -2,6 +2,7 @@
 
 import * as api from "./api.js";
 import { h } from "./svg.js";
+import { list, nt, t } from "./i18n.js";
 import { markerSvg } from "./players.js";
 import { botLevels, levelSelect, loadedLevels } from "./seats.js";
 import { campaignTokens } from "./storage.js";
@@ -35,11 +36,11 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
       h(
         "tr",
         {},
-        h("th", { scope: "col", title: "Place" }, "#"),
-        h("th", { scope: "col" }, "Player"),
+        h("th", { scope: "col", title: t("Place") }, "#"),
+        h("th", { scope: "col" }, t("Player")),
         categories.map((c) => h("th", { scope: "col" }, labels[c] || c)),
-        h("th", { scope: "col" }, "Total"),
-        tiebreaks.map((t) => h("th", { scope: "col" }, tieLabels[t] || t, h("small", {}, "tie-break"))),
+        h("th", { scope: "col" }, t("Total")),
+        tiebreaks.map((name) => h("th", { scope: "col" }, tieLabels[name] || name, h("small", {}, t("tie-break")))),
       ),
     ),
     h(
@@ -72,7 +73,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   root.hidden = false;
   const parts = [
     h("h2", {}, headline(snapshot, result, winners, house)),
-    result.truncated ? h("p", { class: "note" }, "The game was cut short at its limit and scored as it stood.") : null,
+    result.truncated ? h("p", { class: "note" }, t("The game was cut short at its limit and scored as it stood.")) : null,
     table,
     snapshot.seat !== null && snapshot.seat !== undefined ? ratingChange(snapshot.table) : null,
     next.form,
@@ -80,8 +81,8 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
       "div",
       { class: "result-actions" },
       next.actions,
-      h("button", { id: "open-replay", onclick: () => root.dispatchEvent(new CustomEvent("replay")) }, "Replay the game"),
-      h("a", { class: "button", href: "/" }, "Back to the lobby"),
+      h("button", { id: "open-replay", onclick: () => root.dispatchEvent(new CustomEvent("replay")) }, t("Replay the game")),
+      h("a", { class: "button", href: "/" }, t("Back to the lobby")),
     ),
   ];
   root.replaceChildren(...parts.filter(Boolean)); // replaceChildren would print a null as "null"
@@ -108,11 +109,11 @@ function ratingChange(tableId) {
     const { name: current, game } = known;
     const change = game.rating - game.rating_before;
     line.replaceChildren(
-      "Your rating: ",
+      `${t("Your rating:")} `,
       h("strong", {}, `${game.rating_before.toFixed(1)} → ${game.rating.toFixed(1)}`),
       h("span", { class: change >= 0 ? "rating-up" : "rating-down" }, ` (${change >= 0 ? "+" : "−"}${Math.abs(change).toFixed(1)})`),
       " · ",
-      h("a", { href: `/p/${encodeURIComponent(current)}` }, "your ratings"),
+      h("a", { href: `/p/${encodeURIComponent(current)}` }, t("your ratings")),
     );
     line.hidden = false;
   }, () => {});
@@ -121,8 +122,8 @@ function ratingChange(tableId) {
 
 /** "finished by a stand-in" (or "a stand-in played part") by a seat a stand-in bot played for. */
 function standInMark(result, seat) {
-  if (result.finished_by_stand_in?.includes(seat)) return h("small", { class: "stand-in-mark" }, " · finished by a stand-in");
-  if (result.stand_ins?.includes(seat)) return h("small", { class: "stand-in-mark" }, " · a stand-in played part");
+  if (result.finished_by_stand_in?.includes(seat)) return h("small", { class: "stand-in-mark" },  ` · ${t("finished by a stand-in")}`);
+  if (result.stand_ins?.includes(seat)) return h("small", { class: "stand-in-mark" }, ` · ${t("a stand-in played part")}`);
   return null;
 }
 
@@ -132,9 +133,9 @@ const isPlayer = (snapshot) => snapshot.seat !== null && snapshot.seat !== undef
  * default), or goes to it once asked; a spectator may watch it. */
 function rematchParts(snapshot, onRematch, redraw) {
   if (!isPlayer(snapshot)) {
-    return { actions: snapshot.rematch ? h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the rematch") : null };
+    return { actions: snapshot.rematch ? h("a", { class: "button", href: `/t/${snapshot.rematch}` }, t("Watch the rematch")) : null };
   }
-  if (snapshot.rematch) return { actions: h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, "Go to the rematch") };
+  if (snapshot.rematch) return { actions: h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, t("Go to the rematch")) };
   const bots = snapshot.players.filter((p) => p.controller !== "human");
   const levels = loadedLevels();
   if (bots.length && !levels) botLevels().then(redraw, () => {}); // without the levels, the rematch keeps them
@@ -144,7 +145,7 @@ function rematchParts(snapshot, onRematch, redraw) {
       ? h(
           "div",
           { class: "rematch-bots" },
-          h("span", {}, "At the rematch:"),
+          h("span", {}, t("At the rematch:")),
           bots.map((p) =>
             h(
               "label",
@@ -153,7 +154,7 @@ function rematchParts(snapshot, onRematch, redraw) {
               h("span", { class: "who-name", title: p.name }, p.name),
               levelSelect(levels, chosen[p.seat] ?? p.controller, {
                 "data-rematch-seat": p.seat,
-                "aria-label": `Level of ${p.name} at the rematch`,
+                "aria-label": t("Level of {name} at the rematch", { name: p.name }),
                 onchange: (e) => (chosen[p.seat] = e.target.value),
               }),
             ),
@@ -161,7 +162,7 @@ function rematchParts(snapshot, onRematch, redraw) {
         )
       : null;
   const ask = () => onRematch(Object.keys(chosen).length ? { ...chosen } : undefined);
-  return { form, actions: h("button", { class: "primary", id: "rematch", onclick: ask }, "Rematch") };
+  return { form, actions: h("button", { class: "primary", id: "rematch", onclick: ask }, t("Rematch")) };
 }
 
 /** A campaign's game: its next game instead of a rematch. Once its owner starts it, every player
@@ -169,27 +170,27 @@ function rematchParts(snapshot, onRematch, redraw) {
  * on the campaign's page and the others are told where it will appear. */
 function campaignNext(snapshot, onRematch) {
   const page = `/c/${snapshot.campaign}?table=${snapshot.table}`;
-  const about = h("a", { class: "button", id: "campaign-page", href: page }, "The campaign");
+  const about = h("a", { class: "button", id: "campaign-page", href: page }, t("The campaign"));
   if (snapshot.rematch) {
     const go = isPlayer(snapshot)
-      ? h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, "Go to the campaign's next game")
-      : h("a", { class: "button", href: `/t/${snapshot.rematch}` }, "Watch the campaign's next game");
+      ? h("button", { class: "primary", id: "rematch", onclick: () => onRematch() }, t("Go to the campaign's next game"))
+      : h("a", { class: "button", href: `/t/${snapshot.rematch}` }, t("Watch the campaign's next game"));
     return { actions: [go, about] };
   }
   if (campaignTokens()[snapshot.campaign]) {
-    return { actions: [h("a", { class: "button primary", id: "campaign-next", href: page }, "Set up the campaign's next game"), about] };
+    return { actions: [h("a", { class: "button primary", id: "campaign-next", href: page }, t("Set up the campaign's next game")), about] };
   }
-  const waiting = isPlayer(snapshot) ? h("p", { class: "note", id: "campaign-waiting" }, "The campaign's next game appears here when its owner starts it.") : null;
+  const waiting = isPlayer(snapshot) ? h("p", { class: "note", id: "campaign-waiting" }, t("The campaign's next game appears here when its owner starts it.")) : null;
   return { form: waiting, actions: about };
 }
 
 function headline(snapshot, result, winners, house) {
-  if (house && !result.winners.length) return `${house.name} wins!`;
+  if (house && !result.winners.length) return t("{name} wins!", { name: house.name });
   if (house) {
-    const who = result.winners.includes(snapshot.seat) ? "You" : winners.join(" and ");
-    return `${who} beat ${house.name}!`;
+    if (result.winners.includes(snapshot.seat)) return t("You beat {house}!", { house: house.name });
+    return t("{names} beat {house}!", { names: list(winners), house: house.name });
   }
-  return `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}!`;
+  return nt("{names} wins!", "{names} win!", winners.length, { names: list(winners) });
 }
 
 /** The house opponent's row: its own categories filled in, the players' ones left blank. */

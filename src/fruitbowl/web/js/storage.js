@@ -67,3 +67,8 @@ export const saveNotifyOn = (on) => write("notify", !!on);
 
 export const soundOn = () => read("sound", false);
 export const saveSoundOn = (on) => write("sound", !!on);
+
+/** The language the reader chose with the page's switch ("de", "zh_Hans"), or null: the server's
+ * negotiation of Accept-Language decides. */
+export const chosenLanguage = () => read("lang");
+export const saveLanguage = (code) => write("lang", code);

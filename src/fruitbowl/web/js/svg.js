@@ -38,6 +38,15 @@ function textWidth(text, fontSize, weight) {
 }
 
 /**
+ * The attributes that squeeze a one-line label into `width` board units at `fontSize` (and
+ * `weight`) where the reader's language says it longer than the drawing has room for (SVG text
+ * does not wrap); none where it fits.
+ */
+export function squeeze(text, width, fontSize, weight = 400) {
+  return textWidth(String(text), fontSize, weight) <= width ? {} : { textLength: width, lengthAdjust: "spacingAndGlyphs" };
+}
+
+/**
  * A text (a player's name, up to 40 characters) cut to fit `width` board units at `fontSize`
  * (and `weight`), ending in "…" when cut: SVG text has no text-overflow. A renderer puts the
  * whole text in the element's <title>, shown on hover.

@@ -18,6 +18,7 @@ import { openRules, ruleLink } from "./rules.js";
 import { botLevels, levelSelect, loadedLevels, registeredBotOf, registeredBots, seatRegistered } from "./seats.js";
 import { forgetSeat, hostFor, playerName, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
+import { languageSwitch, t } from "./i18n.js";
 import { drawCoach } from "./tutorial.js";
 
 const NARROW_PX = 720;
@@ -132,7 +133,7 @@ class Reason {
   }
 }
 
-const ASKING = "Not possible now — asking the server why…";
+const ASKING = t("Not possible now — asking the server why…");
 const HOVER_DWELL_MS = 150; // a pointer passing over a target does not ask; one resting on it does
 
 const reasonKey = (code) => `${page.snapshot?.version}:${code}`;
@@ -144,13 +145,13 @@ function reasonText(code) {
   if (!page.reasons.has(key)) {
     const asked = api.explain(tableId, seatFor(tableId)?.token, code).then(
       (answer) => {
-        const reason = answer.version === version && answer.reason ? answer.reason : "not possible now";
+        const reason = answer.version === version && answer.reason ? answer.reason : t("not possible now");
         if (answer.rule) page.reasonRules.set(key, answer.rule);
         return reason.charAt(0).toUpperCase() + reason.slice(1);
       },
       (error) => {
         page.reasons.delete(key); // asked again next time
-        return `Not possible now (the server could not say why: ${error.message})`;
+        return t("Not possible now (the server could not say why: {error})", { error: error.message });
       },
     );
     page.reasons.set(key, asked);
@@ -226,18 +227,18 @@ async function claimSeatFromUrl() {
   if (seatFor(tableId) && !invite) return; // already seated here: the join link just opens the table
   let taken = null;
   await askName({
-    title: "Take your seat",
-    about: "The others at the table will see this name. You can change it during the game.",
+    title: t("Take your seat"),
+    about: t("The others at the table will see this name. You can change it during the game."),
     initial: playerName(),
-    confirm: "Take my seat",
-    cancel: "Just watch",
+    confirm: t("Take my seat"),
+    cancel: t("Just watch"),
     save: async (name) => {
       taken = await api.join(tableId, name, invite);
       saveSeat(tableId, taken.seat, taken.token);
       savePlayerName(name);
     },
   });
-  if (taken) showMessage(`You took seat ${taken.seat + 1}.`, "info");
+  if (taken) showMessage(t("You took seat {seat}.", { seat: taken.seat + 1 }), "info");
 }
 
 /** The player changes their name: everyone sees it, the log says it, this browser remembers it. */
@@ -245,10 +246,10 @@ async function rename() {
   const me = page.snapshot?.players[page.snapshot.seat];
   if (!me) return;
   await askName({
-    title: "Change your name",
+    title: t("Change your name"),
     initial: me.name,
-    confirm: "Save",
-    cancel: "Cancel",
+    confirm: t("Save"),
+    cancel: t("Cancel"),
     save: async (name) => {
       await api.rename(tableId, seatFor(tableId)?.token, name);
       savePlayerName(name);
@@ -277,7 +278,7 @@ function isMyTurn(snapshot) {
 /** Play an action clicked on the board. */
 function sendAction(code) {
   hint(null);
-  if (!page.connection.action(code, page.snapshot.version)) showMessage("Not connected: reconnecting…");
+  if (!page.connection.action(code, page.snapshot.version)) showMessage(t("Not connected: reconnecting…"));
   document.body.dataset.pending = "1";
 }
 
@@ -310,10 +311,10 @@ function drawStatus(snapshot) {
       ),
     );
   if (snapshot.can_undo) {
-    buttons.push(h("button", { id: "undo", class: "undo", onclick: () => page.connection.undo() }, "↶ Undo"));
+    buttons.push(h("button", { id: "undo", class: "undo", onclick: () => page.connection.undo() }, `↶ ${t("Undo")}`));
   }
   if (isMyTurn(snapshot) && snapshot.legal.length > 1) {
-    buttons.push(h("button", { id: "hint-button", class: "undo", onclick: () => askHint(snapshot) }, "Hint"));
+    buttons.push(h("button", { id: "hint-button", class: "undo", onclick: () => askHint(snapshot) }, t("Hint")));
   }
   $("actions").replaceChildren(...buttons);
   $("status").classList.toggle("your-turn", isMyTurn(snapshot));
@@ -331,7 +332,7 @@ function drawHostBox(snapshot) {
   }
   const levels = loadedLevels();
   if (!levels) {
-    botLevels().then(() => page.snapshot && drawHostBox(page.snapshot), (error) => showMessage(`Could not load the bot levels: ${error.message}`));
+    botLevels().then(() => page.snapshot && drawHostBox(page.snapshot), (error) => showMessage(t("Could not load the bot levels: {error}", { error: error.message })));
     return;
   }
   if (page.registered === undefined) {
@@ -345,8 +346,8 @@ function drawHostBox(snapshot) {
   if (!page.invitesShown && page.layout.compact) page.layout.showPane("host-box"); // on a phone the invitations come first
   page.invitesShown = true;
   box.replaceChildren(
-    h("h2", {}, "Invite your friends"),
-    h("p", {}, "Send each friend their seat's link, or give the seat to a bot."),
+    h("h2", {}, t("Invite your friends")),
+    h("p", {}, t("Send each friend their seat's link, or give the seat to a bot.")),
     h(
       "ul",
       {},
@@ -356,16 +357,16 @@ function drawHostBox(snapshot) {
         const level = levelSelect(
           levels,
           hostLevels[p.seat],
-          { class: "bot-level", "aria-label": `Bot for seat ${p.seat + 1}`, onchange: (e) => (hostLevels[p.seat] = e.target.value) },
+          { class: "bot-level", "aria-label": t("Bot for seat {seat}", { seat: p.seat + 1 }), onchange: (e) => (hostLevels[p.seat] = e.target.value) },
           link ? page.registered : [], // (a registered bot takes the seat by its invitation)
         );
         return h(
           "li",
           {},
-          h("strong", {}, `Seat ${p.seat + 1}`),
-          url ? h("input", { class: "invite-link", readonly: true, value: url, "aria-label": `Invitation link for seat ${p.seat + 1}` }) : null,
+          h("strong", {}, t("Seat {n}", { n: p.seat + 1 })),
+          url ? h("input", { class: "invite-link", readonly: true, value: url, "aria-label": t("Invitation link for seat {seat}", { seat: p.seat + 1 }) }) : null,
           url
-            ? h("button", { onclick: () => navigator.clipboard?.writeText(url).then(() => showMessage("Link copied.", "info")) }, "Copy")
+            ? h("button", { onclick: () => navigator.clipboard?.writeText(url).then(() => showMessage(t("Link copied."), "info")) }, t("Copy"))
             : null,
           level,
           h(
@@ -376,14 +377,14 @@ function drawHostBox(snapshot) {
                   if (!registeredBotOf(level.value)) await api.seatBot(tableId, p.seat, level.value, host.hostToken);
                   else {
                     const refused = await seatRegistered({ id: tableId, invites: host.invites }, { [p.seat]: level.value });
-                    if (refused.length) showMessage(`Could not seat the bot: ${refused[0]}`);
+                    if (refused.length) showMessage(t("Could not seat the bot: {reason}", { reason: refused[0] }));
                   }
                 } catch (error) {
                   showMessage(error.message);
                 }
               },
             },
-            "Give to a bot",
+            t("Give to a bot"),
           ),
         );
       }),
@@ -400,10 +401,10 @@ function drawAll() {
   document.body.dataset.turn = mine ? "mine" : "other";
   document.body.dataset.seat = snapshot.seat ?? "spectator";
   delete document.body.dataset.pending;
-  $("table-title").textContent = `${snapshot.title} · table ${snapshot.table}`;
+  $("table-title").textContent = t("{title} · table {table}", { title: snapshot.title, table: snapshot.table });
   $("table-title").title = $("table-title").textContent; // whole where a phone's bar cuts it
   const me = snapshot.seat === null || snapshot.seat === undefined ? null : snapshot.players[snapshot.seat];
-  $("seat-info").textContent = me ? `You are ${me.name} (seat ${snapshot.seat + 1})` : "You are watching";
+  $("seat-info").textContent = me ? t("You are {name} (seat {seat})", { name: me.name, seat: snapshot.seat + 1 }) : t("You are watching");
   $("seat-info").title = $("seat-info").textContent; // the whole name where the bar cuts it
   drawStatus(snapshot);
   drawBoard(snapshot, true);
@@ -435,13 +436,13 @@ function drawAll() {
 async function askHint(snapshot) {
   const button = $("hint-button");
   if (button) button.disabled = true;
-  showMessage("Thinking…", "info");
+  showMessage(t("Thinking…"), "info");
   try {
     const advice = await api.hint(tableId, seatFor(tableId)?.token);
     if (advice.version !== page.snapshot?.version) return;
     const label = snapshot.legal.find((a) => a.code === advice.action.code)?.label || advice.action.text;
     const chance = Math.round(advice.win_chance * 100);
-    showMessage(`Hint: ${label} — about ${chance}% to win from here (estimated from your view only).`, "info");
+    showMessage(t("Hint: {label} — about {chance}% to win from here (estimated from your view only).", { label, chance }), "info");
     // Every step of the move is marked: a renderer names them for a move made in several clicks
     // (a tile, then a stick); else the one target of its code.
     const action = page.actions?.get(advice.action.code) || advice.action;
@@ -479,13 +480,13 @@ async function rematch(bots) {
 async function openReplay() {
   if (!page.renderer) {
     // The game's board comes with the table's first snapshot; until then there is nothing to replay on.
-    showMessage("The table is still loading: open the replay again in a moment.");
+    showMessage(t("The table is still loading: open the replay again in a moment."));
     return;
   }
   try {
     await loadActionSpace();
   } catch (error) {
-    showMessage(`No replay: ${error.message}`);
+    showMessage(t("No replay: {error}", { error: error.message }));
     return;
   }
   page.replay = new ReplayViewer({
@@ -494,7 +495,7 @@ async function openReplay() {
     bar: $("replay-bar"),
     draw: (snapshot, entries) => {
       drawBoard(snapshot, false); // not played: its targets send nothing and give no reasons
-      $("prompt").textContent = "Replay: step through the game with ◀ ▶";
+      $("prompt").textContent = t("Replay: step through the game with ◀ ▶");
       $("actions").replaceChildren();
       renderPanels($("panels"), snapshot, page.renderer, null);
       renderLog($("log"), entries, {}, null);
@@ -512,7 +513,7 @@ async function openReplay() {
     await page.replay.open();
   } catch (error) {
     page.replay = null;
-    showMessage(`No replay: ${error.message}`);
+    showMessage(t("No replay: {error}", { error: error.message }));
   }
 }
 
@@ -533,7 +534,7 @@ async function onSnapshot(snapshot) {
   try {
     await loadActionSpace();
   } catch (error) {
-    showMessage(`Could not load the table: ${error.message}`);
+    showMessage(t("Could not load the table: {error}", { error: error.message }));
     return;
   }
   // A snapshot names each legal action by code (and label, where it is not the usual one); its
@@ -558,10 +559,12 @@ async function onSnapshot(snapshot) {
 function setConnectionStatus(status, delay) {
   const badge = $("conn");
   badge.className = `conn ${status}`;
-  badge.textContent = status === "online" ? "connected" : status === "connecting" ? "connecting…" : `offline, retrying in ${Math.round(delay / 100) / 10} s`;
+  badge.textContent =
+    status === "online" ? t("connected") : status === "connecting" ? t("connecting…") : t("offline, retrying in {seconds} s", { seconds: Math.round(delay / 100) / 10 });
 }
 
 async function main() {
+  $("language-switch").replaceWith(languageSwitch());
   page.layout = new TableLayout({ tabs: $("part-tabs"), wrap: $("board-wrap"), svg: $("board"), side: document.querySelector(".side") });
   bindSoundToggle($("sound"));
   bindNotifyToggle($("notify-turn"), (text) => showMessage(text));
@@ -576,7 +579,7 @@ async function main() {
   try {
     await loadActionSpace();
   } catch (error) {
-    showMessage(`Could not load the table: ${error.message}`);
+    showMessage(t("Could not load the table: {error}", { error: error.message }));
   }
   history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${params.has("replay") ? "?replay=1" : ""}`);
   page.chat = new ChatPanel($("chat"), { tableId, token: () => seatFor(tableId)?.token || null, onError: showMessage });
@@ -594,12 +597,12 @@ async function main() {
     onFatal: (code) => {
       if (code === 4403 && seatFor(tableId)) {
         forgetSeat(tableId); // a stale token: watch instead, the player can join again
-        showMessage("Your saved seat is no longer valid here; you are watching.");
+        showMessage(t("Your saved seat is no longer valid here; you are watching."));
         page.connection.reopen();
       } else {
-        showMessage(code === 4404 ? "There is no such table." : "You may not watch this table.");
+        showMessage(code === 4404 ? t("There is no such table.") : t("You may not watch this table."));
         setConnectionStatus("closed", 0);
-        $("conn").textContent = "closed";
+        $("conn").textContent = t("closed");
       }
     },
   });

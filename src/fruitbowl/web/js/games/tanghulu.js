@@ -5,15 +5,19 @@
 // draws board.snapshot with the board kit's pieces and targets (board-kit.js); panelStats,
 // BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS and LOG_ICONS feed the page around the board.
 
-import { at, fitText, pieceSvg, s } from "../svg.js";
+import { at, fitText, pieceSvg, s, squeeze } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
-import { counted } from "../wording.js";
+import { nt, pt, t } from "../i18n.js";
 
 export const STYLESHEET = "./tanghulu.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set(["work", "stop", "pass", "return", "pattern"]);
-export const CATEGORY_LABELS = { tiles: "Fruit stars", sweets: "Sweet cards", king: "Crystal Sugar King" };
-export const TIEBREAK_LABELS = { coins: "Coins" };
+export const CATEGORY_LABELS = { tiles: t("Fruit stars"), sweets: t("Sweet cards"), king: t("Crystal Sugar King") };
+export const TIEBREAK_LABELS = { coins: t("Coins") };
+
+/** The fruits and the die's faces in the page's words (the view names them in English). */
+const FRUIT_NAMES = { orange: pt("fruit", "orange"), apple: pt("fruit", "apple"), kiwi: pt("fruit", "kiwi"), strawberry: pt("fruit", "strawberry"), haw: pt("fruit", "haw") };
+const DIE_FACES = { sugar: pt("die", "sugar"), coin: pt("die", "coin"), fruit: pt("die", "fruit") };
 export const LOG_ICONS = {
   roll: "die",
   coins: "coin",
@@ -65,8 +69,12 @@ function coinGain(view, p, amount) {
 /** "Work for 4 coins", or how the cap cuts it: the same promise as the engine's label. */
 function workText(view, p) {
   const gain = coinGain(view, p, p.income);
-  if (gain === p.income) return `Work for ${counted(p.income, "coin")}`;
-  return `Work for ${counted(gain, "coin")} (income ${p.income}, ${p.income - gain} lost to the ${values(view).coin_cap}-coin cap)`;
+  if (gain === p.income) return nt("Work for {n} coin", "Work for {n} coins", p.income);
+  return nt("Work for {n} coin (income {income}, {lost} lost to the {cap}-coin cap)", "Work for {n} coins (income {income}, {lost} lost to the {cap}-coin cap)", gain, {
+    income: p.income,
+    lost: p.income - gain,
+    cap: values(view).coin_cap,
+  });
 }
 
 export function panelStats(view, seat) {
@@ -79,19 +87,26 @@ export function panelStats(view, seat) {
       key: "stars",
       icon: "star",
       value: `${p.tile_stars + sweetStars}${hiddenCards ? "+?" : ""}`,
-      title: `${p.tile_stars} fruit stars${known ? ` + ${sweetStars} from sweet cards` : hiddenCards ? " + hidden sweet cards" : ""}`,
+      title: known
+        ? t("{tiles} fruit stars + {sweets} from sweet cards", { tiles: p.tile_stars, sweets: sweetStars })
+        : hiddenCards
+          ? t("{tiles} fruit stars + hidden sweet cards", { tiles: p.tile_stars })
+          : t("{tiles} fruit stars", { tiles: p.tile_stars }),
     },
     {
       key: "coins",
       icon: "coin",
       value: p.coins,
-      title: `${counted(p.coins, "coin")} of at most ${values(view).coin_cap}; working pays ${counted(coinGain(view, p, p.income), "coin")}`,
+      title: nt("{n} coin of at most {cap}; working pays {pay}", "{n} coins of at most {cap}; working pays {pay}", p.coins, {
+        cap: values(view).coin_cap,
+        pay: coinGain(view, p, p.income),
+      }),
     },
-    { key: "drops", icon: "drop", value: p.drops, title: counted(p.drops, "crystal sugar drop") },
-    { key: "cards", icon: "card", value: p.sweet_cards, title: counted(p.sweet_cards, "sweet card") },
+    { key: "drops", icon: "drop", value: p.drops, title: nt("{n} crystal sugar drop", "{n} crystal sugar drops", p.drops) },
+    { key: "cards", icon: "card", value: p.sweet_cards, title: nt("{n} sweet card", "{n} sweet cards", p.sweet_cards) },
   ];
   if (kingSeat(view) === seat) {
-    stats.push({ key: "king", icon: "crown", value: "King", title: `Crystal Sugar King: the most drops (${values(view).king_stars}★)` });
+    stats.push({ key: "king", icon: "crown", value: t("King"), title: t("Crystal Sugar King: the most drops ({stars}★)", { stars: values(view).king_stars }) });
   }
   return stats;
 }
@@ -135,13 +150,13 @@ export function render(board) {
   const seated = me !== null && me < n;
   const right = Math.max(...places.map(([x]) => x)) + BOARD_W;
   const bottom = Math.max(...places.map(([, y]) => y)) + BOARD_H;
-  board.part("store", "Fruit store", [0, 0, width, boardsTop - 10]);
-  if (seated) board.part("sticks", "Your sticks", [...places[0], BOARD_W, BOARD_H], { mine: true });
+  board.part("store", t("Fruit store"), [0, 0, width, boardsTop - 10]);
+  if (seated) board.part("sticks", t("Your sticks"), [...places[0], BOARD_W, BOARD_H], { mine: true });
   const others = seated ? places.slice(1) : places;
   if (others.length) {
     const left = Math.min(...others.map(([x]) => x));
     const top = Math.min(...others.map(([, y]) => y));
-    board.part("rivals", seated ? "Rivals" : "Players", [left, top, right - left, bottom - top]);
+    board.part("rivals", seated ? t("Rivals") : t("Players"), [left, top, right - left, bottom - top]);
   }
 }
 
@@ -192,7 +207,7 @@ function stall(ui, x, y) {
       y: y + 38,
       "text-anchor": "middle",
       class: "sign",
-      text: "Fruit Store",
+      text: t("Fruit Store"),
     }),
   );
   // the four spaces S1–S4, two rows of two
@@ -236,13 +251,17 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
   const shopping = view.phase === "action" || view.phase === "shop";
   if (!myTurn) return s("g", { class: "store-space" }, crate, picture);
   const buys = ownBuys(ui, space).filter((code) => legal.has(code));
-  const what = `${tileInfo.fruit} (${tileInfo.stars}★) in ${name}`;
+  const fruit = FRUIT_NAMES[tileInfo.fruit] || tileInfo.fruit;
   const node = ui.board.target({
       code: buyCode(ui, space, 0),
       select: shopping ? space : undefined,
       legal: shopping && buys.length > 0,
       selected: picks.selected === space,
-      label: `Pick the ${what} for ${counted(view.price, "coin")}, then a stick`,
+      label: nt("Pick the {fruit} ({stars}★) in {space} for {n} coin, then a stick", "Pick the {fruit} ({stars}★) in {space} for {n} coins, then a stick", view.price, {
+        fruit,
+        stars: tileInfo.stars,
+        space: name,
+      }),
       hit: [cx - 60, cy - 60, 120, 120, 10],
       activate: () => {
         picks.selected = picks.selected === space ? null : space;
@@ -259,20 +278,22 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
 
 function till(ui, x, y) {
   const { view } = ui;
-  const showing = view.store.reduce((acc, t, i) => acc + (t ? 0 : view.money_bags[i]), 0);
+  const showing = view.store.reduce((acc, tile, i) => acc + (tile ? 0 : view.money_bags[i]), 0);
+  const note = nt("{till} + {n} bag", "{till} + {n} bags", showing, { till: values(view).till });
   return s(
     "g",
-    { class: "till", role: "img", "aria-label": `Price of the next tile: ${counted(view.price, "coin")}` },
+    { class: "till", role: "img", "aria-label": nt("Price of the next tile: {n} coin", "Price of the next tile: {n} coins", view.price) },
     s("rect", { x, y: y + 40, width: 120, height: 130, rx: 10, fill: "#5b6b7a", stroke: "#2e3842", "stroke-width": 3 }),
     s("rect", { x: x + 14, y, width: 92, height: 56, rx: 6, fill: "#1f2a1f", stroke: "#2e3842", "stroke-width": 3 }),
     s("text", { x: x + 60, y: y + 44, "text-anchor": "middle", class: "till-price", text: view.price }),
-    s("text", { x: x + 60, y: y + 78, "text-anchor": "middle", class: "till-label", text: "PRICE" }),
+    s("text", { x: x + 60, y: y + 78, "text-anchor": "middle", class: "till-label", text: t("PRICE") }),
     s("text", {
       x: x + 60,
       y: y + 100,
       "text-anchor": "middle",
       class: "till-note",
-      text: `${values(view).till} + ${counted(showing, "bag")}`,
+      text: note,
+      ...squeeze(note, 108, 19),
     }),
     [0, 1, 2].map((i) =>
       s("rect", { x: x + 18 + i * 30, y: y + 118, width: 24, height: 14, rx: 3, fill: "#d9d4c7", stroke: "#2e3842" }),
@@ -318,7 +339,7 @@ function enableDrag(ui, node, space, tileInfo) {
       }
       const code = buyCode(ui, space, Number(under.dataset.stick));
       if (ui.legal.has(code)) ui.board.send(code);
-      else ui.board.hint(ui.board.reason(code) || "not possible now", under, true);
+      else ui.board.hint(ui.board.reason(code) || t("not possible now"), under, true);
     };
     window.addEventListener("pointermove", move);
     window.addEventListener("pointerup", up);
@@ -332,27 +353,31 @@ function panelBox(x, y, w, h, title) {
     "g",
     {},
     s("rect", { x, y, width: w, height: h, rx: 14, fill: "#000", "fill-opacity": 0.16 }),
-    title && s("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", class: ["zone-label", w < 140 && "tight"], text: title }),
+    title && s("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", class: ["zone-label", w < 140 && "tight"], text: title, ...squeeze(title, w - 8, w < 140 ? 16 : 19, 700) }),
   );
 }
 
 function diePanel(ui, x, y) {
   const { view } = ui;
-  const g = s("g", { class: "die-panel" }, panelBox(x, y, 210, 180, "Die"));
+  const g = s("g", { class: "die-panel" }, panelBox(x, y, 210, 180, t("Die")));
   const dieNode = ui.board.piece("die", x + 55, y + 95, art.die(view.die, 72), { sig: `${view.die}:${view.roller}:${view.round}` });
   dieNode.setAttribute("role", "img"); // (a label needs a role: the die is a picture with words)
-  dieNode.setAttribute("aria-label", view.die ? `The die shows ${view.die}` : "The die has not been rolled");
+  dieNode.setAttribute("aria-label", view.die ? t("The die shows {face}", { face: DIE_FACES[view.die] || view.die }) : t("The die has not been rolled"));
   g.append(dieNode);
   g.append(s("circle", { cx: x + 150, cy: y + 95, r: 42, class: "slot" }));
   if (view.die_tile) {
     g.append(ui.board.piece(`tile:${view.die_tile.id}`, x + 150, y + 95, art.tile(view.die_tile, 40)));
   } else {
-    g.append(s("text", { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label", text: "die tile" }));
+    // (a language whose word is longer than the slot writes it on two lines: "Würfel-\nplättchen")
+    const lines = t("die tile").split("\n");
+    const first = lines.length > 1 ? "-0.45em" : 0;
+    const spans = lines.map((line, i) => s("tspan", { x: x + 150, dy: i ? "1.05em" : first, text: line, ...squeeze(line, 80, 19) }));
+    g.append(s("text", { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label" }, spans));
   }
   const who = view.roller !== null && view.roller !== undefined ? view.roller : null;
   if (who !== null) {
     g.append(s("g", { transform: `translate(${x + 20} ${y + 160})` }, markerGroup(who, 9)));
-    g.append(s("text", { x: x + 34, y: y + 165, class: "small-label", text: "rolled" }));
+    g.append(s("text", { x: x + 34, y: y + 165, class: "small-label", text: t("rolled"), ...squeeze(t("rolled"), 170, 19) }));
   }
   return g;
 }
@@ -364,13 +389,13 @@ function bagPanel(ui, x, y) {
     {},
     at(x + 60, y + 60, 1, art.tileBag()),
     s("text", { x: x + 60, y: y + 72, "text-anchor": "middle", class: "bag-count", text: view.bag.size }),
-    s("text", { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label", text: "tiles in bag" }),
+    s("text", { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label", text: t("tiles in bag"), ...squeeze(t("tiles in bag"), 116, 19, 700) }),
   );
   if (!myTurn) return s("g", { class: "bag" }, picture);
   return ui.board.target({
       code: ui.board.code("return"),
       legal: legal.has(ui.board.code("return")),
-      label: legal.get(ui.board.code("return"))?.label || "Put the die's tile back in the bag",
+      label: legal.get(ui.board.code("return"))?.label || t("Put the die's tile back in the bag"),
       hit: [x + 5, y, 110, 140, 14],
       activate: () => ui.board.send(ui.board.code("return")),
     },
@@ -392,7 +417,7 @@ function patternReward(view, name) {
   if (reward.drops) out.push(["drop", `${reward.drops}`]);
   return out;
 }
-const PATTERN_TITLE = { "all-different": "all different", "all-same": "all the same", "two-pairs": "two pairs" };
+const PATTERN_TITLE = { "all-different": t("all different"), "all-same": t("all the same"), "two-pairs": t("two pairs") };
 
 function patternsPanel(ui, x, y, w) {
   const { view, myTurn, legal } = ui;
@@ -404,7 +429,7 @@ function patternsPanel(ui, x, y, w) {
       "g",
       {},
       s("rect", { x: cx, y, width: w, height: 140, rx: 10, fill: "#fff6e8", stroke: "#8a6a3a", "stroke-width": 2.5 }),
-      s("text", { x: cx + w / 2, y: y + 22, "text-anchor": "middle", class: "card-title", text: PATTERN_TITLE[name] }),
+      s("text", { x: cx + w / 2, y: y + 22, "text-anchor": "middle", class: "card-title", text: PATTERN_TITLE[name], ...squeeze(PATTERN_TITLE[name], w - 10, 19) }),
       PATTERN_ART[name].map((fruit, k) =>
         at(cx + w / 2 - 38.25 + k * 25.5, y + 48, 0.34, art.tile({ fruit, stars: 0, pink: false }, 34)),
       ),
@@ -431,7 +456,7 @@ function patternsPanel(ui, x, y, w) {
       ui.board.target({
           code,
           legal: isLegal,
-          label: legal.get(code)?.label || `Pattern: ${PATTERN_TITLE[name]}`,
+          label: legal.get(code)?.label || t("Pattern: {pattern}", { pattern: PATTERN_TITLE[name] }),
           hit: [cx - 4, y - 4, w + 8, 148, 12],
           activate: () => ui.board.send(code),
         },
@@ -446,7 +471,7 @@ function patternsPanel(ui, x, y, w) {
         y: y + 164,
         "text-anchor": "middle",
         class: "zone-label",
-        text: `pattern for stick ${choice.stick + 1}`,
+        text: t("pattern for stick {stick}", { stick: choice.stick + 1 }),
       }),
     );
   }
@@ -455,7 +480,7 @@ function patternsPanel(ui, x, y, w) {
 
 function deckPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "deck" }, panelBox(x, y, w, 160, "Sweet cards"));
+  const g = s("g", { class: "deck" }, panelBox(x, y, w, 160, t("Sweet cards")));
   const layers = Math.min(5, view.sweet_deck);
   for (let i = 0; i < layers; i++) g.append(at(x + w / 2 - 24 - i * 2, y + 42 - i * 2, 1, art.cardBack(52, 74)));
   if (!view.sweet_deck) g.append(s("rect", { x: x + w / 2 - 26, y: y + 40, width: 52, height: 74, rx: 5, class: "slot" }));
@@ -465,7 +490,7 @@ function deckPanel(ui, x, y, w) {
 
 function dropsPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "drop-stock" }, panelBox(x, y, w, 160, "Drops"));
+  const g = s("g", { class: "drop-stock" }, panelBox(x, y, w, 160, t("Drops")));
   const shown = Math.min(9, view.drop_stock);
   for (let i = 0; i < shown; i++) {
     g.append(at(x + w / 2 - 24 + (i % 3) * 24 + (Math.floor(i / 3) % 2) * 8, y + 54 + Math.floor(i / 3) * 22, 1, art.drop(11)));
@@ -476,12 +501,12 @@ function dropsPanel(ui, x, y, w) {
 
 function kingPanel(ui, x, y, w) {
   const { view } = ui;
-  const g = s("g", { class: "king-panel" }, panelBox(x, y, w, 160, "Sugar King"));
+  const g = s("g", { class: "king-panel" }, panelBox(x, y, w, 160, t("Sugar King")));
   if (kingSeat(view) === null) {
     g.append(ui.board.piece("king", x + w / 2, y + 80, art.crown(1.3)));
-    g.append(s("text", { x: x + w / 2, y: y + 146, "text-anchor": "middle", class: "small-label", text: "tied: nobody" }));
+    g.append(s("text", { x: x + w / 2, y: y + 146, "text-anchor": "middle", class: "small-label", text: t("tied: nobody"), ...squeeze(t("tied: nobody"), w - 10, 19) }));
   } else {
-    g.append(s("text", { x: x + w / 2, y: y + 90, "text-anchor": "middle", class: "small-label", text: "most drops:" }));
+    g.append(s("text", { x: x + w / 2, y: y + 90, "text-anchor": "middle", class: "small-label", text: t("most drops:"), ...squeeze(t("most drops:"), w - 10, 19) }));
     g.append(s("g", { transform: `translate(${x + w / 2} ${y + 120})` }, markerGroup(kingSeat(view), 14)));
   }
   return g;
@@ -494,12 +519,12 @@ function roundPlaque(ui, x, y) {
     "g",
     { class: "round-plaque" },
     s("rect", { x, y, width: 400, height: 90, rx: 12, fill: "url(#thl-wood)", stroke: "#6b4a2b", "stroke-width": 3 }),
-    s("text", { x: x + 200, y: y + 38, "text-anchor": "middle", class: "plaque-big", text: `Round ${view.round}` }),
+    s("text", { x: x + 200, y: y + 38, "text-anchor": "middle", class: "plaque-big", text: t("Round {n}", { n: view.round }) }),
     s(
       "text",
       { x: x + 200, y: y + 70, "text-anchor": "middle", class: view.end_triggered ? "plaque-alert" : "plaque-small" },
-      view.end_triggered ? "Final round: a board is full!" : `${fitText(first, 190, 19, 400)} starts each round`,
-      s("title", {}, `${first} starts each round`),
+      view.end_triggered ? t("Final round: a board is full!") : t("{name} starts each round", { name: fitText(first, 190, 19, 400) }),
+      s("title", {}, t("{name} starts each round", { name: first })),
     ),
   );
 }
@@ -512,7 +537,7 @@ function playerBoard(ui, seat, x, y) {
   const st = seatStyle(seat);
   const mine = seat === me;
   const acting = view.current_player === seat && view.phase !== "over";
-  const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
+  const name = snapshot.players[seat]?.name || t("Player {n}", { n: seat + 1 });
   const g = s("g", { class: ["player-board", mine && "mine", acting && "acting"], "data-seat": seat });
   g.append(
     s("rect", {
@@ -529,9 +554,9 @@ function playerBoard(ui, seat, x, y) {
     s("rect", { x, y, width: BOARD_W, height: BOARD_H, rx: 16, fill: "url(#thl-grain)" }),
     s("path", { d: `M${x} ${y + 16} a16 16 0 0 1 16 -16 h${BOARD_W - 32} a16 16 0 0 1 16 16 v30 h${-BOARD_W} Z`, fill: st.color }),
     s("g", { transform: `translate(${x + 24} ${y + 24})` }, markerGroup(seat, 14)),
-    s("text", { x: x + 46, y: y + 32, class: "board-name", fill: st.ink }, fitText(mine ? `${name} (you)` : name, BOARD_W - 46 - (acting ? 116 : 14), 20), s("title", {}, name)),
+    s("text", { x: x + 46, y: y + 32, class: "board-name", fill: st.ink }, fitText(mine ? `${name} ${t("(you)")}` : name, BOARD_W - 46 - (acting ? 116 : 14), 20), s("title", {}, name)),
   );
-  if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", fill: st.ink, text: "▶ to act" }));
+  if (acting) g.append(s("text", { x: x + BOARD_W - 14, y: y + 32, "text-anchor": "end", class: "board-turn", fill: st.ink, text: `▶ ${t("to act")}` }));
   if (kingSeat(view) === seat) g.append(ui.board.piece("king", x + BOARD_W - 22, y + 76, art.crown(0.7)));
 
   // three skewers, filled bottom-up
@@ -573,7 +598,7 @@ function playerBoard(ui, seat, x, y) {
           y: bottom - 3 * SPOT_GAP - 44,
           "text-anchor": "middle",
           class: stick.garnished ? "stick-tag garnished" : "stick-tag",
-          text: stick.garnished ? "sugared" : "done",
+          text: stick.garnished ? t("sugared") : t("done"),
         }),
       );
     }
@@ -585,20 +610,20 @@ function playerBoard(ui, seat, x, y) {
     let code = null;
     let reason = null;
     let verb = "";
-    if (phase === "die_tile") [code, verb] = [ui.board.code("place", { stick: j }), `Put the die tile on stick ${j + 1}`];
-    else if (phase === "garnish") [code, verb] = [ui.board.code("garnish", { stick: j }), `Garnish stick ${j + 1}`];
+    if (phase === "die_tile") [code, verb] = [ui.board.code("place", { stick: j }), t("Put the die tile on stick {stick}", { stick: j + 1 })];
+    else if (phase === "garnish") [code, verb] = [ui.board.code("garnish", { stick: j }), t("Garnish stick {stick}", { stick: j + 1 })];
     else if ((phase === "action" || phase === "shop") && picks.selected != null) {
       code = buyCode(ui, picks.selected, j);
-      verb = `Put the bought tile on stick ${j + 1}`;
-    } else if (phase === "action" || phase === "shop") reason = "Pick a tile in the store first, then this stick";
-    else reason = "Choose a pattern on the stall first";
+      verb = t("Put the bought tile on stick {stick}", { stick: j + 1 });
+    } else if (phase === "action" || phase === "shop") reason = t("Pick a tile in the store first, then this stick");
+    else reason = t("Choose a pattern on the stall first");
     const isLegal = code !== null && legal.has(code);
     g.append(
       ui.board.target({
           code,
           data: { stick: j },
           legal: isLegal,
-          label: (isLegal && legal.get(code).label) || verb || `Stick ${j + 1}`,
+          label: (isLegal && legal.get(code).label) || verb || t("Stick {stick}", { stick: j + 1 }),
           reason,
           hit: [sx - 50, bottom - 3 * SPOT_GAP - 76, 100, 3 * SPOT_GAP + 136, 18],
           activate: () => ui.board.send(code),
@@ -640,12 +665,13 @@ function playerBoard(ui, seat, x, y) {
 
   // drops, income and sweet cards along the bottom edge
   const rowY = y + 530;
-  const drops = s("g", { class: "board-drops", role: "img", "aria-label": counted(p.drops, "drop") });
+  const drops = s("g", { class: "board-drops", role: "img", "aria-label": nt("{n} drop", "{n} drops", p.drops) });
   for (let i = 0; i < Math.min(p.drops, 6); i++) drops.append(at(x + 22 + i * 14, rowY, 1, art.drop(10)));
   drops.append(s("text", { x: x + 30 + Math.min(p.drops, 6) * 14, y: rowY + 6, class: "board-count", text: `${p.drops}` }));
   g.append(drops);
-  g.append(s("text", { x: x + 180, y: rowY + 6, "text-anchor": "middle", class: "board-small", text: `work +${coinGain(view, p, p.income)}` }));
-  const cards = s("g", { class: "board-cards", role: "img", "aria-label": counted(p.sweet_cards, "sweet card") });
+  const work = t("work +{pay}", { pay: coinGain(view, p, p.income) });
+  g.append(s("text", { x: x + 180, y: rowY + 6, "text-anchor": "middle", class: "board-small", text: work, ...squeeze(work, 84, 19, 700) }));
+  const cards = s("g", { class: "board-cards", role: "img", "aria-label": nt("{n} sweet card", "{n} sweet cards", p.sweet_cards) });
   const faces = Array.isArray(p.sweet_card_stars) ? p.sweet_card_stars : null;
   const shown = Math.min(p.sweet_cards, 5);
   for (let i = 0; i < shown; i++) {

@@ -1,0 +1,108 @@
+"""The page's own words (the ``web`` domain) in every language: its catalogs hold every message
+the page's translated modules say and no other, each translated with its placeholders (issue 27:
+"A test fails when a message is missing from a catalog or a catalog has a key the code no longer
+uses"), and the server serves them as JSON the page reads before it draws."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx2.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from fruitbowl.i18n import LANGUAGES, WEB_DOMAIN  # noqa: E402
+from fruitbowl.i18n.extract import WEB_TRANSLATED, extract, keys, read  # noqa: E402
+from fruitbowl.server import create_app  # noqa: E402
+
+TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def test_the_lobby_the_table_and_tang_hu_lus_board_are_among_the_translated_parts():
+    for part in ("web/index.html", "web/table.html", "web/js/lobby.js", "web/js/table.js", "web/js/games/tanghulu.js"):
+        assert part in WEB_TRANSLATED
+
+
+def test_the_page_says_its_words_through_the_catalog():
+    """Messages come from t() and nt() calls and from the static pages' marked words."""
+    said = keys(extract(WEB_DOMAIN))
+    assert (None, "Create table") in said  # index.html, data-i18n
+    assert (None, "Say something…") in said  # table.html, data-i18n-attrs="placeholder …"
+    assert (None, "{n} move") in said  # lobby.js, nt()
+    assert ("fruit", "haw") in said  # tanghulu.js, pt()
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_page_catalog_holds_every_message_the_page_says(language):
+    missing = keys(extract(WEB_DOMAIN)) - keys(read(language, WEB_DOMAIN))
+    assert not missing, f"{language} lacks {sorted(missing, key=str)} (run python -m fruitbowl.i18n.extract)"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_page_catalog_holds_no_message_the_page_no_longer_says(language):
+    unused = keys(read(language, WEB_DOMAIN)) - keys(extract(WEB_DOMAIN))
+    assert not unused, f"{language} keeps {sorted(unused, key=str)}, which the page no longer says"
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_every_page_message_is_translated_with_the_same_placeholders(language):
+    catalog = read(language, WEB_DOMAIN)
+    assert catalog.num_plurals == {"de": 2, "zh_Hans": 1}[language]
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert all(strings), f"{language}: {ids[0]!r} is not translated"
+        offered = {name for text in ids for name in PLACEHOLDER.findall(text)}
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) <= offered, (
+                f"{language}: {text!r} uses a placeholder {ids[0]!r} lacks"
+            )
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}")) as test_client:
+        yield test_client
+
+
+def test_a_languages_page_catalog_is_served_as_json_with_its_plural_categories(client):
+    german = client.get("/api/i18n/de").json()
+    assert german["lang"] == "de"
+    assert german["plural"] == {"one": 0, "other": 1}  # Intl.PluralRules' categories -> gettext forms
+    assert german["messages"]["Create table"] == "Tisch erstellen"
+    assert german["messages"]["{n} move"] == ["{n} Zug", "{n} Züge"]
+    assert german["messages"]["fruit\x04haw"] == "Weißdornbeere"  # context, EOT, message
+    chinese = client.get("/api/i18n/zh-CN").json()
+    assert chinese["lang"] == "zh_Hans"
+    assert chinese["plural"] == {"other": 0}
+    assert chinese["messages"]["{n} move"] == ["{n} 步"]
+    english = client.get("/api/i18n/en").json()
+    assert english == {"lang": "en", "plural": {"one": 0, "other": 1}, "messages": {}}
+
+
+def test_without_a_language_the_reader_gets_the_one_their_accept_language_asks_for(client):
+    assert client.get("/api/i18n", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).json()["lang"] == "zh_Hans"
+    assert client.get("/api/i18n", headers={"Accept-Language": "de-AT"}).json()["lang"] == "de"
+    assert client.get("/api/i18n", headers={"Accept-Language": "fr-FR"}).json()["lang"] == "en"
+    assert client.get("/api/i18n").headers["Vary"] == "Accept-Language"
+
+
+def test_a_catalog_may_be_cached_and_is_not_sent_again_while_it_has_not_changed(client):
+    first = client.get("/api/i18n/de")
+    assert "max-age" in first.headers["Cache-Control"]
+    again = client.get("/api/i18n/de", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304 and not again.content
+
+
+def test_a_language_without_a_catalog_is_refused_in_one_sentence(client):
+    answer = client.get("/api/i18n/xx")
+    assert answer.status_code == 404
+    assert "no page catalog for 'xx'" in answer.json()["error"]
