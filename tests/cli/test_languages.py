@@ -1,4 +1,4 @@
-"""Tang Hu Lu in the terminal in German and in Chinese (issue 27: "The terminal follows the locale
+"""Tang Hu Lu and Fabled Fruit in the terminal in German and in Chinese (issue 27: "The terminal follows the locale
 (LANGUAGE/LANG) and --lang"; "Chinese text renders correctly ... in the terminal boards
 (width-aware alignment)"), driven as a person at an 80-column terminal drives it."""
 
@@ -86,3 +86,29 @@ def test_an_unknown_language_is_refused_in_one_line(english_locale, tmp_path: Pa
     finished = run(["--lang", "xx", "games"], tmp_path)
     assert finished.returncode == 2
     assert finished.output.strip() == "error: there is no language 'xx': fruitbowl speaks en, de, zh_Hans"
+
+
+def test_lang_de_plays_fabled_fruit_with_lime_in_german(english_locale, tmp_path: Path) -> None:
+    args = ["--lang", "de", "play", "fabledfruit", "--players", "3", "--seed", "7", "--bots", "random,random"]
+    args += ["--option", "lime=true", "--option", "action_limit=60"]
+    played = play_through(Terminal(args, tmp_path), 7)
+    assert played.returncode == 0
+    said = played.transcript
+    for german in ("Fabelsaft · Spiel 1 · Runde 1", "Nachziehstapel", "Limettenvorrat", "Legende: ", "Ziehe auf #"):
+        assert german in said, german
+    assert "Das Spiel ist vorbei" in said
+    assert "draw stack" not in said and "Round 1 begins." not in said and "Move to #" not in said
+    _fits_80_columns(said, tmp_path)
+
+
+def test_a_chinese_locale_plays_fabled_fruit_in_chinese(english_locale, tmp_path: Path) -> None:
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
+    args = ["play", "fabledfruit", "--players", "4", "--seed", "3", "--bots", "random,random,random"]
+    args += ["--option", "action_limit=60"]
+    played = play_through(Terminal(args, tmp_path), 3)
+    assert played.returncode == 0
+    said = played.transcript
+    for chinese in ("寓言果汁 · 第1局 · 第1轮", "抽牌堆", "图例：", "抽2张水果", "游戏结束"):
+        assert chinese in said, chinese
+    assert "draw stack" not in said and "Draw 2 fruits" not in said
+    _fits_80_columns(said, tmp_path)

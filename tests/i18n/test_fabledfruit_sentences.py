@@ -1,7 +1,8 @@
 """Every Fabled Fruit sentence a player can read, said in German and in Chinese, whole (issue 27):
 random games of the base game and of the Lime expansion are played, and each event sentence (for
 every viewer), chance outcome, prompt, action label and refusal is made in each language. None may
-fail to format, leave a placeholder unfilled, or stay English in Chinese."""
+fail to format, leave a placeholder unfilled, or stay English in Chinese; nor may the location cards,
+the terminal's help or the campaign words."""
 
 from __future__ import annotations
 
@@ -11,8 +12,12 @@ import re
 import pytest
 
 from fruitbowl.bots import SeatHandle, make_bot
-from fruitbowl.engine import IllegalAction, Match, Player, get_game
-from fruitbowl.engine.wording import speaking
+from fruitbowl.engine import IllegalAction, Match, Player, get_game, get_plugin
+from fruitbowl.engine.wording import _, speaking
+from fruitbowl.games.fabledfruit.components import COMPONENTS
+from fruitbowl.games.fabledfruit.terminal import FabledFruitAdapter
+from fruitbowl.games.fabledfruit.text import location_action, location_name
+from fruitbowl.games.fabledfruit.words import LOCATION_WORDS
 from fruitbowl.i18n import translations
 
 GAME = get_game("fabledfruit")
@@ -69,3 +74,29 @@ def test_every_chance_outcome_is_said_in_the_language(language):
             for outcome in GAME.chance_table(players).actions:
                 for hidden in (False, True):
                     _said(language, GAME.describe_outcome(outcome, hidden))
+
+
+def test_every_location_card_reads_in_the_language():
+    """The location cards' names and actions are data.toml's words, marked in words.py and
+    translated: the list is the data's, and every card reads in German and in Chinese."""
+    assert {loc: (info.name, info.action) for loc, info in COMPONENTS.locations.items()} == LOCATION_WORDS
+    for language in ("de", "zh_Hans"):
+        catalog = translations(language)
+        with speaking(catalog):
+            for loc, (name, action) in LOCATION_WORDS.items():
+                assert catalog.gettext(name) and catalog.gettext(action) != action, (language, action)
+                _said(language, location_name(loc))
+                _said(language, location_action(loc))
+
+
+@pytest.mark.parametrize("language", ["de", "zh_Hans"])
+def test_the_terminal_help_and_campaign_words_are_said_in_the_language(language):
+    with speaking(translations(language)):
+        help_text = FabledFruitAdapter().rules
+        words = get_plugin("fabledfruit").campaign_words()
+        said = [_(words.title), _(words.about), _(words.complete)]
+        said += [_(r.label) for r in words.rulesets] + [_(r.about) for r in words.rulesets]
+    assert "{" not in help_text and help_text.count("\n") == 3
+    assert ("Fabelsaft" if language == "de" else "寓言果汁") in help_text
+    for text in said:
+        _said(language, text)

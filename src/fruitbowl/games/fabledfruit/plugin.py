@@ -1,9 +1,11 @@
 """Fabled Fruit's plugin: what every front end needs from this game (see :mod:`fruitbowl.engine.plugin`).
 
-Fables are played as campaigns: ``campaign`` carries the table from one game to the next.
+Fables are played as campaigns: ``campaign`` carries the table from one game to the next. The
+campaign words are marked with ``N_`` for the catalogs: a front end says them with ``_()``.
 """
 
 from fruitbowl.engine.plugin import CampaignText, GamePlugin, Ruleset, SearchTuning
+from fruitbowl.engine.wording import N_
 
 from .rules import FabledFruit
 
@@ -16,16 +18,21 @@ PLUGIN = GamePlugin(
     components="fruitbowl.games.fabledfruit.analysis:HOOKS",
     campaign="fruitbowl.games.fabledfruit.campaign:SUPPORT",
     campaign_text=CampaignText(
-        title="Fable campaigns",
-        about=(
+        title=N_("Fable campaigns"),
+        about=N_(
             "Fabled Fruit is played as a campaign: the locations you buy stay bought, "
             "and the next game starts where the last one ended."
         ),
         rulesets=(
-            Ruleset("base", "The fables", "The base game's fables, location after location"),
-            Ruleset("lime", "Lime expansion", "The Lime expansion's own campaign, with limes on the table", "Lime"),
+            Ruleset("base", N_("The fables"), N_("The base game's fables, location after location")),
+            Ruleset(
+                "lime",
+                N_("Lime expansion"),
+                N_("The Lime expansion's own campaign, with limes on the table"),
+                N_("Lime"),
+            ),
         ),
-        left="card",
-        complete="complete: every location has been bought",
+        left=N_("card"),
+        complete=N_("complete: every location has been bought"),
     ),
 )

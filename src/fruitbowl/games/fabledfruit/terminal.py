@@ -22,11 +22,12 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Label, MenuRow, one_per_line
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext, pgettext
 
 from .campaign import Campaign
 from .components import COMPONENTS as C
 from .components import SMOOTHIE, loc_label
+from .text import fruit_name, location_name, unit_word
 
 LETTER = dict(zip(C.type_names, C.type_codes, strict=True))
 LIME_LETTER = C.type_codes[-1]
@@ -46,27 +47,36 @@ HAND_BACKS = 12  # the most card backs drawn for another player's hand (the coun
 def _rules() -> str:
     """The help text, one paragraph per line (the terminal wraps them); numbers from data.toml."""
     fruits = " ".join(C.type_codes[: C.base_types])
-    targets = ", ".join(f"{n}p {C.targets[n]}" for n in sorted(C.targets))
+    targets = pgettext("list", ", ").join(
+        _("{players}p {juices}").format(players=n, juices=C.targets[n]) for n in sorted(C.targets)
+    )
     paragraphs = [
-        "[bold]Fabled Fruit[/bold] — buy location cards as fabled juices; the first to the target ends the round.",
-        "Each turn: [bold]move[/bold] your animal to another stack (you must move). Pay first the thief (1 fruit "
-        "into the market), then 1 fruit to each animal already there. Then [bold]act[/bold] (do the location's "
-        "action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits "
-        f"({fruits}), {SMOOTHIE} is any fruit; fruit-mix cards count as either fruit, wild tokens as anything, "
-        "fruit tokens as their fruit (kept). Buying reveals the next card of the big stack; a new number opens "
-        f"a stack. Signpost cards ({SIGNPOST}): if you cannot meet the requirement you only draw 1 fruit. At "
-        "the end of your turn you may return a double turn token held since the turn began for another turn.",
-        f"Juices needed: {targets}. Ties: most fruits in hand, then shared. In a campaign ('fruitbowl "
-        "campaign'), the next game starts with the display this one leaves.",
-        f"[bold]Lime[/bold] (a Lime campaign): {LIME_LETTER} is a lime, taken from the lime pile; saved fruits "
-        "(#6L) pay twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal "
-        f"{C.lime.gambling_reveals} fruits each when buying ('gamble N', binding); the thief V2.0 (#17L) "
-        "stands next to two stacks.",
+        _("[bold]Fabled Fruit[/bold] — buy location cards as fabled juices; the first to the target ends the round."),
+        _(
+            "Each turn: [bold]move[/bold] your animal to another stack (you must move). Pay first the thief (1 fruit "
+            "into the market), then 1 fruit to each animal already there. Then [bold]act[/bold] (do the location's "
+            "action) or [bold]buy[/bold] one of its cards by paying its price: letters are fruits "
+            "({fruits}), {smoothie} is any fruit; fruit-mix cards count as either fruit, wild tokens as anything, "
+            "fruit tokens as their fruit (kept). Buying reveals the next card of the big stack; a new number opens "
+            "a stack. Signpost cards ({signpost}): if you cannot meet the requirement you only draw 1 fruit. At "
+            "the end of your turn you may return a double turn token held since the turn began for another turn."
+        ).format(fruits=fruits, smoothie=SMOOTHIE, signpost=SIGNPOST),
+        _(
+            "Juices needed: {targets}. Ties: most fruits in hand, then shared. In a campaign ('fruitbowl "
+            "campaign'), the next game starts with the display this one leaves."
+        ).format(targets=targets),
+        _(
+            "[bold]Lime[/bold] (a Lime campaign): {lime} is a lime, taken from the lime pile; saved fruits "
+            "(#6L) pay twice; the camouflage coat (#10L) pays nothing for moving; gambling tokens (#12L) reveal "
+            "{reveals} fruits each when buying ('gamble N', binding); the thief V2.0 (#17L) "
+            "stands next to two stacks."
+        ).format(lime=LIME_LETTER, reveals=C.lime.gambling_reveals),
     ]
     return "\n".join(paragraphs)
 
 
-RULES = _rules()
+def _stack(loc: int) -> str:
+    return f"#{loc_label(loc)}"
 
 
 def fruit_text(name: str, count: int = 1) -> Text:
@@ -106,7 +116,7 @@ def paid_text(unit: str) -> Text:
     """A unit paid towards a price: a fruit (or fruit-mix card) as its letters, a token by name."""
     if all(part in LETTER for part in unit.split("/")):
         return fruit_text(unit)
-    return Text(unit)
+    return Text(unit_word(unit))
 
 
 def seat_mark(seat: int) -> str:
@@ -155,22 +165,26 @@ def legend(view: dict[str, Any]) -> Packed:
     types = C.type_codes if view.get("lime") else C.type_codes[: C.base_types]
     pieces: list[Text] = []
     for code in types:
-        piece = Text("Key: " if not pieces else "", style="dim")
+        piece = Text(_("Key: ") if not pieces else "", style="dim")
         piece.append(code, style=STYLE.get(code, "bold"))
-        piece.append(f" {C.type_names[C.type_codes.index(code)]}", style="dim")
+        piece.append(f" {fruit_name(C.type_names[C.type_codes.index(code)])}", style="dim")
         pieces.append(piece)
-    pieces.append(Text(SMOOTHIE, style="bold cyan") + Text(" any fruit", style="dim"))
+    pieces.append(Text(SMOOTHIE, style="bold cyan") + Text(_(" any fruit"), style="dim"))
     if view["fruit_mix_supply"] is not None:
         mix = f"{C.type_codes[0]}/{C.type_codes[1]}"
-        pieces.append(Text(mix, style="bold") + Text(" fruit-mix (either fruit)", style="dim"))
-    pieces.append(Text(SIGNPOST, style="cyan") + Text(" signpost: can't do it → draw 1", style="dim"))
+        pieces.append(Text(mix, style="bold") + Text(_(" fruit-mix (either fruit)"), style="dim"))
+    pieces.append(Text(SIGNPOST, style="cyan") + Text(_(" signpost: can't do it → draw 1"), style="dim"))
     return Packed(pieces)
 
 
 class FabledFruitAdapter:
     """The terminal picture of a Fabled Fruit view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
-    rules = RULES
+    @property
+    def rules(self) -> str:
+        """The rules summary of ``help``, in the language being spoken."""
+        return _rules()
+
     commands: tuple[str, ...] = ("move 1", "act", "buy", "pay pineapple", "give banana", "discard grapes", "stop")
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
@@ -179,37 +193,50 @@ class FabledFruitAdapter:
     def campaign_report(self, campaign: Campaign) -> list[RenderableType]:
         """What ``fruitbowl campaign show`` prints after the progress line: the big stack, the
         display the next game starts from, the games played and the campaign's options."""
-        top = f"#{loc_label(campaign.big_stack[0])}" if campaign.big_stack else "empty"
+        top = _stack(campaign.big_stack[0]) if campaign.big_stack else _("empty")
+        cards = ngettext("{n} card", "{n} cards", len(campaign.big_stack)).format(n=len(campaign.big_stack))
+        aside = len(campaign.set_aside_juices)
         parts: list[RenderableType] = [
             Text(
-                f"Big stack {counted(len(campaign.big_stack), 'card')} (top {top}); "
-                f"{counted(len(campaign.set_aside_juices), 'juice')} set aside"
+                ngettext(
+                    "Big stack {cards} (top {top}); {n} juice set aside",
+                    "Big stack {cards} (top {top}); {n} juices set aside",
+                    aside,
+                ).format(cards=cards, top=top, n=aside)
             )
         ]
-        display = Table(title="Display for the next game", title_justify="left")
-        for column in ("#", "location", "cards", "price"):
+        display = Table(title=_("Display for the next game"), title_justify="left")
+        for column in ("#", _("location"), _("cards"), _("price")):
             display.add_column(column)
         for loc, count in campaign.display:
             info = C.locations[loc]
-            display.add_row(info.label, info.name, str(count), info.price)
+            display.add_row(info.label, location_name(loc), str(count), info.price)
         parts.append(display)
         if campaign.history:
-            history = Table(title="Games", title_justify="left")
-            for column in ("game", "players", "juices", "winners", "ended"):
+            history = Table(title=_("Games"), title_justify="left")
+            for column in (_("game"), _("players"), _("juices"), _("winners"), _("ended")):
                 history.add_column(column)
             for h in campaign.history:
-                juices = ", ".join(
-                    f"{p}: {' '.join(f'#{loc_label(x)}' for x in locs) or '-'}" for p, locs in h["juices"].items()
+                juices = pgettext("list", ", ").join(
+                    f"{p}: {' '.join(_stack(x) for x in locs) or '-'}" for p, locs in h["juices"].items()
                 )
                 history.add_row(
-                    str(h["game_index"]), str(h["player_count"]), juices, ", ".join(h["winners"]), h["ended_by"]
+                    str(h["game_index"]),
+                    str(h["player_count"]),
+                    juices,
+                    pgettext("list", ", ").join(h["winners"]),
+                    h["ended_by"],
                 )
             parts.append(history)
         if campaign.seating:
             parts.append(
                 Text(
-                    f"Table: {', '.join(campaign.seating)}; options: end {campaign.end_mode}, "
-                    f"max {campaign.max_rounds} rounds; data {campaign.rules_data_version}",
+                    _("Table: {seating}; options: end {end}, max {rounds} rounds; data {version}").format(
+                        seating=pgettext("list", ", ").join(campaign.seating),
+                        end=campaign.end_mode,
+                        rounds=campaign.max_rounds,
+                        version=campaign.rules_data_version,
+                    ),
                     style="dim",
                 )
             )
@@ -232,42 +259,50 @@ class FabledFruitAdapter:
     def _table(self, view: dict[str, Any], compact: bool) -> Packed:
         """The game and round, the piles, the market and the pools, packed into as few lines as
         fit; ``compact`` counts the discard pile instead of listing it."""
-        header = Text(f"Fabled Fruit · game {view['game_number']} · round {view['round']}", style="bold")
-        header.append(f" · {view['target']} juices to win", style="bold")
+        header = Text(
+            _("Fabled Fruit · game {game} · round {round}").format(game=view["game_number"], round=view["round"]),
+            style="bold",
+        )
+        header.append(_(" · {n} juices to win").format(n=view["target"]), style="bold")
         if view["end_triggered"]:
-            header.append(" · LAST ROUND", style="bold red")
+            header.append(_(" · LAST ROUND"), style="bold red")
         big = view["big_stack"]
-        top = f"#{loc_label(big['top'])}" if big["top"] else "empty"
-        pieces = [header, Text(f"big stack {big['cards']} (next {top})"), Text(f"draw stack {view['draw_stack']}")]
+        top = _stack(big["top"]) if big["top"] else _("empty")
+        pieces = [
+            header,
+            Text(_("big stack {cards} (next {top})").format(cards=big["cards"], top=top)),
+            Text(_("draw stack {n}").format(n=view["draw_stack"])),
+        ]
         if compact:
-            pieces.append(Text(f"discard {sum(view['discard'].values())}"))
+            pieces.append(Text(_("discard {n}").format(n=sum(view["discard"].values()))))
         else:
-            pieces.append(Text("discard ") + fruits_text(view["discard"]))
+            pieces.append(Text(_("discard") + " ") + fruits_text(view["discard"]))
         if view["market"] is not None:
-            market = Text("market ", style="bold") + fruits_text(view["market"])
+            market = Text(_("market") + " ", style="bold") + fruits_text(view["market"])
             if view["market_pending"]:
-                market += Text(" (+ given ") + fruits_text(view["market_pending"]) + Text(")")
+                market += Text(" (" + _("+ given") + " ") + fruits_text(view["market_pending"]) + Text(")")
             pieces.append(market)
         if view["fruit_mix_supply"] is not None:
-            pieces.append(Text("fruit-mix supply ") + fruits_text(view["fruit_mix_supply"]))
+            pieces.append(Text(_("fruit-mix supply") + " ") + fruits_text(view["fruit_mix_supply"]))
         if view.get("lime"):
-            lime = Text("lime pile ")
+            lime = Text(_("lime pile") + " ")
             lime.append(f"{LIME_LETTER}×{view['lime_pile']}", style=STYLE.get(LIME_LETTER, "bold"))
             pieces.append(lime)
             if view.get("thief_stacks"):
-                stacks = " and ".join(f"#{loc_label(x)}" for x in view["thief_stacks"])
-                pieces.append(Text(f"thief V2.0 next to {stacks}"))
+                stacks = pgettext("list", " and ").join(_stack(x) for x in view["thief_stacks"])
+                pieces.append(Text(_("thief V2.0 next to {stacks}").format(stacks=stacks)))
         if view["fruit_tokens"] is not None:
             free = [LETTER[f] for f, holder in view["fruit_tokens"].items() if holder == -1]
-            pieces.append(Text(f"fruit tokens {' '.join(free) or '—'}"))
+            pieces.append(Text(_("fruit tokens {letters}").format(letters=" ".join(free) or "—")))
         if view["wild_pool"] is not None:
-            pieces.append(Text(f"wild {view['wild_pool']}, double turn {view['double_pool']}"))
+            pools = _("wild {wild}, double turn {double}").format(wild=view["wild_pool"], double=view["double_pool"])
+            pieces.append(Text(pools))
         if view["thief"] == 0 and not view.get("thief_stacks"):
-            pieces.append(Text("thief waiting"))
+            pieces.append(Text(_("thief waiting")))
         if view.get("gambling_pool") is not None:
-            pieces.append(Text(f"gambling {view['gambling_pool']}"))
+            pieces.append(Text(_("gambling {n}").format(n=view["gambling_pool"])))
         if view.get("coat") == -1:
-            pieces.append(Text("camouflage coat"))
+            pieces.append(Text(_("camouflage coat")))
         return Packed(pieces)
 
     def _display(self, view: dict[str, Any]) -> Table:
@@ -286,11 +321,11 @@ class FabledFruitAdapter:
             label = stack.get("label", loc_label(stack["location"]))
             number = Text(f"#{label}", style="bold green" if mine else "bold")
             cards = Text(f"×{stack['cards']}", style="dim")
-            name = Text(stack["name"], style="green" if mine else "")
+            name = Text(location_name(stack["location"]), style="green" if mine else "")
             sign = Text(SIGNPOST if stack["signpost"] else " ", style="cyan")
             who = Text()
             if stack["thief"]:
-                who.append("THIEF ", style="bold red")
+                who.append(_("THIEF") + " ", style="bold red")
             for seat in stack["animals"]:
                 who.append(seat_mark(seat), style="bold green" if seat == me else "bold")
             table.add_row(number, cards, name, price_text(stack["price"]), sign, who)
@@ -299,33 +334,39 @@ class FabledFruitAdapter:
     def _current(self, view: dict[str, Any], labels: Sequence[str]) -> Text:
         out = Text()
         if view["revealed"]:
-            out.append("Revealed: ", style="bold")
+            out.append(_("Revealed: "), style="bold")
             out.append_text(fruits_text(view["revealed"]))
         if view["looking_at"]:
-            out.append("You look at: ", style="bold")
+            out.append(_("You look at: "), style="bold")
             out.append_text(fruits_text(view["looking_at"]))
         if view["peek"]:
-            out.append(f"{labels[view['peek']['player']]} holds: ", style="bold")
+            out.append(_("{name} holds: ").format(name=labels[view["peek"]["player"]]), style="bold")
             out.append_text(fruits_text(view["peek"]["hand"]))
         if view["payment"]:
             pay = view["payment"]
-            out.append(f"Buying #{loc_label(pay['location'])} for ", style="bold")
+            out.append(_("Buying {stack} for ").format(stack=_stack(pay["location"])), style="bold")
             out.append_text(price_text(pay["price"]))
             if pay.get("gambling"):
-                out.append(f" ({counted(pay['gambling'], 'gambling token')}; the reveals pay too)")
-            out.append(" — paid so far: ")
-            out.append_text(Text(" ").join(paid_text(unit) for unit in pay["chosen"]) or Text("nothing"))
+                n = pay["gambling"]
+                out.append(
+                    ngettext(
+                        " ({n} gambling token; the reveals pay too)", " ({n} gambling tokens; the reveals pay too)", n
+                    ).format(n=n)
+                )
+            out.append(_(" — paid so far: "))
+            out.append_text(Text(" ").join(paid_text(unit) for unit in pay["chosen"]) or Text(_("nothing")))
         offers = view.get("offer_round")
         if offers:
-            limes = counted(offers["limes"], "lime")
-            out.append(("\n" if out.plain else "") + f"Offer round for {limes}: ", style="bold")
+            n = offers["limes"]
+            heading = ngettext("Offer round for {n} lime: ", "Offer round for {n} limes: ", n).format(n=n)
+            out.append(("\n" if out.plain else "") + heading, style="bold")
             parts = []
             for offer in offers["offers"]:
                 line = Text(f"{labels[offer['seat']]} ")
                 if offer["fruits"]:
                     line.append_text(fruits_text(offer["fruits"]))
                 else:
-                    line.append("no offer" if offer["done"] else "…", style="dim")
+                    line.append(_("no offer") if offer["done"] else "…", style="dim")
                 parts.append(line)
             out.append_text(Text(" · ").join(parts))
         return out
@@ -335,11 +376,11 @@ class FabledFruitAdapter:
         me = view["viewer"]
         table = Table(box=None, padding=(0, 1, 0, 0), show_header=not compact, header_style="dim", pad_edge=False)
         table.add_column("")
-        table.add_column("player", no_wrap=True, max_width=22)
-        table.add_column("on", no_wrap=True)
-        table.add_column("hand")
-        table.add_column("juices")
-        table.add_column("tokens")
+        table.add_column(_("player"), no_wrap=True, max_width=22)
+        table.add_column(_("on"), no_wrap=True)
+        table.add_column(_("hand"))
+        table.add_column(_("juices"))
+        table.add_column(_("tokens"))
         current = view["current_player"]
         for p in view["players"]:
             seat = p["seat"]
@@ -357,16 +398,16 @@ class FabledFruitAdapter:
             if p["fruit_tokens"]:
                 tokens.append(" ".join(LETTER[f] for f in p["fruit_tokens"]))
             if p["wild"]:
-                tokens.append(f"wild {p['wild']}")
+                tokens.append(_("wild {n}").format(n=p["wild"]))
             if p["double"]:
-                tokens.append(f"double {p['double']}")
+                tokens.append(_("double {n}").format(n=p["double"]))
             if p.get("gambling"):
-                tokens.append(f"gambling {p['gambling']}")
+                tokens.append(_("gambling {n}").format(n=p["gambling"]))
             if p.get("coat"):
-                tokens.append("COAT")
+                tokens.append(_("COAT"))
             if p.get("saved"):
-                tokens.append("saved " + fruits_text(p["saved"]).plain + " (pays twice)")
+                tokens.append(_("saved {fruits} (pays twice)").format(fruits=fruits_text(p["saved"]).plain))
             elif p.get("saved_count"):
-                tokens.append(f"saved {p['saved_count']}")
+                tokens.append(_("saved {n}").format(n=p["saved_count"]))
             table.add_row(marker, name, where, hand, juices, Text(" · ".join(tokens), style="dim"))
         return table
