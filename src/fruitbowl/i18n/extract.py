@@ -44,10 +44,14 @@ WEB_TRANSLATED: tuple[str, ...] = (
     "web/js/clock.js",
     "web/js/layout.js",
     "web/js/lobby.js",
+    "web/js/names.js",
     "web/js/notify.js",
     "web/js/panels.js",
+    "web/js/replay.js",
     "web/js/results.js",
+    "web/js/seats.js",
     "web/js/table.js",
+    "web/js/timecontrol.js",
     "web/js/games/tanghulu.js",
 )
 WEB_KEYWORDS: dict[str, _Keyword] = {"t": (1,), "nt": (1, 2), "pt": ((1, "c"), 2)}

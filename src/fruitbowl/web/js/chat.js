@@ -84,7 +84,7 @@ export class ChatPanel {
     }
     let name = null;
     if (!seated(this.seat)) {
-      const checked = checkName(this.nameInput.value, "your name");
+      const checked = checkName(this.nameInput.value, t("your name"));
       if (checked.error) {
         this.onError(`${checked.error.charAt(0).toUpperCase()}${checked.error.slice(1)}.`);
         this.nameInput.focus();

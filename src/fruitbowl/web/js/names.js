@@ -1,6 +1,7 @@
 // Names: the one rule the server holds every name to (server/live.py check_name), checked here
 // first, and the dialog that asks a player for theirs (taking a seat, or renaming at the table).
 
+import { t } from "./i18n.js";
 import { h } from "./svg.js";
 
 /** The longest name, in characters once trimmed (a seat's, a campaign's). */
@@ -17,12 +18,12 @@ function forbidden(char) {
  * characters (counted as the server counts them: code points), no control characters.
  * Returns {name} or {error: the server's sentence}. `what` names the field ("a campaign's name").
  */
-export function checkName(raw, what = "a name") {
+export function checkName(raw, what = t("a name")) {
   const name = String(raw ?? "").split(/\s+/u).filter(Boolean).join(" ");
-  if (!name) return { error: `${what} cannot be empty` };
+  if (!name) return { error: t("{what} cannot be empty", { what }) };
   const length = [...name].length;
-  if (length > MAX_NAME) return { error: `${what} has at most ${MAX_NAME} characters (this one has ${length})` };
-  if ([...name].some(forbidden)) return { error: `${what} cannot hold control characters or text-direction marks` };
+  if (length > MAX_NAME) return { error: t("{what} has at most {max} characters (this one has {length})", { what, max: MAX_NAME, length }) };
+  if ([...name].some(forbidden)) return { error: t("{what} cannot hold control characters or text-direction marks", { what }) };
   return { name };
 }
 
@@ -34,7 +35,7 @@ const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
  * Resolves with the saved name, or null when the player cancels (Escape, or the cancel button
  * when `cancel` names one).
  */
-export function askName({ title, about, initial = "", confirm = "Save", cancel = null, save }) {
+export function askName({ title, about, initial = "", confirm = t("Save"), cancel = null, save }) {
   return new Promise((resolve) => {
     const input = h("input", {
       id: "name-input",
@@ -65,7 +66,7 @@ export function askName({ title, about, initial = "", confirm = "Save", cancel =
         { method: "dialog" },
         h("h2", { id: "name-title" }, title),
         about ? h("p", {}, about) : null,
-        h("label", { for: "name-input" }, "Your name ", count),
+        h("label", { for: "name-input" }, `${t("Your name")} `, count),
         input,
         error,
         h(

@@ -4,6 +4,7 @@
 // Between the moves the log shows what was said and done at the table after each move: the
 // renames, and the chat to the table's players (the server leaves the chat out for anyone else).
 
+import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { seatStyle } from "./players.js";
 import { h, s } from "./svg.js";
@@ -15,7 +16,7 @@ const CHART_H = 120;
  * "Ada: good luck" (a spectator's "Cy (watching): …"), a rename as the table's log said it. */
 function noteEntry(move, note) {
   if (note.kind !== "chat") return { move, kind: note.kind, actor: note.seat, text: note.text };
-  const who = note.seat === null || note.seat === undefined ? `${note.name} (watching)` : note.name;
+  const who = note.seat === null || note.seat === undefined ? t("{name} (watching)", { name: note.name }) : note.name;
   return { move, kind: "chat", actor: note.seat, text: `${who}: ${note.text}` };
 }
 
@@ -72,7 +73,7 @@ export class ReplayViewer {
     try {
       view = await this.viewAt(wanted);
     } catch (error) {
-      this.renderBar(step, `Could not load this position: ${error.message}`);
+      this.renderBar(step, t("Could not load this position: {error}", { error: error.message }));
       return;
     }
     if (wanted !== this.index || this.bar.hidden) return; // another move was chosen meanwhile
@@ -102,17 +103,17 @@ export class ReplayViewer {
   renderBar(step, problem = null) {
     const who = step.actor !== null && step.actor !== undefined ? this.players[step.actor]?.name : null;
     // A move that hides something from this viewer has no text: its log says what may be known.
-    const said = step.action ?? (step.log.join(" ") || "a hidden move");
-    const what =
-      problem ?? (step.move ? `Move ${step.move} of ${this.steps.length - 1}: ${who ? `${who}: ` : ""}${said}` : "Start of the game");
+    const said = step.action ?? (step.log.join(" ") || t("a hidden move"));
+    const move = who ? `${who}: ${said}` : said;
+    const what = problem ?? (step.move ? t("Move {move} of {moves}: {what}", { move: step.move, moves: this.steps.length - 1, what: move }) : t("Start of the game"));
     this.bar.replaceChildren(
-      h("strong", {}, "Replay"),
-      h("button", { id: "replay-first", "aria-label": "First move", onclick: () => this.go(0) }, "|◀"),
-      h("button", { id: "replay-prev", "aria-label": "Previous move", onclick: () => this.go(this.index - 1) }, "◀"),
+      h("strong", {}, t("Replay")),
+      h("button", { id: "replay-first", "aria-label": t("First move"), onclick: () => this.go(0) }, "|◀"),
+      h("button", { id: "replay-prev", "aria-label": t("Previous move"), onclick: () => this.go(this.index - 1) }, "◀"),
       h("span", { class: "replay-step", "aria-live": "polite" }, what),
-      h("button", { id: "replay-next", "aria-label": "Next move", onclick: () => this.go(this.index + 1) }, "▶"),
-      h("button", { id: "replay-last", "aria-label": "Last move", onclick: () => this.go(this.steps.length - 1) }, "▶|"),
-      h("button", { id: "replay-close", onclick: () => this.close() }, "Close replay"),
+      h("button", { id: "replay-next", "aria-label": t("Next move"), onclick: () => this.go(this.index + 1) }, "▶"),
+      h("button", { id: "replay-last", "aria-label": t("Last move"), onclick: () => this.go(this.steps.length - 1) }, "▶|"),
+      h("button", { id: "replay-close", onclick: () => this.close() }, t("Close replay")),
       ...(this.review ? [this.chart()] : []), // (replaceChildren would write a null as "null")
     );
   }
@@ -142,7 +143,7 @@ export class ReplayViewer {
         class: "review-chart",
         viewBox: `-4 -4 ${CHART_W + 8} ${CHART_H + 8}`,
         role: "img",
-        "aria-label": "Each player's estimated chance to win after every move; dashed lines mark the turning points",
+        "aria-label": t("Each player's estimated chance to win after every move; dashed lines mark the turning points"),
         onclick: (event) => {
           const box = svg.getBoundingClientRect();
           this.go(Math.round(((event.clientX - box.left) / box.width) * last));
@@ -157,7 +158,7 @@ export class ReplayViewer {
     const legend = names.map((name, seat) =>
       h("span", { class: "review-key", style: `color: ${seatStyle(seat).color}` }, `■ ${name}`),
     );
-    return h("div", { class: "review", id: "review" }, h("div", { class: "review-title" }, "Chances to win", ...legend), svg);
+    return h("div", { class: "review", id: "review" }, h("div", { class: "review-title" }, t("Chances to win"), ...legend), svg);
   }
 
   close() {

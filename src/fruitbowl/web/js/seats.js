@@ -2,6 +2,7 @@
 // bot-level choice of the host box and of the rematch. The levels, weakest first, and their labels
 // are the server's (GET /api/games: "bots", "bot_labels", "suggested_bot"); this module names none.
 
+import { t } from "./i18n.js";
 import { arenaLeaderboard, games, myBots, seatRegisteredBot, session } from "./api.js";
 import { markerSvg } from "./players.js";
 import { h } from "./svg.js";
@@ -28,7 +29,7 @@ export const botLabel = (levels, bot) => levels.labels[bot] || `${bot[0].toUpper
 export const defaultBot = (levels) => (levels.bots.includes(levels.suggested) ? levels.suggested : levels.bots[0]);
 
 const levelOptions = (levels, chosen) =>
-  levels.bots.map((bot) => h("option", { value: bot, selected: bot === chosen }, `${botLabel(levels, bot)} bot`));
+  levels.bots.map((bot) => h("option", { value: bot, selected: bot === chosen }, t("{level} bot", { level: botLabel(levels, bot) })));
 
 // Registered bots (the arena's, docs/bots.md) are chosen as "arena:<name>": such a seat is created
 // as an invitation, which the page then gives to the bot (POST /api/bots/{name}/seat), as a host
@@ -52,8 +53,8 @@ const registeredOptions = (names, chosen) =>
   names.length
     ? h(
         "optgroup",
-        { label: "Registered bots" },
-        names.map((name) => h("option", { value: ARENA + name, selected: ARENA + name === chosen }, `${name} (registered bot)`)),
+        { label: t("Registered bots") },
+        names.map((name) => h("option", { value: ARENA + name, selected: ARENA + name === chosen }, t("{name} (registered bot)", { name }))),
       )
     : null;
 
@@ -69,16 +70,16 @@ export function levelSelect(levels, value, attrs = {}, registered = []) {
 export function seatSelect(levels, seat, value, { keep = null, onchange = null, registered = [] } = {}) {
   return h(
     "select",
-    { "data-seat": seat, "aria-label": `Seat ${seat + 1}`, onchange },
+    { "data-seat": seat, "aria-label": t("Seat {n}", { n: seat + 1 }), onchange },
     keep ? h("option", { value: "keep", selected: value === "keep" }, keep) : null,
     levelOptions(levels, value),
     registeredOptions(registered, value),
-    h("option", { value: "human", selected: value === "human" }, "Invite a friend"),
+    h("option", { value: "human", selected: value === "human" }, t("Invite a friend")),
   );
 }
 
 /** A seat's line in a picker: its colour marker, "Seat 2" and what goes with it. */
-export const seatRow = (seat, ...parts) => h("li", { "data-seat-row": seat }, markerSvg(seat, 20), h("span", {}, ` Seat ${seat + 1} `), ...parts);
+export const seatRow = (seat, ...parts) => h("li", { "data-seat-row": seat }, markerSvg(seat, 20), h("span", {}, ` ${t("Seat {n}", { n: seat + 1 })} `), ...parts);
 
 /** What ``POST /api/tables`` (and a campaign's next table) takes for a seat's choice (a
  * registered bot's seat: an invitation, see seatRegistered). */
@@ -99,7 +100,7 @@ export async function seatRegistered(created, choices) {
     try {
       await seatRegisteredBot(name, created.id, inviteCode(link));
     } catch (error) {
-      refused.push(`seat ${Number(seat) + 1} (${name}): ${error.message}`);
+      refused.push(t("seat {n} ({name}): {error}", { n: Number(seat) + 1, name, error: error.message }));
     }
   }
   return refused;
