@@ -20,6 +20,8 @@ from fruitbowl.i18n import LANGUAGES, WEB_DOMAIN  # noqa: E402
 from fruitbowl.i18n.extract import WEB_TRANSLATED, extract, keys, read  # noqa: E402
 from fruitbowl.server import create_app  # noqa: E402
 
+from .test_glossary import ENDINGS, NOT_WORDS, glossary  # noqa: E402
+
 TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -106,3 +108,34 @@ def test_a_language_without_a_catalog_is_refused_in_one_sentence(client):
     answer = client.get("/api/i18n/xx")
     assert answer.status_code == 404
     assert "no page catalog for 'xx'" in answer.json()["error"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_a_boards_words_name_each_game_term_with_the_glossarys_word(language):
+    """A renderer's messages (``web/js/games/<game>.js``) say the game's terms as its sentences do.
+    A board may break a word over lines ("Würfel-\\nplättchen") or space out a sign's characters
+    ("水 果 商 店"); a message's context, where it is a term ("money bag"), names the term its
+    shorter word means ("{n} bag")."""
+    sections = glossary(language)
+    wrong = []
+    for message in read(language, WEB_DOMAIN):
+        games = {path.split("/")[-1].removesuffix(".js") for path, _line in message.locations if "/games/" in path}
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        translations = message.string if isinstance(message.string, tuple) else (message.string,)
+        for game in sorted(games & set(sections)):
+            for index, source in enumerate(sources):
+                said = translations[min(index, len(translations) - 1)].lower().replace("-\n", "")
+                said = re.sub(r"(?<=[\u4e00-\u9fff]) (?=[\u4e00-\u9fff])", "", said)
+                text = NOT_WORDS.sub(" ", source)
+                meant = re.compile(rf"\b{re.escape((message.context or ' ').split(' ')[-1] or '~')}")
+                if message.context in sections[game] and meant.search(text):
+                    text = message.context + " " + meant.sub(" ", text)
+                for term in sorted(sections[game], key=len, reverse=True):  # "money bag" before "bag"
+                    named = re.compile(rf"\b{re.escape(term)}{ENDINGS}\b", re.IGNORECASE)
+                    if named.search(text):
+                        if not any(word.lower() in said for word in sections[game][term]):
+                            wrong.append(
+                                f"{game}: {term!r} in {source!r} is not {sections[game][term][0]!r} in {said!r}"
+                            )
+                        text = named.sub(" ", text)
+    assert not wrong, "\n".join(wrong)

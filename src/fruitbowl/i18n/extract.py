@@ -34,7 +34,8 @@ TRANSLATED: tuple[str, ...] = ("games/tanghulu", "games/fabledfruit", "server/sn
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
 #: The page's modules (and static pages) whose words go through ``web/js/i18n.js`` (the ``web``
-#: domain): ``t(message, params)``, ``nt(singular, plural, n, params)``, ``pt(context, message)``.
+#: domain): ``t(message, params)``, ``nt(singular, plural, n, params)``, ``pt(context, message)``,
+#: ``npt(context, singular, plural, n, params)``.
 WEB_TRANSLATED: tuple[str, ...] = (
     "web/index.html",
     "web/table.html",
@@ -54,7 +55,7 @@ WEB_TRANSLATED: tuple[str, ...] = (
     "web/js/timecontrol.js",
     "web/js/games/tanghulu.js",
 )
-WEB_KEYWORDS: dict[str, _Keyword] = {"t": (1,), "nt": (1, 2), "pt": ((1, "c"), 2)}
+WEB_KEYWORDS: dict[str, _Keyword] = {"t": (1,), "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
 
 Key = tuple[str | None, str]  # (context, msgid)
 Found = tuple[str, int, str | tuple[str, ...], str | None]  # (file, line, message, context)

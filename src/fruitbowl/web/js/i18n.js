@@ -2,7 +2,7 @@
 // loaded once before any module that imports this one runs, so the page draws in one language.
 // t("Seat {n}", {n}) says a message, nt(singular, plural, n, params) a counted one (the form
 // chosen by Intl.PluralRules and the catalog's CLDR category -> form table), pt(context, message)
-// one said in a context; numbers are written by Intl.NumberFormat. See docs/i18n.md.
+// and npt(context, singular, plural, n, params) ones said in a context; numbers are written by Intl.NumberFormat. See docs/i18n.md.
 
 import { chosenLanguage, saveLanguage } from "./storage.js";
 
@@ -59,14 +59,19 @@ export function pt(context, message, params) {
   return fill(typeof said === "string" ? said : message, params);
 }
 
-/** The form for `n` of a counted message: {n} is `n` as the language writes numbers. */
-export function nt(singular, plural, n, params) {
-  const forms = catalog.messages[singular];
+function counted(key, singular, plural, n, params) {
+  const forms = catalog.messages[key];
   let text;
   if (Array.isArray(forms)) text = forms[catalog.plural[pluralRules.select(n)] ?? forms.length - 1];
   else text = n === 1 ? singular : plural;
   return fill(text, { n: number(n), ...params });
 }
+
+/** The form for `n` of a counted message: {n} is `n` as the language writes numbers. */
+export const nt = (singular, plural, n, params) => counted(singular, singular, plural, n, params);
+
+/** A counted message said in `context` ("money bag": which bag a "bag" is). */
+export const npt = (context, singular, plural, n, params) => counted(`${context}\u0004${singular}`, singular, plural, n, params);
 
 /** The page's fixed words (static HTML): an element marked `data-i18n` has its text said in the
  * language; `data-i18n-attrs="title placeholder aria-label"` names attributes to say too. */

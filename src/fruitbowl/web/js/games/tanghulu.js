@@ -8,7 +8,7 @@
 import { at, fitText, pieceSvg, s, squeeze } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./tanghulu-art.js";
-import { nt, pt, t } from "../i18n.js";
+import { npt, nt, pt, t } from "../i18n.js";
 
 export const STYLESHEET = "./tanghulu.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set(["work", "stop", "pass", "return", "pattern"]);
@@ -279,7 +279,7 @@ function storeSpace(ui, space, tileInfo, cx, cy) {
 function till(ui, x, y) {
   const { view } = ui;
   const showing = view.store.reduce((acc, tile, i) => acc + (tile ? 0 : view.money_bags[i]), 0);
-  const note = nt("{till} + {n} bag", "{till} + {n} bags", showing, { till: values(view).till });
+  const note = npt("money bag", "{till} + {n} bag", "{till} + {n} bags", showing, { till: values(view).till });
   return s(
     "g",
     { class: "till", role: "img", "aria-label": nt("Price of the next tile: {n} coin", "Price of the next tile: {n} coins", view.price) },
@@ -348,6 +348,17 @@ function enableDrag(ui, node, space, tileInfo) {
 
 // ------------------------------------------------------------------------------ supplies
 
+/**
+ * A label of one or more lines (a translation longer than the room the drawing has may break with
+ * "\n": "Würfel-\nplättchen"), each line squeezed into `width`; `centred` keeps the lines around `y`.
+ */
+function label(text, attrs, width, fontSize, weight, centred = false) {
+  const lines = text.split("\n");
+  const first = centred && lines.length > 1 ? `${-0.52 * (lines.length - 1)}em` : 0;
+  const spans = lines.map((line, i) => s("tspan", { x: attrs.x, dy: i ? "1.05em" : first, text: line, ...squeeze(line, width, fontSize, weight) }));
+  return s("text", attrs, spans);
+}
+
 function panelBox(x, y, w, h, title) {
   return s(
     "g",
@@ -368,11 +379,7 @@ function diePanel(ui, x, y) {
   if (view.die_tile) {
     g.append(ui.board.piece(`tile:${view.die_tile.id}`, x + 150, y + 95, art.tile(view.die_tile, 40)));
   } else {
-    // (a language whose word is longer than the slot writes it on two lines: "Würfel-\nplättchen")
-    const lines = t("die tile").split("\n");
-    const first = lines.length > 1 ? "-0.45em" : 0;
-    const spans = lines.map((line, i) => s("tspan", { x: x + 150, dy: i ? "1.05em" : first, text: line, ...squeeze(line, 80, 19) }));
-    g.append(s("text", { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label" }, spans));
+    g.append(label(t("die tile"), { x: x + 150, y: y + 100, "text-anchor": "middle", class: "slot-label" }, 80, 19, 400, true));
   }
   const who = view.roller !== null && view.roller !== undefined ? view.roller : null;
   if (who !== null) {
@@ -389,7 +396,7 @@ function bagPanel(ui, x, y) {
     {},
     at(x + 60, y + 60, 1, art.tileBag()),
     s("text", { x: x + 60, y: y + 72, "text-anchor": "middle", class: "bag-count", text: view.bag.size }),
-    s("text", { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label", text: t("tiles in bag"), ...squeeze(t("tiles in bag"), 116, 19, 700) }),
+    label(t("tiles in bag"), { x: x + 60, y: y + 130, "text-anchor": "middle", class: "zone-label" }, 116, 19, 700),
   );
   if (!myTurn) return s("g", { class: "bag" }, picture);
   return ui.board.target({
