@@ -171,6 +171,11 @@ def test_the_language_switch_is_remembered_across_a_reload(browser, server_url):
     page.wait_for_function("document.getElementById('conn').classList.contains('online')")
     reads(page, CHINESE)
     prompt_and_log_match(page, server_url, ada_table, CHINESE)  # the WebSocket speaks Chinese too
+    # The How to play drawer follows the choice, not the browser's German: Tang Hu Lu's Chinese page.
+    page.locator("#open-rules").click()
+    page.wait_for_function("document.querySelector('#rules-drawer-body h1, #rules-drawer-body h2') !== null")
+    assert "玩法" in page.locator("#rules-drawer-title").inner_text()
+    assert CJK.search(page.locator("#rules-drawer-body h1, #rules-drawer-body h2").first.inner_text())
     page.reload()
     page.wait_for_function("document.body.dataset.version !== undefined")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"

@@ -50,6 +50,7 @@ WEB_TRANSLATED: tuple[str, ...] = (
     "web/js/panels.js",
     "web/js/replay.js",
     "web/js/results.js",
+    "web/js/rules.js",
     "web/js/seats.js",
     "web/js/table.js",
     "web/js/timecontrol.js",

@@ -3,6 +3,7 @@
 // that states it. The same page stands alone at /games/{id}/rules.
 
 import { rendererFor } from "./games/index.js";
+import { languageTag, t } from "./i18n.js";
 import { h } from "./svg.js";
 import { learnButton } from "./tutorial.js";
 
@@ -10,10 +11,10 @@ const pages = new Map(); // game id -> the page's JSON, asked once
 
 async function load(gameId) {
   if (!pages.has(gameId)) {
-    const asked = fetch(`/api/games/${encodeURIComponent(gameId)}/rules`, { headers: { Accept: "application/json" } }).then(
+    const asked = fetch(`/api/games/${encodeURIComponent(gameId)}/rules`, { headers: { Accept: "application/json", "Accept-Language": languageTag() } }).then(
       async (response) => {
         const data = await response.json().catch(() => null);
-        if (!response.ok) throw new Error((data && data.error) || `the server answered ${response.status}`);
+        if (!response.ok) throw new Error((data && data.error) || t("the server answered {status}", { status: response.status }));
         return data;
       },
     );
@@ -32,11 +33,11 @@ function drawer() {
     h(
       "header",
       { class: "rules-drawer-head" },
-      h("h2", { id: "rules-drawer-title" }, "How to play"),
-      h("select", { id: "rules-drawer-toc", "aria-label": "Go to a section" }),
-      h("a", { id: "rules-drawer-page", href: "#", target: "_blank", rel: "noopener" }, "Open as a page"),
+      h("h2", { id: "rules-drawer-title" }, t("How to play")),
+      h("select", { id: "rules-drawer-toc", "aria-label": t("Go to a section") }),
+      h("a", { id: "rules-drawer-page", href: "#", target: "_blank", rel: "noopener" }, t("Open as a page")),
       h("span", { id: "rules-drawer-learn" }), // the game's tutorial, where it has one
-      h("button", { class: "rules-drawer-close", "aria-label": "Close How to play", onclick: () => box.close() }, "✕"),
+      h("button", { class: "rules-drawer-close", "aria-label": t("Close How to play"), onclick: () => box.close() }, "✕"),
     ),
     h("div", { id: "rules-drawer-body", class: "rules rules-drawer-body", tabindex: "-1" }),
   );
@@ -87,11 +88,11 @@ export async function openRules(gameId, anchor = null) {
   const body = box.querySelector("#rules-drawer-body");
   if (!box.open) box.showModal();
   if (box.dataset.game !== gameId) {
-    body.replaceChildren(h("p", {}, "Loading the rules…"));
+    body.replaceChildren(h("p", {}, t("Loading the rules…")));
     try {
       const page = await load(gameId);
       box.dataset.game = gameId;
-      box.querySelector("#rules-drawer-title").textContent = `How to play ${page.title}`;
+      box.querySelector("#rules-drawer-title").textContent = t("How to play {game}", { game: page.title });
       box.querySelector("#rules-drawer-page").href = `/games/${encodeURIComponent(gameId)}/rules`;
       body.innerHTML = page.html; // the game's own page, rendered by the server from its package
       drawPieces(gameId, body);
@@ -99,11 +100,11 @@ export async function openRules(gameId, anchor = null) {
       learn.replaceChildren();
       learnButton(gameId).then((button) => button && box.dataset.game === gameId && learn.replaceChildren(button));
       box.querySelector("#rules-drawer-toc").replaceChildren(
-        h("option", { value: "" }, "Contents…"),
+        h("option", { value: "" }, t("Contents…")),
         ...page.sections.filter((s) => s.level === 2).map((s) => h("option", { value: s.anchor }, s.title)),
       );
     } catch (error) {
-      body.replaceChildren(h("p", {}, `Could not load the rules: ${error.message}`));
+      body.replaceChildren(h("p", {}, t("Could not load the rules: {error}", { error: error.message })));
       return;
     }
   }
@@ -124,6 +125,6 @@ export function ruleLink(gameId, rule) {
         openRules(gameId, anchor);
       },
     },
-    `The rule: ${rule.title}`,
+    t("The rule: {title}", { title: rule.title }),
   );
 }

@@ -3,6 +3,7 @@
 // at a tutorial's table, the coach box (the step, what to do and why, the rule, Leave tutorial)
 // and the suggested move marked on the board, as the Hint marks it (`hintTargets`, `.hinted`).
 
+import { languageTag } from "./i18n.js";
 import { ruleLink } from "./rules.js";
 import { h } from "./svg.js";
 import { playerName, saveLastGame, saveSeat, seatFor } from "./storage.js";
@@ -26,7 +27,7 @@ function rememberTable(tutorialId, tableId) {
 }
 
 async function request(method, path, body, token) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": languageTag() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
