@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from fruitbowl.i18n import LANGUAGES, translations
+from fruitbowl.i18n import DOMAIN, LANGUAGES, WEB_DOMAIN, translations
 from fruitbowl.i18n.extract import TRANSLATED, extract, keys, read
 
 TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
@@ -37,11 +37,13 @@ def test_the_catalog_holds_no_message_the_code_no_longer_says(language):
     assert not unused, f"{language} keeps {sorted(unused, key=str)}, which no code says any more"
 
 
+@pytest.mark.parametrize("domain", [DOMAIN, WEB_DOMAIN])
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
-def test_every_message_is_translated_with_the_same_placeholders(language):
-    """Complete: no message falls back to English; and each translation fills only the
-    placeholders its message offers (a translation may leave one out, e.g. "you" in German)."""
-    for message in read(language):
+def test_every_message_is_translated_with_the_same_placeholders(language, domain):
+    """Complete, the game's words and the page's: no message falls back to English; and each
+    translation fills only the placeholders its message offers (a translation may leave one out,
+    e.g. "you" in German)."""
+    for message in read(language, domain):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)

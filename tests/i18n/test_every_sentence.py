@@ -5,61 +5,22 @@ language. None may fail to format, leave a placeholder unfilled, or stay English
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 
-from fruitbowl.bots import SeatHandle, make_bot
-from fruitbowl.engine import IllegalAction, Match, Player, get_game
+from fruitbowl.engine import get_game
 from fruitbowl.engine.wording import speaking
 from fruitbowl.i18n import translations
 
+from .whole_games import said, say_a_whole_game
+
 GAME = get_game("tanghulu")
-UNFILLED = re.compile(r"\{\w*\}")
-CJK = re.compile(r"[\u4e00-\u9fff]")
 GAMES = [(2, {}, 1), (3, {"multi_garnish": True}, 2), (4, {}, 3), (4, {"multi_garnish": True, "round_limit": 4}, 4)]
-
-
-def _said(language: str, text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    if language == "zh_Hans":
-        assert CJK.search(text), f"English left in Chinese: {text!r}"
-    return text
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES)
 def test_every_sentence_of_a_whole_game_is_said_in_the_language(language, players, options, seed):
-    names = ["Ada", "Bo", "Cy", "Dita"][:players]
-    match = Match.new(GAME, [Player(name, "random") for name in names], seed, options)
-    bots = [make_bot("random", seed * 10 + seat) for seat in range(players)]
-    rng = random.Random(seed)
-    codes = range(len(match.state.table))
-    seen = 0
-    with speaking(translations(language)):
-        while not match.state.is_terminal():
-            state, seat = match.state, match.state.current_player
-            for viewer in (seat, (seat + 1) % players, None):
-                _said(language, GAME.prompt(state.view(viewer), names))
-            view = state.view(seat)
-            legal = state.legal_actions()
-            for action in legal:
-                _said(language, GAME.describe_action(view, action))
-            for code in rng.sample(codes, 6):  # a few actions the position refuses, in words
-                try:
-                    state.validate(code)
-                except IllegalAction as refused:
-                    if refused.rule not in (None, "chance", "game.over"):
-                        _said(language, str(refused))
-            before = len(match.log)
-            match.apply(bots[seat].choose(SeatHandle(state, seat)))
-            for _move, event in match.log[before:]:
-                for viewer in (*range(players), None):
-                    _said(language, GAME.describe_event(event, viewer, names))
-                seen += 1
-        _said(language, GAME.prompt(match.state.view(0), names))
-    assert seen > 50
+    assert say_a_whole_game(GAME, language, players, options, seed) > 50
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
@@ -67,4 +28,4 @@ def test_every_chance_outcome_is_said_in_the_language(language):
     with speaking(translations(language)):
         for outcome in GAME.chance_table(4).actions:
             for hidden in (False, True):
-                _said(language, GAME.describe_outcome(outcome, hidden))
+                said(language, GAME.describe_outcome(outcome, hidden))

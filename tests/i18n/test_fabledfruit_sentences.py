@@ -6,13 +6,9 @@ the terminal's help or the campaign words."""
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 
-from fruitbowl.bots import SeatHandle, make_bot
-from fruitbowl.engine import IllegalAction, Match, Player, get_game, get_plugin
+from fruitbowl.engine import get_game, get_plugin
 from fruitbowl.engine.wording import _, speaking
 from fruitbowl.games.fabledfruit.components import COMPONENTS
 from fruitbowl.games.fabledfruit.terminal import FabledFruitAdapter
@@ -20,51 +16,17 @@ from fruitbowl.games.fabledfruit.text import location_action, location_name
 from fruitbowl.games.fabledfruit.words import LOCATION_WORDS
 from fruitbowl.i18n import translations
 
+from .whole_games import said, say_a_whole_game
+
 GAME = get_game("fabledfruit")
-UNFILLED = re.compile(r"\{\w*\}")
-CJK = re.compile(r"[\u4e00-\u9fff]")
 #: (players, options, seed): the base game and Lime games, two to five players.
 GAMES = [(2, {}, 1), (3, {"lime": True}, 2), (4, {"lime": True}, 3), (5, {}, 4), (2, {"lime": True}, 5)]
-
-
-def _said(language: str, text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    if language == "zh_Hans":
-        assert CJK.search(text), f"English left in Chinese: {text!r}"
-    return text
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES)
 def test_every_sentence_of_a_whole_game_is_said_in_the_language(language, players, options, seed):
-    names = ["Ada", "Bo", "Cy", "Dita", "Eli"][:players]
-    match = Match.new(GAME, [Player(name, "random") for name in names], seed, options)
-    bots = [make_bot("random", seed * 10 + seat) for seat in range(players)]
-    rng = random.Random(seed)
-    codes = range(len(match.state.table))
-    seen = 0
-    with speaking(translations(language)):
-        while not match.state.is_terminal() and seen < 1500:
-            state, seat = match.state, match.state.current_player
-            for viewer in (seat, (seat + 1) % players, None):
-                _said(language, GAME.prompt(state.view(viewer), names))
-            view = state.view(seat)
-            for action in state.legal_actions():
-                _said(language, GAME.describe_action(view, action))
-            for code in rng.sample(codes, 6):  # a few actions the position refuses, in words
-                try:
-                    state.validate(code)
-                except IllegalAction as refused:
-                    if refused.rule not in (None, "chance", "game.over"):
-                        _said(language, str(refused))
-            before = len(match.log)
-            match.apply(bots[seat].choose(SeatHandle(state, seat)))
-            for _move, event in match.log[before:]:
-                for viewer in (*range(players), None):
-                    _said(language, GAME.describe_event(event, viewer, names))
-                seen += 1
-        _said(language, GAME.prompt(match.state.view(0), names))
-    assert seen > 50
+    assert say_a_whole_game(GAME, language, players, options, seed, most_events=1500) > 50
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
@@ -73,7 +35,7 @@ def test_every_chance_outcome_is_said_in_the_language(language):
         for players in (2, 5):
             for outcome in GAME.chance_table(players).actions:
                 for hidden in (False, True):
-                    _said(language, GAME.describe_outcome(outcome, hidden))
+                    said(language, GAME.describe_outcome(outcome, hidden))
 
 
 def test_every_location_card_reads_in_the_language():
@@ -85,8 +47,8 @@ def test_every_location_card_reads_in_the_language():
         with speaking(catalog):
             for loc, (name, action) in LOCATION_WORDS.items():
                 assert catalog.gettext(name) and catalog.gettext(action) != action, (language, action)
-                _said(language, location_name(loc))
-                _said(language, location_action(loc))
+                said(language, location_name(loc))
+                said(language, location_action(loc))
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
@@ -94,9 +56,9 @@ def test_the_terminal_help_and_campaign_words_are_said_in_the_language(language)
     with speaking(translations(language)):
         help_text = FabledFruitAdapter().rules
         words = get_plugin("fabledfruit").campaign_words()
-        said = [_(words.title), _(words.about), _(words.complete)]
-        said += [_(r.label) for r in words.rulesets] + [_(r.about) for r in words.rulesets]
+        campaign = [_(words.title), _(words.about), _(words.complete)]
+        campaign += [_(r.label) for r in words.rulesets] + [_(r.about) for r in words.rulesets]
     assert "{" not in help_text and help_text.count("\n") == 3
     assert ("Fabelsaft" if language == "de" else "寓言果汁") in help_text
-    for text in said:
-        _said(language, text)
+    for text in campaign:
+        said(language, text)

@@ -53,20 +53,9 @@ def test_the_page_catalog_holds_no_message_the_page_no_longer_says(language):
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
-def test_every_page_message_is_translated_with_the_same_placeholders(language):
-    catalog = read(language, WEB_DOMAIN)
-    assert catalog.num_plurals == {"de": 2, "zh_Hans": 1}[language]
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert all(strings), f"{language}: {ids[0]!r} is not translated"
-        offered = {name for text in ids for name in PLACEHOLDER.findall(text)}
-        for text in strings:
-            assert set(PLACEHOLDER.findall(text)) <= offered, (
-                f"{language}: {text!r} uses a placeholder {ids[0]!r} lacks"
-            )
+def test_the_page_catalogs_have_the_languages_plural_forms(language):
+    """(Their completeness and placeholders: tests/i18n/test_catalogs.py, for both domains.)"""
+    assert read(language, WEB_DOMAIN).num_plurals == {"de": 2, "zh_Hans": 1}[language]
 
 
 @pytest.fixture
