@@ -2,7 +2,8 @@
 fails when a message is missing from a catalog or a catalog has a key the code no longer uses").
 
 The messages are extracted from the translated parts of the code with Babel's extract API
-(``fruitbowl.i18n.extract``); a part joins by being listed in ``TRANSLATED``.
+(``fruitbowl.i18n.extract``): a game's folder into its own catalog, the shared parts listed in
+``TRANSLATED`` into the shared one, the page's modules into the ``web`` one.
 """
 
 from __future__ import annotations
@@ -14,30 +15,54 @@ from pathlib import Path
 
 import pytest
 
-from fruitbowl.i18n import DOMAIN, LANGUAGES, WEB_DOMAIN, translations
-from fruitbowl.i18n.extract import TRANSLATED, extract, keys, read
+from fruitbowl.i18n import LANGUAGES, WEB_DOMAIN, translations
+from fruitbowl.i18n.catalogs import game_domains, python_domains
+from fruitbowl.i18n.extract import extract, keys, read
 
 TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
-def test_tang_hu_lu_is_among_the_translated_parts():
-    assert "games/tanghulu" in TRANSLATED
+PYTHON_DOMAINS = list(python_domains())
+
+
+def test_tang_hu_lu_and_fabled_fruit_have_catalogs_of_their_own():
+    assert {"tanghulu", "fabledfruit"} <= set(game_domains())
+
+
+@pytest.mark.parametrize("domain", PYTHON_DOMAINS)
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_catalog_holds_every_message_the_code_says(language, domain):
+    missing = keys(extract(domain)) - keys(read(language, domain))
+    assert not missing, f"{language} ({domain}) lacks {sorted(missing, key=str)} (run python -m fruitbowl.i18n.extract)"
+
+
+@pytest.mark.parametrize("domain", PYTHON_DOMAINS)
+@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
+def test_the_catalog_holds_no_message_the_code_no_longer_says(language, domain):
+    unused = keys(read(language, domain)) - keys(extract(domain))
+    assert not unused, f"{language} ({domain}) keeps {sorted(unused, key=str)}, which no code says any more"
 
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
-def test_the_catalog_holds_every_message_the_code_says(language):
-    missing = keys(extract()) - keys(read(language))
-    assert not missing, f"{language} lacks {sorted(missing, key=str)} (run python -m fruitbowl.i18n.extract)"
+def test_a_message_two_catalogs_hold_is_translated_the_same_in_both(language):
+    """At run time the catalogs are one (``_()`` does not know which file a message came from),
+    so a message a game and the shared words both say must read the same in both; where a game
+    means something else by the same English, it says it in a context (``pgettext``)."""
+    seen: dict[tuple[str | None, str], tuple[str, object]] = {}
+    differ = []
+    for domain in PYTHON_DOMAINS:
+        for message in read(language, domain):
+            if not message.id:
+                continue
+            key = (message.context, str(message.id[0] if isinstance(message.id, tuple) else message.id))
+            if key in seen and seen[key][1] != message.string:
+                differ.append(f"{key[1]!r}: {seen[key][0]} {seen[key][1]!r}, {domain} {message.string!r}")
+            seen.setdefault(key, (domain, message.string))
+    assert not differ, "\n".join(differ)
 
 
-@pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
-def test_the_catalog_holds_no_message_the_code_no_longer_says(language):
-    unused = keys(read(language)) - keys(extract())
-    assert not unused, f"{language} keeps {sorted(unused, key=str)}, which no code says any more"
-
-
-@pytest.mark.parametrize("domain", [DOMAIN, WEB_DOMAIN])
+@pytest.mark.parametrize("domain", [*PYTHON_DOMAINS, WEB_DOMAIN])
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
 def test_every_message_is_translated_with_the_same_placeholders(language, domain):
     """Complete, the game's words and the page's: no message falls back to English; and each
@@ -58,8 +83,8 @@ def test_every_message_is_translated_with_the_same_placeholders(language, domain
 
 @pytest.mark.parametrize("language", TRANSLATED_LANGUAGES)
 def test_each_catalog_has_its_languages_plural_forms(language):
-    catalog = read(language)
-    assert catalog.num_plurals == {"de": 2, "zh_Hans": 1}[language]
+    for domain in PYTHON_DOMAINS:
+        assert read(language, domain).num_plurals == {"de": 2, "zh_Hans": 1}[language]
     assert translations(language).ngettext("{n} coin", "{n} coins", 1) != "{n} coin"
 
 

@@ -3,8 +3,9 @@
 ``python -m fruitbowl.i18n.extract`` adds every new message to each catalog (untranslated,
 so it reads as English until translated) and drops the ones the code no longer says; the
 tests (tests/i18n) fail while a catalog lacks a message or keeps one the code no longer uses.
-A part of fruitbowl joins the translated parts by being listed in :data:`TRANSLATED`; a page's
-module (``web/js``, the ``web`` domain) by being listed in :data:`WEB_TRANSLATED`.
+A game joins by starting its own catalogs (``--new-game GAME``: its folder is its domain); a
+shared part of fruitbowl by being listed in :data:`TRANSLATED`; a page's module (``web/js``,
+the ``web`` domain) by being listed in :data:`WEB_TRANSLATED`.
 """
 
 from __future__ import annotations
@@ -17,19 +18,20 @@ from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
 from fruitbowl.engine.wording import YOU
 
-from .catalogs import DOMAIN, LANGUAGES, WEB_DOMAIN, catalog_path
+from .catalogs import DOMAIN, LANGUAGES, WEB_DOMAIN, catalog_path, game_domains, python_domains, read
 
 if TYPE_CHECKING:
     from babel.messages.extract import _Keyword
 
 PACKAGE = Path(__file__).resolve().parent.parent
-#: The parts of fruitbowl whose words go through the catalogs (folders and modules under
-#: ``src/fruitbowl``): the snapshots' own sentences (renames, stand-ins, a table's waiting).
-TRANSLATED: tuple[str, ...] = ("games/tanghulu", "games/fabledfruit", "server/snapshots.py")
+#: The shared parts of fruitbowl whose words go through the shared catalog (:data:`DOMAIN`;
+#: folders and modules under ``src/fruitbowl``): the snapshots' own sentences (renames,
+#: stand-ins, a table's waiting). A game's words are its own domain's (:func:`parts`).
+TRANSLATED: tuple[str, ...] = ("server/snapshots.py",)
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
@@ -129,12 +131,17 @@ def _extract_web() -> Catalog:
     return template
 
 
+def parts(domain: str) -> tuple[str, ...]:
+    """The folders and modules whose words ``domain`` holds: the shared parts, or a game's folder."""
+    return TRANSLATED if domain == DOMAIN else (f"games/{domain}",)
+
+
 def extract(domain: str = DOMAIN) -> Catalog:
     """Every message the translated parts of ``domain`` say, as a template catalog (no translations)."""
     if domain == WEB_DOMAIN:
         return _extract_web()
-    template = Catalog(domain=DOMAIN, project="fruitbowl", charset="utf-8")
-    for part in TRANSLATED:
+    template = Catalog(domain=domain, project="fruitbowl", charset="utf-8")
+    for part in parts(domain):
         for filename, lineno, message, context in _found(PACKAGE / part, DEFAULT_KEYWORDS):
             template.add(message, locations=[("/".join(filter(None, (part, filename))), lineno)], context=context)
         for filename, lineno, message, _context in _found(PACKAGE / part, SAID_KEYWORDS):
@@ -146,11 +153,6 @@ def extract(domain: str = DOMAIN) -> Catalog:
 def keys(catalog: Catalog) -> set[Key]:
     """The (context, msgid) of every message of ``catalog`` (a plural message by its singular)."""
     return {(m.context, str(m.id[0] if isinstance(m.id, tuple | list) else m.id)) for m in catalog if m.id}
-
-
-def read(language: str, domain: str = DOMAIN) -> Catalog:
-    with catalog_path(language, domain).open("rb") as source:
-        return read_po(source, locale=language, domain=domain)
 
 
 def update(language: str, template: Catalog) -> Catalog:
@@ -188,10 +190,21 @@ def create(language: str, template: Catalog) -> Catalog:
 
 
 def main() -> None:
-    """Update every catalog of both domains; ``--new LANG`` starts LANG's catalogs instead."""
-    for domain in (DOMAIN, WEB_DOMAIN):
+    """Update every catalog of every domain; ``--new LANG`` starts LANG's catalogs instead, and
+    ``--new-game GAME`` starts GAME's catalog in every language."""
+    command = sys.argv[1:2]
+    if command == ["--new-game"] and len(sys.argv) == 3:
+        game = sys.argv[2]
+        if not (PACKAGE / "games" / game).is_dir() or game in game_domains():
+            sys.exit(f"{game} is not a game folder without catalogs yet: see src/fruitbowl/games/")
+        template = extract(game)
+        for language in LANGUAGES[1:]:
+            create(language, template)
+            print(f"{catalog_path(language, game)}: {len(template)} messages to translate", file=sys.stderr)
+        return
+    for domain in (*python_domains(), WEB_DOMAIN):
         template = extract(domain)
-        if sys.argv[1:2] == ["--new"] and len(sys.argv) == 3:
+        if command == ["--new"] and len(sys.argv) == 3:
             create(sys.argv[2], template)
             print(f"{catalog_path(sys.argv[2], domain)}: {len(template)} messages to translate", file=sys.stderr)
             continue
