@@ -226,7 +226,25 @@ def test_juicy_fruits_values_an_island_that_can_still_move() -> None:
 def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
     """Where a claimed token goes changes nothing but the room left to slide: greedy keeps the
     most of it (it used to place at random)."""
-    import fruitbowl.games.juicyfruits.greedy as scoring
+    from fruitbowl.games.juicyfruits.components import COMPONENTS
+
+    size = COMPONENTS.size
+
+    def room(grid: list[int], mobile: list[int]) -> tuple[int, int]:
+        """Step 1's room, counted from the rulebook's slide (straight north, east, south or west
+        over empty spaces): how many tokens can slide at all (two or more alike), then how far
+        their longest slides reach together."""
+        longest = []
+        for cell in mobile:
+            row, col = divmod(cell, size)
+            runs = []
+            for drow, dcol in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+                run, r, c = 0, row + drow, col + dcol
+                while 0 <= r < size and 0 <= c < size and grid[r * size + c] < 0:
+                    run, r, c = run + 1, r + drow, c + dcol
+                runs.append(run)
+            longest.append(max(runs))
+        return min(2, sum(1 for run in longest if run)), sum(longest)
 
     game = get_game("juicyfruits")
     rng = random.Random(3)
@@ -238,13 +256,13 @@ def test_juicy_fruits_places_business_tokens_out_of_the_lanes() -> None:
             legal = state.legal_actions()
             if len(legal) > 3 and all(action.kind == "place" for action in legal):
                 seat = state.current_player
-                room = {}
+                rooms = {}
                 for action in legal:
                     after = state.clone()
                     after.apply(action.code)
-                    room[action.code] = scoring._room(after.grid[seat], after.mobile[seat])
+                    rooms[action.code] = room(after.grid[seat], after.mobile[seat])
                 chosen = make_bot("greedy", seed).choose(SeatHandle(state, seat))
-                assert room[chosen.code] == max(room.values())
+                assert rooms[chosen.code] == max(rooms.values())
                 placements += 1
             state.apply(rng.choice(state.legal_codes()))
             settle(state, rng)

@@ -18,9 +18,8 @@ def check_state(s: CitrusState, short: bool) -> None:
     geo = s.geo
     # conservation: every plantation tile is in the bag, the market, waiting or on the board
     on_board = sum(1 for k in s.plant if k >= 0)
-    removed = s._removed if hasattr(s, "_removed") else 0
     total = sum(s.bag) + sum(1 for k in s.market if k >= 0) + sum(s.waiting) + on_board
-    assert total + removed <= sum(C.bag(short))
+    assert total <= sum(C.bag(short))
     for p in range(s.num_players):
         owned = [r for r in range(len(s.rown)) if s.rown[r] == p and s.rcells[r]]
         assert s.workers[p] + len(owned) == C.workers  # workers on the mat + owned regions = 5

@@ -152,12 +152,14 @@ def test_e20_tie_break_most_fruits_in_hand():
 def test_e21_campaign_carry_over():
     s = position(3)
     buys = [1, 1, 1, 1, 2, 2, 2, 3]
+    price = {1: "P P P B", 2: "S S S B", 3: "G G G B"}  # PPP*, SSS*, GGG*
     for i, loc in enumerate(buys):
-        s.active = i % 3
-        s.pos[s.active] = loc
-        s.paying = []
-        s.finish_purchase([])
-        s._run([])  # (the purchase's end: empty slots leave the display)
+        seat = i % 3
+        s.hands[seat] = cards(price[loc])
+        at_location(s, loc, seat)
+        s.apply("buy")
+        while s.current_player == seat and s.steps[0][0] != "move":  # pay, and the purchase's end
+            s.apply(s.legal_actions()[0])
     assert s.stacks == [2, 3, 4, 5, 6, 7, 8]
     assert [s.counts[loc] for loc in s.stacks] == [1, 3, 4, 4, 4, 4, 4]
     s.game_over("end_of_round", [])
