@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fruitbowl.engine.actions import Action
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext
 
 from .components import COMPONENTS as C
+from .text import coins, kind_name, tiles, type_word
 
 if TYPE_CHECKING:
     from .rules import CitrusState
@@ -25,48 +26,63 @@ def _label(s: CitrusState, a: Action) -> str:
 
 
 def _type(a: Action) -> str:
-    return C.type_names[a.fields["tile"] >> 1]
+    return type_word(C.type_names[a.fields["tile"] >> 1])
 
 
 def _open_sites(s: CitrusState, a: Action) -> str:
     letters = " ".join(s.geo.site_letters[site] for site in s.open_sites)
-    return f"site {a.fields['letter']} is not open: a new Finca goes on an open site ({letters})"
+    return _("site {letter} is not open: a new Finca goes on an open site ({sites})").format(
+        letter=a.fields["letter"], sites=letters
+    )
 
 
 def _harvest_owner(s: CitrusState, a: Action) -> str:
     owner = s.rown[s.rid[a.fields["space"]]]
-    whose = "neutral" if owner < 0 else f"player {owner + 1}'s"
-    return f"that region is {whose}: you harvest only your own regions (those with your worker)"
+    if owner < 0:
+        return _("that region is neutral: you harvest only your own regions (those with your worker)")
+    return _("that region is player {number}'s: you harvest only your own regions (those with your worker)").format(
+        number=owner + 1
+    )
 
 
 def _first_tile(s: CitrusState, a: Action) -> str:
     first = s.geo.labels[min(s.rcells[s.rid[a.fields["space"]]])]
-    return f"a region is named by its first tile in reading order (top row, then leftmost): {first}"
+    return _("a region is named by its first tile in reading order (top row, then leftmost): {space}").format(
+        space=first
+    )
 
 
 def _too_dear(s: CitrusState, a: Action) -> str:
     cost = len(s.line_tiles(a.fields["line"]))
-    money = counted(s.money[s.player], "coin")
-    return f"line {a.fields['line_name']} costs {counted(cost, 'coin')}, one a tile; you have {money}"
+    return ngettext(
+        "line {line} costs {n} coin, one a tile; you have {money}",
+        "line {line} costs {n} coins, one a tile; you have {money}",
+        cost,
+    ).format(line=a.fields["line_name"], n=cost, money=coins(s.money[s.player]))
 
 
 def _not_held(s: CitrusState, a: Action) -> str:
-    name = {"cash": f"Money tile worth {a.fields.get('value')}", "cart": "Cart", "bull": "Bull"}[a.kind]
-    return f"you hold no {name}"
+    if a.kind == "cash":
+        return _("you hold no Money tile worth {value}").format(value=a.fields.get("value"))
+    return _("you hold no Cart") if a.kind == "cart" else _("you hold no Bull")
 
 
 def _market_tile(s: CitrusState, a: Action) -> str:
-    return C.kind_name(s.market[a.fields["market_space"]])
+    return kind_name(s.market[a.fields["market_space"]])
 
 
 def _touching_rival(s: CitrusState, a: Action) -> str:
     t, colour = a.fields["space"], a.fields["tile"] >> 1
-    rule = "no region may touch another player's region of its type"
     for nb in s.geo.orth[t]:
         kind = s.plant[nb]
         if kind >= 0 and kind >> 1 == colour and s.rown[s.rid[nb]] not in (-1, s.player):
-            return f"{_label(s, a)} touches player {s.rown[s.rid[nb]] + 1}'s {_type(a)} region: {rule}"
-    return f"{_label(s, a)} touches another player's {_type(a)} region: {rule}"
+            return _(
+                "{space} touches player {number}'s {type} region: no region may touch another player's region of"
+                " its type"
+            ).format(space=_label(s, a), number=s.rown[s.rid[nb]] + 1, type=_type(a))
+    return _(
+        "{space} touches another player's {type} region: no region may touch another player's region of its type"
+    ).format(space=_label(s, a), type=_type(a))
 
 
 def _sizes(s: CitrusState, a: Action) -> tuple[int, int]:
@@ -88,116 +104,128 @@ def _sizes(s: CitrusState, a: Action) -> tuple[int, int]:
 
 def _neutral_larger(s: CitrusState, a: Action) -> str:
     own, neutral = _sizes(s, a)
-    return (
-        f"{_label(s, a)} would join a neutral {_type(a)} region of {counted(neutral, 'tile')} to yours of only"
-        f" {own}: you absorb a neutral region only with regions at least as large"
-    )
+    return _(
+        "{space} would join a neutral {type} region of {tiles} to yours of only {own}: you absorb a neutral region"
+        " only with regions at least as large"
+    ).format(space=_label(s, a), type=_type(a), tiles=tiles(neutral), own=own)
 
 
 def _variety(s: CitrusState, a: Action) -> str:
     t, colour, geo = a.fields["space"], a.fields["tile"] >> 1, s.geo
     site = geo.road_site[t]
-    rule = "the variety rule allows one of each type on a site's roads"
     for road in geo.site_roads[site]:
         if road != t and s.plant[road] >= 0 and s.plant[road] >> 1 == colour:
-            return f"site {geo.site_letters[site]} already has {_type(a)} on its road {geo.labels[road]}: {rule}"
-    return f"site {geo.site_letters[site]} already has {_type(a)} on another road: {rule}"
+            return _(
+                "site {letter} already has {type} on its road {space}: the variety rule allows one of each type on a"
+                " site's roads"
+            ).format(letter=geo.site_letters[site], type=_type(a), space=geo.labels[road])
+    return _(
+        "site {letter} already has {type} on another road: the variety rule allows one of each type on a site's roads"
+    ).format(letter=geo.site_letters[site], type=_type(a))
 
 
 def _bridge_same_type(s: CitrusState, a: Action) -> str:
     colour = s.rcol[s.rid[a.fields["space"]]]
-    return (
-        f"the neutral {C.type_names[colour]} region there has several tiles: a Bridge over it needs a tile of"
-        " another type"
+    return _("the neutral {type} region there has several tiles: a Bridge over it needs a tile of another type").format(
+        type=type_word(C.type_names[colour])
     )
 
 
-_ALL_BUILT = "everything you take must be built this turn"
+def _all_built() -> str:
+    return _("everything you take must be built this turn")
+
 
 REFUSALS: dict[str, Sentence] = {
     # turn structure
-    "site.choose_first": lambda s, a: "first choose the site of the new Finca: it is built before your tiles",
-    "site.no_finca": lambda s, a: (
-        f"no new Finca is being built now: one comes when {C.trigger} or fewer tiles are left in the market"
-    ),
-    "harvest.no_cart": lambda s, a: (
+    "site.choose_first": lambda s, a: _("first choose the site of the new Finca: it is built before your tiles"),
+    "site.no_finca": lambda s, a: _(
+        "no new Finca is being built now: one comes when {n} or fewer tiles are left in the market"
+    ).format(n=C.trigger),
+    "harvest.no_cart": lambda s, a: _(
         "finish the harvest first (harvest another region or collect income): no Cart during a harvest, as its"
         " tile would change the regions and workers the harvest counts"
     ),
-    "harvest.unfinished": lambda s, a: "finish the harvest first: harvest another region or collect income",
-    "income.after_harvest": lambda s, a: "income is collected only at the end of a harvest",
-    "main.done": lambda s, a: "you have already taken your main action this turn: one Build or one Harvest a turn",
-    "harvest.not_now": lambda s, a: "build the Cart's tile first (it is built at once); then you may harvest",
-    "buy.tiles_waiting": lambda s, a: "build the Cart's tile first (it is built at once); then you may buy a line",
-    "place.nothing_waiting": lambda s, a: "you have no tile waiting to be built",
-    "place.build_first": lambda s, a: f"build your waiting tiles first: {_ALL_BUILT}",
-    "cart.its_tile_first": lambda s, a: "build the Cart's tile first: a Cart's tile is built at once",
-    "cart.restriction": lambda s, a: "no Cart while bought tiles wait to be built: build them first",
-    "end.main_first": lambda s, a: "take your main action first: buy a line or harvest",
-    "pass.not_now": lambda s, a: "you may pass only at the start of your turn, when no main action is possible",
-    "pass.can_act": lambda s, a: (
+    "harvest.unfinished": lambda s, a: _("finish the harvest first: harvest another region or collect income"),
+    "income.after_harvest": lambda s, a: _("income is collected only at the end of a harvest"),
+    "main.done": lambda s, a: _("you have already taken your main action this turn: one Build or one Harvest a turn"),
+    "harvest.not_now": lambda s, a: _("build the Cart's tile first (it is built at once); then you may harvest"),
+    "buy.tiles_waiting": lambda s, a: _("build the Cart's tile first (it is built at once); then you may buy a line"),
+    "place.nothing_waiting": lambda s, a: _("you have no tile waiting to be built"),
+    "place.build_first": lambda s, a: _("build your waiting tiles first: {rule}").format(rule=_all_built()),
+    "cart.its_tile_first": lambda s, a: _("build the Cart's tile first: a Cart's tile is built at once"),
+    "cart.restriction": lambda s, a: _("no Cart while bought tiles wait to be built: build them first"),
+    "end.main_first": lambda s, a: _("take your main action first: buy a line or harvest"),
+    "pass.not_now": lambda s, a: _("you may pass only at the start of your turn, when no main action is possible"),
+    "pass.can_act": lambda s, a: _(
         "you may pass only when no main action is possible, even after cashing your Money tiles or using a Cart"
     ),
     # sites
     "site.not_open": _open_sites,
-    "site.unbuildable": lambda s, a: (
-        f"with a Finca on site {a.fields['letter']} your waiting tiles could not all be built: {_ALL_BUILT}"
-    ),
+    "site.unbuildable": lambda s, a: _(
+        "with a Finca on site {letter} your waiting tiles could not all be built: {rule}"
+    ).format(letter=a.fields["letter"], rule=_all_built()),
     # harvest
-    "harvest.no_plantation": lambda s, a: f"there is no plantation on {_label(s, a)}",
+    "harvest.no_plantation": lambda s, a: _("there is no plantation on {space}").format(space=_label(s, a)),
     "harvest.neutral": _harvest_owner,
     "harvest.rival": _harvest_owner,
     "harvest.first_tile": _first_tile,
     # buying
-    "buy.empty_line": lambda s, a: f"line {a.fields['line_name']} is empty",
+    "buy.empty_line": lambda s, a: _("line {line} is empty").format(line=a.fields["line_name"]),
     "buy.too_dear": _too_dear,
-    "buy.unbuildable": lambda s, a: (
-        f"the tiles of line {a.fields['line_name']} could not all be built: you may buy a line only if you can"
-        " build every tile of it"
-    ),
+    "buy.unbuildable": lambda s, a: _(
+        "the tiles of line {line} could not all be built: you may buy a line only if you can build every tile of it"
+    ).format(line=a.fields["line_name"]),
     # action tiles
     "tile.not_held": _not_held,
-    "cart.empty_space": lambda s, a: f"market space {a.fields['market_space'] + 1} is empty",
-    "cart.unbuildable_with_waiting": lambda s, a: (
-        f"the {_market_tile(s, a)} and your waiting tiles could not all be built: {_ALL_BUILT}"
+    "cart.empty_space": lambda s, a: _("market space {number} is empty").format(number=a.fields["market_space"] + 1),
+    "cart.unbuildable_with_waiting": lambda s, a: _(
+        "the {tile} and your waiting tiles could not all be built: {rule}"
+    ).format(tile=_market_tile(s, a), rule=_all_built()),
+    "cart.unbuildable": lambda s, a: _(
+        "the {tile} could not be built anywhere: a Cart takes only a tile you can build"
+    ).format(tile=_market_tile(s, a)),
+    "bull.not_empty": lambda s, a: _("a Bull goes only on an empty space; {space} is not empty").format(
+        space=_label(s, a)
     ),
-    "cart.unbuildable": lambda s, a: (
-        f"the {_market_tile(s, a)} could not be built anywhere: a Cart takes only a tile you can build"
-    ),
-    "bull.not_empty": lambda s, a: f"a Bull goes only on an empty space; {_label(s, a)} is not empty",
     # building
-    "place.not_waiting": lambda s, a: f"you have no {C.kind_name(a.fields['tile'])} waiting",
-    "place.no_bridge": lambda s, a: "you hold no Bridge",
-    "place.no_milestone": lambda s, a: "you hold no Milestone",
-    "place.site": lambda s, a: f"{_label(s, a)} is a building site: plantations never go on building sites",
-    "place.occupied": lambda s, a: (
-        f"{_label(s, a)} already holds a plantation (only a Bridge builds over a tile of a neutral region)"
+    "place.not_waiting": lambda s, a: _("you have no {tile} waiting").format(tile=kind_name(a.fields["tile"])),
+    "place.no_bridge": lambda s, a: _("you hold no Bridge"),
+    "place.no_milestone": lambda s, a: _("you hold no Milestone"),
+    "place.site": lambda s, a: _("{space} is a building site: plantations never go on building sites").format(
+        space=_label(s, a)
     ),
-    "place.rock": lambda s, a: f"{_label(s, a)} is a rock: only a Bridge builds on a rock",
-    "place.bridge_owned_region": lambda s, a: (
-        f"{_label(s, a)} belongs to a region with a worker: a Bridge covers only tiles of neutral regions"
-    ),
+    "place.occupied": lambda s, a: _(
+        "{space} already holds a plantation (only a Bridge builds over a tile of a neutral region)"
+    ).format(space=_label(s, a)),
+    "place.rock": lambda s, a: _("{space} is a rock: only a Bridge builds on a rock").format(space=_label(s, a)),
+    "place.bridge_owned_region": lambda s, a: _(
+        "{space} belongs to a region with a worker: a Bridge covers only tiles of neutral regions"
+    ).format(space=_label(s, a)),
     "place.bridge_same_type": _bridge_same_type,
-    "place.bridge_not_needed": lambda s, a: (
-        f"{_label(s, a)} is neither a rock nor a neutral plantation: no Bridge is needed"
-    ),
+    "place.bridge_not_needed": lambda s, a: _(
+        "{space} is neither a rock nor a neutral plantation: no Bridge is needed"
+    ).format(space=_label(s, a)),
     "place.touches_rival": _touching_rival,
     "place.neutral_larger": _neutral_larger,
-    "place.new_touches_neutral": lambda s, a: (
-        f"a new {_type(a)} region may not touch a neutral {_type(a)} region: with no tiles yet, it is smaller than"
+    "place.new_touches_neutral": lambda s, a: _(
+        "a new {type} region may not touch a neutral {type} region: with no tiles yet, it is smaller than"
         " the region it would absorb"
-    ),
-    "place.no_worker": lambda s, a: "you have no worker on your mat: a new region needs one",
-    "place.not_connected": lambda s, a: (
-        f"{_label(s, a)} is not next to your {_type(a)} region nor on a Finca road: a tile grows one of your"
+    ).format(type=_type(a)),
+    "place.no_worker": lambda s, a: _("you have no worker on your mat: a new region needs one"),
+    "place.not_connected": lambda s, a: _(
+        "{space} is not next to your {type} region nor on a Finca road: a tile grows one of your"
         " regions or starts a new one on a Finca's road"
+    ).format(space=_label(s, a), type=_type(a)),
+    "place.milestone_extends": lambda s, a: _(
+        "{space} extends your {type} region: a Milestone is only for starting a new region"
+    ).format(space=_label(s, a), type=_type(a)),
+    "place.milestone_not_needed": lambda s, a: _("{space} is a Finca road: no Milestone is needed").format(
+        space=_label(s, a)
     ),
-    "place.milestone_extends": lambda s, a: (
-        f"{_label(s, a)} extends your {_type(a)} region: a Milestone is only for starting a new region"
-    ),
-    "place.milestone_not_needed": lambda s, a: f"{_label(s, a)} is a Finca road: no Milestone is needed",
     "place.variety": _variety,
-    "place.blocks_rest": lambda s, a: f"after that your other waiting tiles could no longer all be built: {_ALL_BUILT}",
+    "place.blocks_rest": lambda s, a: _(
+        "after that your other waiting tiles could no longer all be built: {rule}"
+    ).format(rule=_all_built()),
 }
 
 #: Per refusal key: the anchor of the heading of ``how_to_play.md`` whose paragraph states the rule.

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -25,10 +26,11 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Label, MenuRow
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext
 
 from . import text as citrus_text
 from .components import COMPONENTS as C
+from .text import coins, points
 
 #: Letter and colour of each plantation type, by the game's short type names.
 TYPE_LOOK = {
@@ -47,34 +49,50 @@ FINCA, SCORED, OPEN, CLOSED = "■", "□", "○", "·"
 
 
 def _rules() -> str:
-    """The help summary; every number is read from the game's data.toml."""
-    tile = counted(C.tile_points, "point")
-    by_workers = "/".join(str(coins) for coins in C.income[1:])
-    return f"""\
-Citrus. On your turn take ONE main action:
-  buy a market line (a row R0–R3 or column C0–C3; 1 coin a tile) and build every tile of it, or
-  harvest one or more of your regions ({tile} a tile, {C.well_points} a well tile; each worker comes home,
-  the region turns neutral), then collect income once ({by_workers} coins for 1–{C.workers}
-  workers on your mat). You start with {C.start_money} coins and never hold more than {C.money_cap}.
-Building: next to your own region of the same type (extension), or start a region on a road of a
-  built Finca (takes a worker). Never touch another player's region of the same type; the roads of
-  one site carry different types (not in the family version); you may join a neutral region only if
-  your side is at least as large. Building on a landscape tile or a Bull takes it.
-Action tiles, any time in your turn: cash N (Money), cart N (take market tile N free and build it),
-  bull C4 (put it on an empty space), Bridge (a rock or a neutral tile) and Milestone (a new region
-  away from Finca roads) are spent by a placement: 'place lime C4 bridge'.
-When {C.trigger} or fewer tiles are left in the market, you choose the site of a new Finca; the market
-  refills after your tiles are built. At the end of a turn a Finca whose neighbours are all filled
-  (8, or 5 on an edge; plantations, landscape tiles, Bulls, rocks) scores once: the largest total of
-  adjacent owned regions takes the high value, the second the low (a tie for first: all of them high,
-  nobody low). A tile you cannot build goes back: −{counted(C.return_penalty, "point")}.
-Type 'end turn' when done. The game ends when every tile is built; then unenclosed Fincas pay their
-  low value to the largest, regions with a worker are harvested, wild horses score 1 point each and each unused
-  action tile {counted(C.unused_action_points, "point")}. Ties share the win.
-"""
-
-
-CITRUS_RULES = _rules()
+    """The help summary, in the language being spoken; every number is read from the game's data.toml."""
+    tile, unused = points(C.tile_points), points(C.unused_action_points)
+    by_workers = "/".join(str(money) for money in C.income[1:])
+    paragraphs = [
+        _(
+            "Citrus. On your turn take ONE main action:\n"
+            "  buy a market line (a row R0–R3 or column C0–C3; 1 coin a tile) and build every tile of it, or\n"
+            "  harvest one or more of your regions ({tile} a tile, {well} a well tile; each worker comes home,\n"
+            "  the region turns neutral), then collect income once ({by_workers} coins for 1–{workers}\n"
+            "  workers on your mat). You start with {start} coins and never hold more than {cap}."
+        ).format(
+            tile=tile,
+            well=C.well_points,
+            by_workers=by_workers,
+            workers=C.workers,
+            start=C.start_money,
+            cap=C.money_cap,
+        ),
+        _(
+            "Building: next to your own region of the same type (extension), or start a region on a road of a\n"
+            "  built Finca (takes a worker). Never touch another player's region of the same type; the roads of\n"
+            "  one site carry different types (not in the family version); you may join a neutral region only if\n"
+            "  your side is at least as large. Building on a landscape tile or a Bull takes it."
+        ),
+        _(
+            "Action tiles, any time in your turn: cash N (Money), cart N (take market tile N free and build it),\n"
+            "  bull C4 (put it on an empty space), Bridge (a rock or a neutral tile) and Milestone (a new region\n"
+            "  away from Finca roads) are spent by a placement: 'place lime C4 bridge'."
+        ),
+        _(
+            "When {trigger} or fewer tiles are left in the market, you choose the site of a new Finca; the market\n"
+            "  refills after your tiles are built. At the end of a turn a Finca whose neighbours are all filled\n"
+            "  (8, or 5 on an edge; plantations, landscape tiles, Bulls, rocks) scores once: the largest total of\n"
+            "  adjacent owned regions takes the high value, the second the low (a tie for first: all of them high,\n"
+            "  nobody low). A tile you cannot build goes back: −{penalty}."
+        ).format(trigger=C.trigger, penalty=points(C.return_penalty)),
+        _(
+            "Type 'end turn' when done. The game ends when every tile is built; then unenclosed Fincas pay their\n"
+            "  low value to the largest, regions with a worker are harvested, wild horses score 1 point each and each"
+            " unused\n"
+            "  action tile {unused}. Ties share the win."
+        ).format(unused=unused),
+    ]
+    return "\n".join(paragraphs) + "\n"
 
 
 def type_text(type_name: str, well: bool = False) -> Text:
@@ -86,7 +104,11 @@ def type_text(type_name: str, well: bool = False) -> Text:
 class CitrusAdapter:
     """The terminal picture of a Citrus view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
-    rules = CITRUS_RULES
+    @property
+    def rules(self) -> str:
+        """The rules summary of ``help``, in the language being spoken."""
+        return _rules()
+
     commands: tuple[str, ...] = (
         "buy C2",
         "place lemon well E3",
@@ -107,7 +129,7 @@ class CitrusAdapter:
         rows: list[MenuRow] = []
         cell = len(str(len(legal))) + 2 + max(len(a.text) for a in legal) + 2
         per_row = max(1, MENU_WIDTH // cell)
-        for _, run in groupby(range(len(legal)), key=lambda index: _pack_key(legal[index])):
+        for _key, run in groupby(range(len(legal)), key=lambda index: _pack_key(legal[index])):
             indices = list(run)
             if len(indices) == 1 or _pack_key(legal[indices[0]]) is None:
                 rows += [([index], _label(view, legal[index], label)) for index in indices]
@@ -194,7 +216,7 @@ def _market(view: dict[str, Any]) -> Panel:
     """The 12 market spaces by number (``5R``: space 5, a blood orange with a well) and how many
     tiles each line holds (``R2:3``)."""
     grid = Table.grid(padding=(0, 1))
-    for _ in range(5):
+    for _column in range(5):
         grid.add_column(min_width=4)
     cells: dict[tuple[int, int], Text] = {}
     for space in view["market"]["spaces"]:
@@ -207,14 +229,16 @@ def _market(view: dict[str, Any]) -> Panel:
         counts = Text(f"R{r}:{rows[r]['tiles']}", style="dim")
         grid.add_row(*(cells.get((r, c), Text("")) for c in range(4)), counts)
     grid.add_row(*(Text(f"C{c}:{rows[4 + c]['tiles']}", style="dim") for c in range(4)), Text(""))
-    return Panel(grid, title="Market", title_align="left", padding=(0, 1), width=30)
+    return Panel(grid, title=_("Market"), title_align="left", padding=(0, 1), width=30)
 
 
 def _table_info(view: dict[str, Any]) -> Text:
-    out = Text(f"Bag {view['bag']['size']} · Fincas left {view['finca_stack']['size']}\n")
-    out.append(f"Open sites {' '.join(view['open_sites']) or '—'}\n")
+    out = Text(
+        _("Bag {bag} · Fincas left {fincas}").format(bag=view["bag"]["size"], fincas=view["finca_stack"]["size"]) + "\n"
+    )
+    out.append(_("Open sites {sites}").format(sites=" ".join(view["open_sites"]) or "—") + "\n")
     if view["waiting"]:
-        out.append("To build: ", style="bold")
+        out.append(_("To build: "), style="bold")
         for w in view["waiting"]:
             out.append(f"{w['count']}×" if w["count"] > 1 else "")
             out.append_text(type_text(w["type"], w["well"]))
@@ -234,9 +258,9 @@ def _fincas(view: dict[str, Any]) -> Text | None:
     ]
     if not unscored or view["phase"] == "over":
         return None
-    lines = [f"Fincas high/low, neighbours filled/all: {unscored[0]}"]
+    lines = [_("Fincas high/low, neighbours filled/all: {finca}").format(finca=unscored[0])]
     for entry in unscored[1:]:
-        if len(lines[-1]) + len(" · ") + len(entry) > 80:
+        if cell_len(lines[-1]) + len(" · ") + len(entry) > 80:
             lines.append(entry)
         else:
             lines[-1] += f" · {entry}"
@@ -246,7 +270,7 @@ def _fincas(view: dict[str, Any]) -> Text | None:
 def _players(view: dict[str, Any], labels: Sequence[str]) -> Table:
     """One line per player: coins, workers on the mat (income), points, held tiles, horses."""
     table = Table.grid(padding=(0, 1))
-    for _ in range(6):
+    for _column in range(6):
         table.add_column(no_wrap=True)
     for player in view["players"]:
         seat = player["seat"]
@@ -258,13 +282,26 @@ def _players(view: dict[str, Any], labels: Sequence[str]) -> Table:
         held = " ".join(_held_mark(h) for h in player["held"])
         table.add_row(
             name,
-            Text(counted(player["money"], "coin"), style="bold yellow"),
-            Text(f"{counted(player['workers'], 'worker')} (+{player['income']})"),
-            Text(counted(player["score"], "pt"), style="bold"),
-            Text(counted(sum(player["horses"]), "horse"), style="green"),
-            Text(f"tiles: {held or '—'}", style="bold green" if held else "dim"),
+            Text(coins(player["money"]), style="bold yellow"),
+            Text(_workers(player["workers"], player["income"])),
+            Text(_pts(player["score"]), style="bold"),
+            Text(_horses(sum(player["horses"])), style="green"),
+            Text(_("tiles: {held}").format(held=held or "—"), style="bold green" if held else "dim"),
         )
     return table
+
+
+def _workers(n: int, income: int) -> str:
+    return ngettext("{n} worker (+{income})", "{n} workers (+{income})", n).format(n=n, income=income)
+
+
+def _pts(n: int) -> str:
+    """Points, short, on a player's line."""
+    return ngettext("{n} pt", "{n} pts", n).format(n=n)
+
+
+def _horses(n: int) -> str:
+    return ngettext("{n} horse", "{n} horses", n).format(n=n)
 
 
 def _held_mark(held: dict[str, Any]) -> str:
@@ -277,12 +314,14 @@ def _legend(view: dict[str, Any]) -> Text:
     for name, full in zip(view["types"], view["type_names"], strict=True):
         letter, style = TYPE_LOOK.get(name, ("?", "bold"))
         out.append(letter, style=style)
-        out.append(f" {full} ", style="dim")
-    out.append("(Y: well, y: none)\n", style="dim")
-    out.append(
-        "Y2 seat 2's (reversed: its worker) · Y- neutral · + road · # rock · . empty\n"
-        f"A{FINCA} Finca · A{SCORED} scored Finca · E{OPEN} open site · E{CLOSED} site not opened yet\n"
-        "h3 3 horses · $2 Money · Ca Cart · Bu Bull · Br Bridge · Mi Milestone",
-        style="dim",
-    )
+        out.append(f" {citrus_text.type_word(full)} ", style="dim")
+    out.append(_("(Y: well, y: none)") + "\n", style="dim")
+    lines = [
+        _("Y2 seat 2's (reversed: its worker) · Y- neutral · + road · # rock · . empty"),
+        _("A{finca} Finca · A{scored} scored Finca · E{open} open site · E{closed} site not opened yet").format(
+            finca=FINCA, scored=SCORED, open=OPEN, closed=CLOSED
+        ),
+        _("h3 3 horses · $2 Money · Ca Cart · Bu Bull · Br Bridge · Mi Milestone"),
+    ]
+    out.append("\n".join(lines), style="dim")
     return out
