@@ -6,7 +6,9 @@ person would (number and action text, nothing taken from the engine), and answer
 has a deadline, so a game that hangs fails with the last screen instead of hanging the suite.
 :func:`play_through` answers menus until the game ends, mixing menu numbers, action texts,
 mixed case and extra spaces, and now and then the commands (help, board, log, undo) and one
-bad input.
+bad input. A terminal speaking another language is read with that language's own words
+(:class:`Words`, written here from what a German or Chinese player reads, not taken from the
+catalogs): its prompt, its reminder of the commands, its headings.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
+
 PROMPT = "Your move › "
 READ_SECONDS = 45.0  # one screen; generous for CI on two busy cores, short enough to fail a hang
 SEGMENT = re.compile(r"\S+(?: \S+)*")  # the pieces of a line between runs of two or more spaces
@@ -31,6 +35,42 @@ STATUS_HINT = "quit"  # the status line's command hint ends with it
 KEY_HINT = "number or action · undo · hint · log · help · quit"  # shown whole above every menu
 COMMANDS = ("undo", "hint", "log", "board", "help", "quit")  # each begins a line of the help
 MAX_ANSWERS = 3000
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the terminal says in one language that the driver reads to find its way: the prompt,
+    the status line's reminder of the commands, the help's heading, the log's heading, the start
+    of an undo's and a refusal's sentence, and the welcome line naming the save."""
+
+    prompt: str = PROMPT
+    key_hint: str = KEY_HINT
+    commands: str = "Commands"
+    recent_moves: str = "Recent moves"
+    undone: str = "Undone"
+    not_allowed: str = "Not allowed"
+    saved_to: str = r"Saved after every move to (\S+)\.\s"
+
+
+ENGLISH = Words()
+GERMAN = Words(
+    prompt="Dein Zug › ",
+    key_hint="Nummer oder Aktion · undo · hint · log · help · quit",
+    commands="Befehle",
+    recent_moves="Letzte Züge",
+    undone="Zurückgenommen",
+    not_allowed="Nicht erlaubt",
+    saved_to=r"Nach jedem Zug gespeichert in (\S+)\.\s",
+)
+CHINESE = Words(
+    prompt="你的走法 › ",
+    key_hint="编号或动作 · undo · hint · log · help · quit",
+    commands="命令",
+    recent_moves="最近的走法",
+    undone="已撤销",
+    not_allowed="不允许",
+    saved_to=r"每一步后都保存到 (\S+?)。",
+)
 
 
 class TerminalFailure(AssertionError):
@@ -79,7 +119,7 @@ def run(args: Sequence[str], home: Path, stdin: str = "", seconds: float = 120.0
     return Finished(done.returncode, done.stdout.decode(errors="replace"))
 
 
-def read_menu(screen: str) -> list[tuple[int, str]]:
+def read_menu(screen: str, words: Words = ENGLISH) -> list[tuple[int, str]]:
     """The numbered menu at the bottom of a screen, as (number, action text) by number.
 
     The menu is the run of rows under the status line (whose command hint ends with "quit").
@@ -87,7 +127,7 @@ def read_menu(screen: str) -> list[tuple[int, str]]:
     numbers need not run in reading order (a board may group them), but every number from 1
     to the last must be shown exactly once.
     """
-    lines = screen.rsplit(PROMPT, 1)[0].rstrip("\n").split("\n")
+    lines = screen.rsplit(words.prompt, 1)[0].rstrip("\n").split("\n")
     rows: list[list[tuple[int, str]]] = []
     for line in reversed(lines):
         segments = [(m.start(), m.group()) for m in SEGMENT.finditer(line)]
@@ -118,8 +158,9 @@ def _numbered(cells: list[tuple[int, str]]) -> list[tuple[int, str]] | None:
 class Terminal:
     """One ``fruitbowl`` process at a piped terminal: read to the prompt, answer, repeat."""
 
-    def __init__(self, args: Sequence[str], home: Path, seconds: float = READ_SECONDS):
+    def __init__(self, args: Sequence[str], home: Path, seconds: float = READ_SECONDS, words: Words = ENGLISH):
         self.args = list(args)
+        self.words = words
         self.home = home
         self.seconds = seconds
         self.process = subprocess.Popen(
@@ -145,7 +186,7 @@ class Terminal:
         if self.returncode is not None:
             return False
         deadline = time.monotonic() + self.seconds
-        while not self.screen.endswith(PROMPT):
+        while not self.screen.endswith(self.words.prompt):
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self._out], [], [], left)[0]:
                 self.kill()
@@ -211,18 +252,18 @@ class Terminal:
     @property
     def prompts(self) -> int:
         """How many times the program has asked for a move."""
-        return self.transcript.count(PROMPT)
+        return self.transcript.count(self.words.prompt)
 
     def menu(self) -> list[tuple[int, str]]:
         """The menu on the screen; empty when only a message and the prompt were printed."""
         try:
-            return read_menu(self.screen)
+            return read_menu(self.screen, self.words)
         except TerminalFailure as exc:
             raise self.failure(str(exc)) from None
 
     def save_path(self) -> Path:
         """The save the welcome line names ("Saved after every move to FILE.")."""
-        found = re.search(r"Saved after every move to (\S+)\.\s", self.transcript)
+        found = re.search(self.words.saved_to, self.transcript)
         if found is None:
             raise self.failure("the welcome line names no save file")
         return Path(found.group(1))
@@ -267,7 +308,7 @@ def check_refused(term: Terminal, line: str) -> None:
     term.answer(line)
     if not term.wait_for_prompt():
         raise term.failure(f"{line!r} ended the program")
-    said = term.screen.removesuffix(PROMPT).strip()
+    said = term.screen.removesuffix(term.words.prompt).strip()
     if not said or len(said.splitlines()) > 2:
         raise term.failure(f"{line!r} was not refused in one sentence: {said!r}")
     if term.save_path().read_bytes() != before:
@@ -282,18 +323,18 @@ def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> 
     if not term.wait_for_prompt():
         raise term.failure(f"{command!r} ended the program")
     if command == "undo":
-        if term.screen.lstrip("\n").startswith("Undone"):
+        if term.screen.lstrip("\n").startswith(term.words.undone):
             return
         if term.save_path().read_bytes() != before:
             raise term.failure("a refused undo changed the save")
-        if len(term.screen.removesuffix(PROMPT).strip().splitlines()) > 3:
+        if len(term.screen.removesuffix(term.words.prompt).strip().splitlines()) > 3:
             raise term.failure("a refused undo said more than a sentence")
         return
-    expected = {"help": "Commands", "log": "Recent moves", "board": menu[0][1]}[command]
+    expected = {"help": term.words.commands, "log": term.words.recent_moves, "board": menu[0][1]}[command]
     if expected not in term.screen or term.save_path().read_bytes() != before:
         raise term.failure(f"{command!r} did not show {expected!r}, or changed the save")
     if command == "help":
-        listed = term.screen.split("Commands", 1)[1]
+        listed = term.screen.split(term.words.commands, 1)[1]
         for name in COMMANDS:
             if not re.search(rf"^  {name}  ", listed, re.MULTILINE):
                 raise term.failure(f"the help does not list {name!r} at the start of its own line")
@@ -305,12 +346,16 @@ def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
     """Every line fits 80 columns, and no menu entry is cut off.
 
     A line with a file path or a command to copy may run on: the terminal wraps it, so it
-    copies whole.
+    copies whole. Columns are terminal cells: a Chinese character takes two.
     """
     for line in term.screen.split("\n"):
-        if len(line.removeprefix(PROMPT)) > 80 and str(term.home) not in line and "fruitbowl " not in line:
+        if (
+            cell_len(line.removeprefix(term.words.prompt)) > 80
+            and str(term.home) not in line
+            and "fruitbowl " not in line
+        ):
             raise term.failure(f"a line wider than 80 columns: {line!r}")
-    if menu and term.menu() and KEY_HINT not in term.screen:
+    if menu and term.menu() and term.words.key_hint not in term.screen:
         raise term.failure("the reminder of the commands is not shown whole on one line")
     for number, text in menu:
         if text.endswith("…"):
@@ -357,7 +402,11 @@ def play_through(
         else:
             line = choose(menu, rng, answers)
             term.answer(line)
-            if not line.isdigit() and term.wait_for_prompt() and term.screen.lstrip("\n").startswith("Not allowed"):
+            if (
+                not line.isdigit()
+                and term.wait_for_prompt()
+                and term.screen.lstrip("\n").startswith(term.words.not_allowed)
+            ):
                 raise term.failure(f"the menu's own text {line!r} was refused")
     check_readable(term, [])
     return Played(term.returncode or 0, term.transcript, answers, term.save_path(), screens)

@@ -55,6 +55,7 @@ from fruitbowl.engine.game import State
 from fruitbowl.engine.plugin import Evaluator, SearchTuning
 from fruitbowl.engine.registry import get_plugin
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import N_
 
 from .base import Bot, SeatHandle, register_bot
 from .greedy import evaluator_for
@@ -356,6 +357,7 @@ def _factory(level: str) -> Callable[[int], Bot]:
     return make
 
 
-LABELS = {"ismcts:easy": "Easy", "ismcts": "Strong", "ismcts:hard": "Hard"}
+#: Each level's word for players, marked for the catalogs (a front end says it with ``_()``).
+LABELS = {"ismcts:easy": N_("Easy"), "ismcts": N_("Strong"), "ismcts:hard": N_("Hard")}
 for _level in LEVELS:
     register_bot(_level, _factory(_level), LABELS[_level])

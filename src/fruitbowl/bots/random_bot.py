@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from fruitbowl.engine import Action
+from fruitbowl.engine.wording import N_
 
 from .base import Bot, SeatHandle, register_bot
 
@@ -19,4 +20,4 @@ class RandomBot(Bot):
         return self.rng.choice(handle.legal_actions())
 
 
-register_bot("random", RandomBot, "Random")
+register_bot("random", RandomBot, N_("Random"))  # (its word for players: said with _() by a front end)

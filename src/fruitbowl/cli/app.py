@@ -19,14 +19,14 @@ from rich.console import Console
 
 from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
-from fruitbowl.engine.wording import ENGLISH, speaking
+from fruitbowl.engine.wording import ENGLISH, _, speaking
 from fruitbowl.i18n import LANGUAGES, from_environment, negotiate, translations
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, rules, session
 from .campaign import campaign_app
 from .crash import keeping, sigterm_like_ctrl_c
-from .errors import CliError, OneLineErrorsGroup
+from .errors import CliError, OneLineErrorsGroup, speak_errors_in
 from .paths import new_save_path
 from .records import load_record
 from .replay import ReplayViewer
@@ -72,7 +72,9 @@ def _root(
     ] = None,
 ) -> None:
     """Without a command, show the help rather than an error."""
-    ctx.with_resource(speaking(translations(_language(lang))))
+    spoken = translations(_language(lang))
+    speak_errors_in(spoken)
+    ctx.with_resource(speaking(spoken))
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
 
@@ -113,7 +115,11 @@ def play(
     """Play a game against bots. The game is saved after every move; 'quit' leaves, 'resume' continues."""
     setup = setup_table(game, players, seat, bots, option or [], seed, name)
     if save is not None and save.exists():
-        raise CliError(f"{save} already exists; continue it with 'fruitbowl resume {save}' or choose another file")
+        raise CliError(
+            _("{path} already exists; continue it with '{command}' or choose another file").format(
+                path=save, command=f"fruitbowl resume {save}"
+            )
+        )
     save_path = save if save is not None else new_save_path(setup.game.id)
     session.play_new(setup, save_path, _console())
 

@@ -21,6 +21,7 @@ import typer
 from rich.console import Console
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from fruitbowl.engine import (
     FruitbowlError,
@@ -34,7 +35,7 @@ from fruitbowl.engine import (
 from fruitbowl.engine.match import write_atomic
 from fruitbowl.engine.plugin import CampaignState, CampaignSupport
 from fruitbowl.engine.rng import random_seed
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext, pgettext
 from fruitbowl.paths import data_home
 
 from . import session
@@ -77,7 +78,21 @@ def support_for(game_id: str) -> CampaignSupport:
 def kind_of(campaign: CampaignState) -> str:
     """ "Campaign", or "Lime campaign" for a campaign of another ruleset than the first."""
     base = support_for(game_of(campaign)).rulesets[0]
-    return "Campaign" if campaign.ruleset == base else f"{campaign.ruleset.capitalize()} campaign"
+    return _("Campaign") if campaign.ruleset == base else _("{ruleset} campaign").format(ruleset=_ruleset(campaign))
+
+
+def _ruleset(campaign: CampaignState) -> str:
+    """ "Lime": a ruleset's name as the game's words say it."""
+    return _(campaign.ruleset.capitalize())
+
+
+def _progress(campaign: CampaignState, joined: str | None = None) -> str:
+    """ "2 games played, 40 cards left to play" (``joined``: the two parts joined otherwise)."""
+    played = ngettext("{n} game played", "{n} games played", campaign.games_completed)
+    left = ngettext("{n} card left to play", "{n} cards left to play", campaign.cards_left)
+    return (joined or _("{played}, {left}")).format(
+        played=played.format(n=campaign.games_completed), left=left.format(n=campaign.cards_left)
+    )
 
 
 def game_of(campaign: CampaignState) -> str:
@@ -192,14 +207,19 @@ def new(
         options["ruleset"] = ruleset
     path = campaign_path(name)
     if path.exists():
-        raise CliError(f"campaign {name!r} already exists ({path}); play it with 'fruitbowl campaign play {name}'")
+        raise CliError(
+            _("campaign {name} already exists ({path}); play it with '{command}'").format(
+                name=repr(name), path=path, command=f"fruitbowl campaign play {name}"
+            )
+        )
     table = setup_table(game_id, players, 1, None, [], seed, player_name)
     names = [p.name for p in table.players]
     campaign = support.new(random_seed() if seed is None else seed, names, options)
     save_campaign(name, campaign)
     console = Console(highlight=False)
-    console.print(f"{kind_of(campaign)} [bold]{name}[/bold] created for {players} players ({', '.join(names)}).")
-    console.print(f"Play it with: [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
+    created = _("{kind} [bold]{name}[/bold] created for {players} players ({names}).")
+    console.print(created.format(kind=kind_of(campaign), name=name, players=players, names=", ".join(names)))
+    console.print(Text.assemble(_("Play it with:"), " ", (f"fruitbowl campaign play {name}", "bold")), soft_wrap=True)
 
 
 @campaign_app.command("play")
@@ -219,14 +239,14 @@ def play(
     campaign = load_campaign(name)
     console = Console(highlight=False)
     if campaign.campaign_complete:
-        raise CliError(f"campaign {name!r} is complete: every location card has been bought")
+        raise CliError(_("campaign {name} is complete: every location card has been bought").format(name=repr(name)))
     adopt_legacy_game(name)
     number = campaign.games_completed + 1
     saved = game_path(name, number)
     with keeping(saved):
         if saved.exists():
             check_game_file(saved, load_match(saved), campaign)
-            console.print(f"Resuming game {number} of campaign [bold]{name}[/bold].")
+            console.print(_("Resuming game {number} of campaign [bold]{name}[/bold].").format(number=number, name=name))
             session.resume(saved, console)
         else:
             count = players if players is not None else max(2, len(campaign.seating))
@@ -236,23 +256,24 @@ def play(
             names = [p.name for p in table.players]
             options = table.game.validate_options(campaign.game_options(count, names), count)
             match = Match.new(table.game, table.players, table.seed, options)
-            console.print(f"Game {number} of campaign [bold]{name}[/bold].")
+            console.print(_("Game {number} of campaign [bold]{name}[/bold].").format(number=number, name=name))
             bots_by_seat = session.seat_bots(table.players, table.human, table.seed, 0)
             session.PlaySession(match, table.human, bots_by_seat, saved, console).run()
         match = Match.load(saved)
         if not match.state.is_terminal():
-            console.print("The campaign is updated when this game ends. Continue it with:")
+            console.print(_("The campaign is updated when this game ends. Continue it with:"))
             console.print(f"  [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
             return
         after = campaign.after_game(match.state, match.names)
         save_campaign(name, after)
-    console.print(
-        f"Campaign [bold]{name}[/bold] saved: {counted(after.games_completed, 'game')} played, "
-        f"{counted(after.cards_left, 'card')} left to play"
-        + (" — the campaign is complete!" if after.campaign_complete else ".")
+    saved_words = (
+        _("Campaign [bold]{name}[/bold] saved: {progress} — the campaign is complete!")
+        if after.campaign_complete
+        else _("Campaign [bold]{name}[/bold] saved: {progress}.")
     )
+    console.print(saved_words.format(name=name, progress=_progress(after)))
     if not after.campaign_complete:
-        console.print(f"Next game: [bold]fruitbowl campaign play {name}[/bold]", soft_wrap=True)
+        console.print(Text.assemble(_("Next game:"), " ", (f"fruitbowl campaign play {name}", "bold")), soft_wrap=True)
 
 
 @campaign_app.command("list")
@@ -261,27 +282,33 @@ def list_campaigns() -> None:
     console = Console(highlight=False)
     paths = sorted(p for p in campaigns_dir().glob("*.json") if NAME_PATTERN.match(p.stem))
     if not paths:
-        console.print(f"No campaigns yet; start one with [bold]{_new_hint('NAME')}[/bold].")
+        console.print(_("No campaigns yet; start one with [bold]{command}[/bold].").format(command=_new_hint("NAME")))
         return
     table = Table(box=None, header_style="bold", padding=(0, 2, 0, 0))
-    for column in ("campaign", "game", "players", "games played", "state"):
+    for column in (
+        pgettext("campaign list", "campaign"),
+        pgettext("campaign list", "game"),
+        pgettext("campaign list", "players"),
+        pgettext("campaign list", "games played"),
+        pgettext("campaign list", "state"),
+    ):
         table.add_column(column)
     for path in paths:
         try:
             campaign = load_campaign(path.stem)
         except CampaignError as exc:
-            table.add_row(path.stem, "?", "", "", f"damaged: {exc}")
+            table.add_row(path.stem, "?", "", "", _("damaged: {error}").format(error=exc))
             continue
         game_id = game_of(campaign)
         base = support_for(game_id).rulesets[0]
-        title = get_game(game_id).title + ("" if campaign.ruleset == base else f" + {campaign.ruleset.capitalize()}")
+        title = _(get_game(game_id).title) + ("" if campaign.ruleset == base else f" + {_ruleset(campaign)}")
         number = campaign.games_completed + 1
         if campaign.campaign_complete:
-            state = "complete"
+            state = _("complete")
         elif game_path(path.stem, number).exists() or legacy_game_path(path.stem).exists():
-            state = f"game {number} in progress"
+            state = _("game {number} in progress").format(number=number)
         else:
-            state = f"game {number} next"
+            state = _("game {number} next").format(number=number)
         table.add_row(path.stem, title, ", ".join(campaign.seating), str(campaign.games_completed), state)
     console.print(table)
 
@@ -291,15 +318,16 @@ def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
     """Show a campaign: its progress, what the next game starts from and its history."""
     campaign = load_campaign(name)
     console = Console(highlight=False)
-    kind = "" if kind_of(campaign) == "Campaign" else f" ({kind_of(campaign)})"
+    kind = "" if kind_of(campaign) == _("Campaign") else f" ({kind_of(campaign)})"
+    progress = _progress(campaign, _("{played}; {left}"))
     console.print(
-        f"[bold]{name}[/bold]{kind}: {counted(campaign.games_completed, 'game')} played; "
-        f"{counted(campaign.cards_left, 'card')} left to play"
-        + ("; [bold]complete[/bold]" if campaign.campaign_complete else "")
+        f"[bold]{name}[/bold]{kind}: {progress}"
+        + ("; [bold]" + _("complete") + "[/bold]" if campaign.campaign_complete else "")
     )
     report = getattr(adapter_for(game_of(campaign)), "campaign_report", None)
     for part in report(campaign) if report is not None else [Pretty(campaign.to_json())]:
         console.print(part)
     if campaign.games_completed:
-        console.print("[dim]Each game's record is kept, one file per game (game-N.json), in:[/dim]")
+        kept = _("Each game's record is kept, one file per game (game-N.json), in:")
+        console.print(f"[dim]{kept}[/dim]")
         console.print(f"[dim]  {games_dir(name)}[/dim]", soft_wrap=True)

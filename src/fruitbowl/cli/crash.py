@@ -31,6 +31,7 @@ from typer.exceptions import TyperException
 
 from fruitbowl import __version__
 from fruitbowl.engine import FruitbowlError
+from fruitbowl.engine.wording import _
 from fruitbowl.paths import data_home
 
 #: Errors that are not bugs: refusals, file and disk problems, and Typer's own exits.
@@ -109,8 +110,8 @@ def keeping(path: Path) -> Iterator[None]:
     except (GameCrash, *EXPECTED):
         raise
     except KeyboardInterrupt as exc:
-        kept = f" — your game is saved in {path}" if path.exists() else ""
-        sys.stderr.write(f"interrupted{kept}\n")
+        said = _("interrupted — your game is saved in {path}") if path.exists() else _("interrupted")
+        sys.stderr.write(said.format(path=path) + "\n")
         sys.stderr.flush()
         raise typer.Exit(stop_code(exc)) from None
     except Exception as exc:
@@ -149,8 +150,11 @@ def crash_report(exc: BaseException) -> str:
     saved = exc.game_file if isinstance(exc, GameCrash) else None
     error = exc.__cause__ if isinstance(exc, GameCrash) and exc.__cause__ is not None else exc
     try:
-        where = f"the details are in {write_log(error)}"
+        where = _("the details are in {path}").format(path=write_log(error))
     except OSError:
-        where = "no log could be written"
-    kept = f" — your game is saved in {saved}" if saved is not None and saved.exists() else ""
-    return f"internal error: {what(error)}{kept}; {where}"
+        where = _("no log could be written")
+    if saved is not None and saved.exists():
+        said = _("internal error: {error} — your game is saved in {path}; {where}")
+    else:
+        said = _("internal error: {error}; {where}")
+    return said.format(error=what(error), path=saved, where=where)

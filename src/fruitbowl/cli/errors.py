@@ -11,6 +11,7 @@ file errors are caught and printed.
 
 from __future__ import annotations
 
+import gettext
 import re
 import sys
 from collections.abc import Sequence
@@ -20,12 +21,20 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort, TyperException
 
 from fruitbowl.engine import FruitbowlError
+from fruitbowl.engine.wording import ENGLISH, _, speaking
 
 from .crash import crash_report
 from .value_names import plain_value_names
 
 USER_ERROR = 2
 INTERNAL_ERROR = 1
+#: The language the command speaks (``fruitbowl --lang``, else the locale): its errors are
+#: printed after the command's own context has closed, so they are said in it here.
+SPOKEN: list[gettext.NullTranslations] = [ENGLISH]
+
+
+def speak_errors_in(translations: gettext.NullTranslations) -> None:
+    SPOKEN[0] = translations
 
 
 class CliError(FruitbowlError):
@@ -37,7 +46,7 @@ def one_line(message: str) -> str:
 
 
 def report(message: str) -> None:
-    sys.stderr.write(f"error: {one_line(message)}\n")
+    sys.stderr.write(_("error: {message}").format(message=one_line(message)) + "\n")
     sys.stderr.flush()
 
 
@@ -86,6 +95,16 @@ class OneLineErrorsGroup(TyperGroup):
             return run(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
             outcome = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except BaseException as exc:
+            with speaking(SPOKEN[0]):
+                self._stop(exc)
+        sys.exit(outcome if isinstance(outcome, int) else 0)
+
+    @staticmethod
+    def _stop(error: BaseException) -> None:
+        """Print ``error`` in one line and exit with its code (an exit or a signal passes on)."""
+        try:
+            raise error
         except TyperException as exc:  # Click's usage errors, as vendored by Typer
             ctx = getattr(exc, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
@@ -104,4 +123,3 @@ class OneLineErrorsGroup(TyperGroup):
             sys.stderr.write(crash_report(exc) + "\n")
             sys.stderr.flush()
             sys.exit(INTERNAL_ERROR)
-        sys.exit(outcome if isinstance(outcome, int) else 0)

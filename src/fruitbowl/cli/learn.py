@@ -11,10 +11,12 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from fruitbowl.bots import Bot, SeatHandle, bot_label
 from fruitbowl.engine import Action, FruitbowlError, Match, Player, get_game
 from fruitbowl.engine.tutorials import Tutorial
+from fruitbowl.engine.wording import _
 from fruitbowl.server.tutorials import PLAYER, bot_for_move, choose, coach_for
 
 from .crash import keeping
@@ -52,11 +54,18 @@ class TutorialSession(PlaySession):
         if step["suggested"] is not None:
             index = next((i for i, action in enumerate(legal) if action.code == step["suggested"]), None)
             if index is not None and index in self._shown(legal):
-                where = f" [bold]Type {index + 1}.[/bold]"
+                where = " [bold]" + escape(_("Type {number}.").format(number=index + 1)) + "[/bold]"
         rule = (
-            f" [dim](The rule: {escape(step['rule']['title'])} — type rules to read it.)[/dim]" if step["rule"] else ""
+            " [dim]"
+            + escape(_("(The rule: {title} — type rules to read it.)").format(title=step["rule"]["title"]))
+            + "[/dim]"
+            if step["rule"]
+            else ""
         )
-        head = f"[bold green]Tutorial · step {step['step']} of {step['of']}:[/bold green]"
+        head = "[bold green]" + escape(
+            _("Tutorial · step {step} of {steps}:").format(step=step["step"], steps=step["of"])
+        )
+        head += "[/bold green]"
         self.console.print(f"{head} {escape(step['text'])}{where}{rule}")
         super()._draw_menu(legal)
 
@@ -65,13 +74,15 @@ class TutorialSession(PlaySession):
         again = f"fruitbowl learn {self.tutorial.game}" + (
             f" --module {self.tutorial.module}" if self.tutorial.module else ""
         )
-        self.console.print(f"Tutorial saved. Resume with: [bold]{again}[/bold]", soft_wrap=True)
+        self.console.print(Text.assemble(_("Tutorial saved. Resume with:"), " ", (again, "bold")), soft_wrap=True)
 
     def _finish(self) -> None:
         super()._finish()
         step = coach_for(self.tutorial, self.match)
-        self.console.print(f"[bold green]Tutorial finished:[/bold green] {escape(step['text'])}")
-        self.console.print(f"Play a real game with: [bold]fruitbowl play {self.tutorial.game}[/bold]")
+        self.console.print(Text.assemble((_("Tutorial finished:"), "bold green"), " ", step["text"]))
+        self.console.print(
+            Text.assemble(_("Play a real game with:"), " ", (f"fruitbowl play {self.tutorial.game}", "bold"))
+        )
 
 
 def learn(game_id: str, module: str | None, name: str | None, restart: bool, console: Console) -> None:

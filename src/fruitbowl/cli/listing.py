@@ -8,9 +8,10 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from fruitbowl.engine import all_games
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext
 
 
 def games_data() -> list[dict[str, Any]]:
@@ -23,26 +24,33 @@ def print_games(console: Console, as_json: bool) -> None:
         print(json.dumps(data, indent=1))
         return
     for game in data:
-        console.print(
-            f"[bold]{escape(game['id'])}[/bold] — {escape(game['title'])}, "
-            f"{game['min_players']}–{game['max_players']} players, rules version {escape(game['rules_version'])}"
+        about = _("{low}–{high} players, rules version {version}").format(
+            low=game["min_players"], high=game["max_players"], version=game["rules_version"]
         )
+        console.print(f"[bold]{escape(game['id'])}[/bold] — {escape(_(game['title']))}, {escape(about)}")
         if not game["options"]:
-            console.print("  [dim]no options[/dim]")
+            console.print(Text.assemble("  ", (_("no options"), "dim")))
             continue
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2, 0, 2))
-        table.add_column("option (--option key=value)")
-        table.add_column("default")
-        table.add_column("what it does")
+        table.add_column(_("option (--option key=value)"))
+        table.add_column(_("default"))
+        table.add_column(_("what it does"))
         for option in game["options"]:
             accepted = option.get("choices")
             default = json.dumps(option["default"]) if not isinstance(option["default"], str) else option["default"]
-            help_text = option["help"] + (f" (one of: {', '.join(map(str, accepted))})" if accepted else "")
+            help_text = _(option["help"])
+            if accepted:
+                help_text += _(" (one of: {choices})").format(choices=", ".join(map(str, accepted)))
             if "parts" in option:  # a set of parts: named with commas on the command line
                 names = ", ".join(part["value"] for part in option["parts"])
-                help_text += f" (any of {names}, separated by commas, or all)"
+                help_text += _(" (any of {names}, separated by commas, or all)").format(names=names)
             if "players" in option:
                 low, high = option["players"]
-                help_text += f" (only with {counted(low, 'player') if low == high else f'{low}–{high} players'})"
+                only = (
+                    ngettext(" (only with {n} player)", " (only with {n} players)", low).format(n=low)
+                    if low == high
+                    else _(" (only with {low}–{high} players)").format(low=low, high=high)
+                )
+                help_text += only
             table.add_row(f"{option['name']} ({option['type']})", escape(default), escape(help_text))
         console.print(table)

@@ -9,15 +9,17 @@ from pathlib import Path
 
 from fruitbowl.engine import Match, Record
 from fruitbowl.engine.record import naming_file, replay_to_end
+from fruitbowl.engine.wording import _
 
 
 def warn_if_unverified(record: Record, path: Path) -> None:
     """One ``warning:`` line on stderr for a record without a checksum."""
     if not record.verified:
-        sys.stderr.write(
-            f"warning: {path} has no checksum, so nothing shows it was written by fruitbowl; "
-            "it is loaded unverified (its moves were checked against the rules)\n"
+        warning = _(
+            "warning: {path} has no checksum, so nothing shows it was written by fruitbowl; "
+            "it is loaded unverified (its moves were checked against the rules)"
         )
+        sys.stderr.write(warning.format(path=path) + "\n")
         sys.stderr.flush()
 
 

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from fruitbowl.engine import Event, Game, Record, State, replay
 from fruitbowl.engine.record import start_state
+from fruitbowl.engine.wording import _, ngettext
 
 from .boards import adapter_for
 from .results import score_table, winners_sentence
@@ -57,8 +58,8 @@ class ReplayViewer:
     @property
     def who(self) -> str:
         if self.viewer is None:
-            return "a spectator"
-        return f"{self.names[self.viewer]} (seat {self.viewer + 1})"
+            return _("a spectator")
+        return _("{name} (seat {seat})").format(name=self.names[self.viewer], seat=self.viewer + 1)
 
     # ------------------------------------------------------------------ pieces
 
@@ -70,12 +71,17 @@ class ReplayViewer:
     def show_move(self, index: int) -> None:
         """Position ``index``: 0 is the opening, ``k`` is after move ``k``."""
         if index == 0:
-            self.console.print(Text("Setup", style="bold reverse"))
+            self.console.print(Text(_("Setup"), style="bold reverse"))
             self.show_events(list(getattr(self.opening, "setup_events", [])))
             return
         step = self.steps[index - 1]
         self.console.print(
-            Text(f"Move {step.number}/{len(self.steps)} · {self.names[step.actor]}: {step.text}", style="bold reverse")
+            Text(
+                _("Move {number}/{moves} · {name}: {action}").format(
+                    number=step.number, moves=len(self.steps), name=self.names[step.actor], action=step.text
+                ),
+                style="bold reverse",
+            )
         )
         self.show_events(step.events)
 
@@ -92,13 +98,22 @@ class ReplayViewer:
             self.console.print(score_table(result, self.names, self.viewer))
             self.console.print(f"[bold]{escape(winners_sentence(result, self.names, self.viewer))}[/bold]")
         else:
-            self.console.print("[dim]The record ends here; the game was not finished.[/dim]")
+            self.console.print(Text(_("The record ends here; the game was not finished."), style="dim"))
 
     # ------------------------------------------------------------------ modes
 
+    def _heading(self) -> str:
+        """ "Tang Hu Lu, 52 moves, seen by Ada (seat 1)." (markup)."""
+        said = ngettext(
+            "[bold]{game}[/bold], {n} move, seen by {who}.",
+            "[bold]{game}[/bold], {n} moves, seen by {who}.",
+            len(self.steps),
+        )
+        return said.format(game=escape(_(self.game.title)), n=len(self.steps), who=escape(self.who))
+
     def print_all(self) -> None:
         """The whole game: every move's events, the board at the start of each round and at the end."""
-        self.console.print(f"[bold]{self.game.title}[/bold], {len(self.steps)} moves, seen by {escape(self.who)}.")
+        self.console.print(self._heading())
         self.show_move(0)
         self.show_board(0)
         shown_round = self.opening.view(self.viewer).get("round")
@@ -113,10 +128,8 @@ class ReplayViewer:
 
     def interactive(self) -> None:
         """Enter: next move · b: back · a number: go to that move · q: quit."""
-        self.console.print(
-            f"[bold]{self.game.title}[/bold], {len(self.steps)} moves, seen by {escape(self.who)}. "
-            "[dim]Enter: next · b: back · number: go to move · q: quit[/dim]"
-        )
+        keys = _("Enter: next · b: back · number: go to move · q: quit")
+        self.console.print(f"{self._heading()} [dim]{escape(keys)}[/dim]")
         index = 0
         while True:
             self.show_move(index)
@@ -124,7 +137,7 @@ class ReplayViewer:
             if index == len(self.steps):
                 self.show_end()
             try:
-                answer = self.console.input("[bold]replay ›[/bold] ").strip().lower()
+                answer = self.console.input(Text.assemble((_("replay ›"), "bold"), " ")).strip().lower()
             except (EOFError, KeyboardInterrupt):
                 return
             if answer in ("q", "quit", "exit"):

@@ -13,28 +13,28 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Result
+from fruitbowl.engine.wording import _
 
 #: The trophy beside a winner's place.
 TROPHY = " 🏆"
 
 
 def heading(category: str) -> str:
-    """``final_harvest`` → "Final harvest"."""
-    return category.replace("_", " ").capitalize()
+    """``final_harvest`` → "Final harvest", in the language being spoken where the game's catalog
+    says its category ("Tiles" → "Plättchen")."""
+    return _(category.replace("_", " ").capitalize())
 
 
 def score_table(result: Result, names: Sequence[str], viewer: int | None = None) -> Table:
     """One column per player in finishing order (winners marked, ``viewer`` shown as "(you)"),
     one row per score category, then the total and any tie-breaks."""
-    title = "Final scores" + (" (cut short at its limit)" if result.truncated else "")
+    title = _("Final scores (cut short at its limit)") if result.truncated else _("Final scores")
     table = Table(title=title, title_style="bold", show_lines=False)
     table.add_column("", no_wrap=True)
     order = sorted(range(len(result.scores)), key=lambda seat: (result.places[seat], seat))
     house = result.house
     for seat in order:
-        who = Text(names[seat], overflow="fold")
-        if seat == viewer:
-            who.append(" (you)")
+        who = Text(_("{name} (you)").format(name=names[seat]) if seat == viewer else names[seat], overflow="fold")
         table.add_column(who, justify="right", style="bold green" if seat in result.winners else None)
     if house is not None:  # an automated opponent such as Pineapple: its own score, its own parts
         table.add_column(house.name, justify="right", style="bold red" if result.house_place == 1 else None)
@@ -43,25 +43,28 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
         table.add_row(label, *cells, *([house_cell] if house is not None else []), style=style)
 
     row(
-        "Place",
+        _("Place"),
         [f"{result.places[seat]}" + (TROPHY if seat in result.winners else "") for seat in order],
         f"{result.house_place}" + (TROPHY if result.house_place == 1 else "") if house is not None else "",
     )
     for category in result.categories:
         row(heading(category), [str(result.breakdown[seat][category]) for seat in order])
     table.add_section()
-    row("Total", [str(result.scores[seat]) for seat in order], str(house.score) if house else "", style="bold")
+    row(_("Total"), [str(result.scores[seat]) for seat in order], str(house.score) if house else "", style="bold")
     for index, name in enumerate(result.tiebreak_names):
-        row(f"Tie-break: {name}", [str(result.tiebreaks[seat][index]) for seat in order])
+        row(_("Tie-break: {name}").format(name=_(name)), [str(result.tiebreaks[seat][index]) for seat in order])
     if house is not None:
         table.caption = f"{house.name}: " + ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
     return table
 
 
 def winners_sentence(result: Result, names: Sequence[str], viewer: int | None = None) -> str:
-    who = [("You" if seat == viewer else names[seat]) for seat in result.winners]
-    if not who and result.house is not None:
-        return f"{result.house.name} won."
-    if len(who) == 1:
-        return f"{who[0]} won{'!' if who[0] == 'You' else '.'}"
-    return f"{' and '.join(who)} share the win."
+    """Who won, said to ``viewer`` ("You won!", "Ada won.", "Ada and You share the win.")."""
+    if not result.winners and result.house is not None:
+        return _("{name} won.").format(name=result.house.name)
+    if len(result.winners) == 1:
+        seat = result.winners[0]
+        return _("You won!") if seat == viewer else _("{name} won.").format(name=names[seat])
+    # TRANSLATORS: "You" among the winners' names ("Ada and You share the win.")
+    who = [(_("You") if seat == viewer else names[seat]) for seat in result.winners]
+    return _("{names} share the win.").format(names=_(" and ").join(who))

@@ -15,14 +15,17 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from fruitbowl.engine import get_game, pages
-from fruitbowl.engine.wording import language
+from fruitbowl.engine.wording import N_, _, language
 
 from .errors import CliError
 
 #: A piece's picture in the page, drawn by the board's art in the browser; the terminal has no
 #: pictures, and the words around one already name the piece.
 PIECE = re.compile(r'\s*<span class="piece"[^>]*>\s*</span>')
-STAR_NOTE = "* reconstructed: no public source gives this value; it may differ from your box."
+#: A line break inside a paragraph after a Chinese character, where the next line goes on with the
+#: same paragraph (not a list item, a table row, a heading or a quote).
+CJK_SOFT_BREAK = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\n(?![ \t]*(?:[-*+|#>]|\d+\.|\n))")
+STAR_NOTE = N_("* reconstructed: no public source gives this value; it may differ from your box.")
 
 
 def page_markdown(game_id: str) -> str:
@@ -31,8 +34,10 @@ def page_markdown(game_id: str) -> str:
     game = get_game(game_id)
     source = pages.page_source(type(game), language())
     if source is None:
-        raise CliError(f"{game.title} has no rules page yet")
+        raise CliError(_("{game} has no rules page yet").format(game=_(game.title)))
     text = pages.fill(source, pages.game_data(type(game)), lambda shown, rebuilt: f"{shown}*" if rebuilt else shown)
+    if language().startswith("zh"):  # Chinese has no spaces: a line break there would wrap as one
+        text = CJK_SOFT_BREAK.sub("", text)
     return PIECE.sub("", text)
 
 
@@ -43,7 +48,7 @@ def print_rules(console: Console, game_id: str, pager: bool) -> None:
         os.environ.setdefault("LESS", "-R")  # less shows the page's colours, not their escape codes
         with console.pager(styles=True):
             console.print(body)
-            console.print(STAR_NOTE, style="dim")
+            console.print(_(STAR_NOTE), style="dim")
     else:
         console.print(body)
-        console.print(STAR_NOTE, style="dim")
+        console.print(_(STAR_NOTE), style="dim")

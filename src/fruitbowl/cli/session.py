@@ -26,7 +26,7 @@ from fruitbowl.bots.hint import hint
 from fruitbowl.engine import Action, Event, IllegalAction, Match, Player, UndoError
 from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import N_, _, ngettext
 
 from .boards import MenuRow, adapter_for
 from .crash import keeping
@@ -45,7 +45,7 @@ LOG_WORDS = {"log", "l", "history"}
 BOARD_WORDS = {"board", "b", "look"}
 HINT_WORDS = {"hint", "?"}
 #: The status line's reminder of the commands; on its own line when the status leaves no room.
-KEY_HINT = "number or action · undo · hint · log · help · quit"
+KEY_HINT = N_("number or action · undo · hint · log · help · quit")
 LOG_LENGTH = 30
 #: Events that open a paragraph of the log, in bold: a new round, a player's turn.
 ANNOUNCEMENTS = {"round", "turn"}
@@ -68,7 +68,9 @@ def discard_type_ahead() -> None:
 def seat_labels(players: Sequence[Player], human: int | None) -> list[str]:
     """Panel titles: "Sam (you)" for the human, "Ada (random)" for a bot."""
     return [
-        f"{p.name} (you)" if seat == human else (p.name if p.controller == "human" else f"{p.name} ({p.controller})")
+        _("{name} (you)").format(name=p.name)
+        if seat == human
+        else (p.name if p.controller == "human" else f"{p.name} ({p.controller})")
         for seat, p in enumerate(players)
     ]
 
@@ -77,9 +79,9 @@ def human_seat(players: Sequence[Player]) -> int:
     """The one seat a person plays; a save with none or several cannot be played here."""
     humans = [seat for seat, p in enumerate(players) if p.controller == "human"]
     if not humans:
-        raise CliError("this game has no human player; watch it with 'fruitbowl replay' instead")
+        raise CliError(_("this game has no human player; watch it with 'fruitbowl replay' instead"))
     if len(humans) > 1:
-        raise CliError("this game has several human players; the terminal plays one human against bots")
+        raise CliError(_("this game has several human players; the terminal plays one human against bots"))
     return humans[0]
 
 
@@ -147,7 +149,8 @@ class PlaySession:
         legal = self.match.state.legal_actions()
         if len(legal) == 1:
             self._apply(legal[0])
-            self.console.print(f"[dim]Only one move was possible for you: {escape(legal[0].text)}.[/dim]")
+            only = _("Only one move was possible for you: {action}.").format(action=legal[0].text)
+            self.console.print(f"[dim]{escape(only)}[/dim]")
             return True
         self._draw_screen(legal)
         while True:
@@ -188,18 +191,22 @@ class PlaySession:
             number = int(line)
             if number - 1 in self._shown(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no choice {number} on the menu[/red]: type a number shown or an action.")
+            self.console.print(
+                _("[red]There is no choice {number} on the menu[/red]: type a number shown or an action.").format(
+                    number=number
+                )
+            )
             return None
         try:
             return self.match.state.parse_action(line)
         except IllegalAction as exc:
-            self.console.print(f"[red]Not allowed:[/red] {escape(str(exc))}")
+            self.console.print(_("[red]Not allowed:[/red] {reason}").format(reason=escape(str(exc))))
             return None
 
     def _shown(self, legal: Sequence[Action]) -> set[int]:
         """The positions in ``legal`` whose numbers the menu prints: only those are accepted."""
         rows = self._menu(self.match.state.view(self.human), legal)
-        return {index for indices, _ in rows for index in indices}
+        return {index for indices, _label in rows for index in indices}
 
     def _menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
         """The menu rows: the adapter's layout, each action labelled by the game's ``describe_action``."""
@@ -207,13 +214,15 @@ class PlaySession:
 
     def _hint(self, legal: Sequence[Action]) -> None:
         """What a search from your own view recommends, with its estimated win chance."""
-        with self.console.status("Thinking…"):
+        with self.console.status(_("Thinking…")):
             advice = hint(SeatHandle(self.match.state, self.human), seed=len(self.match.record.actions))
         index = legal.index(advice.action)
         number = f"{index + 1} " if index in self._shown(legal) else ""
+        about = _(
+            "[cyan]Hint:[/cyan] {number}{action} — about {chance} to win from here (estimated from your view only)."
+        )
         self.console.print(
-            f"[cyan]Hint:[/cyan] {number}{escape(advice.action.text)} — "
-            f"about {advice.win_chance:.0%} to win from here (estimated from your view only)."
+            about.format(number=number, action=escape(advice.action.text), chance=f"{advice.win_chance:.0%}")
         )
 
     def _undo(self) -> bool:
@@ -230,17 +239,24 @@ class PlaySession:
             self.match.undo(self.human)
             undone += 1
         if self._forced():  # only forced moves since the turn began: put them back, nothing changed
-            for _ in range(undone):
+            for _undone in range(undone):
                 self.match.apply(self.match.state.legal_actions()[0])
-            self.console.print(
-                "[red]Nothing to undo: every move since the start of your turn was the only one possible.[/red]"
-            )
+            nothing = _("Nothing to undo: every move since the start of your turn was the only one possible.")
+            self.console.print(f"[red]{escape(nothing)}[/red]")
             return False
         self.save()
         self.seen = min(self.seen, len(self.match.log))
         forced = undone - 1
-        also = f" (with {counted(forced, 'move')} that followed as the only one possible)" if forced else ""
-        self.console.print(f"[green]Undone{also}.[/green]")
+        undone_words = (
+            ngettext(
+                "Undone (with {n} move that followed as the only one possible).",
+                "Undone (with {n} moves that followed as the only one possible).",
+                forced,
+            ).format(n=forced)
+            if forced
+            else _("Undone.")
+        )
+        self.console.print(f"[green]{escape(undone_words)}[/green]")
         return True
 
     def _forced(self) -> bool:
@@ -253,7 +269,7 @@ class PlaySession:
         (one line naming the save, exit code 130)."""
         discard_type_ahead()
         try:
-            line = self.console.input("[bold]Your move ›[/bold] ")
+            line = self.console.input(Text.assemble((_("Your move ›"), "bold"), " "))
         except EOFError:
             self.console.print()
             return None
@@ -284,14 +300,17 @@ class PlaySession:
         """What the human has not seen yet, one paragraph per turn; the latest ``room`` lines if given."""
         fresh = self.match.log[self.seen :]
         self.seen = len(self.match.log)
-        paragraphs = self._paragraphs(event for _, event in fresh)
+        paragraphs = self._paragraphs(event for _number, event in fresh)
         if room is not None:
             dropped = 0
             while len(paragraphs) > 1 and self._height(paragraphs) > room - (dropped > 0):
                 paragraphs.pop(0)
                 dropped += 1
             if dropped:
-                self.console.print(f"[dim]… {counted(dropped, 'earlier turn')}: type log to see them[/dim]")
+                earlier = ngettext(
+                    "… {n} earlier turn: type log to see them", "… {n} earlier turns: type log to see them", dropped
+                )
+                self.console.print(f"[dim]{escape(earlier.format(n=dropped))}[/dim]")
         for paragraph in paragraphs:
             self.console.print(paragraph)
 
@@ -318,7 +337,7 @@ class PlaySession:
     def _draw_menu(self, legal: Sequence[Action]) -> None:
         view = self.match.state.view(self.human)
         status = Text(f" {self.match.game.prompt(view, self.match.names)} ", style="bold reverse")
-        keys = Text(KEY_HINT, style="dim")
+        keys = Text(_(KEY_HINT), style="dim")
         if status.cell_len + 1 + keys.cell_len <= self.console.width:
             line = Table.grid(expand=True)
             line.add_column()
@@ -333,14 +352,14 @@ class PlaySession:
         text_width = max(len(a.text) for a in legal)
         lefts = [
             Text("  ").join(self._menu_cell(index, legal[index], width, text_width) for index in indices)
-            for indices, _ in rows
+            for indices, _label in rows
         ]
         # Descriptions line up after the widest row's cells while they keep a fair share of the
         # line; otherwise each follows its own cells. One that does not fit goes whole on the
         # lines below, under the action texts: a description is never cut.
         widest = max(left.cell_len for left in lefts) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
-        for left, (_, label) in zip(lefts, rows, strict=True):
+        for left, (_indices, label) in zip(lefts, rows, strict=True):
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
@@ -373,33 +392,40 @@ class PlaySession:
     def _show_log(self) -> None:
         """The recent moves, newest first; each move's events in the order they happened."""
         recent = self.match.log[-LOG_LENGTH:]
-        self.console.print("[bold]Recent moves, newest first[/bold]")
+        self.console.print(Text(_("Recent moves, newest first"), style="bold"))
         by_move: dict[int, list[Event]] = {}
         for number, event in recent:
             by_move.setdefault(number, []).append(event)
         for number in sorted(by_move, reverse=True):
-            self.console.print(Text(f"move {number}" if number else "setup", style="dim"))
+            self.console.print(Text(_("move {number}").format(number=number) if number else _("setup"), style="dim"))
             for line in self._sentences(by_move[number]):
                 self.console.print(line)
 
     def _welcome(self, resumed: bool) -> None:
         game = self.match.game
         me = self.match.players[self.human].name
-        verb = "Resuming" if resumed else "New game of"
-        self.console.print(
-            f"[bold]{verb} {game.title}[/bold]: you are {escape(me)}, seat {self.human + 1} of "
-            f"{len(self.match.players)}."
+        welcome = (
+            _("[bold]Resuming {game}[/bold]: you are {name}, seat {seat} of {players}.")
+            if resumed
+            else _("[bold]New game of {game}[/bold]: you are {name}, seat {seat} of {players}.")
         )
-        self.console.print(f"[dim]Saved after every move to {escape(str(self.save_path))}.[/dim]", soft_wrap=True)
-        self.console.print("[dim]Type help for the rules and commands.[/dim]")
+        self.console.print(
+            welcome.format(
+                game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
+            )
+        )
+        saved = _("Saved after every move to {path}.").format(path=self.save_path)
+        self.console.print(f"[dim]{escape(saved)}[/dim]", soft_wrap=True)
+        self.console.print(Text(_("Type help for the rules and commands."), style="dim"))
         if resumed:
             self.seen = max(0, len(self.match.log) - RESUME_RECAP)
 
     def _goodbye(self) -> None:
         self.save()
         # soft_wrap: long paths are left for the terminal to wrap, so they copy and paste whole
-        self.console.print(f"Game saved to {escape(str(self.save_path))}", soft_wrap=True)
-        self.console.print(f"Resume with: [bold]fruitbowl resume {escape(str(self.save_path))}[/bold]", soft_wrap=True)
+        self.console.print(escape(_("Game saved to {path}").format(path=self.save_path)), soft_wrap=True)
+        command = f"fruitbowl resume {self.save_path}"
+        self.console.print(Text.assemble(_("Resume with:"), " ", (command, "bold")), soft_wrap=True)
 
     def _finish(self) -> None:
         state = self.match.state
@@ -408,12 +434,10 @@ class PlaySession:
         self.console.print(self.adapter.board(state.view(self.human), self.labels))
         self.console.print(score_table(result, self.match.names, self.human))
         self.console.print(f"[bold]{escape(winners_sentence(result, self.match.names, self.human))}[/bold]")
-        path = escape(str(self.save_path))
-        self.console.print(
-            f"[dim]The game is saved in {path}; watch it again with "
-            f"'fruitbowl replay {path} --seat {self.human + 1}'.[/dim]",
-            soft_wrap=True,
+        saved = _("The game is saved in {path}; watch it again with '{command}'.").format(
+            path=self.save_path, command=f"fruitbowl replay {self.save_path} --seat {self.human + 1}"
         )
+        self.console.print(f"[dim]{escape(saved)}[/dim]", soft_wrap=True)
 
 
 def play_new(setup: TableSetup, save_path: Path, console: Console) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from fruitbowl.bots import make_bot
 from fruitbowl.engine import Game, Player, get_game, parse_option_pairs
 from fruitbowl.engine.rng import random_seed
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext
 
 from .errors import CliError
 
@@ -48,7 +48,7 @@ def split_names(text: str | None) -> list[str] | None:
         return None
     names = [part.strip().lower() for part in text.split(",")]
     if not all(names):
-        raise CliError(f"--bots is a comma-separated list of bot names; got {text!r}")
+        raise CliError(_("--bots is a comma-separated list of bot names; got {text}").format(text=repr(text)))
     return names
 
 
@@ -71,7 +71,11 @@ def player_count(game: Game, players: int | None, named_seats: int | None, defau
 def seat_index(seat: int, num_players: int) -> int:
     """A 1-based seat from the command line (as the board shows it) → the engine's 0-based seat."""
     if not 1 <= seat <= num_players:
-        raise CliError(f"--seat must be between 1 and {num_players} (seats count from 1); got {seat}")
+        raise CliError(
+            _("--seat must be between 1 and {players} (seats count from 1); got {seat}").format(
+                players=num_players, seat=seat
+            )
+        )
     return seat - 1
 
 
@@ -93,14 +97,17 @@ def setup_table(
         bot_list = ["random"] * (num_players - 1)
     if len(bot_list) != num_players - 1:
         raise CliError(
-            f"--bots names {counted(len(bot_list), 'bot')}, but {num_players} players need {num_players - 1} "
-            "(one for every seat but yours)"
+            ngettext(
+                "--bots names {n} bot, but {players} players need {needed} (one for every seat but yours)",
+                "--bots names {n} bots, but {players} players need {needed} (one for every seat but yours)",
+                len(bot_list),
+            ).format(n=len(bot_list), players=num_players, needed=num_players - 1)
         )
     check_bots(bot_list)
     human = seat_index(seat, num_players)
     human_name = " ".join((default_player_name() if name is None else name).split())
     if not human_name:
-        raise CliError("--name must not be empty")
+        raise CliError(_("--name must not be empty"))
     bot_names = iter(n for n in BOT_NAMES if n.lower() != human_name.lower())
     controllers = iter(bot_list)
     seated = [

@@ -21,6 +21,7 @@ from .observation import Observation
 from .options import OptionSpec, validate_options
 from .result import Result
 from .rng import copy_rng, rng_from_json, rng_to_json
+from .wording import _
 
 if TYPE_CHECKING:
     from .chance import LegacyDealer
@@ -99,10 +100,14 @@ class Game(ABC):
 
     def check_player_count(self, num_players: int) -> None:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise BadPlayerCount(f"the number of players must be a whole number; got {num_players!r}")
+            raise BadPlayerCount(
+                _("the number of players must be a whole number; got {players}").format(players=repr(num_players))
+            )
         if not self.min_players <= num_players <= self.max_players:
             raise BadPlayerCount(
-                f"{self.title} is for {self.min_players}–{self.max_players} players; got {num_players}"
+                _("{game} is for {low}–{high} players; got {players}").format(
+                    game=_(self.title), low=self.min_players, high=self.max_players, players=num_players
+                )
             )
 
     @abstractmethod
@@ -256,8 +261,7 @@ class State(ABC):
             except IllegalAction:
                 unknown = f"{outcome!r} is not a chance outcome of {self.game.title}"
                 raise IllegalAction(unknown, rule="chance") from None
-            waiting = f"{action.text!r} must wait: a random event is being decided first"
-            raise IllegalAction(waiting, rule="chance", game=self.game.id) from None
+            raise IllegalAction(_waiting(action), rule="chance", game=self.game.id) from None
         if not self._is_outcome(resolved.code):
             raise IllegalAction(f"{resolved.text!r} cannot be the outcome of this random event", rule="chance")
         return resolved
@@ -282,10 +286,10 @@ class State(ABC):
     def _sentence(self, action: Action, rule: str | None) -> str:
         """The sentence of the rule ``rule`` (the key ``action`` is refused by) in this position."""
         if rule is None:  # (the checks call it legal but the legal actions lack it: the kit reports this)
-            return f"{action.text!r} is not legal now"
+            return _("{action} is not legal now").format(action=repr(action.text))
         sentence = self.game.refusals.get(rule)
         if sentence is None:  # (a key without a sentence: the kit reports this too)
-            return f"{action.text!r} is not allowed now (the rule {rule!r})"
+            return _("{action} is not allowed now (the rule {rule})").format(action=repr(action.text), rule=repr(rule))
         return sentence(self, action)
 
     @abstractmethod
@@ -361,7 +365,7 @@ class State(ABC):
             if not game.explicit_chance:
                 s.rng = rng_from_json(data["rng"])
         except (KeyError, TypeError, ValueError) as exc:
-            raise FruitbowlError(f"not a saved {game.title} state: {exc}") from None
+            raise FruitbowlError(_("not a saved {game} state: {error}").format(game=_(game.title), error=exc)) from None
         s.setup_events = []
         return s
 
@@ -393,7 +397,7 @@ class State(ABC):
 
     def parse_action(self, text: str) -> Action:
         """The action a text names, checked for legality here."""
-        action = self.table.parse(text)
+        action = _named(self.table, text)
         self._check_legal(action)
         return action
 
@@ -410,7 +414,7 @@ class State(ABC):
 
     def validate(self, action: Action | int | str) -> Action:
         """The legal action named by an object, code or text; :class:`IllegalAction` if none."""
-        resolved = self.table.resolve(action)
+        resolved = _named(self.table, action)
         self._check_legal(resolved)
         return resolved
 
@@ -433,17 +437,30 @@ class State(ABC):
     def _check_legal(self, action: Action) -> None:
         if self.is_terminal():
             anchor = self.game.rule_anchors.get(GAME_OVER)
-            raise IllegalAction(f"the game is over; {action.text!r} cannot be played", GAME_OVER, self.game.id, anchor)
+            over = _("the game is over; {action} cannot be played").format(action=repr(action.text))
+            raise IllegalAction(over, GAME_OVER, self.game.id, anchor)
         if action.code not in self._legal_codes():
             if self.current_player == CHANCE:
-                raise IllegalAction(
-                    f"{action.text!r} must wait: a random event is being decided first",
-                    rule="chance",
-                    game=self.game.id,
-                )
+                raise IllegalAction(_waiting(action), rule="chance", game=self.game.id)
             rule = self._refusal(action)
             anchor = None if rule is None else self.game.rule_anchors.get(rule)
             raise IllegalAction(self._sentence(action, rule), rule=rule, game=self.game.id, anchor=anchor)
 
     def score_breakdown(self) -> tuple[dict[str, int], ...]:
         return self.result().breakdown
+
+
+def _named(table: ActionTable, action: Action | int | str) -> Action:
+    """The table's action for an object, code or text; a text naming none is refused in the
+    language being spoken (the table's own refusals are English: the engine's callers say them)."""
+    try:
+        return table.resolve(action)
+    except IllegalAction:
+        if isinstance(action, str):
+            raise IllegalAction(_("{text} is not an action of this game").format(text=repr(action))) from None
+        raise
+
+
+def _waiting(action: Action) -> str:
+    """The refusal of a player's action while chance is to act."""
+    return _("{action} must wait: a random event is being decided first").format(action=repr(action.text))

@@ -31,6 +31,7 @@ from .errors import FruitbowlError, UndoError
 from .events import Event
 from .game import CHANCE, Game, State
 from .record import ChanceSource, Player, Record, naming_file, replay, start_state
+from .wording import _
 
 
 class MovedOn(FruitbowlError):
@@ -149,7 +150,11 @@ class Match:
         and its chance outcomes, log its events, update the undo history; its events.
         :class:`MovedOn` if the match has changed since it was prepared."""
         if move.base is not self.state:
-            raise MovedOn(f"the move {move.action.text!r} was prepared from an earlier position: prepare it again")
+            raise MovedOn(
+                _("the move {action} was prepared from an earlier position: prepare it again").format(
+                    action=repr(move.action.text)
+                )
+            )
         before, self.state, self.dealer = self.state, move.state, move.dealer
         self.record.actions.append(move.action.text)
         self.record.chance += move.outcomes
@@ -168,8 +173,10 @@ class Match:
         """Take back the last action of the player to act, within the undo policy."""
         if not self.can_undo(seat):
             raise UndoError(
-                "nothing to undo: undo goes back only to the start of your turn, "
-                "and never past a random draw, a reveal, or another player's decision"
+                _(
+                    "nothing to undo: undo goes back only to the start of your turn, "
+                    "and never past a random draw, a reveal, or another player's decision"
+                )
             )
         self.state, log_length = self._undo.pop()
         del self.log[log_length:]

@@ -30,8 +30,24 @@ if TYPE_CHECKING:
 PACKAGE = Path(__file__).resolve().parent.parent
 #: The shared parts of fruitbowl whose words go through the shared catalog (:data:`DOMAIN`;
 #: folders and modules under ``src/fruitbowl``): the snapshots' own sentences (renames,
-#: stand-ins, a table's waiting). A game's words are its own domain's (:func:`parts`).
-TRANSLATED: tuple[str, ...] = ("server/snapshots.py",)
+#: stand-ins, a table's waiting), the terminal's own words, the engine's and the server's
+#: refusals that are no game's rule, and the bots' level names. A game's words are its own
+#: domain's (:func:`parts`).
+TRANSLATED: tuple[str, ...] = (
+    "server/snapshots.py",
+    "cli",
+    "engine/game.py",
+    "engine/match.py",
+    "server/accounts.py",
+    "server/api.py",
+    "server/campaign_tables.py",
+    "server/campaigns.py",
+    "server/clocks.py",
+    "server/errors.py",
+    "server/live.py",
+    "server/tables.py",
+    "bots",
+)
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}

@@ -26,6 +26,8 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from fruitbowl.engine.wording import N_
+
 from .db import AccountRow, AccountSeatRow, NoteRow, SeatRow, SessionRow, TableRow, aware, now
 from .errors import BadRequest, Busy, Conflict, Forbidden, NotSignedIn
 from .live import check_name, hash_token
@@ -64,7 +66,7 @@ def name_key(name: str) -> str:
 
 
 def check_account_name(name: object) -> str:
-    cleaned = check_name(name, "an account's name")
+    cleaned = check_name(name, N_("an account's name"))
     if name_key(cleaned).startswith(RESERVED_PREFIX):
         raise BadRequest(f"an account's name cannot start with '{RESERVED_PREFIX}': such names are the built-in bots'")
     return cleaned

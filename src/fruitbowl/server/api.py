@@ -23,6 +23,7 @@ from starlette.websockets import WebSocketState
 
 from fruitbowl.bots import bot_label, bot_names
 from fruitbowl.engine import FruitbowlError, IllegalAction, Record, all_games, get_game
+from fruitbowl.engine.wording import _
 from fruitbowl.views import view_schema
 
 from . import tutorials
@@ -182,8 +183,9 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         wait = seat_limiter.check(f"seat:{hash_token(token)}" if token else f"addr:{client_address(request)}")
         if wait is not None:
             raise TooMany(
-                f"too many requests for this seat: at most {limits.seat_rate:g} a second; "
-                f"wait {wait:.1f} s and try again",
+                _(
+                    "too many requests for this seat: at most {seat_rate:g} a second; wait {wait:.1f} s and try again"
+                ).format(seat_rate=limits.seat_rate, wait=wait),
                 wait,
             )
 
@@ -197,50 +199,69 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         wait = read_limiter.check(client_address(request))
         if wait is not None:
             raise TooMany(
-                f"too many requests from your address: at most {limits.read_rate:g} a second; "
-                f"wait {wait:.1f} s and try again",
+                _(
+                    "too many requests from your address: at most {read_rate:g} "
+                    "a second; wait {wait:.1f} s and try again"
+                ).format(read_rate=limits.read_rate, wait=wait),
                 wait,
             )
 
     def limit_review(request: Request) -> None:
         wait = review_limiter.check(client_address(request))
         if wait is not None:
-            raise TooMany(f"too many reviews asked from your address; wait {wait:.1f} s and try again", wait)
+            raise TooMany(
+                _("too many reviews asked from your address; wait {wait:.1f} s and try again").format(wait=wait), wait
+            )
 
     def limit_hint(token: str | None) -> None:
         wait = hint_limiter.check(hash_token(token or ""))
         if wait is not None:
-            raise TooMany(f"too many hints for this seat; wait {wait:.1f} s and try again", wait)
+            raise TooMany(_("too many hints for this seat; wait {wait:.1f} s and try again").format(wait=wait), wait)
 
     def limit_rename(token: str | None) -> None:
         wait = rename_limiter.check(hash_token(token or ""))
         if wait is not None:
-            raise TooMany(f"too many new names for this seat; wait {wait:.1f} s and try again", wait)
+            raise TooMany(
+                _("too many new names for this seat; wait {wait:.1f} s and try again").format(wait=wait), wait
+            )
 
     def limit_chat(request: Request, token: str | None) -> None:
         """A seat's allowance; a spectator's is their address's."""
         key = f"seat:{hash_token(token)}" if token else f"addr:{client_address(request)}"
         wait = chat_limiter.check(key)
         if wait is not None:
-            who = "this seat" if token else "your address"
+            said = (
+                _(
+                    "too many chat messages from this seat: at most {n:g} in {seconds:g} s; "
+                    "wait {wait:.1f} s and try again"
+                )
+                if token
+                else _(
+                    "too many chat messages from your address: at most {n:g} in {seconds:g} s; "
+                    "wait {wait:.1f} s and try again"
+                )
+            )
             raise TooMany(
-                f"too many chat messages from {who}: at most {limits.chat_burst:g} in "
-                f"{limits.chat_burst / limits.chat_rate:g} s; wait {wait:.1f} s and try again",
-                wait,
+                said.format(n=limits.chat_burst, seconds=limits.chat_burst / limits.chat_rate, wait=wait), wait
             )
 
     def limit_create(request: Request, what: str = "tables") -> None:
         """New tables and campaigns share one allowance per address."""
         wait = create_limiter.check(request.client.host if request.client else "?")
         if wait is not None:
-            raise TooMany(f"too many new {what} from your address; wait {wait:.1f} s and try again", wait)
+            said = (
+                _("too many new campaigns from your address; wait {wait:.1f} s and try again")
+                if what == "campaigns"
+                else _("too many new tables from your address; wait {wait:.1f} s and try again")
+            )
+            raise TooMany(said.format(wait=wait), wait)
 
     @router.get("/games")
     def games() -> dict[str, Any]:
         return {
             "games": [describe_game(g) for g in all_games()],
             "bots": bot_names(),
-            "bot_labels": {name: bot_label(name) for name in bot_names()},
+            "bot_labels": {name: _(bot_label(name)) for name in bot_names()},  # in the reader's language
             "suggested_bot": suggested_bot(),  # the level offered first wherever a seat goes to a bot
         }
 
@@ -529,7 +550,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         table = await service.get(table_id)
         check_reader(table, service.seat_of(table, x_seat_token or token), "record")
         if table.status != "finished":
-            raise BadRequest("the record (which holds the seed) is published when the game is over")
+            raise BadRequest(_("the record (which holds the seed) is published when the game is over"))
         return table.match.record.to_json()
 
     @router.post("/tables/{table_id}/rematch", status_code=201)
@@ -541,7 +562,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         bots: dict[int, str] = {}
         for key, level in ((body.bots if body else None) or {}).items():
             if not key.isdigit():
-                raise BadRequest(f"'bots' is keyed by seat numbers from 0, not {key!r}")
+                raise BadRequest(_("'bots' is keyed by seat numbers from 0, not {key}").format(key=repr(key)))
             bots[int(key)] = level
         created = await service.rematch(table_id, x_seat_token, bots)
         # Every player keeps their seat and seat token at the rematch.

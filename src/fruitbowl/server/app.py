@@ -27,6 +27,7 @@ from .db import default_db_url, make_engine, make_sessionmaker
 from .errors import StoreFailed, database_error
 from .eviction import IDLE_AFTER, Evictor
 from .html_pages import error_page, wants_page
+from .languages import ReaderLanguage
 from .limits import BodyLimit, Limits
 from .page_catalogs import build_page_catalog_router
 from .rules_pages import install_rules_pages
@@ -92,6 +93,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_body=limits.max_body)
     app.add_middleware(BodyTimeout, timeout=limits.body_timeout)  # it times the body's arrival
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(ReaderLanguage)  # (outermost: a refusal of any layer is said in the reader's words)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     install_boards(app)

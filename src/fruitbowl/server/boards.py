@@ -18,6 +18,7 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 
 from fruitbowl.engine import Game, UnknownGame, get_plugin
+from fruitbowl.engine.wording import _, language, plural
 
 from .campaigns import describe_campaigns
 
@@ -43,13 +44,30 @@ def board_url(game_id: str) -> str | None:
 def describe_game(game: Game) -> dict[str, Any]:
     """A game as ``GET /api/games`` lists it: :meth:`Game.describe`, its renderer's address, the
     noun its scores count (``score_unit``, or ``None``) and its campaigns (``campaign``: how the
-    lobby presents them, or ``None`` for a game not played in campaigns)."""
+    lobby presents them, or ``None`` for a game not played in campaigns); its words (title, option
+    labels and help, the unit) in the language being spoken (the game's declarations mark them)."""
+    unit = get_plugin(game.id).score_unit
     return {
-        **game.describe(),
+        **said_described(game.describe()),
         "board": board_url(game.id),
-        "score_unit": get_plugin(game.id).score_unit,
+        # English sends the noun for the page to count; another language its counted form, said as is
+        "score_unit": unit if unit is None or language() == "en" else _(plural(unit)),
         "campaign": describe_campaigns(game.id),
     }
+
+
+def said_described(described: dict[str, Any]) -> dict[str, Any]:
+    """:meth:`Game.describe` with its words said: the title and each option's label, help and
+    choice and part labels (the ids, names and values stay as they are)."""
+    options = []
+    for option in described["options"]:
+        said = {**option, "label": _(option["label"]), "help": _(option["help"]) if option["help"] else ""}
+        if "choice_labels" in option:
+            said["choice_labels"] = [_(label) for label in option["choice_labels"]]
+        if "parts" in option:
+            said["parts"] = [{**part, "label": _(part["label"])} for part in option["parts"]]
+        options.append(said)
+    return {**described, "title": _(described["title"]), "options": options}
 
 
 def _board_folder(game_id: str) -> Path:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from fruitbowl.engine import get_game
 from fruitbowl.engine.rng import random_seed
+from fruitbowl.engine.wording import N_, _
 
 from .bot_runner import BotRunner
 from .campaigns import MAX_CAMPAIGN_TOKENS, load_campaign, new_campaign, public_campaign
@@ -44,7 +45,7 @@ class CampaignTables:
         campaign = new_campaign(game.id, random_seed(), ruleset)
         campaign_id = secrets.token_urlsafe(8)
         token = new_token()
-        title = f"{game.title} campaign" if name is None else check_name(name, "a campaign's name")
+        title = f"{game.title} campaign" if name is None else check_name(name, N_("a campaign's name"))
         with self.store.sessions.begin() as db:
             db.add(
                 CampaignRow(
@@ -92,7 +93,7 @@ class CampaignTables:
         with self.store.sessions() as db:
             row = db.get(CampaignRow, campaign_id)
             if row is None:
-                raise NotFound(f"there is no campaign {campaign_id!r}")
+                raise NotFound(_("there is no campaign {campaign_id}").format(campaign_id=repr(campaign_id)))
             info = campaign_summary(row.id, row.game, row.name, load_campaign(row.id, row.game, row.data))
             owner = _owns(row, token)
             if not owner and not _played(db, campaign_id, seat_token):
@@ -120,11 +121,13 @@ class CampaignTables:
     def _owned_campaign(self, db: Session, campaign_id: str, token: str | None) -> CampaignRow:
         row = db.get(CampaignRow, campaign_id)
         if row is None:
-            raise NotFound(f"there is no campaign {campaign_id!r}")
+            raise NotFound(_("there is no campaign {campaign_id}").format(campaign_id=repr(campaign_id)))
         if not _owns(row, token):
             raise Forbidden(
-                "only the campaign's owner can start or cancel its tables "
-                "(send the campaign's token in the X-Campaign-Token header)"
+                _(
+                    "only the campaign's owner can start or cancel its tables "
+                    "(send the campaign's token in the X-Campaign-Token header)"
+                )
             )
         return row
 
@@ -183,7 +186,11 @@ class CampaignTables:
             if request is None:
                 if index >= len(before):
                     had = f"its previous game had {len(before)} seats" if before else "it has no previous game"
-                    raise BadRequest(f"seat {index + 1} cannot keep its player from the campaign's last game: {had}")
+                    raise BadRequest(
+                        _("seat {index} cannot keep its player from the campaign's last game: {had}").format(
+                            index=index + 1, had=had
+                        )
+                    )
                 controller, sat, token_hash = before[index]
                 request = SeatRequest(controller, sat, None if index == you else token_hash)
             requests.append(request)
@@ -241,7 +248,7 @@ class CampaignTables:
             self._owned_campaign(db, campaign_id, token)
             unfinished = self._unfinished_table(db, campaign_id)
         if unfinished is None:
-            raise Conflict("this campaign has no game going on to cancel")
+            raise Conflict(_("this campaign has no game going on to cancel"))
         table = await self.runtime.get(unfinished)
         async with table.lock:
             with self.store.sessions.begin() as db:
@@ -254,7 +261,9 @@ class CampaignTables:
                     self.store.notify(db, table.id)
             if not getattr(cancelled, "rowcount", 1):
                 self.store.resync(table)
-                raise Conflict(f"the game at table {table.id} has just ended; there is nothing to cancel")
+                raise Conflict(
+                    _("the game at table {id} has just ended; there is nothing to cancel").format(id=table.id)
+                )
             table.status = "cancelled"
             if table.bot_task is not None:
                 table.bot_task.cancel()

@@ -23,6 +23,7 @@ from fruitbowl.engine import (
     get_plugin,
 )
 from fruitbowl.engine.plugin import CampaignState, CampaignSupport
+from fruitbowl.engine.wording import _
 
 from .errors import BadRequest, Damaged
 
@@ -38,7 +39,9 @@ def support_for(game_id: str) -> CampaignSupport:
     support = get_plugin(game_id).campaigns()
     if support is None:
         having = ", ".join(p.id for p in all_plugins() if p.campaign is not None) or "no game"
-        raise UnsupportedFeature(f"{game_id!r} has no campaigns; campaigns are for {having}")
+        raise UnsupportedFeature(
+            _("{game_id} has no campaigns; campaigns are for {having}").format(game_id=repr(game_id), having=having)
+        )
     return support
 
 
@@ -51,13 +54,17 @@ def describe_campaigns(game_id: str) -> dict[str, Any] | None:
     if support is None:
         return None
     words = plugin.campaign_words()
+
+    def said(text: str) -> str:  # (the plugin marks its words; an empty one stays empty)
+        return _(text) if text else text
+
     return {
-        "title": words.title,
-        "about": words.about,
-        "left": words.left,
-        "complete": words.complete,
+        "title": said(words.title),
+        "about": said(words.about),
+        "left": said(words.left),
+        "complete": said(words.complete),
         "rulesets": [
-            {"id": r.id, "label": r.label, "about": r.about, "badge": r.badge}
+            {"id": r.id, "label": said(r.label), "about": said(r.about), "badge": said(r.badge) if r.badge else r.badge}
             for r in map(words.ruleset, support.rulesets)
         ],
     }
@@ -69,7 +76,11 @@ def new_campaign(game_id: str, seed: int, ruleset: str | None = None) -> Campaig
     ruleset = support.rulesets[0] if ruleset is None else ruleset
     if ruleset not in support.rulesets:
         quoted = " or ".join(repr(r) for r in support.rulesets)
-        raise InvalidOption(f"a {get_game(game_id).title} campaign is {quoted}; got {ruleset!r}")
+        raise InvalidOption(
+            _("a {title} campaign is {quoted}; got {ruleset}").format(
+                title=_(get_game(game_id).title), quoted=quoted, ruleset=repr(ruleset)
+            )
+        )
     return support.new(seed, [], {"ruleset": ruleset})
 
 
@@ -80,12 +91,18 @@ def load_campaign(campaign_id: str, game_id: str, data: Any) -> CampaignState:
         support = support_for(game_id)
     except (UnknownGame, UnsupportedFeature):
         raise Damaged(
-            f"campaign {campaign_id!r} is of the game {game_id!r}, which has no campaigns on this server"
+            _("campaign {campaign_id} is of the game {game_id}, which has no campaigns on this server").format(
+                campaign_id=repr(campaign_id), game_id=repr(game_id)
+            )
         ) from None
     try:
         return support.from_json(data)
     except FruitbowlError as exc:
-        raise Damaged(f"campaign {campaign_id!r} is damaged and cannot be played: {exc}") from None
+        raise Damaged(
+            _("campaign {campaign_id} is damaged and cannot be played: {exc}").format(
+                campaign_id=repr(campaign_id), exc=exc
+            )
+        ) from None
 
 
 def summary(campaign_id: str, game: str, name: str, campaign: CampaignState) -> dict[str, Any]:
@@ -113,5 +130,9 @@ def campaign_tokens(header: str | None) -> list[str]:
         return []
     tokens = [t.strip() for t in header.split(",") if t.strip()]
     if len(tokens) > MAX_CAMPAIGN_TOKENS:
-        raise BadRequest(f"send at most {MAX_CAMPAIGN_TOKENS} campaign tokens at once, not {len(tokens)}")
+        raise BadRequest(
+            _("send at most {MAX_CAMPAIGN_TOKENS} campaign tokens at once, not {tokens}").format(
+                MAX_CAMPAIGN_TOKENS=MAX_CAMPAIGN_TOKENS, tokens=len(tokens)
+            )
+        )
     return tokens

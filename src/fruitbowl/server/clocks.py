@@ -25,6 +25,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from fruitbowl.engine.wording import _
+
 from .errors import BadRequest
 
 #: The bounds of a time control (seconds), inclusive.
@@ -94,24 +96,32 @@ def parse_time_control(data: object, minimum: float | None = None) -> TimeContro
         raise BadRequest('"clock" must be null or an object such as {"kind": "realtime", "base_s": 600}')
     kind = data.get("kind")
     if kind not in KINDS:
-        raise BadRequest(f"a clock's kind is realtime or turn, not {kind!r}")
+        raise BadRequest(_("a clock's kind is realtime or turn, not {kind}").format(kind=repr(kind)))
     allowed = {"kind", "base_s", "increment_s"} if kind == "realtime" else {"kind", "per_move_s"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise BadRequest(f"a {kind} clock takes {', '.join(sorted(allowed - {'kind'}))}, not {', '.join(extra)}")
+        raise BadRequest(
+            _("a {kind} clock takes {keys}, not {extra}").format(
+                kind=kind, keys=", ".join(sorted(allowed - {"kind"})), extra=", ".join(extra)
+            )
+        )
 
     def seconds(key: str, bounds: tuple[float, float], default: float | None = None) -> float:
         value = data.get(key, default)
         if value is None:
-            raise BadRequest(f"a {kind} clock needs {key} (seconds)")
+            raise BadRequest(_("a {kind} clock needs {key} (seconds)").format(kind=kind, key=key))
         if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise BadRequest(f"a clock's {key} must be a number of seconds")
+            raise BadRequest(_("a clock's {key} must be a number of seconds").format(key=key))
         low, high = bounds
         shown_low = low
         if minimum is not None and key != "increment_s":
             low = min(low, minimum)
         if not low <= value <= high:
-            raise BadRequest(f"a clock's {key} goes from {_span(shown_low)} to {_span(high)}, not {_number(value)}")
+            raise BadRequest(
+                _("a clock's {key} goes from {shown_low} to {high}, not {value}").format(
+                    key=key, shown_low=_span(shown_low), high=_span(high), value=_number(value)
+                )
+            )
         return float(value)
 
     if kind == "realtime":

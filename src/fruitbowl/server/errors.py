@@ -27,6 +27,7 @@ from fruitbowl.engine.errors import (
     UnknownGame,
     UnsupportedFeature,
 )
+from fruitbowl.engine.wording import N_, _
 
 
 class ServerError(FruitbowlError):
@@ -145,20 +146,21 @@ POSTGRES_DISK = frozenset({"53100", "58030", "58P01", "58P02"})
 #: deadlock_detected, too_many_connections, out_of_memory).
 POSTGRES_BUSY = frozenset({"55P03", "40P01", "53300", "53200"})
 
+#: (English everywhere: no translation says it without naming a game's term, the glossary's "store")
 DISK_TROUBLE = (
     "the server's disk failed or is full, so the database cannot store anything; nothing was changed, try again later"
 )
-DATABASE_BUSY = "the database is busy (locked by another writer); nothing was changed, try again in a moment"
-DATABASE_AWAY = "the database is unreachable or busy; nothing was changed, try again in a moment"
-COLLIDED = "this change conflicts with another one made at the same time; reload and try again"
-DATABASE_FAILED = "the server could not use its database (the error is logged)"
+DATABASE_BUSY = N_("the database is busy (locked by another writer); nothing was changed, try again in a moment")
+DATABASE_AWAY = N_("the database is unreachable or busy; nothing was changed, try again in a moment")
+COLLIDED = N_("this change conflicts with another one made at the same time; reload and try again")
+DATABASE_FAILED = N_("the server could not use its database (the error is logged)")
 
 
 def database_error(error: Exception) -> ServerError:
     """The typed refusal for a database error, read from the driver's error codes: a collision
     (409), a failed or full disk, a busy or unreachable database (503), anything else (500)."""
     if isinstance(error, IntegrityError):
-        return StoreConflict(COLLIDED)
+        return StoreConflict(_(COLLIDED))
     original = getattr(error, "orig", None)
     sqlite_code = original.sqlite_errorcode & 0xFF if isinstance(original, sqlite3.Error) else None
     sqlstate = getattr(original, "sqlstate", None) or getattr(original, "pgcode", None)
@@ -166,10 +168,10 @@ def database_error(error: Exception) -> ServerError:
     if sqlite_code in SQLITE_DISK or sqlstate in POSTGRES_DISK:
         return Unavailable(DISK_TROUBLE)
     if sqlite_code in SQLITE_BUSY or sqlstate in POSTGRES_BUSY:
-        return Unavailable(DATABASE_BUSY)
+        return Unavailable(_(DATABASE_BUSY))
     if isinstance(error, PoolTimeout | ConnectionError) or (
         isinstance(error, DBAPIError)
         and (error.connection_invalidated or isinstance(error, OperationalError | InterfaceError))
     ):
-        return Unavailable(DATABASE_AWAY)
-    return StoreFailed(DATABASE_FAILED)
+        return Unavailable(_(DATABASE_AWAY))
+    return StoreFailed(_(DATABASE_FAILED))

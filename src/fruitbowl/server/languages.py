@@ -8,6 +8,9 @@ import contextlib
 from collections.abc import Callable, Iterator
 from typing import TypeVar
 
+from starlette.datastructures import Headers, MutableHeaders, QueryParams
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from fruitbowl.engine.wording import speaking
 from fruitbowl.i18n import from_accept_language, negotiate, translations
 
@@ -39,3 +42,32 @@ def rendered_in(language: str, build: Callable[[], T]) -> Callable[[], T]:
             return build()
 
     return render
+
+
+class ReaderLanguage:
+    """Every HTTP request is handled in its reader's language (``?lang=``, else ``Accept-Language``):
+    its refusals, and whatever it renders (``GET /api/games``' titles and options), are said in it.
+    An API answer says that it depends on ``Accept-Language`` (``Vary``), so no cache hands one
+    reader's language to another."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        language = asked_language(
+            Headers(scope=scope).get("accept-language"), QueryParams(scope["query_string"]).get("lang")
+        )
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def answer(message: Message) -> None:
+            if api and message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if "accept-language" not in headers.get("vary", "").lower():
+                    headers.add_vary_header("Accept-Language")
+            await send(message)
+
+        with speaking_in(language):
+            await self.app(scope, receive, answer)

@@ -18,6 +18,7 @@ from fruitbowl.bots import Bot, bot_label, bot_names, make_bot
 from fruitbowl.engine import Match
 from fruitbowl.engine.game import State
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import N_, _
 
 from .clocks import Clock, clock_seat
 from .errors import BadRequest, InvalidToken
@@ -172,7 +173,7 @@ class LiveTable:
         for index, seat in enumerate(self.seats):
             if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
                 return index
-        raise InvalidToken("this seat token is not valid for this table")
+        raise InvalidToken(_("this seat token is not valid for this table"))
 
     def add_notes(self, notes: list[Note], whole: bool = False) -> bool:
         """Take the notes this table does not hold yet (read from its rows); whether there were any.
@@ -249,14 +250,18 @@ def check_chat(text: object) -> str:
     """A chat message as kept: trimmed, 1 to :data:`MAX_CHAT` characters, line breaks allowed but
     no other control characters; :class:`BadRequest` saying what is wrong otherwise."""
     if not isinstance(text, str):
-        raise BadRequest("a chat message must be text")
+        raise BadRequest(_("a chat message must be text"))
     cleaned = "\n".join(line.strip() for line in text.strip().splitlines())
     if not cleaned:
-        raise BadRequest("a chat message cannot be empty")
+        raise BadRequest(_("a chat message cannot be empty"))
     if len(cleaned) > MAX_CHAT:
-        raise BadRequest(f"a chat message has at most {MAX_CHAT} characters (this one has {len(cleaned)})")
+        raise BadRequest(
+            _("a chat message has at most {MAX_CHAT} characters (this one has {cleaned})").format(
+                MAX_CHAT=MAX_CHAT, cleaned=len(cleaned)
+            )
+        )
     if any((unicodedata.category(ch) == "Cc" and ch != "\n") or ch in _DIRECTION_MARKS for ch in cleaned):
-        raise BadRequest("a chat message cannot hold control characters or text-direction marks")
+        raise BadRequest(_("a chat message cannot hold control characters or text-direction marks"))
     return cleaned
 
 
@@ -271,19 +276,24 @@ def seat_name(index: int, controller: str, name: str | None) -> str:
     return f"Player {index + 1}" if controller == "human" else f"{bot_label(controller)} bot {index + 1}"
 
 
-def check_name(name: object, what: str = "a name") -> str:
+def check_name(name: object, what: str = N_("a name")) -> str:
     """The one rule for every name (a seat's, a campaign's): trimmed, each run of white space made
     one space, then 1 to :data:`MAX_NAME` characters with no control characters;
     :class:`BadRequest` saying what is wrong otherwise (the browser checks the same, ``names.js``)."""
+    what = _(what)  # (marked by the caller with N_)
     if not isinstance(name, str):
-        raise BadRequest(f"{what} must be text")
+        raise BadRequest(_("{what} must be text").format(what=what))
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise BadRequest(f"{what} cannot be empty")
+        raise BadRequest(_("{what} cannot be empty").format(what=what))
     if len(cleaned) > MAX_NAME:
-        raise BadRequest(f"{what} has at most {MAX_NAME} characters (this one has {len(cleaned)})")
+        raise BadRequest(
+            _("{what} has at most {MAX_NAME} characters (this one has {cleaned})").format(
+                what=what, MAX_NAME=MAX_NAME, cleaned=len(cleaned)
+            )
+        )
     if any(unicodedata.category(ch) == "Cc" or ch in _DIRECTION_MARKS for ch in cleaned):
-        raise BadRequest(f"{what} cannot hold control characters or text-direction marks")
+        raise BadRequest(_("{what} cannot hold control characters or text-direction marks").format(what=what))
     return cleaned
 
 

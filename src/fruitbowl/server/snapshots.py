@@ -239,13 +239,17 @@ def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
     """Why the action ``code`` is not possible for the seat to act (``reason`` ``None``: it
     is legal), at the table's current ``version``; asked when a player clicks a target."""
     if seat is None:
-        raise Forbidden("only a seated player can ask why an action is not possible (send your seat token)")
+        raise Forbidden(_("only a seated player can ask why an action is not possible (send your seat token)"))
     state = table.state
     if not 0 <= code < len(state.table):
-        raise BadRequest(f"there is no action {code} in this game: codes go from 0 to {len(state.table) - 1}")
+        raise BadRequest(
+            _("there is no action {code} in this game: codes go from 0 to {value}").format(
+                code=code, value=len(state.table) - 1
+            )
+        )
     if table.status != "playing" or seat != state.current_player:
         names = [s.name for s in table.seats]
-        raise Conflict(f"it is not your turn: {prompt(table, state.view(seat), names)}")
+        raise Conflict(_("it is not your turn: {prompt}").format(prompt=prompt(table, state.view(seat), names)))
     answer: dict[str, Any] = {"code": code, "version": table.version, "reason": None}
     try:
         state.validate(code)

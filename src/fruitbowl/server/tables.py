@@ -27,6 +27,7 @@ from fruitbowl.bots import bot_names
 from fruitbowl.engine import get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.rng import random_seed
+from fruitbowl.engine.wording import N_, _
 
 from .bot_runner import BotRunner, ClockKeeper
 from .campaign_tables import CampaignTables
@@ -58,14 +59,18 @@ from .sync import ClusterSync
 __all__ = ["CreatedTable", "LiveTable", "SeatRequest", "TableService", "check_bot"]
 
 #: A name another seat has (the rename's and the join's refusal).
-_NAME_TAKEN = "seat {seat} is already called {name!r}: choose another name"
+_NAME_TAKEN = N_("seat {seat} is already called {name!r}: choose another name")
 
 
 def check_bot(level: str) -> str:
     """A bot level as asked (``random``, ``greedy``, ``ismcts:easy``…), or :class:`BadRequest`
     naming every level this server has."""
     if level not in bot_names():
-        raise BadRequest(f"unknown bot level {level!r}; the levels are: {', '.join(bot_names())}")
+        raise BadRequest(
+            _("unknown bot level {level}; the levels are: {bot_names}").format(
+                level=repr(level), bot_names=", ".join(bot_names())
+            )
+        )
     return level
 
 
@@ -163,16 +168,22 @@ class TableService:
         checked = game.validate_options(options, num_players)
         requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
         if len(requests) != num_players:
-            raise BadRequest(f"give one seat per player: {num_players} players, {len(requests)} seats")
+            raise BadRequest(
+                _("give one seat per player: {num_players} players, {requests} seats").format(
+                    num_players=num_players, requests=len(requests)
+                )
+            )
         if you is not None and not (0 <= you < num_players and requests[you].controller == "human"):
-            raise BadRequest(f"'you' must be a human seat 0–{num_players - 1}")
+            raise BadRequest(_("'you' must be a human seat 0–{num_players}").format(num_players=num_players - 1))
         infos: list[SeatInfo] = []
         invites: dict[int, str] = {}
         for index, request in enumerate(requests):
             controller = request.controller.strip().lower()
             if controller != "human" and controller not in bot_names():
                 raise BadRequest(
-                    f"unknown seat controller {request.controller!r}; use human or {', '.join(bot_names())}"
+                    _("unknown seat controller {controller}; use human or {bot_names}").format(
+                        controller=repr(request.controller), bot_names=", ".join(bot_names())
+                    )
                 )
             name = seat_name(index, controller, request.name)
             invite = new_token()
@@ -182,7 +193,9 @@ class TableService:
             twin = next((i for i, info in enumerate(infos) if same_name(info.name, name)), None)
             if twin is not None:
                 raise BadRequest(
-                    f"seats {twin + 1} and {index + 1} are both called {name!r}: each seat needs its own name"
+                    _("seats {twin} and {index} are both called {name}: each seat needs its own name").format(
+                        twin=twin + 1, index=index + 1, name=repr(name)
+                    )
                 )
             infos.append(SeatInfo(name, controller, claimed, hash_token(invite), request.token_hash))
         token = None
@@ -247,7 +260,7 @@ class TableService:
         """Refuse a name another seat of the table has (ignoring case)."""
         for index, info in enumerate(table.seats):
             if index != seat and same_name(info.name, name):
-                raise Conflict(refusal.format(seat=index + 1, name=info.name))
+                raise Conflict(_(refusal).format(seat=index + 1, name=info.name))
 
     async def rename(
         self, table_id: str, token: str | None, name: str, allowance: Callable[[], None] | None = None
@@ -258,7 +271,7 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("only a seated player can take a new name: send your seat token")
+            raise Forbidden(_("only a seated player can take a new name: send your seat token"))
         chosen = check_name(name)
         if allowance is not None:
             allowance()
@@ -285,15 +298,15 @@ class TableService:
         said = None
         if seat is None:
             if not table.allow_spectators:
-                raise Forbidden("only this table's players can write in its chat: send your seat token")
+                raise Forbidden(_("only this table's players can write in its chat: send your seat token"))
             if not table.spectator_chat:
-                raise Forbidden("only the players can write in this table's chat: the host lets spectators read it")
+                raise Forbidden(_("only the players can write in this table's chat: the host lets spectators read it"))
             if name is None:
-                raise BadRequest("a spectator writes under a name: send 'name' with the message")
-            said = check_name(name, "your name")
-            self._check_unique(table, -1, said, "a player at this table is called {name!r}: choose another name")
+                raise BadRequest(_("a spectator writes under a name: send 'name' with the message"))
+            said = check_name(name, N_("your name"))
+            self._check_unique(table, -1, said, N_("a player at this table is called {name!r}: choose another name"))
         elif name is not None:
-            raise BadRequest("a player writes under their seat's name: send no 'name' (change it with /name)")
+            raise BadRequest(_("a player writes under their seat's name: send no 'name' (change it with /name)"))
         message = check_chat(text)
         if allowance is not None:
             allowance()
@@ -313,7 +326,7 @@ class TableService:
         """The host lets spectators write in the table's chat, or stops them; everyone is told."""
         table = await self.get(table_id)
         if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
-            raise InvalidToken("only the table's host can change its settings")
+            raise InvalidToken(_("only the table's host can change its settings"))
         async with table.lock:
             self.store.set_spectator_chat(table, allowed)
         await self.runtime.broadcast(table)
@@ -324,28 +337,28 @@ class TableService:
             for index, info in enumerate(table.seats):
                 if secrets.compare_digest(info.invite_hash, digest):
                     if info.claimed:
-                        raise Conflict(f"seat {index + 1} has already been taken")
+                        raise Conflict(_("seat {index} has already been taken").format(index=index + 1))
                     return index
-            raise InvalidToken("this invitation is not valid for this table")
+            raise InvalidToken(_("this invitation is not valid for this table"))
         if not table.open_join:
-            raise Forbidden("this table can be joined only by invitation")
+            raise Forbidden(_("this table can be joined only by invitation"))
         for index, info in enumerate(table.seats):
             if info.controller == "human" and not info.claimed:
                 return index
-        raise Conflict("this table has no free seat")
+        raise Conflict(_("this table has no free seat"))
 
     async def set_bot(self, table_id: str, host_token: str, seat: int, bot: str) -> None:
         """The host gives an unclaimed human seat to a bot."""
         table = await self.get(table_id)
         if not secrets.compare_digest(table.host_token_hash, hash_token(host_token or "")):
-            raise InvalidToken("only the table's host can change its seats")
+            raise InvalidToken(_("only the table's host can change its seats"))
         check_bot(bot)
         async with table.lock:
             if not 0 <= seat < len(table.seats):
-                raise BadRequest(f"there is no seat {seat}")
+                raise BadRequest(_("there is no seat {seat}").format(seat=seat))
             info = table.seats[seat]
             if info.claimed:
-                raise Conflict(f"seat {seat + 1} is already taken")
+                raise Conflict(_("seat {seat} is already taken").format(seat=seat + 1))
 
             def seat_bot(row: SeatRow) -> None:
                 row.controller, row.name = bot, seat_name(seat, bot, None)
@@ -363,7 +376,7 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("spectators cannot play: join a seat first")
+            raise Forbidden(_("spectators cannot play: join a seat first"))
         async with table.lock:
             if version is not None and table.sent.get(seat) == (version, table.state.table.resolve(action).text):
                 return table.version  # the same move sent twice (a double click): it went through once
@@ -388,7 +401,7 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("only a seated player can leave a game: send your seat token")
+            raise Forbidden(_("only a seated player can leave a game: send your seat token"))
         return await self.clocks.leave(table, seat)
 
     async def back(self, table_id: str, token: str | None) -> Note:
@@ -396,7 +409,7 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("only a seated player can take a seat back: send your seat token")
+            raise Forbidden(_("only a seated player can take a seat back: send your seat token"))
         return await self.clocks.back(table, seat)
 
     async def _apply_locked(self, table: LiveTable, seat: int, action: int | str, version: int | None) -> None:
@@ -415,16 +428,24 @@ class TableService:
     def _check_turn(self, table: LiveTable, seat: int, version: int | None) -> None:
         if table.status == "open":
             waiting = [str(i + 1) for i, s in enumerate(table.seats) if not s.claimed]
-            raise Conflict(f"the game starts when every seat is taken (waiting for seat {', '.join(waiting)})")
+            raise Conflict(
+                _("the game starts when every seat is taken (waiting for seat {waiting})").format(
+                    waiting=", ".join(waiting)
+                )
+            )
         if table.status == "cancelled":
-            raise Conflict("this game was cancelled by its campaign's owner")
+            raise Conflict(_("this game was cancelled by its campaign's owner"))
         if table.status == "finished" or table.state.is_terminal():
-            raise Conflict("the game is over")
+            raise Conflict(_("the game is over"))
         if version is not None and version != table.version:
-            raise Conflict(f"the game has moved on (you saw move {version}, it is now at move {table.version})")
+            raise Conflict(
+                _("the game has moved on (you saw move {version}, it is now at move {now})").format(
+                    version=version, now=table.version
+                )
+            )
         current = table.state.current_player
         if seat != current:
-            raise Conflict(f"it is not your turn: {table.seats[current].name} is to act")
+            raise Conflict(_("it is not your turn: {name} is to act").format(name=table.seats[current].name))
 
     async def _store_move(self, table: LiveTable, seat: int, legal: Action) -> None:
         move = table.match.prepare(legal)  # worked out once: its end is stored in the same commit
@@ -451,12 +472,14 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("spectators cannot undo")
+            raise Forbidden(_("spectators cannot undo"))
         async with table.lock:
             if not table.match.can_undo(seat):
                 raise Conflict(
-                    "nothing to undo: undo goes back only within your own turn, never past a die roll, "
-                    "a draw, or another player's decision"
+                    _(
+                        "nothing to undo: undo goes back only within your own turn, never past a die roll, "
+                        "a draw, or another player's decision"
+                    )
                 )
             try:
                 self.store.remove_last_move(table)
@@ -471,9 +494,9 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("hints are for players: join a seat first")
+            raise Forbidden(_("hints are for players: join a seat first"))
         if table.status != "playing" or seat != table.state.current_player:
-            raise Conflict("a hint is available on your own turn")
+            raise Conflict(_("a hint is available on your own turn"))
         record = table.match.record.to_json()  # the position, as the worker will replay it
         key = (table.id, seat, position_key(table.match.record.actions))
         timeout = self.bots.time_limit * 2
@@ -485,7 +508,7 @@ class TableService:
         in a worker process, within a budget: see :mod:`.expensive`)."""
         table = await self.get(table_id)
         if table.status != "finished":
-            raise Conflict("a game is reviewed when it is over")
+            raise Conflict(_("a game is reviewed when it is over"))
         record = table.match.record
         key = (table.id, position_key(record.actions))
         return await self.work.run("review", key, REVIEW_TIMEOUT, review_job, record.to_json())
@@ -496,19 +519,27 @@ class TableService:
         table = await self.get(table_id)
         seat = self.seat_of(table, token)
         if seat is None:
-            raise Forbidden("only a player can ask for a rematch")
+            raise Forbidden(_("only a player can ask for a rematch"))
         if table.campaign_id is not None:
-            raise Conflict("this game is a campaign's: its owner starts the campaign's next game instead of a rematch")
+            raise Conflict(
+                _("this game is a campaign's: its owner starts the campaign's next game instead of a rematch")
+            )
         if table.status != "finished":
-            raise Conflict("a rematch can start when the game is over")
+            raise Conflict(_("a rematch can start when the game is over"))
         if table.rematch_id:
-            raise Conflict(f"a rematch already exists: table {table.rematch_id}")
+            raise Conflict(_("a rematch already exists: table {rematch_id}").format(rematch_id=table.rematch_id))
         levels = dict(bots or {})
         for index, level in sorted(levels.items()):
             if not 0 <= index < len(table.seats):
-                raise BadRequest(f"there is no seat {index + 1} at this table of {len(table.seats)} seats")
+                raise BadRequest(
+                    _("there is no seat {index} at this table of {seats} seats").format(
+                        index=index + 1, seats=len(table.seats)
+                    )
+                )
             if table.seats[index].controller == "human":
-                raise BadRequest(f"seat {index + 1} is a person's: only a bot's level can change at a rematch")
+                raise BadRequest(
+                    _("seat {index} is a person's: only a bot's level can change at a rematch").format(index=index + 1)
+                )
             check_bot(level)
         seats = [
             SeatRequest(levels[i], seat_name(i, levels[i], None))

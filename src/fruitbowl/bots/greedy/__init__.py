@@ -15,6 +15,7 @@ import random
 from fruitbowl.engine import Action
 from fruitbowl.engine.plugin import GreedyEvaluator
 from fruitbowl.engine.registry import get_plugin
+from fruitbowl.engine.wording import N_
 
 from ..base import Bot, SeatHandle, register_bot
 from .core import rank
@@ -44,6 +45,6 @@ class GreedyBot(Bot):
         return rank(sample, handle.seat, legal, hooks.values, self.rng, hooks.kind_bonus, hooks.follow_up)[0]
 
 
-register_bot("greedy", GreedyBot, "Greedy")
+register_bot("greedy", GreedyBot, N_("Greedy"))  # (its word for players: said with _() by a front end)
 
 __all__ = ["GreedyBot", "evaluator_for"]

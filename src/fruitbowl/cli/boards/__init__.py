@@ -22,6 +22,7 @@ from rich.text import Text
 
 from fruitbowl.engine import Action
 from fruitbowl.engine.registry import get_plugin
+from fruitbowl.engine.wording import N_, _
 
 #: One line of the action menu: the (0-based) positions in the legal list, and a label.
 MenuRow = tuple[list[int], str]
@@ -55,8 +56,10 @@ def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:
 class BoardAdapter(Protocol):
     """What the terminal needs from a game besides the engine contract."""
 
-    #: A concise summary of the rules, shown by the ``help`` command.
-    rules: str
+    @property
+    def rules(self) -> str:
+        """A concise summary of the rules, shown by the ``help`` command (in the language spoken)."""
+        ...
 
     #: Example action texts for the ``help`` command: ("work", "buy S1 on 2").
     commands: tuple[str, ...]
@@ -75,11 +78,17 @@ class BoardAdapter(Protocol):
 #: ``fruitbowl campaign show`` prints for a campaign of its game (without one, the campaign's JSON).
 
 
+NO_RULES = N_("No rules summary is available for this game in the terminal yet.")
+
+
 class GenericAdapter:
     """A fallback for games without a terminal picture: the view as pretty-printed data."""
 
-    rules = "No rules summary is available for this game in the terminal yet."
     commands: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> str:
+        return _(NO_RULES)
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         return Pretty(view)

@@ -40,6 +40,7 @@ from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.errors import FruitbowlError, InvalidOption
 from fruitbowl.engine.options import OptionSpec, validate_options
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import N_
 
 from . import deck
 from .components import COMPONENTS as C
@@ -441,26 +442,26 @@ class FableCampaigns:
             "ruleset",
             str,
             "base",
-            "base: the fables of locations #1–#59; lime: the Lime expansion's own fables",
+            N_("base: the fables of locations #1–#59; lime: the Lime expansion's own fables"),
             choices=RULESETS,
-            label="Rules",
-            choice_labels=("The fables", "Lime expansion"),
+            label=N_("Rules"),
+            choice_labels=(N_("The fables"), N_("Lime expansion")),
         ),
         OptionSpec(
             "immediate_end",
             bool,
             False,
-            "end each game right after the purchase that reaches the juices needed, not at the end of the round",
-            label="End at once",
+            N_("end each game right after the purchase that reaches the juices needed, not at the end of the round"),
+            label=N_("End at once"),
         ),
         OptionSpec(
             "max_rounds",
             int,
             200,
-            "a safety stop: a game is scored at the end of this round if nobody has ended it",
+            N_("a safety stop: a game is scored at the end of this round if nobody has ended it"),
             minimum=1,
             maximum=1000,
-            label="Round limit",
+            label=N_("Round limit"),
             internal=True,
         ),
     )

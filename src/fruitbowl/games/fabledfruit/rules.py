@@ -43,6 +43,7 @@ from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.legality import GAME_OVER
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
+from fruitbowl.engine.wording import N_
 
 from . import actions as A
 from . import deck, legality, market, observation, text
@@ -93,7 +94,7 @@ CHANCE_TABLE = _chance_table()
 
 class FabledFruit(Game):
     id = "fabledfruit"
-    title = "Fabled Fruit"
+    title = N_("Fabled Fruit")
     min_players = 2
     max_players = 5
     #: 2: chance is explicit (every draw, random fruit and the first player are chance nodes, and
@@ -165,75 +166,79 @@ class FabledFruit(Game):
             "first_player",
             int,
             0,
-            "who takes the first turn: the seat chosen (counted from 1, as the table shows seats), or a player drawn "
-            "at random (the default; 0 on the command line)",
+            N_(
+                "who takes the first turn: the seat chosen (counted from 1, as the table shows seats), "
+                "or a player drawn at random (the default; 0 on the command line)"
+            ),
             minimum=0,
             maximum=5,
             seat=True,
-            label="Start player",
+            label=N_("Start player"),
         ),
         OptionSpec(
             "immediate_end",
             bool,
             False,
-            "end the game right after the purchase that reaches the juices needed, not at the end of the round",
-            label="End at once",
+            N_("end the game right after the purchase that reaches the juices needed, not at the end of the round"),
+            label=N_("End at once"),
         ),
         OptionSpec(
             "max_rounds",
             int,
             200,
-            "a safety stop: the game is scored at the end of this round if nobody has ended it",
+            N_("a safety stop: the game is scored at the end of this round if nobody has ended it"),
             minimum=1,
             maximum=1000,
-            label="Round limit",
+            label=N_("Round limit"),
             internal=True,
         ),
         OptionSpec(
             "action_limit",
             int,
             0,
-            "end the game at the end of the turn in which the players' actions reach this many (draws are not "
-            "actions) and score it as it stands, marked as cut short; 0 means no limit",
+            N_(
+                "end the game at the end of the turn in which the players' actions reach this many (draws are not "
+                "actions) and score it as it stands, marked as cut short; 0 means no limit"
+            ),
             minimum=0,
             maximum=100_000,
-            label="Action limit",
+            label=N_("Action limit"),
             internal=True,
         ),
         OptionSpec(
             "display",
             str,
             "",
-            "set by a campaign: the locations the game starts with; empty for a new campaign's first game",
-            label="Starting display",
+            N_("set by a campaign: the locations the game starts with; empty for a new campaign's first game"),
+            label=N_("Starting display"),
             internal=True,
         ),
         OptionSpec(
             "big_stack",
             int,
             deck.DECK_SIZE - C.first_display,
-            "set by a campaign: location cards still waiting in the big stack",
+            N_("set by a campaign: location cards still waiting in the big stack"),
             minimum=0,
             maximum=deck.DECK_SIZE,
-            label="Cards in the big stack",
+            label=N_("Cards in the big stack"),
             internal=True,
         ),
         OptionSpec(
             "game_number",
             int,
             1,
-            "set by a campaign: which game of the campaign this is",
+            N_("set by a campaign: which game of the campaign this is"),
             minimum=1,
             maximum=10_000,
-            label="Game of the campaign",
+            label=N_("Game of the campaign"),
             internal=True,
         ),
         OptionSpec(
             "lime",
             bool,
             False,
-            "play the Lime expansion: its own locations, the limes and its new pieces",
-            label="Lime expansion",
+            N_("play the Lime expansion: its own locations, the limes and its new pieces"),
+            label=N_("Lime expansion"),
         ),
     )
 
@@ -1031,6 +1036,9 @@ class FabledFruitState(State):
         if not self.over:
             raise FruitbowlError("the game is not over yet")
         return self.standings()
+
+    #: The score's category and tie-break as a results screen heads them ("Juices", said with ``_()``).
+    SCORE_WORDS = (N_("Juices"), N_("fruits in hand"))
 
     def standings(self) -> Result:
         n = self.num_players

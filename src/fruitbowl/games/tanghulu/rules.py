@@ -32,7 +32,7 @@ from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import N_
 
 from . import actions as A
 from . import legality, observation, text
@@ -75,9 +75,18 @@ def _chance_table() -> ActionTable:
 CHANCE_TABLE = _chance_table()
 
 
+#: The multi_garnish option's help, with the garnish cost written out (a catalog's message is
+#: literal): checked against the component data when the game loads.
+MULTI_GARNISH_HELP = N_(
+    "a variant: in a sugar window a player may garnish several finished sticks, 4 drops each, instead of one"
+)
+if C.garnish_cost != 4:
+    raise FruitbowlError(f"data.toml: garnish_cost is {C.garnish_cost}; the multi_garnish option's help says 4 drops")
+
+
 class TangHuLu(Game):
     id = "tanghulu"
-    title = "Tang Hu Lu"
+    title = N_("Tang Hu Lu")
     min_players = 2
     max_players = 4
     #: 2: chance is explicit (every roll and draw is a chance node, and records list the outcomes).
@@ -115,37 +124,38 @@ class TangHuLu(Game):
             "first_player",
             int,
             1,
-            "the seat that plays first and holds the first-player marker, counted from 1 as the table shows seats "
-            "(the rulebook gives the marker to the youngest player)",
+            N_(
+                "the seat that plays first and holds the first-player marker, counted from 1 as the table shows seats "
+                "(the rulebook gives the marker to the youngest player)"
+            ),
             minimum=1,
             maximum=4,
             seat=True,
-            label="First player",
+            label=N_("First player"),
         ),
         OptionSpec(
             "random_first",
             bool,
             False,
-            "draw the first player at random instead of choosing the seat (a replay draws the same one)",
-            label="Random first player",
+            N_("draw the first player at random instead of choosing the seat (a replay draws the same one)"),
+            label=N_("Random first player"),
         ),
         OptionSpec(
             "round_limit",
             int,
             0,
-            "end the game after this many rounds and score it as it stands, marked as cut short; 0 means no limit",
+            N_("end the game after this many rounds and score it as it stands, marked as cut short; 0 means no limit"),
             minimum=0,
             maximum=10_000,
-            label="Round limit",
+            label=N_("Round limit"),
             internal=True,
         ),
         OptionSpec(
             "multi_garnish",
             bool,
             False,
-            "a variant: in a sugar window a player may garnish several finished sticks, "
-            f"{counted(C.garnish_cost, 'drop')} each, instead of one",
-            label="Several garnishes",
+            MULTI_GARNISH_HELP,
+            label=N_("Several garnishes"),
         ),
     )
 
@@ -705,6 +715,11 @@ class TangHuLuState(State):
         if self.phase != OVER:
             raise FruitbowlError("the game is not over yet")
         return self.standings()
+
+    #: The score's categories and tie-break as a results screen heads them ("Tiles", said with ``_()``).
+    SCORE_WORDS = (N_("Tiles"), N_("Sweets"), N_("King"), N_("coins"))
+    #: The plugin's ``score_unit`` ("star") counted, as ``GET /api/games`` says it in another language.
+    SCORE_UNIT_COUNTED = N_("stars")
 
     def standings(self) -> Result:
         """The score as it stands (the final result once the game is over)."""
