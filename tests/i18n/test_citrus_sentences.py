@@ -3,17 +3,20 @@ random games of each option set the game declares for conformance, two to five p
 played, and each event sentence (for every viewer), chance outcome, prompt, action label and
 refusal is made in each language. None may fail to format, leave a placeholder unfilled, or stay
 English in Chinese; nor may the terminal's help, the plantation types' and landscape tiles' names,
-or the title and options the game declares (what GET /api/games shows)."""
+the score's categories (the results' headings), or the title and options the game declares (what
+GET /api/games shows)."""
 
 from __future__ import annotations
 
 import pytest
 
+from fruitbowl.cli.results import heading
 from fruitbowl.engine import get_game
 from fruitbowl.engine.wording import _, speaking
 from fruitbowl.games.citrus.components import COMPONENTS
+from fruitbowl.games.citrus.rules import CATEGORIES
 from fruitbowl.games.citrus.terminal import CitrusAdapter
-from fruitbowl.games.citrus.words import LANDSCAPE_WORDS, OPTION_WORDS, TITLE, TYPE_WORDS
+from fruitbowl.games.citrus.words import LANDSCAPE_WORDS, OPTION_WORDS, SCORE_WORDS, TITLE, TYPE_WORDS
 from fruitbowl.i18n import translations
 
 from .whole_games import said, say_a_whole_game
@@ -52,12 +55,13 @@ def test_the_stored_words_are_the_datas_and_the_games_declarations():
     assert GAME.title == TITLE
     declared = {spec.name: (spec.label, spec.help, spec.choice_labels or ()) for spec in GAME.option_specs}
     assert declared == OPTION_WORDS
+    assert {category: heading(category) for category in CATEGORIES} == SCORE_WORDS
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
 def test_the_stored_words_and_the_terminal_help_are_said_in_the_language(language):
     catalog = translations(language)
-    words = [TITLE, *TYPE_WORDS.values(), *LANDSCAPE_WORDS.values()]
+    words = [TITLE, *TYPE_WORDS.values(), *LANDSCAPE_WORDS.values(), *SCORE_WORDS.values()]
     words += [word for label, help_text, choices in OPTION_WORDS.values() for word in (label, help_text, *choices)]
     with speaking(catalog):
         help_text = CitrusAdapter().rules

@@ -17,7 +17,7 @@ from ..cli.terminal_driver import run
 GAME = type(get_game("tanghulu"))
 ENGLISH = pages.page_source(GAME) or ""
 #: The games whose players' page is translated.
-TRANSLATED = ("tanghulu", "fabledfruit")
+TRANSLATED = ("tanghulu", "citrus", "fabledfruit")
 LINK = re.compile(r"\]\(#([^)]+)\)")
 #: Placeholders of names, which a translated page writes in its own words ("Orange, Apfel, …").
 NAMES = {"fruits.ordinary"}
@@ -58,6 +58,8 @@ def test_a_language_without_its_page_reads_the_english_one():
     [
         ("tanghulu", "de", "So spielt man Tang Hu Lu", "How to play Tang Hu Lu"),
         ("tanghulu", "zh_Hans", "糖葫芦玩法", "How to play Tang Hu Lu"),
+        ("citrus", "de", "So spielt man Citrus", "How to play Citrus"),
+        ("citrus", "zh_Hans", "柑橘玩法", "How to play Citrus"),
         ("fabledfruit", "de", "Fabelsaft: So wird gespielt", "Fabled Fruit: how to play"),
         ("fabledfruit", "zh_Hans", "寓言果汁：玩法", "Fabled Fruit: how to play"),
     ],

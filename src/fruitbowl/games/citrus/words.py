@@ -71,3 +71,15 @@ OPTION_WORDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
         (),
     ),
 }
+
+#: The score's categories (``rules.CATEGORIES``) as a results screen heads them ("Final fincas",
+#: said with ``_()``).
+SCORE_WORDS: dict[str, str] = {
+    "harvests": N_("Harvests"),
+    "fincas": N_("Fincas"),
+    "penalties": N_("Penalties"),
+    "final_fincas": N_("Final fincas"),
+    "final_harvest": N_("Final harvest"),
+    "horses": N_("Horses"),
+    "action_tiles": N_("Action tiles"),
+}
