@@ -18,6 +18,7 @@ from fruitbowl.games.citrus.rules import CATEGORIES
 from fruitbowl.games.citrus.terminal import CitrusAdapter
 from fruitbowl.games.citrus.words import LANDSCAPE_WORDS, OPTION_WORDS, SCORE_WORDS, TITLE, TYPE_WORDS
 from fruitbowl.i18n import translations
+from fruitbowl.server.boards import describe_game
 
 from .whole_games import said, say_a_whole_game
 
@@ -70,3 +71,20 @@ def test_the_stored_words_and_the_terminal_help_are_said_in_the_language(languag
             said(language, _(word))
     assert "{" not in help_text and help_text.endswith("\n")
     assert ("Aktionsplättchen" if language == "de" else "行动板块") in help_text
+
+
+@pytest.mark.parametrize(
+    ("language", "board", "family"), [("de", "Spielplanseite", "Familienvariante"), ("zh_Hans", "版面", "家庭版")]
+)
+def test_get_api_games_says_citrus_options_in_the_language(language, board, family):
+    """What the lobby's form shows (``GET /api/games``): the title and every option's label, help
+    and choices in the reader's language, none left English."""
+    with speaking(translations(language)):
+        described = describe_game(GAME)
+    labels = {option["name"]: option["label"] for option in described["options"]}
+    assert labels["board"] == board and labels["family"] == family
+    english = {word for label, help_text, choices in OPTION_WORDS.values() for word in (label, help_text, *choices)}
+    for option in described["options"]:
+        for word in (option["label"], option["help"], *option.get("choice_labels", [])):
+            assert word not in english, word
+    assert described["title"] == ("Citrus" if language == "de" else "柑橘")
