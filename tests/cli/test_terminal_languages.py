@@ -173,3 +173,17 @@ def test_a_refused_command_line_is_said_in_german_and_in_chinese(plain_locale, t
     chinese = run(["play", "tanghulu", "--bots", "random,random", "--players", "2"], tmp_path)
     assert chinese.returncode == 2
     assert chinese.output.strip().startswith("错误：--bots 列出了2个机器人，但2名玩家需要1个")
+
+
+@pytest.mark.parametrize("game", ["fabledfruit", "tanghulu"])
+def test_the_players_page_in_chinese_wraps_within_80_columns_and_cuts_nothing(
+    plain_locale, tmp_path: Path, game
+) -> None:
+    """Chinese has no spaces to wrap at: a paragraph runs on whole and a table's cell folds."""
+    printed = run(["--lang", "zh_Hans", "rules", game, "--no-pager"], tmp_path)
+    assert printed.returncode == 0
+    lines = printed.output.split("\n")
+    assert all(cell_len(line) <= 80 for line in lines)
+    assert not [line for line in lines if re.search(r"(?<!…)…(?!…)", line)]  # a cut cell ends in one "…"
+    first = next(line for line in lines[1:] if line.strip()).strip()
+    assert cell_len(first) >= 76  # (the first paragraph fills its line: no break where the source had one)

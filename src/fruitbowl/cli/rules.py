@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import re
+from typing import ClassVar
 
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown, MarkdownElement, TableElement
+from rich.table import Table
 
 from fruitbowl.engine import get_game, pages
 from fruitbowl.engine.wording import N_, _, language
@@ -41,9 +43,27 @@ def page_markdown(game_id: str) -> str:
     return PIECE.sub("", text)
 
 
+class FoldingTable(TableElement):
+    """A page's table whose cells fold where their text has no space to wrap at (Chinese), rather
+    than end in "…"."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for part in super().__rich_console__(console, options):
+            if isinstance(part, Table):
+                for column in part.columns:
+                    column.overflow = "fold"
+            yield part
+
+
+class SpacelessMarkdown(Markdown):
+    """The page in a language written without spaces: its tables fold."""
+
+    elements: ClassVar[dict[str, type[MarkdownElement]]] = {**Markdown.elements, "table_open": FoldingTable}
+
+
 def print_rules(console: Console, game_id: str, pager: bool) -> None:
     text = page_markdown(game_id)
-    body = Markdown(text, hyperlinks=False)
+    body = (SpacelessMarkdown if language().startswith("zh") else Markdown)(text, hyperlinks=False)
     if pager and console.is_terminal:
         os.environ.setdefault("LESS", "-R")  # less shows the page's colours, not their escape codes
         with console.pager(styles=True):
