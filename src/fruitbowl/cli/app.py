@@ -193,7 +193,7 @@ def review_command(
     loaded = load_record(record)
     png = out if out is not None else record.with_suffix(".review.png")
     console = Console(stderr=True)
-    with console.status("Reviewing the game…"):
+    with console.status(_("Reviewing the game…")):
         result = review(loaded, playouts=playouts, every=every)
     plot(result, png, f"{get_game(loaded.game).title}: estimated chances to win")
     if as_json:

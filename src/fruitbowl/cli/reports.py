@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from fruitbowl.engine.wording import _
 from fruitbowl.sim import BenchResult, SimulationResult
 from fruitbowl.sim.review import Review
 
@@ -59,10 +60,11 @@ def print_bench(console: Console, results: Sequence[BenchResult], seconds: float
 
 
 def print_review(console: Console, result: Review, png: Path) -> None:
-    """The turning points of a reviewed game, and where its chart was saved."""
-    table = Table(title="Turning points", title_style="bold")
-    table.add_column("Move", justify="right")
-    table.add_column("Played")
+    """The turning points of a reviewed game, and where its chart was saved (in the language being
+    spoken; the chart's own words stay English, as its fonts may lack another script)."""
+    table = Table(title=_("Turning points"), title_style="bold")
+    table.add_column(_("Move"), justify="right")
+    table.add_column(_("Played"))
     for name in result.names:
         table.add_column(name, justify="right")
     for point in result.swings:
@@ -72,7 +74,7 @@ def print_review(console: Console, result: Review, png: Path) -> None:
         cells = [f"{b:.0%} → {a:.0%}" for b, a in zip(before, after, strict=True)]
         table.add_row(result.span(point), f"{who}: {result.moves[point]}", *cells)
     console.print(table)
-    console.print(f"Chart saved to {png}", soft_wrap=True)
+    console.print(_("Chart saved to {path}").format(path=png), soft_wrap=True)
 
 
 def progress_bar() -> Progress:
