@@ -23,12 +23,30 @@ from fruitbowl.server import create_app  # noqa: E402
 from .test_glossary import ENDINGS, NOT_WORDS, glossary  # noqa: E402
 
 TRANSLATED_LANGUAGES = [language for language in LANGUAGES if language != "en"]
+ROOT = Path(__file__).resolve().parents[2] / "src" / "fruitbowl"
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
 def test_the_lobby_the_table_and_tang_hu_lus_board_are_among_the_translated_parts():
     for part in ("web/index.html", "web/table.html", "web/js/lobby.js", "web/js/table.js", "web/js/games/tanghulu.js"):
         assert part in WEB_TRANSLATED
+
+
+def test_every_page_and_every_games_board_is_among_the_translated_parts():
+    """Issue 27: the account, campaign and player pages, the tutorials' coach and every game's board."""
+    pages = ("account.html", "campaign.html", "player.html", "js/account.js", "js/campaign.js", "js/campaigns.js")
+    more = ("js/ratings.js", "js/tutorial.js", "js/board-kit.js", "js/wording.js")
+    boards = ("citrus", "juicyfruits", "fabledfruit", "tanghulu")
+    for part in (*pages, *more, *(f"js/games/{game}.js" for game in boards)):
+        assert f"web/{part}" in WEB_TRANSLATED
+
+
+def test_no_english_plural_is_built_by_the_translated_modules():
+    """The page's counted words are the catalog's plural forms (nt/npt), never wording.js' English
+    ``counted``/``plural`` (left for a board that is not translated, and for the server's nouns)."""
+    users = [part for part in WEB_TRANSLATED if part not in ("web/js/wording.js", "web/js/i18n.js")]
+    built = [part for part in users if re.search(r"\b(counted|plural)\(", (ROOT / part).read_text())]
+    assert built == []
 
 
 def test_the_page_says_its_words_through_the_catalog():

@@ -1,7 +1,9 @@
 """Issue 27's done-when test: a Tang Hu Lu game with one player reading German and one reading
 Chinese at the same table, each page in its own language (its own words, the game's prompts and
-log, a refusal's reason), the language switch remembered across a reload, and the board's words
-fitting their shapes in both languages at a laptop's and a phone's size."""
+log, a refusal's reason), the language switch remembered across a reload; every game's board words
+fitting their shapes in both languages at a laptop's and a phone's size (Juicy Fruits with every
+module, Fabled Fruit with Lime), and the account, campaign and player pages read in the language
+with nothing of their words cut or running past the window."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from .helpers import (
     play_by_http,
     state,
 )
-from .test_board_text import board_problems, play_seat_one
+from .test_board_text import GAMES, MIDDLE, PLAYERS, board_problems, play_seat_one
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 GERMAN = {"locale": "de-DE", "lang": "de", "tag": "de", "header": "de-DE,de;q=0.9"}
@@ -35,6 +37,11 @@ CHROME = {
     "zh_Hans": {"#read-board": "读出棋盘", "#log-box h2": "对局记录", "#conn": "已连接"},
 }
 ROUND = {"de": "Runde 1", "zh_Hans": "第 1 轮"}
+#: The account, campaign and player pages' own words in each language.
+WORDS = {
+    "de": {"create": "Konto erstellen", "games": "Partien", "game 1": "Partie 1", "player": "Spieler"},
+    "zh_Hans": {"create": "创建账户", "games": "对局", "game 1": "第 1 局", "player": "玩家"},
+}
 
 
 def two_players(base: str) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -189,12 +196,93 @@ def test_the_language_switch_is_remembered_across_a_reload(browser, server_url):
 @pytest.mark.browser
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 @pytest.mark.parametrize("language", [GERMAN, CHINESE], ids=["de", "zh_Hans"])
-def test_tang_hu_lus_board_words_fit_in_german_and_chinese(browser, server_url, screenshot_dir: Path, language, size):
-    table = create_seated_table(server_url, "tanghulu", 3)
-    play_seat_one(server_url, table, 12, random.Random(27))  # a game under way: sticks, drops, cards
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_games_board_words_fit_in_german_and_chinese(
+    browser, server_url, screenshot_dir: Path, game, language, size
+):
+    """Every game as the issue names it (Juicy Fruits with every module, Fabled Fruit with Lime),
+    three players, in the middle of a game: no board word runs past its shape or off the board."""
+    table = create_seated_table(server_url, game, PLAYERS, **GAMES[game])
+    play_seat_one(server_url, table, MIDDLE[game], random.Random(27))  # a game under way
     page = reader(browser, server_url, table, language, LAPTOP if size == "laptop" else PHONE)
-    where = f"tanghulu {language['lang']} {size}"
-    shot = screenshot_dir / f"tanghulu-{language['lang']}-{size}.png"
+    where = f"{game} {language['lang']} {size}"
+    shot = screenshot_dir / f"{game}-{language['lang']}-{size}.png"
     problems = board_problems(page, where, {"fit"}, shot)
     assert not problems, "\n".join(problems)
+    assert not page.js_errors
+
+
+#: Every element with words of its own whose text the page cuts (overflow hidden or clipped) or
+#: that reaches past the window's right edge.
+CUT_OR_PAST = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (!own || !el.getClientRects().length || el.closest('svg, script, style, option, .sr-only')) continue;
+    const style = getComputedStyle(el);
+    const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    const box = el.getBoundingClientRect();
+    if ((clips && el.scrollWidth > el.clientWidth + 1) || box.right > innerWidth + 1 + scrollX)
+      out.push(`${el.tagName.toLowerCase()}#${el.id} ${JSON.stringify(el.textContent.trim().slice(0, 60))}`);
+  }
+  return out;
+}"""
+
+
+def page_problems(page: Any, where: str, shot: Path) -> list[str]:
+    """What of the page's words is cut or overflows, with the page scrolled sideways as a problem
+    too; the page kept as a screenshot."""
+    page.screenshot(path=str(shot), full_page=True)
+    found = [f"{where}: {text} is cut or runs past the window" for text in page.evaluate(CUT_OR_PAST)]
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > page.viewport_size["width"]:
+        found.append(f"{where}: the page scrolls sideways ({width}px wide)")
+    return found
+
+
+def campaign_of(base: str, page: Any) -> str:
+    """A Fabled Fruit campaign with one game played by bots, its owner token kept in the page's browser."""
+    made = http.post(f"{base}/api/campaigns", json={"game": "fabledfruit", "name": "Freitagsfabeln 星期五"})
+    made.raise_for_status()
+    campaign = made.json()
+    headers = {"X-Campaign-Token": campaign["token"]}
+    body = {"players": 3, "seats": [{"controller": "random"}] * 3, "you": None}
+    http.post(f"{base}/api/campaigns/{campaign['id']}/tables", json=body, headers=headers).raise_for_status()
+    page.goto(f"{base}/")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('fruitbowl.campaigns', JSON.stringify({[id]: token}))",
+        [campaign["id"], campaign["token"]],
+    )
+    return str(campaign["id"])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", ["laptop", "phone"])
+@pytest.mark.parametrize("language", [GERMAN, CHINESE], ids=["de", "zh_Hans"])
+def test_the_account_campaign_and_player_pages_read_in_the_language_and_fit(
+    browser, server_url, screenshot_dir: Path, language, size
+):
+    page = new_page(browser, LAPTOP if size == "laptop" else PHONE, locale=language["locale"], reduced_motion="reduce")
+    lang = language["lang"]
+    found: list[str] = []
+    page.goto(f"{server_url}/account")
+    page.locator("#sign-up-form").wait_for()
+    assert page.evaluate("document.documentElement.lang") == language["tag"]
+    assert page.locator("#sign-up-form button[type=submit]").inner_text() == WORDS[lang]["create"]
+    found += page_problems(page, f"account {lang} {size}", screenshot_dir / f"account-{lang}-{size}.png")
+
+    campaign = campaign_of(server_url, page)
+    page.goto(f"{server_url}/c/{campaign}")
+    page.wait_for_function("document.body.dataset.loaded === '1'")
+    page.locator("#campaign-games li[data-table]").first.wait_for()
+    assert page.locator("#games-title").inner_text() == WORDS[lang]["games"]
+    assert WORDS[lang]["game 1"] in page.locator("#campaign-games").inner_text()
+    found += page_problems(page, f"campaign {lang} {size}", screenshot_dir / f"campaign-{lang}-{size}.png")
+
+    page.goto(f"{server_url}/leaderboards/fabledfruit")
+    page.locator("#leaderboard:not([hidden])").wait_for()
+    page.locator("#leaderboard-table tbody tr").first.wait_for()
+    assert page.locator("#leaderboard-table th").nth(1).inner_text() == WORDS[lang]["player"]
+    found += page_problems(page, f"leaderboard {lang} {size}", screenshot_dir / f"leaderboard-{lang}-{size}.png")
+    assert not found, "\n".join(found)
     assert not page.js_errors

@@ -57,6 +57,16 @@ SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
 WEB_TRANSLATED: tuple[str, ...] = (
     "web/index.html",
     "web/table.html",
+    "web/account.html",
+    "web/campaign.html",
+    "web/player.html",
+    "web/js/account.js",
+    "web/js/board-kit.js",
+    "web/js/campaign.js",
+    "web/js/campaigns.js",
+    "web/js/ratings.js",
+    "web/js/tutorial.js",
+    "web/js/wording.js",
     "web/js/i18n.js",
     "web/js/api.js",
     "web/js/chat.js",
@@ -73,6 +83,11 @@ WEB_TRANSLATED: tuple[str, ...] = (
     "web/js/table.js",
     "web/js/timecontrol.js",
     "web/js/games/tanghulu.js",
+    "web/js/games/fabledfruit.js",
+    "web/js/games/fabledfruit-art.js",
+    "web/js/games/citrus.js",
+    "web/js/games/citrus-art.js",
+    "web/js/games/juicyfruits.js",
 )
 WEB_KEYWORDS: dict[str, _Keyword] = {"t": (1,), "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
 

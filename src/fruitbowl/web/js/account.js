@@ -3,10 +3,10 @@
 // seats this browser holds as a guest, so the games played before the account are in it too.
 
 import * as api from "./api.js";
+import { nt, t } from "./i18n.js";
 import { checkName } from "./names.js";
 import { playerName, savePlayerName, saveSeat, seatFor, storedSeats } from "./storage.js";
 import { h } from "./svg.js";
-import { counted } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { csrf: null, games: null };
@@ -16,11 +16,14 @@ function showError(text) {
   $("account-error").hidden = !text;
 }
 
+/** A table's status as the list says it (the API sends its code). */
+const STATUS = { finished: t("finished"), playing: t("playing"), open: t("open"), cancelled: t("cancelled") };
+
 const gameName = (id) => state.games?.games.find((g) => g.id === id)?.title ?? id;
 
 /** The guest seats of this browser, made the account's; how many were new. */
 async function claimGuestSeats(mine) {
-  const known = new Set(mine.tables.map((t) => `${t.id}:${t.seat}`));
+  const known = new Set(mine.tables.map((table) => `${table.id}:${table.seat}`));
   let claimed = 0;
   for (const held of storedSeats()) {
     if (known.has(`${held.table}:${held.seat}`)) continue;
@@ -37,15 +40,15 @@ async function claimGuestSeats(mine) {
 function drawTables(tables) {
   $("account-tables").replaceChildren(
     ...(tables.length
-      ? tables.map((t) =>
+      ? tables.map((table) =>
           h(
             "li",
-            { "data-table": t.id },
-            h("a", { href: t.url }, `${gameName(t.game)} · table ${t.id}`),
-            h("span", { class: "detail" }, ` ${t.status === "finished" ? "finished" : t.status} · as ${t.name}`),
+            { "data-table": table.id },
+            h("a", { href: table.url }, t("{game} · table {id}", { game: gameName(table.game), id: table.id })),
+            h("span", { class: "detail" }, ` ${t("{status} · as {name}", { status: STATUS[table.status] ?? table.status, name: table.name })}`),
           ),
         )
-      : [h("li", { class: "empty" }, "No games yet: start a table in the lobby.")]),
+      : [h("li", { class: "empty" }, t("No games yet: start a table in the lobby."))]),
   );
 }
 
@@ -60,11 +63,11 @@ async function showSignedIn(name, { claim = false } = {}) {
     const claimed = await claimGuestSeats(mine);
     if (claimed) {
       mine = await api.myAccount();
-      $("account-claimed").textContent = `${counted(claimed, "game")} of this browser joined your account.`;
+      $("account-claimed").textContent = nt("{n} game of this browser joined your account.", "{n} games of this browser joined your account.", claimed);
       $("account-claimed").hidden = false;
     }
   }
-  for (const t of mine.tables) if (seatFor(t.id)?.token !== t.token) saveSeat(t.id, t.seat, t.token); // play on here too
+  for (const table of mine.tables) if (seatFor(table.id)?.token !== table.token) saveSeat(table.id, table.seat, table.token); // play on here too
   drawTables(mine.tables);
   await drawBots();
 }
@@ -95,7 +98,7 @@ async function drawBots() {
         { "data-bot": bot.name },
         h("a", { href: `/p/${encodeURIComponent(bot.player)}` }, bot.name),
         " ",
-        h("button", { type: "button", class: "small", onclick: () => removeBot(bot.name) }, "Remove"),
+        h("button", { type: "button", class: "small", onclick: () => removeBot(bot.name) }, t("Remove")),
       ),
     ),
   );
@@ -105,7 +108,7 @@ $("bot-form").addEventListener("submit", (event) => {
   event.preventDefault();
   attempt(async () => {
     const made = await api.registerBot(state.csrf, $("bot-name").value);
-    $("bot-token").replaceChildren(`${made.name}'s token (copy it now, it is not shown again): `, h("code", {}, made.token));
+    $("bot-token").replaceChildren(t("{name}'s token (copy it now, it is not shown again): ", { name: made.name }), h("code", {}, made.token));
     $("bot-token").hidden = false;
     $("bot-name").value = "";
     await drawBots();
@@ -132,7 +135,7 @@ $("sign-in-form").addEventListener("submit", (event) => {
 
 $("sign-up-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const checked = checkName($("sign-up-name").value, "an account's name");
+  const checked = checkName($("sign-up-name").value, t("an account's name"));
   if (checked.error) return showError(`${checked.error[0].toUpperCase()}${checked.error.slice(1)}.`);
   enter(() => api.signUp(checked.name, $("sign-up-password").value));
 });

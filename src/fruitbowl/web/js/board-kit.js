@@ -9,6 +9,7 @@
 //   board.target(spec, ...children)                          a clickable, focusable place
 //   board.send(code), board.redraw(focus), board.code(kind, fields), board.byText(text), ...
 
+import { t } from "./i18n.js";
 import { s } from "./svg.js";
 
 const GLIDE_MS = 250; // a moved piece glides from its old place; a new or changed one pops in (CSS)
@@ -222,7 +223,7 @@ export function createBoard(svg, ctx) {
         if (board.holdClicks) return;
         event?.preventDefault();
         if (!legal) {
-          board.hint(reason || "not possible now", node, true);
+          board.hint(reason || t("not possible now"), node, true);
           return;
         }
         board.hint(null);

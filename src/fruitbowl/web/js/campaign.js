@@ -7,13 +7,14 @@
 // its tables (?table=…) and reads it with that seat's token.
 
 import * as api from "./api.js";
+import { list, nt, t } from "./i18n.js";
 import { checkName } from "./names.js";
 import { markerSvg } from "./players.js";
 import { botLabel, botLevels, defaultBot, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
 import { campaignTokens, playerName, saveHost, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { h } from "./svg.js";
-import { counted, plural } from "./wording.js";
+import { campaignProgress, namedPlural } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 const campaignId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -30,25 +31,26 @@ const who = (p, extra) =>
 
 /** What a seat is: a person, or a bot of its level. */
 const kind = (p) =>
-  p.controller === "human" ? (p.claimed ? "player" : "invited, not seated yet") : `bot · ${botLabel(view.levels, p.controller)}`;
+  p.controller === "human" ? (p.claimed ? t("player") : t("invited, not seated yet")) : t("bot · {level}", { level: botLabel(view.levels, p.controller) });
 
 function drawPlayers() {
   const players = view.info.players;
   $("campaign-players").replaceChildren(
     ...(players.length
       ? players.map((p) => h("li", { "data-controller": p.controller }, who(p, h("span", { class: "detail" }, kind(p)))))
-      : [h("li", { class: "empty" }, "Nobody yet: the first game seats them.")]),
+      : [h("li", { class: "empty" }, t("Nobody yet: the first game seats them."))]),
   );
 }
 
 function resultText(table) {
-  if (table.status === "cancelled") return "cancelled";
-  if (!table.result) return "going on";
+  if (table.status === "cancelled") return t("cancelled");
+  if (!table.result) return t("going on");
   const house = table.result.house;
-  const winners = table.result.winners.map((w) => table.players[w]?.name).join(" and ") || house?.name || "nobody";
+  const won = table.result.winners.map((w) => table.players[w]?.name).filter(Boolean);
+  const winners = won.length ? list(won) : house?.name || t("nobody");
   const scores = [...table.result.scores, ...(house ? [house.score] : [])];
   const unit = view.game?.score_unit;
-  return `${winners} won · ${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}`;
+  return t("{winners} won · {scores}", { winners, scores: `${scores.join(" – ")}${unit ? ` ${namedPlural(unit)}` : ""}` });
 }
 
 function drawGames() {
@@ -56,22 +58,22 @@ function drawGames() {
   const when = (iso) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
   $("campaign-games").replaceChildren(
     ...(tables.length
-      ? tables.map((t, i) => {
-          const over = t.status === "finished";
+      ? tables.map((table, i) => {
+          const over = table.status === "finished";
           const links = over
-            ? [h("a", { class: "button primary", href: `/t/${t.id}?replay=1` }, "Replay"), h("a", { class: "button", href: `/t/${t.id}` }, "Results")]
-            : t.status === "cancelled"
+            ? [h("a", { class: "button primary", href: `/t/${table.id}?replay=1` }, t("Replay")), h("a", { class: "button", href: `/t/${table.id}` }, t("Results"))]
+            : table.status === "cancelled"
               ? []
-              : [h("a", { class: "button primary", href: `/t/${t.id}` }, "Go to its table")];
+              : [h("a", { class: "button primary", href: `/t/${table.id}` }, t("Go to its table"))];
           return h(
             "li",
-            { class: "table-row", "data-table": t.id, "data-status": t.status },
-            h("div", { class: "table-main" }, h("strong", {}, `Game ${t.game_number ?? i + 1}`), h("span", { class: "detail" }, `${when(t.created_at)} · ${resultText(t)}`)),
-            h("div", { class: "players-line" }, t.players.map((p) => who(p))),
+            { class: "table-row", "data-table": table.id, "data-status": table.status },
+            h("div", { class: "table-main" }, h("strong", {}, t("Game {n}", { n: table.game_number ?? i + 1 })), h("span", { class: "detail" }, `${when(table.created_at)} · ${resultText(table)}`)),
+            h("div", { class: "players-line" }, table.players.map((p) => who(p))),
             h("div", { class: "row-actions" }, links),
           );
         })
-      : [h("li", { class: "empty" }, "No game played yet.")]),
+      : [h("li", { class: "empty" }, t("No game played yet."))]),
   );
 }
 
@@ -81,7 +83,7 @@ function drawSeats() {
   const rows = [];
   for (let seat = 1; seat < view.count; seat++) {
     const last = before[seat];
-    const keep = last && last.controller === "human" && last.claimed ? `${last.name} (as last game)` : null;
+    const keep = last && last.controller === "human" && last.claimed ? t("{name} (as last game)", { name: last.name }) : null;
     const suggested = keep ? "keep" : last && last.controller !== "human" ? last.controller : last ? "human" : defaultBot(view.levels);
     const choice = view.choices[seat] && (view.choices[seat] !== "keep" || keep) ? view.choices[seat] : suggested;
     const onchange = (e) => (view.choices[seat] = e.target.value);
@@ -98,8 +100,8 @@ function drawNextGame() {
   const fewest = view.game?.min_players ?? 1;
   const most = view.game?.max_players ?? Math.max(fewest, info.players.length, 2);
   view.count = Math.min(most, Math.max(fewest, info.players.length || 2));
-  $("next-count").replaceChildren(...Array.from({ length: most - fewest + 1 }, (_, k) => h("option", { value: fewest + k, selected: fewest + k === view.count }, counted(fewest + k, "player"))));
-  $("next-title").textContent = `Game ${info.games_completed + 1}`;
+  $("next-count").replaceChildren(...Array.from({ length: most - fewest + 1 }, (_, k) => h("option", { value: fewest + k, selected: fewest + k === view.count }, nt("{n} player", "{n} players", fewest + k))));
+  $("next-title").textContent = t("Game {n}", { n: info.games_completed + 1 });
   $("next-name").value = playerName() || info.players[0]?.name || "";
   if (document.getElementById("time-field")) $("time-field").replaceWith(timeControlField(view.levels, defaultBot(view.levels)));
   drawSeats();
@@ -109,7 +111,7 @@ function drawGoingOn() {
   const going = view.info.going_on;
   const note = $("campaign-going-on");
   note.hidden = !going;
-  if (going) note.replaceChildren(`Game ${view.info.games_completed + 1} is going on at table ${going}. `, h("a", { class: "button primary", href: `/t/${going}` }, "Go to its table"));
+  if (going) note.replaceChildren(`${t("Game {n} is going on at table {table}.", { n: view.info.games_completed + 1, table: going })} `, h("a", { class: "button primary", href: `/t/${going}` }, t("Go to its table")));
 }
 
 async function startNext(event) {
@@ -118,7 +120,7 @@ async function startNext(event) {
   const typed = $("next-name").value.trim();
   const checked = typed ? checkName(typed) : { name: null };
   if (checked.error) {
-    showError(`Your name: ${checked.error}.`);
+    showError(t("Your name: {error}.", { error: checked.error }));
     return;
   }
   if (checked.name) savePlayerName(checked.name);
@@ -136,13 +138,13 @@ async function startNext(event) {
     saveHost(created.id, created.host_token, created.invites, created.join_url);
     const refused = await seatRegistered(created, choices);
     if (refused.length) {
-      showError(`The game was made, but a registered bot could not be seated (${refused.join("; ")}); its seat waits for an invitation.`);
-      $("campaign-error").append(" ", h("a", { href: created.url }, "Go to the table"));
+      showError(t("The game was made, but a registered bot could not be seated ({reasons}); its seat waits for an invitation.", { reasons: refused.join("; ") }));
+      $("campaign-error").append(" ", h("a", { href: created.url }, t("Go to the table")));
       return;
     }
     location.href = created.url;
   } catch (error) {
-    showError(`Could not start the next game: ${error.message}`);
+    showError(t("Could not start the next game: {reason}", { reason: error.message }));
     $("start-next").disabled = false;
   }
 }
@@ -157,8 +159,8 @@ async function main() {
     view.game = catalog.games.find((g) => g.id === info.game) || null;
     view.levels = levels;
   } catch (error) {
-    $("campaign-title").textContent = "Campaign";
-    showError(`Could not load the campaign: ${error.message}`);
+    $("campaign-title").textContent = t("Campaign");
+    showError(t("Could not load the campaign: {reason}", { reason: error.message }));
     return;
   }
   view.info = data;
@@ -168,16 +170,14 @@ async function main() {
       if (names.length && !$("next-game").hidden) drawSeats();
     });
   document.title = `${data.name} — fruitbowl`;
-  $("campaign-title").textContent = `${view.game?.title || data.game} campaign`;
+  $("campaign-title").textContent = t("{game} campaign", { game: view.game?.title || data.game });
   $("campaign-name").textContent = data.name;
-  const words = view.game?.campaign || { left: "step", complete: "complete" };
-  $("campaign-progress").textContent = data.complete
-    ? words.complete
-    : `${counted(data.games_completed, "game")} played · ${counted(data.cards_left, words.left)} to come`;
+  const words = view.game?.campaign || { left: t("step"), complete: t("complete") };
+  $("campaign-progress").textContent = data.complete ? words.complete : campaignProgress(data.games_completed, data.cards_left, words.left);
   if (!data.players) {
     // Neither its owner nor one of its players: its progress only.
-    $("campaign-players").replaceChildren(h("li", { class: "empty" }, "Only the campaign's owner and its players see who plays it."));
-    $("campaign-games").replaceChildren(h("li", { class: "empty" }, "Only the campaign's owner and its players see its games."));
+    $("campaign-players").replaceChildren(h("li", { class: "empty" }, t("Only the campaign's owner and its players see who plays it.")));
+    $("campaign-games").replaceChildren(h("li", { class: "empty" }, t("Only the campaign's owner and its players see its games.")));
     return;
   }
   drawPlayers();

@@ -9,11 +9,12 @@
 // suggested level).
 
 import * as api from "./api.js";
+import { list, nt, t } from "./i18n.js";
 import { checkName } from "./names.js";
 import { botLevels, defaultBot } from "./seats.js";
 import { h } from "./svg.js";
 import { campaignTokens, playerName, saveCampaignToken, saveHost, saveSeat } from "./storage.js";
-import { counted } from "./wording.js";
+import { campaignProgress } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 const catalog = { games: [], byId: new Map() }; // the games played in campaigns
@@ -27,7 +28,7 @@ function chosenGame() {
 function drawForm() {
   const game = chosenGame();
   const words = game.campaign;
-  $("campaigns-title").textContent = catalog.games.length === 1 ? words.title : "Campaigns";
+  $("campaigns-title").textContent = catalog.games.length === 1 ? words.title : t("Campaigns");
   $("campaign-about").textContent = words.about;
   const rulesets = $("campaign-ruleset");
   rulesets.replaceChildren(...words.rulesets.map((r) => h("option", { value: r.id, title: r.about || null }, r.label)));
@@ -57,30 +58,30 @@ async function continueCampaign(campaign, players) {
     saveHost(created.id, created.host_token, created.invites, created.join_url);
     location.href = created.url;
   } catch (error) {
-    showError(`Could not continue “${campaign.name}”: ${error.message}`);
+    showError(t("Could not continue “{name}”: {reason}", { name: campaign.name, reason: error.message }));
   }
 }
 
 async function cancelGame(campaign) {
   showError("");
-  if (!window.confirm(`Cancel the game of “${campaign.name}” going on at table ${campaign.going_on}? It ends without a result.`)) return;
+  if (!window.confirm(t("Cancel the game of “{name}” going on at table {table}? It ends without a result.", { name: campaign.name, table: campaign.going_on }))) return;
   try {
     await api.cancelCampaignTable(campaign.id, campaignTokens()[campaign.id]);
     await refresh();
   } catch (error) {
-    showError(`Could not cancel the game of “${campaign.name}”: ${error.message}`);
+    showError(t("Could not cancel the game of “{name}”: {reason}", { name: campaign.name, reason: error.message }));
   }
 }
 
 function campaignActions(campaign, players) {
-  const page = h("a", { class: "button", href: `/c/${campaign.id}`, title: "Its players, its games, and the next game's seats one by one" }, "Campaign page");
+  const page = h("a", { class: "button", href: `/c/${campaign.id}`, title: t("Its players, its games, and the next game's seats one by one") }, t("Campaign page"));
   if (campaign.complete) return h("div", { class: "table-actions" }, page);
   if (campaign.going_on) {
     return h(
       "div",
       { class: "table-actions" },
-      h("a", { class: "button primary", href: `/t/${campaign.going_on}` }, "Go to its table"),
-      h("button", { class: "cancel-game", onclick: () => cancelGame(campaign) }, "Cancel that game"),
+      h("a", { class: "button primary", href: `/t/${campaign.going_on}` }, t("Go to its table")),
+      h("button", { class: "cancel-game", onclick: () => cancelGame(campaign) }, t("Cancel that game")),
       page,
     );
   }
@@ -91,7 +92,7 @@ function campaignActions(campaign, players) {
     h(
       "button",
       { class: "primary", onclick: () => continueCampaign(campaign, Number(players.value)) },
-      campaign.games_completed ? "Continue at a new table" : "Play the first game",
+      campaign.games_completed ? t("Continue at a new table") : t("Play the first game"),
     ),
     page,
   );
@@ -109,19 +110,17 @@ function damagedRow(campaign) {
 function campaignRow(campaign) {
   if (campaign.damaged) return damagedRow(campaign);
   const game = catalog.byId.get(campaign.game);
-  const words = game?.campaign || { left: "step", complete: "complete", rulesets: [] };
-  const players = h("select", { "aria-label": `Players for the next game of ${campaign.name}` });
+  const words = game?.campaign || { left: t("step"), complete: t("complete"), rulesets: [] };
+  const players = h("select", { "aria-label": t("Players for the next game of {name}", { name: campaign.name }) });
   const fewest = game?.min_players ?? 1;
   const most = game?.max_players ?? Math.max(fewest, campaign.seating.length);
-  for (let n = fewest; n <= most; n++) players.append(h("option", { value: n }, counted(n, "player")));
+  for (let n = fewest; n <= most; n++) players.append(h("option", { value: n }, nt("{n} player", "{n} players", n)));
   players.value = String(Math.min(most, Math.max(fewest, 2, campaign.seating.length)));
-  const progress = campaign.complete
-    ? words.complete
-    : `${counted(campaign.games_completed, "game")} played · ${counted(campaign.cards_left, words.left)} to come`;
+  const progress = campaign.complete ? words.complete : campaignProgress(campaign.games_completed, campaign.cards_left, words.left);
   const detail = (catalog.games.length > 1 && game ? `${game.title} · ` : "") + progress;
   const last = campaign.history.at(-1);
-  const winners = last ? ` · last won by ${last.winners.join(" and ")}` : "";
-  const going = campaign.going_on ? ` · a game is going on at table ${campaign.going_on}` : "";
+  const winners = last ? ` · ${t("last won by {winners}", { winners: list(last.winners) })}` : "";
+  const going = campaign.going_on ? ` · ${t("a game is going on at table {table}", { table: campaign.going_on })}` : "";
   const ruleset = words.rulesets.find((r) => r.id === campaign.ruleset);
   return h(
     "li",
@@ -147,7 +146,7 @@ async function refresh() {
     const tokens = Object.values(campaignTokens()).slice(-50);
     const { campaigns } = tokens.length ? await api.campaigns(tokens.join(",")) : { campaigns: [] };
     $("campaign-list").replaceChildren(
-      ...(campaigns.length ? campaigns.map(campaignRow) : [h("li", { class: "empty" }, "No campaigns yet.")]),
+      ...(campaigns.length ? campaigns.map(campaignRow) : [h("li", { class: "empty" }, t("No campaigns yet."))]),
     );
   } catch (error) {
     showError(error.message);
@@ -173,7 +172,7 @@ async function main() {
     showError("");
     try {
       const typed = $("campaign-name").value.trim();
-      const checked = typed ? checkName(typed, "a campaign's name") : { name: null };
+      const checked = typed ? checkName(typed, t("a campaign's name")) : { name: null };
       if (checked.error) {
         showError(`${checked.error.charAt(0).toUpperCase()}${checked.error.slice(1)}.`);
         return;

@@ -7,7 +7,7 @@ import { languageSwitch, list, nt, t } from "./i18n.js";
 import { lastGame, playerName, saveHost, saveLastGame, savePlayerName, saveSeat, seatFor } from "./storage.js";
 import { markerSvg } from "./players.js";
 import { defaultBot as suggestedBot, levelsOf, registeredBotOf, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
-import { plural } from "./wording.js";
+import { namedPlural } from "./wording.js";
 import { openRules } from "./rules.js";
 import { drawLearn, tutorialRows } from "./tutorial.js";
 import { readTimeControl, timeControlField } from "./timecontrol.js";
@@ -226,7 +226,7 @@ function tableRow(table) {
     const winners = won.length ? list(won) : house?.name || t("nobody");
     const scores = [...table.result.scores, ...(house ? [house.score] : [])];
     const unit = lobby.games.find((g) => g.id === table.game)?.score_unit; // "star": what a score counts, if the game says
-    detail = t("{winners} won · {scores}", { winners, scores: `${scores.join(" – ")}${unit ? ` ${plural(unit)}` : ""}` });
+    detail = t("{winners} won · {scores}", { winners, scores: `${scores.join(" – ")}${unit ? ` ${namedPlural(unit)}` : ""}` });
     if (table.result.finished_by_stand_in?.length) detail += ` · ${t("finished by a stand-in")}`;
   }
   return h(

@@ -3,8 +3,8 @@
 // GET /api/leaderboards/{game}); the plot is drawn as SVG.
 
 import * as api from "./api.js";
+import { nt, number, t } from "./i18n.js";
 import { h, s } from "./svg.js";
-import { counted } from "./wording.js";
 
 const $ = (id) => document.getElementById(id);
 const [kind, rawName] = location.pathname.split("/").filter(Boolean);
@@ -23,7 +23,7 @@ const cells = (...values) => h("tr", {}, ...values.map((v) => h("td", {}, v)));
 /** The rating after each game, oldest first, as a line on a small SVG chart with labelled ends. */
 function ratingPlot(recent) {
   const points = [...recent].reverse();
-  if (!points.length) return h("p", { class: "empty" }, "No rated games yet.");
+  if (!points.length) return h("p", { class: "empty" }, t("No rated games yet."));
   const values = [points[0].rating_before, ...points.map((p) => p.rating)];
   const low = Math.min(...values);
   const high = Math.max(...values);
@@ -36,7 +36,7 @@ function ratingPlot(recent) {
   const path = values.map((v, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   return s(
     "svg",
-    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `Rating from ${values[0].toFixed(1)} to ${values.at(-1).toFixed(1)} over ${counted(points.length, "game")}` },
+    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": nt("Rating from {from} to {to} over {n} game", "Rating from {from} to {to} over {n} games", points.length, { from: values[0].toFixed(1), to: values.at(-1).toFixed(1) }) },
     s("line", { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: "plot-axis" }),
     s("path", { d: path, class: "plot-line" }),
     ...values.map((v, i) => s("circle", { cx: x(i), cy: y(v), r: 3, class: "plot-point" }, s("title", {}, v.toFixed(2)))),
@@ -50,7 +50,8 @@ async function showPlayer() {
   document.title = `fruitbowl — ${player.name}`;
   $("player").hidden = false;
   $("player-name").textContent = player.name;
-  $("player-summary").textContent = `${player.kind === "bot" ? "A built-in bot. " : ""}${counted(player.games, "rated game")}, ${player.wins} won.`;
+  const record = nt("{n} rated game, {wins} won.", "{n} rated games, {wins} won.", player.games, { wins: number(player.wins) });
+  $("player-summary").textContent = player.kind === "bot" ? `${t("A built-in bot.")} ${record}` : record;
   $("player-ratings").tBodies[0].replaceChildren(
     ...player.ratings.map((r) =>
       cells(h("a", { href: `/leaderboards/${r.game}` }, gameTitle(r.game)), r.rating.toFixed(1), r.sigma.toFixed(2), r.games, r.wins),
@@ -63,7 +64,7 @@ async function showPlayer() {
       return h(
         "li",
         { "data-table": g.table },
-        h("a", { href: g.replay }, `${gameTitle(g.game)} · place ${g.place}`),
+        h("a", { href: g.replay }, t("{game} · place {place}", { game: gameTitle(g.game), place: g.place })),
         h("span", { class: change >= 0 ? "rating-up" : "rating-down" }, ` ${change >= 0 ? "+" : "−"}${Math.abs(change).toFixed(1)}`),
         h("span", { class: "detail" }, ` → ${g.rating.toFixed(1)}`),
       );
@@ -84,13 +85,13 @@ async function showLeaderboard() {
   $("leaderboard-arena").addEventListener("change", go);
   const gameId = pageName || gameList[0]?.id;
   const board = await (arena ? api.arenaLeaderboard(gameId) : api.leaderboard(gameId));
-  $("leaderboard-title").textContent = `${gameTitle(board.game)}: the best ${arena ? "bots" : "players"}`;
+  $("leaderboard-title").textContent = arena ? t("{game}: the best bots", { game: gameTitle(board.game) }) : t("{game}: the best players", { game: gameTitle(board.game) });
   $("leaderboard-table").tBodies[0].replaceChildren(
     ...(board.players.length
       ? board.players.map((p) =>
           cells(p.rank, playerLink(p.handle, p.name), p.rating.toFixed(1), p.sigma.toFixed(2), p.games),
         )
-      : [h("tr", {}, h("td", { colspan: 5, class: "empty" }, "No rated games of this game yet."))]),
+      : [h("tr", {}, h("td", { colspan: 5, class: "empty" }, t("No rated games of this game yet.")))]),
   );
 }
 

@@ -30,7 +30,7 @@ export function h(tag, attrs = {}, ...children) {
 let measurer = null; // a canvas context that measures text (no drawing)
 
 /** The width of a text in CSS pixels at a font size and weight, in the page's font. */
-function textWidth(text, fontSize, weight) {
+export function textWidth(text, fontSize, weight) {
   measurer ??= document.createElement("canvas").getContext("2d");
   if (!measurer) return [...text].length * fontSize * 0.66;
   measurer.font = `${weight} ${fontSize}px ${getComputedStyle(document.documentElement).fontFamily || "sans-serif"}`;
@@ -65,6 +65,26 @@ export function fitText(text, width, fontSize, weight = 800) {
   return `${chars.slice(0, low).join("").trimEnd()}…`;
 }
 
+/** A Chinese or Japanese character (with the punctuation that may not start a line after it):
+ * such text has no spaces, and a line may break after any character. */
+const CJK_UNIT = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef][，。、：；！？）」』”]*/gu;
+
+/** The pieces a line may break between: words, and each CJK character of a word, each saying
+ * whether a space comes before it. */
+export function breakable(text) {
+  const units = [];
+  for (const word of String(text || "").split(/\s+/).filter(Boolean)) {
+    let from = 0;
+    for (const match of word.matchAll(CJK_UNIT)) {
+      if (match.index > from) units.push({ part: word.slice(from, match.index), space: from === 0 });
+      units.push({ part: match[0], space: match.index === 0 });
+      from = match.index + match[0].length;
+    }
+    if (from < word.length) units.push({ part: word.slice(from), space: from === 0 });
+  }
+  return units;
+}
+
 /**
  * Words wrapped to lines of at most `width` board units at `fontSize` (and `weight`), measured in
  * the page's font; at most `maxLines`, the last one ending in "…" when words are left over (the
@@ -73,11 +93,11 @@ export function fitText(text, width, fontSize, weight = 800) {
 export function wrapText(text, width, fontSize, weight = 700, maxLines = 99) {
   const lines = [];
   let line = "";
-  for (const word of String(text || "").split(/\s+/).filter(Boolean)) {
-    const longer = line ? `${line} ${word}` : word;
+  for (const { part, space } of breakable(text)) {
+    const longer = line ? `${line}${space ? " " : ""}${part}` : part;
     if (line && textWidth(longer, fontSize, weight) > width) {
       lines.push(line);
-      line = word;
+      line = part;
     } else line = longer;
   }
   if (line) lines.push(line);

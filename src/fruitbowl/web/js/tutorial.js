@@ -3,7 +3,7 @@
 // at a tutorial's table, the coach box (the step, what to do and why, the rule, Leave tutorial)
 // and the suggested move marked on the board, as the Hint marks it (`hintTargets`, `.hinted`).
 
-import { languageTag } from "./i18n.js";
+import { languageTag, nt, t } from "./i18n.js";
 import { ruleLink } from "./rules.js";
 import { h } from "./svg.js";
 import { playerName, saveLastGame, saveSeat, seatFor } from "./storage.js";
@@ -86,8 +86,8 @@ export async function tutorialRows() {
       h(
         "li",
         { class: "table-row tutorial-row", "data-table": where.tableId, "data-game": tutorial.game },
-        h("div", { class: "table-main" }, h("strong", {}, tutorial.title), h("span", { class: "detail" }, `Tutorial · step ${where.coach.step} of ${where.coach.of}`)),
-        h("div", { class: "row-actions" }, h("a", { class: "button primary", href: `/t/${where.tableId}` }, "Resume")),
+        h("div", { class: "table-main" }, h("strong", {}, tutorial.title), h("span", { class: "detail" }, t("Tutorial · step {step} of {of}", where.coach))),
+        h("div", { class: "row-actions" }, h("a", { class: "button primary", href: `/t/${where.tableId}` }, t("Resume"))),
       ),
     );
 }
@@ -100,7 +100,7 @@ export async function learnButton(gameId) {
   } catch {
     return null;
   }
-  const tutorial = all.find((t) => t.game === gameId && t.module === null);
+  const tutorial = all.find((one) => one.game === gameId && one.module === null);
   if (!tutorial) return null;
   return h("button", { type: "button", class: "learn-button primary", onclick: () => startTutorial(tutorial) }, tutorial.title);
 }
@@ -112,7 +112,7 @@ export async function drawLearn(section) {
     all = await tutorials();
   } catch (error) {
     section.hidden = false;
-    section.querySelector(".learn-list").replaceChildren(h("li", { class: "empty" }, `Could not load the tutorials: ${error.message}`));
+    section.querySelector(".learn-list").replaceChildren(h("li", { class: "empty" }, t("Could not load the tutorials: {reason}", { reason: error.message })));
     return;
   }
   const rows = await Promise.all(
@@ -124,7 +124,7 @@ export async function drawLearn(section) {
         {
           type: "button",
           class: going ? "learn-again" : "primary learn-start",
-          "aria-label": `${going ? "Start again" : "Start"}: ${tutorial.title}`,
+          "aria-label": going ? t("Start again: {title}", tutorial) : t("Start: {title}", tutorial),
           onclick: async (event) => {
             event.currentTarget.disabled = true;
             try {
@@ -135,15 +135,15 @@ export async function drawLearn(section) {
             }
           },
         },
-        going ? "Start again" : "Start",
+        going ? t("Start again") : t("Start"),
       );
       const actions = going
-        ? [h("a", { class: "button primary learn-resume", href: `/t/${going.tableId}` }, `Resume: step ${going.coach.step} of ${going.coach.of}`), start]
+        ? [h("a", { class: "button primary learn-resume", href: `/t/${going.tableId}` }, t("Resume: step {step} of {of}", going.coach)), start]
         : [start];
       return h(
         "li",
         { class: "learn-row", "data-tutorial": tutorial.id, "data-game": tutorial.game },
-        h("div", { class: "learn-main" }, h("strong", {}, tutorial.title), h("span", { class: "detail" }, `${tutorial.about} About ${tutorial.minutes} min.`)),
+        h("div", { class: "learn-main" }, h("strong", {}, tutorial.title), h("span", { class: "detail" }, `${tutorial.about} ${t("About {minutes} min.", tutorial)}`)),
         h("div", { class: "row-actions" }, ...actions, error),
       );
     }),
@@ -161,8 +161,8 @@ function coachBox() {
   if (coach.box) return coach.box;
   coach.box = h(
     "section",
-    { id: "coach", class: "coach", "aria-label": "Tutorial", hidden: true },
-    h("div", { class: "coach-head" }, h("span", { class: "coach-badge" }, "Tutorial"), h("span", { class: "coach-step" }), h("span", { class: "coach-progress", role: "presentation" }, h("span", { class: "coach-bar" }))),
+    { id: "coach", class: "coach", "aria-label": t("Tutorial"), hidden: true },
+    h("div", { class: "coach-head" }, h("span", { class: "coach-badge" }, t("Tutorial")), h("span", { class: "coach-step" }), h("span", { class: "coach-progress", role: "presentation" }, h("span", { class: "coach-bar" }))),
     h("p", { class: "coach-text", role: "status", "aria-live": "polite", tabindex: "0" }), // (it scrolls when long)
     h("p", { class: "coach-rule" }), // the lesson's rule, in sight however long the text (not scrolled with it)
     h("div", { class: "coach-actions" }),
@@ -210,7 +210,7 @@ function sayLearned() {
   const step = coach.snapshot?.tutorial;
   const results = document.getElementById("results");
   if (!step?.done || !results || results.hidden || results.querySelector(".coach-learned")) return;
-  const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(coach.snapshot.game) }, "Play a real game");
+  const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(coach.snapshot.game) }, t("Play a real game"));
   results.prepend(h("div", { class: "coach-learned" }, h("p", {}, step.text), real));
 }
 
@@ -238,16 +238,16 @@ export function drawCoach(snapshot, renderer, actions, reveal = null) {
   const box = coachBox();
   box.hidden = false;
   document.body.dataset.tutorial = step.done ? "done" : "on";
-  box.querySelector(".coach-step").textContent = step.done ? `Finished: ${step.of} moves` : `Step ${step.step} of ${step.of}`;
+  box.querySelector(".coach-step").textContent = step.done ? nt("Finished: {n} move", "Finished: {n} moves", step.of) : t("Step {step} of {of}", step);
   box.querySelector(".coach-bar").style.width = `${Math.min(100, Math.round((100 * (step.done ? step.of : step.step - 1)) / Math.max(1, step.of)))}%`;
   const text = box.querySelector(".coach-text");
   // At the end the results say what was learned; the plaque says it is over.
-  if (step.done) text.replaceChildren("You finished the tutorial: the results below say what you learned.");
+  if (step.done) text.replaceChildren(t("You finished the tutorial: the results below say what you learned."));
   else text.replaceChildren(...(step.do ? [h("strong", { class: "coach-do" }, step.do), " "] : []), step.why); // what to do first, then why
   const link = step.done ? null : ruleLink(snapshot.game, step.rule);
   box.querySelector(".coach-rule").replaceChildren(...(link ? [link] : []));
-  const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, "Play a real game");
-  const leave = h("a", { class: "button coach-leave", href: "/", title: "Back to the lobby: the tutorial waits there for you to resume it" }, "Leave tutorial");
+  const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, t("Play a real game"));
+  const leave = h("a", { class: "button coach-leave", href: "/", title: t("Back to the lobby: the tutorial waits there for you to resume it") }, t("Leave tutorial"));
   box.querySelector(".coach-actions").replaceChildren(...(step.done ? [real] : [leave]));
   watchRedraws();
   markSuggestion();

@@ -1,7 +1,8 @@
 // Citrus art: plantation tiles (five citrus types, each with its own colour, fruit shape and
 // letter), wells, landscape tiles, Fincas, rocks and the bull, drawn in SVG around (0, 0).
 
-import { s } from "../svg.js";
+import { pt, t } from "../i18n.js";
+import { s, squeeze } from "../svg.js";
 
 /** Per type (the view's order: lemon, orange, blood, lime, grapefruit): colour, letter, name. */
 export const TYPES = {
@@ -44,28 +45,28 @@ export function defs() {
 
 /** The fruit drawn on a tile of this type, radius r: a shape per type so colour is never alone. */
 function fruit(type, r) {
-  const t = TYPES[type];
+  const look = TYPES[type];
   switch (type) {
     case "lemon": // pointed oval
       return s("path", {
         d: `M${-r * 1.05} 0 Q${-r * 0.6} ${-r * 0.8} 0 ${-r * 0.78} Q${r * 0.6} ${-r * 0.8} ${r * 1.05} 0 Q${r * 0.6} ${r * 0.8} 0 ${r * 0.78} Q${-r * 0.6} ${r * 0.8} ${-r * 1.05} 0 Z`,
-        fill: t.fruit,
-        stroke: t.dark,
+        fill: look.fruit,
+        stroke: look.dark,
         "stroke-width": 2,
       });
     case "orange": // round with a leaf on top
       return s(
         "g",
         {},
-        s("circle", { r: r * 0.85, fill: t.fruit, stroke: t.dark, "stroke-width": 2 }),
+        s("circle", { r: r * 0.85, fill: look.fruit, stroke: look.dark, "stroke-width": 2 }),
         s("path", { d: `M0 ${-r * 0.85} q${r * 0.5} ${-r * 0.5} ${r * 0.8} ${-r * 0.2} q${-r * 0.4} ${r * 0.35} ${-r * 0.8} ${r * 0.2}`, fill: "#3f8a2a" }),
       );
     case "blood": // a cut half showing segments
       return s(
         "g",
         {},
-        s("circle", { r: r * 0.85, fill: "#ffd1b0", stroke: t.dark, "stroke-width": 2 }),
-        s("circle", { r: r * 0.68, fill: t.fruit }),
+        s("circle", { r: r * 0.85, fill: "#ffd1b0", stroke: look.dark, "stroke-width": 2 }),
+        s("circle", { r: r * 0.68, fill: look.fruit }),
         ...[0, 1, 2, 3, 4, 5].map((i) => {
           const a = (Math.PI / 3) * i;
           return s("line", { x1: 0, y1: 0, x2: Math.cos(a) * r * 0.68, y2: Math.sin(a) * r * 0.68, stroke: "#ffd1b0", "stroke-width": 1.6 });
@@ -77,14 +78,14 @@ function fruit(type, r) {
         {},
         s("path", { d: `M0 ${-r * 0.2} q${-r * 0.9} ${-r * 0.9} ${-r * 0.95} ${-r * 0.05} q${r * 0.5} ${r * 0.3} ${r * 0.95} ${r * 0.05}`, fill: "#2f6e1a" }),
         s("path", { d: `M0 ${-r * 0.2} q${r * 0.9} ${-r * 0.9} ${r * 0.95} ${-r * 0.05} q${-r * 0.5} ${r * 0.3} ${-r * 0.95} ${r * 0.05}`, fill: "#2f6e1a" }),
-        s("circle", { cy: r * 0.15, r: r * 0.6, fill: t.fruit, stroke: t.dark, "stroke-width": 2 }),
+        s("circle", { cy: r * 0.15, r: r * 0.6, fill: look.fruit, stroke: look.dark, "stroke-width": 2 }),
       );
     default: // grapefruit: big round with a blush ring
       return s(
         "g",
         {},
-        s("circle", { r: r * 0.95, fill: "#ffe28a", stroke: t.dark, "stroke-width": 2 }),
-        s("circle", { r: r * 0.62, fill: t.fruit }),
+        s("circle", { r: r * 0.95, fill: "#ffe28a", stroke: look.dark, "stroke-width": 2 }),
+        s("circle", { r: r * 0.62, fill: look.fruit }),
         s("circle", { r: r * 0.14, fill: "#fff" }),
       );
   }
@@ -103,21 +104,21 @@ export function well(r) {
 
 /** A plantation tile of side size, centred on 0,0. */
 export function plantation(type, hasWell, size) {
-  const t = TYPES[type] || TYPES.orange;
+  const look = TYPES[type] || TYPES.orange;
   const h = size / 2;
   return s(
     "g",
     { class: "ct-tile" },
-    s("rect", { class: "ct-face", x: -h, y: -h, width: size, height: size, rx: size * 0.12, fill: t.fill, stroke: t.dark, "stroke-width": 2 }),
+    s("rect", { class: "ct-face", x: -h, y: -h, width: size, height: size, rx: size * 0.12, fill: look.fill, stroke: look.dark, "stroke-width": 2 }),
     s("rect", { x: -h + 4, y: -h + 4, width: size - 8, height: size - 8, rx: size * 0.1, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 1.5 }),
     s("g", { transform: `translate(${-size * 0.04} ${size * 0.02})` }, fruit(type, size * 0.3)),
     // the letter's halo dark enough for white on the lightest tiles (WCAG AA)
-    txt(h - size * 0.17, h - size * 0.08, size * 0.34, "#fff", t.letter, { stroke: t.halo || t.dark, "stroke-width": 3, "paint-order": "stroke" }),
+    txt(h - size * 0.17, h - size * 0.08, size * 0.34, "#fff", look.letter, { stroke: look.halo || look.dark, "stroke-width": 3, "paint-order": "stroke" }),
     hasWell ? s("g", { transform: `translate(${-h + size * 0.2} ${-h + size * 0.2})` }, well(size * 0.15)) : null,
   );
 }
 
-const LANDSCAPE_NAMES = { horses: "Horses", money: "Money", cart: "Cart", bull: "Bull", bridge: "Bridge", milestone: "Milestone" };
+const LANDSCAPE_NAMES = { horses: t("Horses"), money: t("Money"), cart: t("Cart"), bull: t("Bull"), bridge: t("Bridge"), milestone: t("Milestone") };
 export const landscapeName = (kind) => LANDSCAPE_NAMES[kind] || kind;
 export const LANDSCAPE_KINDS = Object.keys(LANDSCAPE_NAMES);
 
@@ -233,6 +234,9 @@ export function finca(high, low, size, scored) {
   );
 }
 
+/** The word under a site a Finca may be built on now. */
+const OPEN = pt("building site", "open");
+
 /** A building site without its Finca on a space of side cell: its letter in a dashed frame of side
  * size, or framed in red with "open" beneath while a Finca may be built there. */
 export function site(letter, open, size, cell) {
@@ -242,7 +246,7 @@ export function site(letter, open, size, cell) {
     { class: "ct-site" },
     s("rect", { x: -h, y: -h, width: size, height: size, rx: 8, fill: open ? "#f3e2b8" : "none", stroke: open ? "#7d1f16" : "#7a5530", "stroke-width": open ? 3 : 2, "stroke-dasharray": open ? null : "5 4" }),
     s("text", { y: cell * 0.14, "font-size": cell * 0.42, "font-weight": 800, fill: open ? "#7d1f16" : "#5a3e22", "text-anchor": "middle" }, letter),
-    open ? s("text", { y: Math.min(cell * 0.4, h - 4), "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle" }, "open") : null,
+    open ? s("text", { y: Math.min(cell * 0.4, h - 4), "font-size": 11, "font-weight": 700, fill: "#7d1f16", "text-anchor": "middle", ...squeeze(OPEN, cell - 6, 11, 700) }, OPEN) : null,
   );
 }
 

@@ -20,23 +20,23 @@
 // A placement's field "tile" is the tile kind number (type × 2 + well); every code is looked up in the
 // table's action index by kind and fields (board.code), never searched among its thousands of actions.
 
-import { fitText, pieceSvg, s } from "../svg.js";
+import { fitText, pieceSvg, s, squeeze, textWidth } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./citrus-art.js";
-import { counted } from "../wording.js";
+import { nt, pt, t } from "../i18n.js";
 
 export const STYLESHEET = "./citrus.css"; // this board's look (loaded before it draws)
 export const BUTTON_KINDS = new Set(["income", "end", "pass"]);
 export const CATEGORY_LABELS = {
-  harvests: "Harvests",
-  fincas: "Fincas",
-  penalties: "Penalties",
-  final_fincas: "Final Fincas",
-  final_harvest: "Final harvest",
-  horses: "Horses",
-  action_tiles: "Action tiles",
+  harvests: t("Harvests"),
+  fincas: t("Fincas"),
+  penalties: t("Penalties"),
+  final_fincas: t("Final Fincas"),
+  final_harvest: t("Final harvest"),
+  horses: t("Horses"),
+  action_tiles: t("Action tiles"),
 };
-export const TIEBREAK_LABELS = { money: "Money", "more money": "More money" };
+export const TIEBREAK_LABELS = { money: t("Money"), "more money": t("More money") };
 export const LOG_ICONS = {
   setup: "die",
   turn: "turn",
@@ -58,7 +58,16 @@ export const LOG_ICONS = {
 };
 
 const isPlace = (a) => a.kind === "place";
-const MOD_WORDS = ["plain", "with a Bridge", "with a Milestone", "with a Bridge and a Milestone"];
+const MOD_WORDS = [t("plain"), t("with a Bridge"), t("with a Milestone"), t("with a Bridge and a Milestone")];
+/** The plantation types as the language names them (the view names them by their English codes). */
+const TYPE_NAMES = {
+  lemon: pt("plantation", "lemon"),
+  orange: pt("plantation", "orange"),
+  blood: pt("plantation", "blood orange"),
+  lime: pt("plantation", "lime"),
+  grapefruit: pt("plantation", "grapefruit"),
+};
+const typeName = (type) => TYPE_NAMES[type] ?? art.TYPES[type]?.name ?? type;
 const SITE_FILL = "#c99a5e";
 
 // ------------------------------------------------------------------------------ panels
@@ -66,12 +75,20 @@ const SITE_FILL = "#c99a5e";
 export function panelStats(view, seat) {
   const p = view.players[seat];
   const horses = (p.horses || []).reduce((a, b) => a + b, 0);
+  const income = nt("{n} coin", "{n} coins", p.income);
   return [
-    { key: "score", icon: "crown", value: p.score, title: counted(p.score, "point") },
-    { key: "money", icon: "coin", value: p.money, title: `${counted(p.money, "coin")} (at most ${view.money_cap})` },
-    { key: "workers", icon: "turn", value: p.workers, title: `${counted(p.workers, "worker")} on the mat (income ${counted(p.income, "coin")})` },
-    { key: "regions", icon: "fruit", value: p.regions, title: `${counted(p.regions, "region")} with a worker` },
-    { key: "horses", icon: "star", value: horses, title: `${counted(horses, "wild horse")} (1 point each${view.options?.horses_at_once ? ", already scored" : " at the end"})` },
+    { key: "score", icon: "crown", value: p.score, title: nt("{n} point", "{n} points", p.score) },
+    { key: "money", icon: "coin", value: p.money, title: nt("{n} coin (at most {cap})", "{n} coins (at most {cap})", p.money, { cap: view.money_cap }) },
+    { key: "workers", icon: "turn", value: p.workers, title: nt("{n} worker on the mat (income {income})", "{n} workers on the mat (income {income})", p.workers, { income }) },
+    { key: "regions", icon: "fruit", value: p.regions, title: nt("{n} region with a worker", "{n} regions with a worker", p.regions) },
+    {
+      key: "horses",
+      icon: "star",
+      value: horses,
+      title: view.options?.horses_at_once
+        ? nt("{n} wild horse (1 point each, already scored)", "{n} wild horses (1 point each, already scored)", horses)
+        : nt("{n} wild horse (1 point each at the end)", "{n} wild horses (1 point each at the end)", horses),
+    },
   ];
 }
 
@@ -116,14 +133,14 @@ export function render(board) {
   const cell = Math.floor((W - 20 - 26) / grid.width);
   let y = 8;
   y = boardBox(ui, layer, 10, y, cell);
-  board.part("map", "The board", [10, 8, W - 20, y - 8]);
+  board.part("map", t("The board"), [10, 8, W - 20, y - 8]);
   y += 12;
   const marketTop = y;
   y = waitingTray(ui, layer, 10, y, W - 20) + 10;
   const m = marketBox(ui, layer, 10, y, 78);
   stacksBox(ui, layer, 10 + m.w + 10, y, W - 30 - m.w, m.h);
   y += m.h;
-  board.part("market", "Market & bag", [10, marketTop, W - 20, y - marketTop]);
+  board.part("market", t("Market & bag"), [10, marketTop, W - 20, y - marketTop]);
   y += 12;
   // the mats drawn larger on a phone, so that they read as well as the map
   const k = narrow ? 1.45 : 1.1;
@@ -145,13 +162,13 @@ export function render(board) {
 function matParts(ui, mats) {
   const mine = ui.me !== null && ui.me < ui.view.players.length;
   const others = mine ? mats.slice(1) : mats;
-  if (mine) ui.board.part("mat", "Your mat", mats[0], { mine: true });
+  if (mine) ui.board.part("mat", t("Your mat"), mats[0], { mine: true });
   if (!others.length) return;
   const left = Math.min(...others.map((b) => b[0]));
   const top = Math.min(...others.map((b) => b[1]));
   const right = Math.max(...others.map((b) => b[0] + b[2]));
   const bottom = Math.max(...others.map((b) => b[1] + b[3]));
-  ui.board.part("rivals", mine ? "Rivals" : "Players", [left, top, right - left, bottom - top]);
+  ui.board.part("rivals", mine ? t("Rivals") : t("Players"), [left, top, right - left, bottom - top]);
 }
 
 // ------------------------------------------------------------------------------ the board
@@ -228,8 +245,8 @@ function boardBox(ui, layer, x0, y0, cell) {
     }
     if (b.bull[i]) g.append(ui.board.piece(`b:${i}`, x, y, art.bull(cell * 0.32), { sig: "bull", moves: false }));
     if (b.tile[i]) {
-      const [t, w] = b.tile[i];
-      const citrus = view.types[t];
+      const [typeIndex, w] = b.tile[i];
+      const citrus = view.types[typeIndex];
       const owner = b.owner[i];
       // a tile bought from the market glides from its market space to here
       const look = `${citrus}${w}`;
@@ -283,7 +300,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
     for (const site of view.sites) {
       const i = b.labels.indexOf(site.space);
       const c = code.site(siteIndex.get(site.letter));
-      g.append(ui.board.target({ code: c, kind: "site", legal: legal.has(c), label: ui.board.label(c, `Build the new Finca on site ${site.letter}`), hit: hit(i) }));
+      g.append(ui.board.target({ code: c, kind: "site", legal: legal.has(c), label: ui.board.label(c, t("Build the new Finca on site {site}", { site: site.letter })), hit: hit(i) }));
     }
     return g;
   }
@@ -291,7 +308,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
     for (let i = 0; i < b.type.length; i++) {
       const c = code.bull(i);
       if (!legal.has(c) && (b.tile[i] || b.type[i] === "site" || b.type[i] === "rock")) continue;
-      g.append(ui.board.target({ code: c, kind: "bull", legal: legal.has(c), label: ui.board.label(c, `Put a Bull on ${b.labels[i]}`), hit: hit(i) }));
+      g.append(ui.board.target({ code: c, kind: "bull", legal: legal.has(c), label: ui.board.label(c, t("Put a Bull on {space}", { space: b.labels[i] })), hit: hit(i) }));
     }
     return g;
   }
@@ -310,7 +327,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
             kind: "place",
             legal: true,
             selected: picks.choice === i,
-            label: several ? `Build ${kindWord} on ${b.labels[i]}: choose how` : ui.board.label(here[0].code, here[0].text),
+            label: several ? t("Build {tile} on {space}: choose how", { tile: kindWord, space: b.labels[i] }) : ui.board.label(here[0].code, here[0].text),
             hit: hit(i),
             activate: several
               ? () => {
@@ -322,7 +339,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
         );
       } else if (b.type[i] !== "site") {
         const c = code.place(ui.kind, i, b.type[i] === "rock" ? 1 : 0);
-        g.append(ui.board.target({ code: c, kind: "place", legal: false, label: `Build ${kindWord} on ${b.labels[i]}`, hit: hit(i) }));
+        g.append(ui.board.target({ code: c, kind: "place", legal: false, label: t("Build {tile} on {space}", { tile: kindWord, space: b.labels[i] }), hit: hit(i) }));
       }
     }
     return g;
@@ -335,7 +352,8 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
       const c = code.harvest(anchor);
       const ok = legal.has(c);
       if (!ok && region.owner !== ui.me) continue;
-      const who = region.owner === ui.me ? "your" : `${ui.snapshot.players[region.owner]?.name || "another player"}'s`;
+      const where = { type: typeName(region.type), at: region.anchor, name: ui.snapshot.players[region.owner]?.name || t("another player") };
+      const what = region.owner === ui.me ? t("Harvest your {type} region at {at}", where) : t("Harvest {name}'s {type} region at {at}", where);
       for (const name of region.spaces) {
         const i = b.labels.indexOf(name);
         g.append(
@@ -344,7 +362,7 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
             kind: "harvest",
             legal: ok,
             focusable: i === anchor,
-            label: ui.board.label(c, `Harvest ${who} ${art.TYPES[region.type]?.name || region.type} region at ${region.anchor}`),
+            label: ui.board.label(c, what),
             hit: hit(i),
           }),
         );
@@ -356,8 +374,8 @@ function boardTargets(ui, { cx, cy, cell, siteIndex }) {
 
 function placeKindWord(view, kind) {
   const w = view.waiting.find((x) => x.kind === kind);
-  if (w) return `${art.TYPES[w.type]?.name || w.type}${w.well ? " (well)" : ""}`;
-  return "the tile";
+  if (w) return w.well ? t("{type} (well)", { type: typeName(w.type) }) : typeName(w.type);
+  return t("the tile");
 }
 
 /** Small buttons beside a space offering each legal way of building there. */
@@ -391,8 +409,11 @@ function waitingTray(ui, layer, x, y, w) {
   const h = size + 20;
   const g = s("g", { class: "ct-waiting" });
   g.append(s("rect", { x, y, width: w, height: h, rx: 12, fill: "#f6ead4", stroke: "#b8860b", "stroke-width": 3 }));
-  const who = view.current_player === ui.me ? "You build" : `${ui.snapshot.players[view.current_player]?.name || "Player"} builds`;
-  g.append(s("text", { x: x + 12, y: y + h / 2 + 6, "font-size": 17, "font-weight": 800, fill: "#4a2d14" }, `${who}${view.waiting_from === "cart" ? " (Cart)" : ""}:`));
+  const builder = { name: ui.snapshot.players[view.current_player]?.name || t("Player") };
+  const cart = view.waiting_from === "cart";
+  const who =
+    view.current_player === ui.me ? (cart ? t("You build (Cart):") : t("You build:")) : cart ? t("{name} builds (Cart):", builder) : t("{name} builds:", builder);
+  g.append(s("text", { x: x + 12, y: y + h / 2 + 6, "font-size": 17, "font-weight": 800, fill: "#4a2d14", ...squeeze(who, 150 - 12 - 8, 17, 800) }, who));
   const placeKinds = new Set(ui.snapshot.legal.filter(isPlace).map((a) => a.tile));
   let tx = x + 150;
   for (const wt of view.waiting) {
@@ -410,7 +431,7 @@ function waitingTray(ui, layer, x, y, w) {
             kind: "waiting",
             legal: true,
             selected: chosen,
-            label: `Build the ${placeKindWord(view, wt.kind)} next`,
+            label: t("Build the {tile} next", { tile: placeKindWord(view, wt.kind) }),
             hit: [tx - 3, y + 7, size + 6, size + 6, 8],
             activate: () => {
               board.memory.kind = wt.kind;
@@ -446,7 +467,7 @@ function marketBox(ui, layer, x, y, m) {
   const g = s("g", { class: "ct-market" });
   g.append(
     s("rect", { x, y, width: w, height: hgt, rx: 14, fill: "#f6ead4", stroke: "#8a6a3a", "stroke-width": 2 }),
-    s("text", { x: x + 12, y: y + 22, "font-size": 18, "font-weight": 800, fill: "#4a2d14" }, "Market"),
+    s("text", { x: x + 12, y: y + 22, "font-size": 18, "font-weight": 800, fill: "#4a2d14", ...squeeze(t("Market"), w - 24, 18, 800) }, t("Market")),
     s("rect", { x: fx, y: fy, width: 4 * m + pad * 2, height: 4 * m + pad * 2, rx: 10, fill: "url(#ct-wood)" }),
   );
   const slots = new Map(); // space number → slot rect (for line hover)
@@ -462,7 +483,7 @@ function marketBox(ui, layer, x, y, m) {
     if (picks.mode === "cart") {
       const c = code.cart(sp.number - 1);
       if (sp.tile || legal.has(c)) {
-        g.append(ui.board.target({ code: c, kind: "cart", legal: legal.has(c), label: ui.board.label(c, `Take space ${sp.number} with a Cart`), hit: [cx - m / 2 + 2, cy - m / 2 + 2, m - 4, m - 4, 8] }));
+        g.append(ui.board.target({ code: c, kind: "cart", legal: legal.has(c), label: ui.board.label(c, t("Take space {n} with a Cart", { n: sp.number })), hit: [cx - m / 2 + 2, cy - m / 2 + 2, m - 4, m - 4, 8] }));
       }
     }
   }
@@ -488,7 +509,7 @@ function marketBox(ui, layer, x, y, m) {
       for (const n of line.spaces) slots.get(n)?.classList.toggle("ct-line-hover", on);
     };
     if (seated) {
-      g.append(ui.board.target({ code: c, kind: "buy", legal: ok, label: ui.board.label(c, `Buy line ${line.name}`), hit: [ax - 2, ay - 2, aw + 4, ah + 4, 8], onHover: hover }, ...face));
+      g.append(ui.board.target({ code: c, kind: "buy", legal: ok, label: ui.board.label(c, t("Buy line {line}", { line: line.name })), hit: [ax - 2, ay - 2, aw + 4, ah + 4, 8], onHover: hover }, ...face));
     } else g.append(...face);
   });
   layer.append(g);
@@ -500,7 +521,7 @@ function stacksBox(ui, layer, x, y, w, fixed) {
   const { view } = ui;
   const g = s("g", { class: "ct-stacks" });
   const body = s("g", {});
-  body.append(s("text", { x: x + 12, y: y + 24, "font-size": 18, "font-weight": 800, fill: "#4a2d14" }, `Bag · ${view.bag.size}`));
+  body.append(s("text", { x: x + 12, y: y + 24, "font-size": 18, "font-weight": 800, fill: "#4a2d14" }, t("Bag · {n}", { n: view.bag.size })));
   const per = {};
   for (const c of view.bag.counts) {
     per[c.type] = per[c.type] || [0, 0];
@@ -519,12 +540,12 @@ function stacksBox(ui, layer, x, y, w, fixed) {
         "text",
         { x: tx + size + 5, y: ty + size / 2 + 6, "font-size": 15, "font-weight": 700, fill: "#4a2d14" },
         `${plain}+${wells}`,
-        s("title", {}, `${plain} plain and ${counted(wells, "well tile")} of ${art.TYPES[type].name} in the bag`),
+        s("title", {}, nt("{plain} plain and {n} well tile of {type} in the bag", "{plain} plain and {n} well tiles of {type} in the bag", wells, { type: typeName(type), plain })),
       ),
     );
   });
   let ty = y + 36 + Math.ceil(view.types.length / cols) * (size + 8) + 12;
-  body.append(s("text", { x: x + 12, y: ty + 6, "font-size": 16, "font-weight": 800, fill: "#4a2d14" }, `Finca stack · ${view.finca_stack.size}`));
+  body.append(s("text", { x: x + 12, y: ty + 6, "font-size": 16, "font-weight": 800, fill: "#4a2d14" }, t("Finca stack · {n}", { n: view.finca_stack.size })));
   ty += 14;
   const fw = 42;
   const perRow = Math.max(1, Math.floor((w - 20) / (fw + 4)));
@@ -534,11 +555,13 @@ function stacksBox(ui, layer, x, y, w, fixed) {
     body.append(s("g", { transform: `translate(${fx + fw / 2} ${fy + fw / 2})` }, art.finca(high, low, fw, false)));
   });
   ty += Math.ceil(view.finca_stack.values.length / perRow) * (fw + 4) + 18;
-  const letters = view.site_stack.letters.join(" ") || "none";
-  const open = view.open_sites.join(" ") || "none";
+  const letters = view.site_stack.letters.join(" ") || t("none");
+  const open = view.open_sites.join(" ") || t("none");
+  const openWords = t("Open sites: {sites}", { sites: open });
+  const stackWords = t("Site stack ({n}): {sites}", { n: view.site_stack.size, sites: letters });
   body.append(
-    s("text", { x: x + 12, y: ty, "font-size": 15, "font-weight": 800, fill: "#7d1f16" }, `Open sites: ${open}`),
-    s("text", { x: x + 12, y: ty + 20, "font-size": 14, "font-weight": 700, fill: "#6b4a2b" }, `Site stack (${view.site_stack.size}): ${letters}`),
+    s("text", { x: x + 12, y: ty, "font-size": 15, "font-weight": 800, fill: "#7d1f16", ...squeeze(openWords, w - 24, 15, 800) }, openWords),
+    s("text", { x: x + 12, y: ty + 20, "font-size": 14, "font-weight": 700, fill: "#6b4a2b", ...squeeze(stackWords, w - 24, 14, 700) }, stackWords),
   );
   const h = Math.max(fixed || 0, ty + 32 - y);
   g.append(s("rect", { x, y, width: w, height: h, rx: 14, fill: "#f6ead4", stroke: "#8a6a3a", "stroke-width": 2 }), body);
@@ -552,7 +575,7 @@ function mat(ui, layer, seat, x, y, w) {
   const { view, legal, code, picks, snapshot } = ui;
   const p = view.players[seat];
   const st = seatStyle(seat);
-  const name = snapshot.players[seat]?.name || `Player ${seat + 1}`;
+  const name = snapshot.players[seat]?.name || t("Player {n}", { n: seat + 1 });
   const acting = view.current_player === seat && snapshot.status === "playing";
   const h = 132;
   const g = s("g", { class: "ct-mat", "data-seat": seat });
@@ -566,10 +589,10 @@ function mat(ui, layer, seat, x, y, w) {
     s(
       "text",
       { x: x + 46, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#2b1d12" },
-      fitText(`${name}${seat === ui.me ? " (you)" : ""}${acting ? " ▶" : ""}`, w - 46 - 100, 18),
+      fitText(`${name}${seat === ui.me ? ` ${t("(you)")}` : ""}${acting ? " ▶" : ""}`, w - 46 - 100, 18),
       s("title", {}, name),
     ),
-    s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, counted(p.score, "pt")),
+    s("text", { x: x + w - 12, y: y + 26, "font-size": 18, "font-weight": 800, fill: "#4a2d14", "text-anchor": "end" }, nt("{n} pt", "{n} pts", p.score)),
   );
   // money track 0..12
   const cellW = Math.min(30, (w - 40 - 6 * 34) / 13);
@@ -595,23 +618,24 @@ function mat(ui, layer, seat, x, y, w) {
   // held action tiles and horses
   let hx = x + 18;
   const hy = y + 92;
-  g.append(s("text", { x: hx, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b" }, p.held.length ? "Tiles:" : "No action tiles"));
-  hx += p.held.length ? 46 : 110;
+  const heldWords = p.held.length ? t("Tiles:") : t("No action tiles");
+  g.append(s("text", { x: hx, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b" }, heldWords));
+  hx += Math.max(p.held.length ? 46 : 110, textWidth(heldWords, 13, 700) + 6);
   const size = 34;
   const mine = seat === ui.me && ui.seated;
-  p.held.forEach((t, k) => {
+  p.held.forEach((held, k) => {
     const tx = hx + k * (size + 6);
-    const tile = s("g", { transform: `translate(${tx + size / 2} ${hy + size / 2 - 2})` }, art.landscapeTile(t.kind, t.value, size));
-    if (!mine || !["money", "cart", "bull"].includes(t.kind)) {
+    const tile = s("g", { transform: `translate(${tx + size / 2} ${hy + size / 2 - 2})` }, art.landscapeTile(held.kind, held.value, size));
+    if (!mine || !["money", "cart", "bull"].includes(held.kind)) {
       g.append(tile);
       return;
     }
-    if (t.kind === "money") {
-      const c = code.cash(t.value);
-      g.append(ui.board.target({ code: c, kind: "cash", legal: legal.has(c), label: ui.board.label(c, `Cash a Money tile for ${t.value}`), hit: [tx - 2, hy - 4, size + 4, size + 4, 6] }, tile));
+    if (held.kind === "money") {
+      const c = code.cash(held.value);
+      g.append(ui.board.target({ code: c, kind: "cash", legal: legal.has(c), label: ui.board.label(c, t("Cash a Money tile for {n}", { n: held.value })), hit: [tx - 2, hy - 4, size + 4, size + 4, 6] }, tile));
       return;
     }
-    const kind = t.kind;
+    const kind = held.kind;
     const ok = snapshot.legal.some((a) => a.kind === kind);
     g.append(
       ui.board.target({
@@ -620,7 +644,7 @@ function mat(ui, layer, seat, x, y, w) {
           legal: ok,
           selected: picks.mode === kind,
           reason: ok ? null : reasonForHeld(ui, kind),
-          label: kind === "cart" ? "Use a Cart: then choose a market space" : "Put a Bull down: then choose an empty space",
+          label: kind === "cart" ? t("Use a Cart: then choose a market space") : t("Put a Bull down: then choose an empty space"),
           hit: [tx - 2, hy - 4, size + 4, size + 4, 6],
           activate: () => {
             picks.mode = picks.mode === kind ? null : kind;
@@ -633,7 +657,7 @@ function mat(ui, layer, seat, x, y, w) {
   });
   const horses = (p.horses || []).reduce((a, b) => a + b, 0);
   g.append(
-    s("text", { x: x + w - 12, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, `${counted(p.horses.length, "horse tile")} (${horses}) · income ${p.income}`),
+    s("text", { x: x + w - 12, y: hy + 20, "font-size": 13, "font-weight": 700, fill: "#6b4a2b", "text-anchor": "end" }, nt("{n} horse tile ({horses}) · income {income}", "{n} horse tiles ({horses}) · income {income}", p.horses.length, { horses, income: p.income })),
   );
   layer.append(g);
   return y + h;

@@ -2,7 +2,8 @@
 // fruit-mix cards, card backs, location cards with their price, the thief and the tokens — and for
 // the Lime expansion the lime, gambling tokens, the camouflage coat and saved (face-down) fruits.
 
-import { s } from "../svg.js";
+import { pt } from "../i18n.js";
+import { breakable, s } from "../svg.js";
 
 export const FRUITS = {
   pineapple: { color: "#E9A21B", dark: "#8f5a05", light: "#fff1cc", letter: "P" },
@@ -193,6 +194,14 @@ export function fruitBack(w, h) {
   );
 }
 
+/** The game's name on the location cards' back, on two lines: broken at its first space or line
+ * break ("Fabled" / "Fruit", "Fabel-" / "saft"). */
+const BACK_TITLE = (() => {
+  const name = pt("card back", "Fabled Fruit");
+  const cut = name.search(/[\s]/);
+  return cut < 0 ? [name, ""] : [name.slice(0, cut), name.slice(cut + 1)];
+})();
+
 /** The back of a location card (the big stack): leaves, and the game's name on a dark plate
  * unless `titled` is false. */
 export function locationBack(w, h, titled = true) {
@@ -202,10 +211,11 @@ export function locationBack(w, h, titled = true) {
     s("rect", { width: w, height: h, rx: 10, fill: "#2f6b3a", stroke: "#16331b", "stroke-width": 2 }),
     s("rect", { x: 6, y: 6, width: w - 12, height: h - 12, rx: 7, fill: "url(#ff-leaves)", stroke: "#e8d9a8", "stroke-width": 1.5 }),
     titled && s("rect", { x: 3, y: h / 2 - 22, width: w - 6, height: 46, rx: 6, class: "ff-back-plate" }),
-    titled && s("text", { x: w / 2, y: h / 2 - 4, "text-anchor": "middle", class: "ff-back-title", text: "Fabled" }),
-    titled && s("text", { x: w / 2, y: h / 2 + 18, "text-anchor": "middle", class: "ff-back-title", text: "Fruit" }),
+    titled && s("text", { x: w / 2, y: h / 2 - 4, "text-anchor": "middle", class: "ff-back-title", text: BACK_TITLE[0] }),
+    titled && s("text", { x: w / 2, y: h / 2 + 18, "text-anchor": "middle", class: "ff-back-title", text: BACK_TITLE[1] }),
   );
 }
+
 
 /**
  * A location card's face without its words (the How to play page's picture): the number badge on
@@ -326,27 +336,33 @@ export function savedCard(w, h, kind = null) {
   );
 }
 
+const WIDE = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+/** A line's width in Latin characters: a CJK character is about as wide as two. */
+const width = (line) => [...line].reduce((sum, char) => sum + (WIDE.test(char) ? 1.8 : 1), 0);
+
 /** Words wrapped to lines of at most `chars` characters (the last line ends in … if cut). */
 export function wrap(text, chars, maxLines = 99) {
-  const words = String(text || "").split(/\s+/).filter(Boolean);
   const lines = [];
   let line = "";
-  for (const word of words) {
-    if (line && (line + " " + word).length > chars) {
+  for (const { part, space } of breakable(text)) {
+    const longer = line ? `${line}${space ? " " : ""}${part}` : part;
+    if (line && width(longer) > chars) {
       lines.push(line);
-      line = word;
+      line = part;
     } else {
-      line = line ? `${line} ${word}` : word;
+      line = longer;
     }
   }
   if (line) lines.push(line);
   if (lines.length > maxLines) {
     const cut = lines.slice(0, maxLines);
-    cut[maxLines - 1] = cut[maxLines - 1].replace(/\s*\S*$/, "") + " …";
+    const last = cut[maxLines - 1];
+    cut[maxLines - 1] = WIDE.test(last) ? `${[...last].slice(0, -1).join("")}…` : last.replace(/\s*\S*$/, "") + " …";
     return cut;
   }
   return lines;
 }
+
 
 /** The shared patterns: the felt of the table, card backs. */
 export function defs() {

@@ -29,8 +29,8 @@
 // Card actions (give/discard/put/take/pay) are found by their text, which names the card kind
 // (board.byText: the action index's lookup by text).
 
-import { at, fitText, pieceSvg, s } from "../svg.js";
-import { counted } from "../wording.js";
+import { at, fitText, pieceSvg, s, squeeze, textWidth } from "../svg.js";
+import { nt, pt, t } from "../i18n.js";
 import { markerGroup, seatStyle } from "../players.js";
 import * as art from "./fabledfruit-art.js";
 
@@ -53,8 +53,8 @@ export const BUTTON_KINDS = new Set([
   "decline",
   "gamble",
 ]);
-export const CATEGORY_LABELS = { juices: "Fabled juices" };
-export const TIEBREAK_LABELS = { "fruits in hand": "Fruits in hand" };
+export const CATEGORY_LABELS = { juices: t("Fabled juices") };
+export const TIEBREAK_LABELS = { "fruits in hand": t("Fruits in hand") };
 export const LOG_ICONS = {
   setup: "die",
   round: "turn",
@@ -116,6 +116,27 @@ const CARD_VERBS = ["give", "discard", "put", "pay", "save", "offer"];
 const LIME_OFFSET = 59;
 /** A location's printed number: 7, or "1L" for the Lime cards (engine ids 60–79). */
 const label = (loc) => (loc > LIME_OFFSET ? `${loc - LIME_OFFSET}L` : String(loc));
+/** The fruits as the language names them (the view names them in English: they are its codes). */
+const FRUIT_NAMES = {
+  pineapple: pt("fruit", "pineapple"),
+  banana: pt("fruit", "banana"),
+  strawberry: pt("fruit", "strawberry"),
+  coconut: pt("fruit", "coconut"),
+  grapes: pt("fruit", "grapes"),
+  lime: pt("fruit", "lime"),
+};
+/** A fruit card's kind in words: "banana", a fruit-mix card's "pineapple/banana". */
+const fruitName = (kind) => String(kind).split("/").map((fruit) => FRUIT_NAMES[fruit] ?? fruit).join("/");
+/** What a click on a card of this kind in a row does (the verb of its action text), in words. */
+const CARD_LABELS = {
+  give: (fruit) => t("Give a {fruit} card", { fruit }),
+  discard: (fruit) => t("Discard a {fruit} card", { fruit }),
+  put: (fruit) => t("Put a {fruit} card on the market", { fruit }),
+  pay: (fruit) => t("Pay with a {fruit} card", { fruit }),
+  save: (fruit) => t("Save a {fruit} card", { fruit }),
+  offer: (fruit) => t("Offer a {fruit} card", { fruit }),
+  take: (fruit) => t("Take a {fruit} card", { fruit }),
+};
 
 // ------------------------------------------------------------------------------ panels
 
@@ -125,20 +146,20 @@ export function panelStats(view, seat) {
   const p = view.players[seat];
   const tokens = p.fruit_tokens.length + p.wild + p.double + (p.gambling || 0) + (p.coat ? 1 : 0);
   const tokenWords = [
-    p.fruit_tokens.length ? `fruit tokens: ${p.fruit_tokens.join(", ")}` : null,
-    p.wild ? `${p.wild} wild` : null,
-    p.double ? `${p.double} double turn` : null,
-    p.gambling ? `${p.gambling} gambling` : null,
-    p.coat ? "the camouflage coat" : null,
+    p.fruit_tokens.length ? t("fruit tokens: {fruits}", { fruits: p.fruit_tokens.map(fruitName).join(", ") }) : null,
+    p.wild ? nt("{n} wild token", "{n} wild tokens", p.wild) : null,
+    p.double ? nt("{n} double turn token", "{n} double turn tokens", p.double) : null,
+    p.gambling ? nt("{n} gambling token", "{n} gambling tokens", p.gambling) : null,
+    p.coat ? t("the camouflage coat") : null,
   ].filter(Boolean);
   const saved = view.lime
-    ? [{ key: "saved", icon: "card", value: p.saved_count, title: `${counted(p.saved_count, "saved fruit")} (each pays twice)` }]
+    ? [{ key: "saved", icon: "card", value: p.saved_count, title: nt("{n} saved fruit (each pays twice)", "{n} saved fruits (each pays twice)", p.saved_count) }]
     : [];
   return [
-    { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: `${p.juices.length} of ${counted(view.target, "fabled juice")}` },
-    { key: "hand", icon: "card", value: p.hand_size, title: `${p.hand_size} fruit cards in hand` },
-    { key: "tokens", icon: "coin", value: tokens, title: tokenWords.length ? tokenWords.join("; ") : "no tokens" },
-    { key: "where", icon: "turn", value: p.position ? `#${label(p.position)}` : "–", title: p.position ? `animal on #${label(p.position)}` : "animal off the display" },
+    { key: "juices", icon: "drop", value: `${p.juices.length}/${view.target}`, title: nt("{got} of {n} fabled juice", "{got} of {n} fabled juices", view.target, { got: p.juices.length }) },
+    { key: "hand", icon: "card", value: p.hand_size, title: nt("{n} fruit card in hand", "{n} fruit cards in hand", p.hand_size) },
+    { key: "tokens", icon: "coin", value: tokens, title: tokenWords.length ? tokenWords.join("; ") : t("no tokens") },
+    { key: "where", icon: "turn", value: p.position ? `#${label(p.position)}` : "–", title: p.position ? t("animal on #{n}", { n: label(p.position) }) : t("animal off the display") },
     ...saved,
   ];
 }
@@ -164,21 +185,21 @@ export function render(board) {
   let y = narrow ? 10 : 14;
   const top = y;
   y = opponents(ui, layer, y);
-  band("rivals", seated ? "Rivals" : "Players", top, y);
+  band("rivals", seated ? t("Rivals") : t("Players"), top, y);
   const locations = y + 6;
   y = displayArea(ui, layer, y + 12) + 8;
-  band("locations", "Locations", locations, y);
+  band("locations", t("Locations"), locations, y);
   const tray = y; // (an offer round, a payment, revealed fruits…: a part of its own, so the locations keep their size)
   y = actionTray(ui, layer, y);
   if (y > tray) band("tray", trayTitle(ui), tray, y);
   const market = y;
   y = supplies(ui, layer, y);
-  band("supplies", "Market & juices", market, y);
+  band("supplies", t("Market & juices"), market, y);
   y += 12;
   if (seated) {
     const hand = y - 6;
     y = myArea(ui, layer, y);
-    band("hand", "Your hand", hand, y + 6, true);
+    band("hand", t("Your hand"), hand, y + 6, true);
     y += 12;
   }
   const height = Math.ceil(y);
@@ -233,12 +254,18 @@ function maybeTarget(ui, active, spec, ...children) {
 
 // ------------------------------------------------------------------------------ small pieces
 
+/** A box's title, squeezed into the `room` the box has where the language says it longer. */
+const boxTitle = (x, y, text, room) => s("text", { x, y, class: "ff-box-title", text, ...squeeze(text, room, 15, 800) });
+/** A box's line of text (class ff-box-text), squeezed the same way. */
+const boxText = (text, room) => ({ text, ...squeeze(text, room, 15, 700) });
+
 function box(layer, x, y, w, h, title, cls = "") {
   layer.append(
     s("rect", { x, y, width: w, height: h, rx: 12, class: ["ff-box", cls] }),
-    title ? s("text", { x: x + 12, y: y + 22, class: "ff-box-title", text: title }) : null,
+    title ? boxTitle(x + 12, y + 22, title, w - 20) : null,
   );
 }
+
 
 /** Small fruit cards with counts in a row: [{kind, count}] → a group; each optionally a target. */
 function cardRow(ui, cards, x, y, w, h, opts = {}) {
@@ -261,7 +288,7 @@ function cardRow(ui, cards, x, y, w, h, opts = {}) {
     const node = maybeTarget(
       ui,
       !!verb,
-      { text, kind: verb, label: `${verb} ${kind}`, hit: [-3, -8, w + 12, h + 11, 9] },
+      { text, kind: verb, label: verb && (CARD_LABELS[verb]?.(fruitName(kind)) ?? text), hit: [-3, -8, w + 12, h + 11, 9] },
       ...parts,
     );
     g.append(ui.board.piece(`${opts.key || "row"}:${kind}`, cx, y, node, { sig: String(count), moves: false }));
@@ -274,7 +301,7 @@ const kindsOf = (counts) => Object.entries(counts || {}).filter(([, n]) => n > 0
 // ------------------------------------------------------------------------------ players
 
 function playerName(ui, seat) {
-  return ui.snapshot.players[seat]?.name || `Seat ${seat + 1}`;
+  return ui.snapshot.players[seat]?.name || t("Seat {n}", { n: seat + 1 });
 }
 
 /** The other players' areas across the top: hand backs with a count, juices, tokens. */
@@ -312,7 +339,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
       s("title", {}, playerName(ui, seat)),
     ),
   );
-  const where = p.position ? `on #${label(p.position)}` : "off the display";
+  const where = p.position ? t("on #{n}", { n: label(p.position) }) : t("off the display");
   g.append(s("text", { x: x + w - 10, y: y + 26, "text-anchor": "end", class: "ff-small", text: where }));
   // the hand: backs with a count (faces only once the game is over)
   const cw = 34;
@@ -324,12 +351,12 @@ function playerArea(ui, layer, seat, x, y, w, h) {
     g.append(cardRow(ui, cards.slice(0, room), x + 12, hy + 4, cw, ch, { gap: 4, key: `hand${seat}` }));
   } else {
     const shown = Math.min(p.hand_size, 10);
-    const fan = s("g", { role: "img", class: "ff-hidden-hand", "aria-label": `${p.hand_size} cards in hand` });
+    const fan = s("g", { role: "img", class: "ff-hidden-hand", "aria-label": nt("{n} card in hand", "{n} cards in hand", p.hand_size) });
     for (let i = 0; i < shown; i++) fan.append(s("g", { transform: `translate(${x + 12 + i * 9} ${hy + 4})` }, art.fruitBack(cw, ch)));
     g.append(ui.board.piece(`backs:${seat}`, 0, 0, fan, { sig: String(p.hand_size), moves: false }));
   }
   g.append(
-    s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: `${counted(p.hand_size, "card")} in hand` }),
+    s("text", { x: x + 12, y: hy + ch + 24, class: "ff-small", text: nt("{n} card in hand", "{n} cards in hand", p.hand_size) }),
   );
   // juices and tokens on the right
   const rx = x + w * 0.55;
@@ -338,7 +365,7 @@ function playerArea(ui, layer, seat, x, y, w, h) {
   if (view.lime && p.saved_count) savedRow(ui, g, p, x + w * 0.36, hy + 14, false);
   if (decision.kind === "player") {
     const text = `player ${seat + 1}`;
-    layer.append(textTarget(ui, { text, kind: "player", label: `Choose ${playerName(ui, seat)}`, hit: [x, y, w, h, 12] }, g));
+    layer.append(textTarget(ui, { text, kind: "player", label: t("Choose {name}", { name: playerName(ui, seat) }), hit: [x, y, w, h, 12] }, g));
   } else {
     layer.append(g);
   }
@@ -368,7 +395,7 @@ function juiceRow(ui, g, seat, x, y, w) {
     const trade = seat === ui.me && ui.decision.kind === "return";
     row.append(
       trade
-        ? textTarget(ui, { text, kind: "return", label: `Trade back #${label(loc)}`, hit: [jx - 2, y, step, 36, 5] }, ...card)
+        ? textTarget(ui, { text, kind: "return", label: t("Trade back #{n}", { n: label(loc) }), hit: [jx - 2, y, step, 36, 5] }, ...card)
         : s("g", {}, ...card),
     );
   });
@@ -383,7 +410,7 @@ function tokenRow(ui, g, p, x, y, mine) {
     const node = maybeTarget(
       ui,
       mine && ui.cardVerb === "pay",
-      { text: `pay ${fruit} token`, kind: "pay", label: `Pay with the ${fruit} token`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
+      { text: `pay ${fruit} token`, kind: "pay", label: t("Pay with the {fruit} token", { fruit: fruitName(fruit) }), hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
       art.fruitToken(fruit, r),
     );
     g.append(ui.board.piece(`ftok:${fruit}`, tx, y + r, node, { moves: false }));
@@ -393,7 +420,7 @@ function tokenRow(ui, g, p, x, y, mine) {
     const node = maybeTarget(
       ui,
       mine && ui.cardVerb === "pay",
-      { text: "pay wild", kind: "pay", label: "Pay with a wild token", hit: [-r - 3, -r - 3, 2 * r + 6 + 26, 2 * r + 6, r + 3] },
+      { text: "pay wild", kind: "pay", label: t("Pay with a wild token"), hit: [-r - 3, -r - 3, 2 * r + 6 + 26, 2 * r + 6, r + 3] },
       art.specialToken("wild", r),
       s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.wild}` }),
     );
@@ -406,7 +433,7 @@ function tokenRow(ui, g, p, x, y, mine) {
         `double:${p.seat}`,
         tx,
         y + r,
-        s("g", { role: "img", "aria-label": counted(p.double, "double turn token") }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
+        s("g", { role: "img", "aria-label": nt("{n} double turn token", "{n} double turn tokens", p.double) }, art.specialToken("double", r), s("text", { x: r + 4, y: 5, class: "ff-small", text: `×${p.double}` })),
         { sig: String(p.double), moves: false },
       ),
     );
@@ -414,15 +441,16 @@ function tokenRow(ui, g, p, x, y, mine) {
   }
   // Lime: the coat and gambling tokens (yours: the k-th token buys by returning k of them)
   if (p.coat) {
-    g.append(ui.board.piece("coat", tx, y + r, s("g", { role: "img", "aria-label": "the camouflage coat: moving costs nothing" }, art.coatToken(r))));
+    g.append(ui.board.piece("coat", tx, y + r, s("g", { role: "img", "aria-label": t("the camouflage coat: moving costs nothing") }, art.coatToken(r))));
     tx += 2 * r + 8;
   }
   for (let k = 1; k <= (p.gambling || 0); k++) {
     const text = `gamble ${k}`;
+    const fruits = nt("{n} fruit", "{n} fruits", ui.view.gambling_reveals * k);
     const node = maybeTarget(
       ui,
       mine && ui.legalByText.has(text),
-      { text, kind: "gamble", label: `Buy by returning ${counted(k, "gambling token")} (reveal ${counted(ui.view.gambling_reveals * k, "fruit")})`, hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
+      { text, kind: "gamble", label: nt("Buy by returning {n} gambling token (reveal {fruits})", "Buy by returning {n} gambling tokens (reveal {fruits})", k, { fruits }), hit: [-r - 3, -r - 3, 2 * r + 6, 2 * r + 6, r + 3] },
       art.gamblingToken(r),
     );
     g.append(ui.board.piece(`gamble:${p.seat}:${k}`, tx, y + r, node, { moves: false }));
@@ -436,14 +464,14 @@ function savedRow(ui, g, p, x, y, mine) {
   const w = mine ? 40 : 24;
   const h = Math.round(w * 1.4);
   const cards = mine ? kindsOf(p.saved) : [{ kind: null, count: p.saved_count }];
-  g.append(s("text", { x, y: y - 4, class: "ff-small", text: mine ? "saved (pays ×2):" : `saved ${p.saved_count}` }));
+  g.append(s("text", { x, y: y - 4, class: "ff-small", text: mine ? t("saved (pays ×2):") : t("saved {n}", { n: p.saved_count }) }));
   cards.forEach(({ kind, count }, i) => {
     const text = kind ? `pay saved ${kind}` : null;
     const parts = [art.savedCard(w, h, kind)];
     if (count > 1) parts.push(s("text", { x: -4, y: h - 2, "text-anchor": "end", class: "ff-small", text: `${count}×` }));
     const node = kind
-      ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: `Pay with your saved ${kind} (counts twice)`, hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
-      : s("g", { role: "img", "aria-label": `${counted(p.saved_count, "saved fruit")}, face down` }, ...parts);
+      ? maybeTarget(ui, mine && ui.cardVerb === "pay", { text, kind: "pay", label: t("Pay with your saved {fruit} (counts twice)", { fruit: fruitName(kind) }), hit: [-4, -4, w + 10, h + 8, 6] }, ...parts)
+      : s("g", { role: "img", "aria-label": nt("{n} saved fruit, face down", "{n} saved fruits, face down", p.saved_count) }, ...parts);
     g.append(ui.board.piece(`saved:${p.seat}:${kind || "backs"}`, x + 14 + i * (w + 18), y, node, { sig: String(count), moves: false }));
   });
 }
@@ -495,11 +523,11 @@ function stackCard(ui, layer, st, x, y, w, h) {
   nameLines.forEach((line, i) =>
     g.append(s("text", { x: 42, y: top + i * (nf + 2), class: "ff-loc-name", "font-size": nf, text: line })),
   );
-  const flagWords = [st.signpost ? "⚑ signpost" : null, st.market ? "market location" : null].filter(Boolean).join(" · ");
+  const flagWords = [st.signpost ? `⚑ ${t("signpost")}` : null, st.market ? t("market location") : null].filter(Boolean).join(" · ");
   const flagFont = narrow ? 13 : 15;
   // (a signpost that is also a market location: "market" alone, the whole in the tooltip)
   let flags = flagWords;
-  if (flags && fitText(flags, w - 18, flagFont, 700) !== flags) flags = flags.replace("market location", "market");
+  if (flags && fitText(flags, w - 18, flagFont, 700) !== flags) flags = flags.replace(t("market location"), t("market"));
   flags = flags && fitText(flags, w - 18, flagFont, 700);
   // the action text
   const actFont = narrow ? 14 : 15;
@@ -510,7 +538,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const lines = art.wrap(st.action, Math.floor((w - 16) / (actFont * 0.56)), maxLines);
   const body = s("text", { class: "ff-loc-action", "font-size": actFont });
   lines.forEach((line, i) => body.append(s("tspan", { x: 9, y: textTop + i * (actFont + 3), text: line })));
-  g.append(body, s("title", { text: `#${label(st.location)} ${st.name}: ${st.action} Price: ${st.price}` }));
+  g.append(body, s("title", { text: t("#{n} {name}: {action} Price: {price}", { n: label(st.location), name: st.name, action: st.action, price: st.price }) }));
   // the price
   const r = Math.min(12, (w - 24) / (st.price.length * 2 + 2));
   g.append(
@@ -524,15 +552,16 @@ function stackCard(ui, layer, st, x, y, w, h) {
   );
 
   const legalTexts = [...ui.legalByText.keys()];
-  const thiefMove = decision.kind === "thief" || legalTexts.some((t) => t.startsWith("thief "));
+  const thiefMove = decision.kind === "thief" || legalTexts.some((code) => code.startsWith("thief "));
   const juiceTake = decision.kind === "juice";
   const verb = juiceTake ? "juice" : thiefMove ? "thief" : "move";
   const mine = me !== null && view.players[me]?.position === st.location;
   const text = `${verb} ${label(st.location)}`;
   const canMove = ui.legalByText.has(text) || !(mine && decision.kind === "act_or_buy");
-  const words = { juice: "Take as a fabled juice the top card of", thief: "Thief to", move: "Move to" }[verb];
+  const where = { n: label(st.location), name: st.name };
+  const words = { juice: t("Take as a fabled juice the top card of #{n} {name}", where), thief: t("Thief to #{n} {name}", where), move: t("Move to #{n} {name}", where) }[verb];
   const face = canMove
-    ? textTarget(ui, { text, kind: verb, label: `${words} #${label(st.location)} ${st.name}`, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
+    ? textTarget(ui, { text, kind: verb, label: words, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
     : g;
   layer.append(ui.board.piece(`stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), { sig: String(st.cards), moves: false }));
 
@@ -541,14 +570,14 @@ function stackCard(ui, layer, st, x, y, w, h) {
     const pw = (w - 30) / 2;
     const py = y + h - priceH - 44;
     [
-      ["act", "▶ Act"],
-      ["buy", "★ Buy"],
+      ["act", `▶ ${t("Act")}`],
+      ["buy", `★ ${t("Buy")}`],
     ].forEach(([kind, word], i) => {
       const px = x + 10 + i * (pw + 10);
       layer.append(
         textTarget(
           ui,
-          { text: kind, kind, label: kind === "act" ? `Do the action of #${label(st.location)}` : `Buy #${label(st.location)} as a fabled juice`, hit: [px, py, pw, 34, 17] },
+          { text: kind, kind, label: kind === "act" ? t("Do the action of #{n}", { n: label(st.location) }) : t("Buy #{n} as a fabled juice", { n: label(st.location) }), hit: [px, py, pw, 34, 17] },
           s("rect", { x: px, y: py, width: pw, height: 34, rx: 17, class: ["ff-pill", kind] }),
           s("text", { x: px + pw / 2, y: py + 23, "text-anchor": "middle", class: "ff-pill-text", text: word }),
         ),
@@ -560,11 +589,11 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const standY = y + h + 22;
   st.animals.forEach((seat, i) => {
     const ax = x + 22 + i * 34;
-    layer.append(ui.board.piece(`animal:${seat}`, ax, standY, s("g", { role: "img", class: "ff-animal", "aria-label": `${playerName(ui, seat)}'s animal` }, markerGroup(seat, 15))));
+    layer.append(ui.board.piece(`animal:${seat}`, ax, standY, s("g", { role: "img", class: "ff-animal", "aria-label": t("{name}'s animal", { name: playerName(ui, seat) }) }, markerGroup(seat, 15))));
   });
   if (st.thief) {
     const second = (view.thief_stacks || []).indexOf(st.location) === 1;
-    layer.append(ui.board.piece(second ? "thief2" : "thief", x + w - 20, standY, s("g", { role: "img", "aria-label": "the thief" }, art.thiefIcon(16))));
+    layer.append(ui.board.piece(second ? "thief2" : "thief", x + w - 20, standY, s("g", { role: "img", "aria-label": t("the thief") }, art.thiefIcon(16))));
   }
 }
 
@@ -573,12 +602,12 @@ function stackCard(ui, layer, st, x, y, w, h) {
 /** The action tray's tab title: what it holds first (as actionTray orders its boxes). */
 function trayTitle(ui) {
   const { view, decision, myTurn } = ui;
-  if (view.offer_round) return "Offers";
-  if (view.payment) return "Payment";
-  if (view.revealed.length) return "Revealed fruits";
-  if (view.looking_at.length || view.peek) return "Looking at";
-  if (decision.kind === "name" && myTurn) return "Name a fruit";
-  return "Tray";
+  if (view.offer_round) return t("Offers");
+  if (view.payment) return t("Payment");
+  if (view.revealed.length) return t("Revealed fruits");
+  if (view.looking_at.length || view.peek) return t("Looking at");
+  if (decision.kind === "name" && myTurn) return t("Name a fruit");
+  return t("Tray");
 }
 
 function actionTray(ui, layer, y) {
@@ -604,15 +633,16 @@ function actionTray(ui, layer, y) {
     } else if (part === "payment") {
       const pay = view.payment;
       const st = view.display.find((d) => d.location === pay.location);
-      const gambled = pay.gambling ? ` · ${counted(pay.gambling, "gambling token")}: the revealed fruits pay too` : "";
-      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `Buying #${label(pay.location)}${st ? ` ${st.name}` : ""}${gambled}` }));
+      const gambled = pay.gambling ? ` · ${nt("{n} gambling token: the revealed fruits pay too", "{n} gambling tokens: the revealed fruits pay too", pay.gambling)}` : "";
+      const buying = st ? t("Buying #{n} {name}", { n: label(pay.location), name: st.name }) : t("Buying #{n}", { n: label(pay.location) });
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: `${buying}${gambled}` }));
       const pr = 12;
       const pw = pay.price.length * (2 * pr + 3);
       layer.append(
-        s("text", { x: W - 34 - pw, y: yy + 26, "text-anchor": "end", class: "ff-box-text", text: "price" }),
+        s("text", { x: W - 34 - pw, y: yy + 26, "text-anchor": "end", class: "ff-box-text", text: t("price") }),
         s("g", { transform: `translate(${W - 26 - pw / 2} ${yy + 21})` }, art.priceRow(pay.price, pr)),
       );
-      layer.append(s("text", { x: tx, y: yy + 54, class: "ff-small", text: pay.chosen.length ? "paid so far:" : "click the cards and tokens to pay with" }));
+      layer.append(s("text", { x: tx, y: yy + 54, class: "ff-small", text: pay.chosen.length ? t("paid so far:") : t("click the cards and tokens to pay with") }));
       pay.chosen.forEach((unit, i) => {
         const ux = tx + 110 + i * (cw + 8);
         const node = unit === "wild" ? art.specialToken("wild", cw / 2.4) : unit.endsWith(" token") ? art.fruitToken(unit.replace(" token", ""), cw / 2.4) : null;
@@ -621,16 +651,16 @@ function actionTray(ui, layer, y) {
         else layer.append(ui.board.piece(`paid:${i}`, ux, yy + 44, art.fruitCard(unit, cw, chh), { sig: unit, moves: false }));
       });
     } else if (part === "name") {
-      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: "Name a fruit" }));
+      layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: t("Name a fruit") }));
       ui.fruits.forEach((fruit, i) => {
         const fx = tx + i * (cw + 14);
         layer.append(
-          textTarget(ui, { text: `name ${fruit}`, kind: "name", label: `Name ${fruit}`, hit: [fx - 4, yy + 38, cw + 8, chh + 10, 8] }, s("g", { transform: `translate(${fx} ${yy + 42})` }, art.fruitCard(fruit, cw, chh))),
+          textTarget(ui, { text: `name ${fruit}`, kind: "name", label: t("Name {fruit}", { fruit: fruitName(fruit) }), hit: [fx - 4, yy + 38, cw + 8, chh + 10, 8] }, s("g", { transform: `translate(${fx} ${yy + 42})` }, art.fruitCard(fruit, cw, chh))),
         );
       });
     } else {
       const title =
-        part === "revealed" ? "Revealed by this action" : part === "looking" ? "You are looking at" : `${playerName(ui, view.peek.player)}'s hand (you peek)`;
+        part === "revealed" ? t("Revealed by this action") : part === "looking" ? t("You are looking at") : t("{name}'s hand (you peek)", { name: playerName(ui, view.peek.player) });
       layer.append(s("text", { x: tx, y: yy + 26, class: "ff-box-title", text: title }));
       let cards;
       if (part === "peek") cards = kindsOf(view.peek.hand);
@@ -656,13 +686,13 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   const round = view.offer_round;
   const asker = view.active_player;
   // the caption on two lines (who, then what), so that a long name never runs under the first offer
-  const offers = `offers ${counted(round.limes, "lime")}`;
+  const offers = nt("offers {n} lime", "offers {n} limes", round.limes);
   const asking = fitText(playerName(ui, asker), 230, 15); // a 40-character name is cut, whole on hover
   layer.append(
     s("text", { x, y: y + 22, class: "ff-box-title" }, asking, s("title", {}, playerName(ui, asker))),
     s("text", { x, y: y + 40, class: "ff-small", text: offers }),
   );
-  const limes = s("g", { role: "img", "aria-label": `${round.limes} limes in the centre` });
+  const limes = s("g", { role: "img", "aria-label": nt("{n} lime in the centre", "{n} limes in the centre", round.limes) });
   for (let i = 0; i < round.limes; i++) limes.append(s("g", { transform: `translate(${i * 16} ${-i * 4})` }, art.fruitCard("lime", cw, chh)));
   layer.append(ui.board.piece("centre-limes", x, y + 52, limes, { sig: String(round.limes), moves: false }));
   const captionW = 9 * Math.max([...asking].length, offers.length) + 16;
@@ -670,7 +700,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
   const slot = (w - (ox - x) - 20) / Math.max(1, round.offers.length);
   for (const offer of round.offers) {
     const cards = kindsOf(offer.fruits);
-    const words = cards.length ? "" : offer.done ? "no offer" : decision.seat === offer.seat ? "offering…" : "waiting";
+    const words = cards.length ? "" : offer.done ? t("no offer") : decision.seat === offer.seat ? t("offering…") : t("waiting");
     const parts = [
       s("rect", { x: ox, y: y + 8, width: slot - 10, height: h - 16, rx: 10, class: "ff-offer-slot", stroke: seatStyle(offer.seat).color }),
       s("g", { transform: `translate(${ox + 16} ${y + 24})` }, markerGroup(offer.seat, 10)),
@@ -686,7 +716,7 @@ function offerRound(ui, layer, x, y, w, h, cw, chh) {
     const node = maybeTarget(
       ui,
       decision.kind === "accept" && cards.length > 0,
-      { text, kind: "accept", label: `Accept ${playerName(ui, offer.seat)}'s offer`, hit: [ox, y + 8, slot - 10, h - 16, 10] },
+      { text, kind: "accept", label: t("Accept {name}'s offer", { name: playerName(ui, offer.seat) }), hit: [ox, y + 8, slot - 10, h - 16, 10] },
       ...parts,
     );
     layer.append(ui.board.piece(`offer:${offer.seat}`, 0, 0, node, { sig: JSON.stringify(offer.fruits), moves: false }));
@@ -710,7 +740,7 @@ function supplies(ui, layer, y) {
     w: Math.max(120, 24 + discard.length * (cw + 8)),
     flex: true,
     draw: (x, yy, w) => {
-      box(layer, x, yy, w, h, `Discard (${total(view.discard)})`);
+      box(layer, x, yy, w, h, t("Discard ({n})", { n: total(view.discard) }));
       if (!discard.length) layer.append(s("rect", { x: x + 12, y: yy + 36, width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
       layer.append(cardRow(ui, discard, x + 12, yy + 38, cw, chh, { verb: takeFrom("discard"), key: "discard" }));
     },
@@ -721,7 +751,7 @@ function supplies(ui, layer, y) {
       w: Math.max(150, 24 + (market.length + view.market_pending.length) * (cw + 8)),
       flex: true,
       draw: (x, yy, w) => {
-        box(layer, x, yy, w, h, "Market", "market");
+        box(layer, x, yy, w, h, t("Market"), "market");
         layer.append(cardRow(ui, market, x + 12, yy + 38, cw, chh, { verb: takeFrom("market"), key: "market" }));
         view.market_pending.forEach((k, i) => {
           layer.append(s("g", { transform: `translate(${x + 12 + (market.length + i) * (cw + 8)} ${yy + 38})`, opacity: 0.55 }, art.fruitCard(k, cw, chh)));
@@ -735,7 +765,7 @@ function supplies(ui, layer, y) {
     boxes.push({
       w: Math.max(150, 24 + mixes.length * (mw + 5)),
       draw: (x, yy, w) => {
-        box(layer, x, yy, w, h, "Fruit-mix cards");
+        box(layer, x, yy, w, h, t("Fruit-mix cards"));
         layer.append(cardRow(ui, mixes, x + 12, yy + 38, mw, chh, { verb: takeFrom("supply"), key: "mix", gap: 5 }));
       },
     });
@@ -748,27 +778,27 @@ function supplies(ui, layer, y) {
     boxes.push({
       w: Math.max(170, 24 + pool.length * 34 + 150 + (view.gambling_pool != null ? 130 : 0) + (view.coat === -1 ? 40 : 0)),
       draw: (x, yy, w) => {
-        box(layer, x, yy, w, h, "Token pool");
+        box(layer, x, yy, w, h, t("Token pool"));
         pool.forEach((f, i) => layer.append(ui.board.piece(`ftok:${f}`, x + 26 + i * 34, yy + 56, art.fruitToken(f, 14), { moves: false })));
-        if (view.thief === 0) layer.append(ui.board.piece("thief", x + w - 28, yy + 56, s("g", { role: "img", "aria-label": "the thief, next to no stack" }, art.thiefIcon(15))));
+        if (view.thief === 0) layer.append(ui.board.piece("thief", x + w - 28, yy + 56, s("g", { role: "img", "aria-label": t("the thief, next to no stack") }, art.thiefIcon(15))));
         let tx = x + 26;
         const ty = yy + 98;
         if (view.wild_pool !== null) {
           layer.append(s("g", { transform: `translate(${tx} ${ty})` }, art.specialToken("wild", 14)));
-          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.wild_pool} wild` }));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: t("×{n} wild", { n: view.wild_pool }) }));
           tx += 100;
         }
         if (view.double_pool !== null) {
           layer.append(s("g", { transform: `translate(${tx} ${ty})` }, art.specialToken("double", 14)));
-          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.double_pool} double` }));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: t("×{n} double", { n: view.double_pool }) }));
           tx += 110;
         }
         if (view.gambling_pool != null) {
-          layer.append(s("g", { role: "img", transform: `translate(${tx} ${ty})`, "aria-label": `${view.gambling_pool} gambling tokens in the pool` }, art.gamblingToken(14)));
-          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: `×${view.gambling_pool} gambling` }));
+          layer.append(s("g", { role: "img", transform: `translate(${tx} ${ty})`, "aria-label": nt("{n} gambling token in the pool", "{n} gambling tokens in the pool", view.gambling_pool) }, art.gamblingToken(14)));
+          layer.append(s("text", { x: tx + 20, y: ty + 5, class: "ff-box-text", text: t("×{n} gambling", { n: view.gambling_pool }) }));
         }
         if (view.coat === -1) {
-          layer.append(ui.board.piece("coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { role: "img", "aria-label": "the camouflage coat, in the pool" }, art.coatToken(15))));
+          layer.append(ui.board.piece("coat", x + w - (view.thief === 0 ? 64 : 28), yy + 56, s("g", { role: "img", "aria-label": t("the camouflage coat, in the pool") }, art.coatToken(15))));
         }
       },
     });
@@ -807,15 +837,15 @@ function limePile(ui, layer, x, y, h, cw, chh) {
   const { view, decision } = ui;
   box(layer, x, y, 128, h, null, "lime");
   const n = view.lime_pile;
-  const g = s("g", { role: "img", "aria-label": `lime pile: ${counted(n, "lime")}` });
+  const g = s("g", { role: "img", "aria-label": nt("lime pile: {n} lime", "lime pile: {n} limes", n) });
   for (let d = Math.min(3, Math.ceil(n / 4)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitCard("lime", cw, chh)));
   if (n) g.append(art.fruitCard("lime", cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
-  const node = maybeTarget(ui, decision.kind === "limeask", { text: "take lime", kind: "take", label: "Take a lime from the lime pile", hit: [-6, -14, cw + 22, chh + 20, 8] }, g);
+  const node = maybeTarget(ui, decision.kind === "limeask", { text: "take lime", kind: "take", label: t("Take a lime from the lime pile"), hit: [-6, -14, cw + 22, chh + 20, 8] }, g);
   layer.append(
-    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Lime pile" }),
+    boxTitle(x + 10, y + 20, t("Lime pile"), 128 - 18),
     ui.board.piece("limes", x + 34, y + 38, node, { sig: String(n), moves: false }),
-    s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "lime") }),
+    s("text", { x: x + 64, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", ...boxText(nt("{n} lime", "{n} limes", n), 128 - 10) }),
   );
 }
 
@@ -823,7 +853,7 @@ function bigStack(ui, layer, x, y, h) {
   const { view } = ui;
   box(layer, x, y, 118, h, null);
   const n = view.big_stack.cards;
-  const g = s("g", { role: "img", "aria-label": `big stack: ${counted(n, "location card")}` });
+  const g = s("g", { role: "img", "aria-label": nt("big stack: {n} location card", "big stack: {n} location cards", n) });
   const w = 62;
   const ch = h - 52;
   for (let d = Math.min(3, Math.max(0, Math.ceil(n / 30))); d > 0; d--) {
@@ -832,9 +862,9 @@ function bigStack(ui, layer, x, y, h) {
   if (n) g.append(art.locationBack(w, ch));
   else g.append(s("rect", { width: w, height: ch, rx: 8, class: "ff-empty-slot" }));
   layer.append(
-    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Big stack" }),
+    boxTitle(x + 10, y + 20, t("Big stack"), 118 - 18),
     ui.board.piece("big", x + 14, y + 30, g, { sig: String(n), moves: false }),
-    s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: n ? `${n} · next #${label(view.big_stack.top)}` : "empty" }),
+    s("text", { x: x + 59, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", ...boxText(n ? t("{n} · next #{top}", { n, top: label(view.big_stack.top) }) : t("empty"), 118 - 10) }),
   );
 }
 
@@ -842,14 +872,14 @@ function drawStack(ui, layer, x, y, h, cw, chh) {
   const { view } = ui;
   box(layer, x, y, 100, h, null);
   const n = view.draw_stack;
-  const g = s("g", { role: "img", "aria-label": `draw stack: ${counted(n, "fruit card")}` });
+  const g = s("g", { role: "img", "aria-label": nt("draw stack: {n} fruit card", "draw stack: {n} fruit cards", n) });
   for (let d = Math.min(3, Math.ceil(n / 15)); d > 0; d--) g.append(s("g", { transform: `translate(${d * 3} ${-d * 3})` }, art.fruitBack(cw, chh)));
   if (n) g.append(art.fruitBack(cw, chh));
   else g.append(s("rect", { width: cw, height: chh, rx: 5, class: "ff-empty-slot" }));
   layer.append(
-    s("text", { x: x + 10, y: y + 20, class: "ff-box-title", text: "Draw" }),
+    boxTitle(x + 10, y + 20, t("Draw"), 100 - 18),
     ui.board.piece("draw", x + 24, y + 38, g, { sig: String(n), moves: false }),
-    s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", text: counted(n, "card") }),
+    s("text", { x: x + 50, y: y + h - 6, "text-anchor": "middle", class: "ff-box-text", ...boxText(nt("{n} card", "{n} cards", n), 100 - 10) }),
   );
 }
 
@@ -870,10 +900,15 @@ function myArea(ui, layer, y) {
   const tokensH = 48 + savedH;
   const h = 50 + rows * (chh + 16) + tokensH;
   layer.append(s("rect", { x: 10, y, width: W - 20, height: h, rx: 14, class: ["ff-player-box", "mine", acting && "acting"], stroke: st.color }));
+  // the heading and where your animal stands share its line: each squeezed into its share where long
+  const heading = `${nt("Your hand · {n} card", "Your hand · {n} cards", p.hand_size)}${acting ? `  ▶ ${t("your turn")}` : ""}`;
+  const where = p.position ? t("your animal is on #{n}", { n: label(p.position) }) : t("your animal is off the display");
+  const fitted = (text, room, size, weight) => ({ text, ...squeeze(text, room, size, weight) });
+  const whereRoom = Math.min(textWidth(where, 15, 600), (W - 72) * 0.45);
   layer.append(
     s("g", { transform: `translate(30 ${y + 24})` }, markerGroup(me, 13)),
-    s("text", { x: 50, y: y + 31, class: "ff-player-name", text: `Your hand · ${counted(p.hand_size, "card")}${acting ? "  ▶ your turn" : ""}` }),
-    s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", text: p.position ? `your animal is on #${label(p.position)}` : "your animal is off the display" }),
+    s("text", { x: 50, y: y + 31, class: "ff-player-name", ...fitted(heading, W - 72 - whereRoom - 16, 17, 800) }),
+    s("text", { x: W - 22, y: y + 31, "text-anchor": "end", class: "ff-small", ...fitted(where, whereRoom, 15, 600) }),
   );
   const verb = ui.cardVerb;
   for (let r = 0; r < rows; r++) {
@@ -882,7 +917,7 @@ function myArea(ui, layer, y) {
     const x0 = (W - rowW) / 2;
     layer.append(cardRow(ui, rowCards, x0, y + 52 + r * (chh + 16), cw, chh, { verb, key: "mine", gap }));
   }
-  if (!cards.length) layer.append(s("text", { x: W / 2, y: y + 52 + chh / 2, "text-anchor": "middle", class: "ff-small", text: "no fruit cards" }));
+  if (!cards.length) layer.append(s("text", { x: W / 2, y: y + 52 + chh / 2, "text-anchor": "middle", class: "ff-small", text: t("no fruit cards") }));
   const ty = y + 50 + rows * (chh + 16);
   const g = s("g", {});
   juiceRow(ui, g, me, 24, ty + 4, W / 2 - 40);

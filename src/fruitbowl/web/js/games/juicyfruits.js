@@ -20,9 +20,9 @@
 //   whale_beach  click the sea beside one of your beaches (or its button)
 //   watch        click where your whale-watching token goes (with two: pick one up first)
 
-import { at, fitText, pieceSvg, s, wrapText } from "../svg.js";
+import { at, fitText, pieceSvg, s, squeeze, textWidth, wrapText } from "../svg.js";
 import { markerGroup, seatStyle } from "../players.js";
-import { counted } from "../wording.js";
+import { npt, nt, pt, t } from "../i18n.js";
 import * as art from "./juicyfruits-art.js";
 
 export const STYLESHEET = "./juicyfruits.css"; // this board's look (loaded before it draws)
@@ -42,21 +42,21 @@ export const BUTTON_KINDS = new Set([
   "whale_beach",
 ]);
 export const CATEGORY_LABELS = {
-  ships: "Ships",
-  businesses: "Business rows",
-  venues: "Venues",
-  ice_cream: "Ice cream",
-  juice: "Juice",
-  stalls: "Stalls",
-  statues: "Statues",
-  plateaus: "Plateaus",
-  boulders: "Boulders",
-  offices: "Offices",
-  whales: "Whales",
-  boats: "Boats",
-  claims: "Claims",
+  ships: t("Ships"),
+  businesses: t("Business rows"),
+  venues: t("Venues"),
+  ice_cream: t("Ice cream"),
+  juice: t("Juice"),
+  stalls: t("Stalls"),
+  statues: t("Statues"),
+  plateaus: t("Plateaus"),
+  boulders: t("Boulders"),
+  offices: t("Offices"),
+  whales: t("Whales"),
+  boats: t("Boats"),
+  claims: t("Claims"),
 };
-export const TIEBREAK_LABELS = { "later in turn order": "Later in turn order" };
+export const TIEBREAK_LABELS = { "later in turn order": t("Later in turn order") };
 export const LOG_ICONS = {
   setup: "die",
   round: "turn",
@@ -103,14 +103,32 @@ const DIRS = [
   [0, -1],
 ];
 const CATEGORY_WORDS = {
-  placeholder: "large venue (2×2)",
-  small_venue: "small venue",
-  stall: "stall",
-  advanced_collector: "advanced collector",
-  ice_cream_cart: "ice cream cart",
-  admin: "administration building",
-  whale_watching: "whale watching",
+  placeholder: t("large venue (2×2)"),
+  small_venue: t("small venue"),
+  stall: t("stall"),
+  advanced_collector: t("advanced collector"),
+  ice_cream_cart: t("ice cream cart"),
+  admin: t("administration building"),
+  whale_watching: t("whale watching"),
 };
+/** A count of a fruit ("3 bananas"): the view names the fruits by their English codes. */
+const FRUIT_COUNTS = {
+  banana: (n) => npt("fruit", "{n} banana", "{n} bananas", n),
+  lime: (n) => npt("fruit", "{n} lime", "{n} limes", n),
+  pomegranate: (n) => npt("fruit", "{n} pomegranate", "{n} pomegranates", n),
+  orange: (n) => npt("fruit", "{n} orange", "{n} oranges", n),
+  mangosteen: (n) => npt("fruit", "{n} mangosteen", "{n} mangosteens", n),
+};
+const fruitCount = (n, fruit) => FRUIT_COUNTS[fruit]?.(n) ?? `${n} ${fruit}`;
+/** The fruits as the language names them. */
+const FRUIT_NAMES = {
+  banana: pt("fruit", "banana"),
+  lime: pt("fruit", "lime"),
+  pomegranate: pt("fruit", "pomegranate"),
+  orange: pt("fruit", "orange"),
+  mangosteen: pt("fruit", "mangosteen"),
+};
+const fruitName = (fruit) => FRUIT_NAMES[fruit] ?? fruit;
 const EDGE_INDEX = { bottom: 0, left: 1, top: 2, right: 3 };
 const BEACH_SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
@@ -121,23 +139,23 @@ const total = (obj) => Object.values(obj || {}).reduce((a, b) => a + b, 0);
 
 export function panelStats(view, seat) {
   const p = view.players[seat];
-  const fruits = view.fruits.map((f) => counted(p.reserve[f.name] || 0, f.name)).join(", ");
+  const fruits = view.fruits.map((f) => fruitCount(p.reserve[f.name] || 0, f.name)).join(", ");
   const markers = total(p.markers);
   const stats = [
-    { key: "score", icon: "crown", value: p.score, title: counted(p.score, "point") },
-    { key: "fruits", icon: "fruit", value: total(p.reserve), title: `fruits: ${fruits}` },
-    { key: "ships", icon: "turn", value: p.supplied.length, title: `${counted(p.supplied.length, "ship")} supplied` },
-    { key: "stars", icon: "star", value: p.stars, title: counted(p.stars, "venue star") },
-    { key: "markers", icon: "cart", value: markers, title: counted(markers, "ice cream marker") },
+    { key: "score", icon: "crown", value: p.score, title: nt("{n} point", "{n} points", p.score) },
+    { key: "fruits", icon: "fruit", value: total(p.reserve), title: t("fruits: {fruits}", { fruits }) },
+    { key: "ships", icon: "turn", value: p.supplied.length, title: nt("{n} ship supplied", "{n} ships supplied", p.supplied.length) },
+    { key: "stars", icon: "star", value: p.stars, title: nt("{n} venue star", "{n} venue stars", p.stars) },
+    { key: "markers", icon: "cart", value: markers, title: nt("{n} ice cream marker", "{n} ice cream markers", markers) },
   ];
-  if (view.juice_factory) stats.push({ key: "juice", icon: "drop", value: p.juice, title: `juice disc on J${p.juice}` });
+  if (view.juice_factory) stats.push({ key: "juice", icon: "drop", value: p.juice, title: t("juice disc on J{n}", { n: p.juice }) });
   if (view.mystic) {
     const got = view.mystic.collected[seat];
-    stats.push({ key: "statues", icon: "die", value: got.length, title: `statue tiles collected: ${got.join(", ") || "none"}` });
+    stats.push({ key: "statues", icon: "die", value: got.length, title: t("statue tiles collected: {tiles}", { tiles: got.join(", ") || t("none") }) });
   }
   if (view.boulders) {
     const gone = view.boulders.removed[seat];
-    stats.push({ key: "boulders", icon: "coin", value: gone.length, title: `boulders cleared: ${gone.join(", ") || "none"}` });
+    stats.push({ key: "boulders", icon: "coin", value: gone.length, title: t("boulders cleared: {boulders}", { boulders: gone.join(", ") || t("none") }) });
   }
   return stats;
 }
@@ -161,12 +179,12 @@ export function render(board) {
   const layer = s("g", { class: "jf" });
   let height;
   const seated = me !== null && me < view.players.length;
-  const rivals = view.solo ? "Pineapple" : seated ? "Rivals" : "Islands";
-  const firstIsland = seated ? "Your island" : `${snapshot.players[order[0]]?.name || "Seat 1"}'s island`;
+  const rivals = view.solo ? t("Pineapple") : seated ? t("Rivals") : t("Islands");
+  const firstIsland = seated ? t("Your island") : t("{name}'s island", { name: snapshot.players[order[0]]?.name || t("Seat {n}", { n: 1 }) });
   if (narrow) {
     let y = 10;
     const bottom = businessBoard(ui, layer, 10, y, 780);
-    board.part("business", "Business board", [10, y, 780, bottom - y]);
+    board.part("business", t("Business board"), [10, y, 780, bottom - y]);
     y = bottom + 14;
     const island = islandBox(ui, layer, order[0], 10, y, 780).h;
     board.part("island", firstIsland, [10, y, 780, island], { mine: seated });
@@ -174,7 +192,7 @@ export function render(board) {
     const marketTop = y;
     y = licenseTrack(ui, layer, 10, y, 780) + 12;
     y = icePools(ui, layer, 10, y, 780);
-    board.part("ice", "Licenses & ice cream", [10, marketTop, 780, y - marketTop]);
+    board.part("ice", t("Licenses & ice cream"), [10, marketTop, 780, y - marketTop]);
     y += 14;
     const othersTop = y;
     const others = order.slice(1);
@@ -193,7 +211,7 @@ export function render(board) {
     const suppliesTop = y;
     y = sidePieces(ui, layer, 10, y, 780) + 10;
     y = scoreOrJuice(ui, layer, 10, y, 780);
-    board.part("supplies", view.solo ? "Pineapple & score" : "Venues & score", [10, suppliesTop, 780, y - suppliesTop]);
+    board.part("supplies", view.solo ? t("Pineapple & score") : t("Venues & score"), [10, suppliesTop, 780, y - suppliesTop]);
     y += 10;
     if (view.mystic || view.boulders) y = modulesRow(ui, layer, 10, y, 780) + 10;
     height = y;
@@ -212,7 +230,7 @@ export function render(board) {
     const rowH = Math.floor((big.h - BUSINESS_FRAME - 12 - LICENSE_H) / 5);
     let by = businessBoard(ui, layer, bx, top, bw, rowH) + 12;
     by = licenseTrack(ui, layer, bx, by, bw);
-    board.part("business", "Business board", [bx, top, bw, by - top]);
+    board.part("business", t("Business board"), [bx, top, bw, by - top]);
     let y = Math.max(top + big.h, by) + 24;
     // row 2: the other islands side by side (or Pineapple)
     const others = order.slice(1);
@@ -237,7 +255,7 @@ export function render(board) {
     const a = icePools(ui, layer, 20, y, iceW);
     const b = sidePieces(ui, layer, 20 + iceW + 16, y, W - 40 - iceW - 16);
     y = scoreOrJuice(ui, layer, 20, Math.max(a, b) + 12, W - 40);
-    board.part("supplies", "Ice cream & venues", [20, suppliesTop, W - 40, y - suppliesTop]);
+    board.part("supplies", t("Ice cream & venues"), [20, suppliesTop, W - 40, y - suppliesTop]);
     // row 4: Mystic Island beside the boulder tray
     if (view.mystic || view.boulders) y = modulesRow(ui, layer, 20, y + 24, W - 40);
     height = y + 20;
@@ -271,15 +289,24 @@ function movesFrom(ui, cell) {
 const isMobile = (p) => p && (p.type === "collector" || p.category === "advanced_collector" || p.category === "ice_cream_cart");
 
 function pieceLabel(p) {
-  if (!p) return "free space";
-  if (p.type === "ship") return `ship ${p.id} (${Object.entries(p.demand).map(([f, k]) => counted(k, f)).join(" + ")}, ${counted(p.points, "point")})`;
-  if (p.type === "collector") return `${p.fruit} collector`;
-  if (p.type === "venue") return `${p.name} (${counted(p.points, "point")}, ${counted(p.stars, "star")})`;
-  if (p.type === "boulder") return `boulder ${p.id}: clears when ${p.text}`;
+  if (!p) return t("free space");
+  const points = nt("{n} point", "{n} points", p.points);
+  if (p.type === "ship") return t("ship {id} ({demand}, {points})", { id: p.id, demand: Object.entries(p.demand).map(([f, k]) => fruitCount(k, f)).join(" + "), points });
+  if (p.type === "collector") return t("{fruit} collector", { fruit: fruitName(p.fruit) });
+  const stars = nt("{n} star", "{n} stars", p.stars);
+  if (p.type === "venue") return t("{name} ({points}, {stars})", { name: p.name, points, stars });
+  if (p.type === "boulder") return t("boulder {id}: clears when {when}", { id: p.id, when: p.text });
   return `${p.name} (${CATEGORY_WORDS[p.category] || p.category})`;
 }
 
 // ------------------------------------------------------------------------------ business board
+
+/** A frame's note at its top right ("4 columns in play"), squeezed where the language makes it
+ * reach the frame's title at its left. */
+function note(x, y, w, title, words, cls = "jf-note") {
+  const room = w - 32 - (title ? textWidth(title, 22, 800) + 16 : 0);
+  return s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: cls, text: words, ...squeeze(words, room, 18, 700) });
+}
 
 function frame(layer, x, y, w, h, title, fill = "#fff8ec") {
   layer.append(
@@ -297,22 +324,14 @@ function businessBoard(ui, layer, x, y, w, rowH = 100) {
   const shownCols = ui.narrow ? bb.columns_in_play : 4;
   const colW = (w - head - 16) / shownCols;
   const h = BUSINESS_FRAME + 5 * rowH;
-  frame(layer, x, y, w, h, "Business board", "url(#jf-wood)");
-  layer.append(
-    s("text", {
-      x: x + w - 16,
-      y: y + 27,
-      "text-anchor": "end",
-      class: "jf-note",
-      text: `${counted(bb.columns_in_play, "column")} in play`,
-    }),
-  );
+  frame(layer, x, y, w, h, t("Business board"), "url(#jf-wood)");
+  layer.append(note(x, y, w, t("Business board"), nt("{n} column in play", "{n} columns in play", bb.columns_in_play)));
   bb.rows.forEach((row, i) => {
     const ry = y + 40 + i * rowH;
     const g = s("g", { class: "business-row", "data-row": row.row });
     g.append(
       s("rect", { x: x + 8, y: ry, width: w - 16, height: rowH - 6, rx: 10, fill: "#fff8ec", "fill-opacity": 0.55, stroke: "#8a6a3a", "stroke-width": 1.5 }),
-      s("text", { x: x + 20, y: ry + 24, class: "jf-row-label", text: `Row ${row.row}` }),
+      s("text", { x: x + 20, y: ry + 24, class: "jf-row-label", text: t("Row {n}", { n: row.row }) }),
       at(x + head - 34, ry + 44, 1, art.pointsBadge(row.points, 22)),
       at(x + (head - 40) / 2 + 6, ry + 62, 1, art.fruitRow(row.cost, ui.narrow ? 13 : 13.5)),
     );
@@ -321,7 +340,7 @@ function businessBoard(ui, layer, x, y, w, rowH = 100) {
       const cx = x + head + col * colW;
       const inPlay = col < bb.columns_in_play;
       g.append(s("rect", { x: cx + 4, y: ry + 4, width: colW - 8, height: rowH - 14, rx: 8, fill: inPlay ? "#f3e2bf" : "url(#jf-hatch)", stroke: "#b8955c", "stroke-dasharray": "5 4" }));
-      if (!inPlay && i === 2) g.append(s("text", { x: cx + colW / 2, y: ry + 50, "text-anchor": "middle", class: "jf-off", text: "not in play" }));
+      if (!inPlay && i === 2) g.append(s("text", { x: cx + colW / 2, y: ry + 50, "text-anchor": "middle", class: "jf-off", text: t("not in play") }));
       if (!tok) return;
       const tile = businessTile(ui, tok, cx + colW / 2, ry + (rowH - 6) / 2, colW - 12, rowH - 18);
       if (!myTurn) {
@@ -334,7 +353,7 @@ function businessBoard(ui, layer, x, y, w, rowH = 100) {
             code,
             kind: "claim",
             legal: legal.has(code),
-            label: legal.get(code)?.label || `Claim the ${tok.name} from row ${row.row}`,
+            label: legal.get(code)?.label || t("Claim the {token} from row {n}", { token: tok.name, n: row.row }),
             hit: [cx + 3, ry + 3, colW - 6, rowH - 12, 10],
             activate: () => ui.board.send(code),
           },
@@ -369,7 +388,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
     at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, wordless(art.token(tok, c))),
     lines.map((line, k) => s("text", { x: -w / 2 + c + 8, y: firstLine + k * detailFs * 1.1, class: "jf-tile-detail", "font-size": detailFs, text: line })),
-    tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: "2×2" }) : null,
+    tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: pt("venue size", "2×2") }) : null,
     s("title", {}, `${tok.name}: ${tok.text || detail}`),
   );
   return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
@@ -382,10 +401,20 @@ function wordless(picture) {
   return picture;
 }
 
+/** A stall's points in short, by what it counts ("2 per beach"; its tooltip: art.STALL_SHORT). */
+const STALL_DETAIL = {
+  per_empty_beach: (n) => t("{n} per beach", { n }),
+  per_supplied_ship: (n) => t("{n} per ship", { n }),
+  per_star: (n) => t("{n} per ★", { n }),
+  per_two_fruits: (n) => t("{n} per 2 fruits", { n }),
+  per_full_beach: (n) => t("{n} per 3 ships", { n }),
+  per_milkshake: (n) => t("{n} per shake", { n }),
+};
+
 function tileDetail(tok) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
   if (tok.category === "ice_cream_cart") return tok.kind;
-  if (tok.category === "stall" && art.STALL_SHORT[tok.formula]) return `${tok.points} per ${art.STALL_SHORT[tok.formula].slice(1)}`;
+  if (tok.category === "stall" && STALL_DETAIL[tok.formula]) return STALL_DETAIL[tok.formula](tok.points);
   if (tok.category === "stall")
     return tok.text
       .replace(" per ", "/")
@@ -395,15 +424,15 @@ function tileDetail(tok) {
       .replace("2 fruits left", "2 fr.")
       .replace("beach with all 3 ships", "full beach")
       .replace("milkshake marker", "shake");
-  if (tok.category === "admin") return tok.effect === "harbor_office" ? "+1/token" : "−1 fruit";
-  if (tok.category === "whale_watching") return "whale +2";
-  if (tok.pond_only) return `pond ${tok.points}p`;
+  if (tok.category === "admin") return tok.effect === "harbor_office" ? t("+1/token") : t("−1 fruit");
+  if (tok.category === "whale_watching") return t("whale +2");
+  if (tok.pond_only) return t("pond {n}p", { n: tok.points });
   return venueWorth(tok);
 }
 
 /** A venue's stars and points in short: "3★ 8p". */
 function venueWorth(venue) {
-  return `${venue.stars || 0}★ ${venue.points}p`;
+  return t("{stars}★ {points}p", { stars: venue.stars || 0, points: venue.points });
 }
 
 // ------------------------------------------------------------------------------ tracks and supplies
@@ -412,7 +441,7 @@ function licenseTrack(ui, layer, x, y, w) {
   const { view } = ui;
   const lic = view.license;
   const h = LICENSE_H;
-  frame(layer, x, y, w, h, "License track");
+  frame(layer, x, y, w, h, t("License track"));
   const spaces = lic.start + 1;
   const step = Math.min(56, (w - 40) / spaces);
   const x0 = x + 20;
@@ -433,8 +462,8 @@ function licenseTrack(ui, layer, x, y, w) {
     s("text", { y: 6, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#ffd34d", text: "L" }),
   );
   layer.append(ui.board.piece("license", x0 + pos * step + (step - 4) / 2, y + 62, marker, { sig: String(lic.left) }));
-  const note = lic.at_x ? "at X: last round!" : `${counted(lic.left, "claim")} until X`;
-  layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: lic.at_x ? "jf-alert" : "jf-note", text: note }));
+  const left = lic.at_x ? t("at X: last round!") : nt("{n} claim until X", "{n} claims until X", lic.left);
+  layer.append(note(x, y, w, t("License track"), left, lic.at_x ? "jf-alert" : "jf-note"));
   return y + h;
 }
 
@@ -442,7 +471,7 @@ function icePools(ui, layer, x, y, w) {
   const { view } = ui;
   const pools = view.ice_cream.pools;
   const h = 150;
-  frame(layer, x, y, w, h, "Ice cream markers");
+  frame(layer, x, y, w, h, t("Ice cream markers"));
   const colW = (w - 20) / pools.length;
   pools.forEach((pool, i) => {
     const cx = x + 10 + colW * i + colW / 2;
@@ -454,9 +483,9 @@ function icePools(ui, layer, x, y, w) {
       const depth = remaining.length - 1 - k;
       g.append(at(cx + depth * 9 - (remaining.length - 1) * 4.5, y + 80 - depth * 6, 1, art.iceMarker(pool.kind, depth === 0 ? value : null, 19)));
     });
-    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText("none left", colW - 16, 18, 700), s("title", {}, "none left")));
+    if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText(t("none left"), colW - 16, 18, 700), s("title", {}, t("none left"))));
     g.append(s("text", { x: cx, y: y + h - 16, "text-anchor": "middle", class: "jf-small", text: `×${pool.left}` }));
-    g.append(s("title", {}, `${pool.kind}: ${pool.left} left`));
+    g.append(s("title", {}, t("{kind}: {n} left", { kind: pool.kind, n: pool.left })));
     layer.append(g);
   });
   return y + h;
@@ -471,23 +500,23 @@ function sidePieces(ui, layer, x, y, w) {
   if (view.solo) {
     if (ui.narrow) pineappleBox(ui, layer, x, y, half);
   } else {
-    frame(layer, x, y, half, h, "Ship bags");
+    frame(layer, x, y, half, h, t("Ship bags"));
     const bags = [
-      ["orange", "#f08a24"],
-      ["green", "#4f9d3a"],
+      ["orange", "#f08a24", pt("colour", "orange")],
+      ["green", "#4f9d3a", pt("colour", "green")],
     ];
-    bags.forEach(([name, color], i) => {
+    bags.forEach(([name, color, said], i) => {
       const cx = x + half * (0.27 + i * 0.46);
       layer.append(
         at(cx, y + 88, 1, art.bag(color, 42)),
         s("text", { x: cx, y: y + 104, "text-anchor": "middle", class: "jf-bag-count", text: view.bags[name] }),
-        s("text", { x: cx, y: y + h - 10, "text-anchor": "middle", class: "jf-small", text: name }),
+        s("text", { x: cx, y: y + h - 10, "text-anchor": "middle", class: "jf-small", text: said }),
       );
     });
   }
   const vx = half ? x + half + 12 : x;
   const vw = w - (vx - x);
-  frame(layer, vx, y, vw, h, "Large venues waiting");
+  frame(layer, vx, y, vw, h, t("Large venues waiting"));
   const venues = view.large_venues;
   const cols = venueCols;
   const cw = (vw - 20) / cols;
@@ -500,20 +529,22 @@ function sidePieces(ui, layer, x, y, w) {
       s("text", { x: cx + 10, y: cy + 44, class: "jf-tile-detail", "font-size": 18, text: venueWorth(v) }),
     );
   });
-  if (!venues.length) layer.append(s("text", { x: vx + vw / 2, y: y + 90, "text-anchor": "middle", class: "jf-note", text: "all claimed" }));
+  if (!venues.length) layer.append(s("text", { x: vx + vw / 2, y: y + 90, "text-anchor": "middle", class: "jf-note", text: t("all claimed") }));
   return y + h;
 }
 
 function pineappleBox(ui, layer, x, y, w) {
   const solo = ui.view.solo;
   const h = ui.narrow ? 160 : 300;
-  const g = s("g", { class: "pineapple-area", "aria-label": `Pineapple: ${solo.pineapple_score} points, ${solo.bag_size} boats in her bag` });
+  const points = nt("{n} point", "{n} points", solo.pineapple_score);
+  const boats = nt("{n} boat", "{n} boats", solo.bag_size);
+  const g = s("g", { class: "pineapple-area", "aria-label": t("Pineapple: {points}, {boats} in her bag", { points, boats }) });
   g.append(s("rect", { x, y, width: w, height: h, rx: 14, fill: "#fff4cf", stroke: "#8a5a00", "stroke-width": 3, filter: "url(#jf-shadow)" }));
   g.append(at(x + 44, y + 72, 1, art.pineapple(46)));
   g.append(
-    s("text", { x: x + 96, y: y + 34, class: "jf-title", text: "Pineapple" }),
-    s("text", { x: x + 96, y: y + 66, class: "jf-big", text: `${solo.pineapple_score} pts` }),
-    s("text", { x: x + 96, y: y + 92, class: "jf-small", text: `board ${solo.board} · ${counted(solo.claimed.length, "claim")}` }),
+    s("text", { x: x + 96, y: y + 34, class: "jf-title", text: t("Pineapple") }),
+    s("text", { x: x + 96, y: y + 66, class: "jf-big", text: t("{n} pts", { n: solo.pineapple_score }) }),
+    s("text", { x: x + 96, y: y + 92, class: "jf-small", text: nt("board {board} · {n} claim", "board {board} · {n} claims", solo.claimed.length, { board: solo.board }) }),
   );
   g.append(at(x + w - 40, y + 60, 1, art.bag("#7a8f9e", 30)));
   g.append(s("text", { x: x + w - 40, y: y + 72, "text-anchor": "middle", class: "jf-bag-count", text: solo.bag_size }));
@@ -526,7 +557,7 @@ function pineappleBox(ui, layer, x, y, w) {
     const by = ui.narrow ? y + 136 : y + 152 + Math.floor(i / per) * (boatW * 1.2 + 8);
     g.append(ui.board.piece(`boat:${b.id}`, bx, by, art.boat(b.value, b.wait, boatW)));
   });
-  if (ui.narrow) g.append(s("text", { x: x + w - 16, y: y + 104, "text-anchor": "end", class: "jf-small", text: "bag" }));
+  if (ui.narrow) g.append(s("text", { x: x + w - 16, y: y + 104, "text-anchor": "end", class: "jf-small", text: t("bag") }));
   layer.append(g);
   return y + h;
 }
@@ -535,7 +566,7 @@ function scoreOrJuice(ui, layer, x, y, w) {
   const { view, snapshot } = ui;
   const jf = view.juice_factory;
   const h = jf ? 136 : 118;
-  frame(layer, x, y, w, h, jf ? "Juice factory" : "Score board");
+  frame(layer, x, y, w, h, jf ? t("Juice factory") : t("Score board"));
   if (jf) {
     const spaces = jf.spaces.length + 1;
     const step = (w - 24) / spaces;
@@ -552,13 +583,13 @@ function scoreOrJuice(ui, layer, x, y, w) {
           at(sx + step / 2, y + 54, 1, art.fruitRow(sp.cost, Math.min(10, step / 5.2))),
           s("text", { x: sx + step / 2, y: y + 90, "text-anchor": "middle", class: "jf-label", "font-size": fs, text: label }),
         );
-      } else layer.append(s("text", { x: sx + step / 2, y: y + 74, "text-anchor": "middle", class: "jf-small", text: "start" }));
+      } else layer.append(s("text", { x: sx + step / 2, y: y + 74, "text-anchor": "middle", class: "jf-small", text: t("start") }));
     }
     view.players.forEach((p, seat) => {
       const mx = x + 12 + p.juice * step + step / 2 + (seat - (view.players.length - 1) / 2) * 20;
       layer.append(ui.board.piece(`juice:${seat}`, mx, y + 118, markerGroup(seat, 11), { sig: String(p.juice) }));
     });
-    layer.append(s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: `at most ${jf.max_steps} a turn` }));
+    layer.append(note(x, y, w, t("Juice factory"), t("at most {n} a turn", { n: jf.max_steps })));
     return y + h;
   }
   const cells = 25;
@@ -623,7 +654,7 @@ function islandBox(ui, layer, seat, x, y, w) {
       fitText(mine ? `${name} (you)` : name, w - 42 - 14 - fs * 5, fs),
       s("title", {}, name),
     ),
-    s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", fill: st.ink, "font-size": fs, text: `${acting ? "▶ " : ""}${p.score} pts` }),
+    s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", fill: st.ink, "font-size": fs, text: `${acting ? "▶ " : ""}${t("{n} pts", { n: p.score })}` }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-sea)" }),
     s("rect", { x: x + 4, y: islandTop, width: w - 8, height: seaH, fill: "url(#jf-waves)" }),
   );
@@ -706,7 +737,7 @@ function footer(ui, g, p, x, y, w, h) {
     g.append(at(lx + mr, line - 2, 1, art.iceMarker(kind, null, mr)), s("text", { x: lx + mr * 2 + 3, y: line + 6, class: "jf-small jf-tally", text: `×${n}` }));
     lx += mr * 2 + 34;
   }
-  const bits = [counted(p.supplied.length, "ship"), `★ ${p.stars}`];
+  const bits = [nt("{n} ship", "{n} ships", p.supplied.length), `★ ${p.stars}`];
   if (view.juice_factory) bits.push(`J${p.juice}`);
   g.append(s("text", { x: x + w - 14, y: line + 6, "text-anchor": "end", class: "jf-small jf-tally", text: bits.join("   ") }));
 }
@@ -734,7 +765,7 @@ function islandTargets(ui, p, cellXY, c) {
             kind: "pick",
             legal: true,
             selected: picks.selected === cell,
-            label: `Pick up the ${pieceLabel(pc)} on ${cellName(cell)}, then choose where it slides`,
+            label: t("Pick up the {piece} on {cell}, then choose where it slides", { piece: pieceLabel(pc), cell: cellName(cell) }),
             activate: (event) => {
               picks.selected = picks.selected === cell ? null : cell;
               if (event?.type === "keydown") ui.board.redraw(picks.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='move']");
@@ -758,7 +789,7 @@ function islandTargets(ui, p, cellXY, c) {
             kind: "move",
             legal: ok,
             extraClass: "dest",
-            label: legal.get(mv.code)?.label || `Slide the ${pieceLabel(pc)} to ${cellName(mv.to)}`,
+            label: legal.get(mv.code)?.label || t("Slide the {piece} to {cell}", { piece: pieceLabel(pc), cell: cellName(mv.to) }),
             activate: () => ui.board.send(mv.code),
           }),
         );
@@ -773,7 +804,7 @@ function islandTargets(ui, p, cellXY, c) {
           code,
           kind: "supply",
           legal: legal.has(code),
-          label: legal.get(code)?.label || `Supply ${pieceLabel(pc)}`,
+          label: legal.get(code)?.label || t("Supply {piece}", { piece: pieceLabel(pc) }),
           activate: () => ui.board.send(code),
         }),
       );
@@ -794,7 +825,7 @@ function islandTargets(ui, p, cellXY, c) {
               code,
               kind: "place_block",
               legal: ok,
-              label: legal.get(code)?.label || `Place the ${tok.name} on ${block.name}`,
+              label: legal.get(code)?.label || t("Place the {token} on {where}", { token: tok.name, where: block.name }),
               hit: { cx: cx + c, cy: cy + c, r: c * 0.3 },
               activate: () => ui.board.send(code),
             },
@@ -807,13 +838,14 @@ function islandTargets(ui, p, cellXY, c) {
       for (let cell = 0; cell < SIZE * SIZE; cell++) {
         const code = ui.board.code("place", { cell });
         const ok = legal.has(code);
+        const someToken = t("token");
         if (!ok && !p.grid[cell]) continue;
         g.append(
           cellTarget(cell, {
             code,
             kind: "place",
             legal: ok,
-            label: legal.get(code)?.label || `Place the ${tok?.name || "token"} on ${cellName(cell)}`,
+            label: legal.get(code)?.label || t("Place the {token} on {where}", { token: tok?.name || someToken, where: cellName(cell) }),
             activate: () => ui.board.send(code),
           }),
         );
@@ -831,25 +863,25 @@ function modulesRow(ui, layer, x, y, w) {
   if (view.mystic && view.boulders) {
     if (ui.narrow) {
       const y2 = mysticBoard(ui, layer, x, y, w);
-      ui.board.part("mystic", "Mystic Island", [x, y, w, y2 - y]);
+      ui.board.part("mystic", t("Mystic Island"), [x, y, w, y2 - y]);
       const y3 = boulderTray(ui, layer, x, y2 + 12, w);
-      ui.board.part("boulders", "Boulder tray", [x, y2 + 12, w, y3 - y2 - 12]);
+      ui.board.part("boulders", t("Boulder tray"), [x, y2 + 12, w, y3 - y2 - 12]);
       return y3;
     }
     const mw = Math.min(1000, w * 0.64);
     const a = mysticBoard(ui, layer, x, y, mw);
     const b = boulderTray(ui, layer, x + mw + 16, y, w - mw - 16);
-    ui.board.part("mystic", "Mystic Island", [x, y, mw, a - y]);
-    ui.board.part("boulders", "Boulder tray", [x + mw + 16, y, w - mw - 16, b - y]);
+    ui.board.part("mystic", t("Mystic Island"), [x, y, mw, a - y]);
+    ui.board.part("boulders", t("Boulder tray"), [x + mw + 16, y, w - mw - 16, b - y]);
     return Math.max(a, b);
   }
   if (view.mystic) {
     const a = mysticBoard(ui, layer, x, y, Math.min(w, 1000));
-    ui.board.part("mystic", "Mystic Island", [x, y, Math.min(w, 1000), a - y]);
+    ui.board.part("mystic", t("Mystic Island"), [x, y, Math.min(w, 1000), a - y]);
     return a;
   }
   const b = boulderTray(ui, layer, x, y, w);
-  ui.board.part("boulders", "Boulder tray", [x, y, w, b - y]);
+  ui.board.part("boulders", t("Boulder tray"), [x, y, w, b - y]);
   return b;
 }
 
@@ -880,10 +912,11 @@ function mysticBoard(ui, layer, x, y, w) {
   const legendH = legendHeight(legend, fs);
   const h = ui.narrow ? headH + gridW + 86 + legendH : headH + Math.max(gridW + 76, legendH + 36);
   const g = s("g", { class: "mystic-island", "data-side": board.side });
+  const islandTitle = board.side === "compass" ? t("Mystic Island (compass side)") : t("Mystic Island");
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 14, fill: "#fff8ec", stroke: "#6b4a2b", "stroke-width": 3, filter: "url(#jf-shadow)" }),
-    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: board.side === "compass" ? "Mystic Island (compass side)" : "Mystic Island" }),
-    s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: mySeat === null ? "as printed" : "your edge is at the bottom" }),
+    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: islandTitle }),
+    note(x, y, w, islandTitle, mySeat === null ? t("as printed") : t("your edge is at the bottom")),
   );
   const ox = x + 44;
   const oy = y + headH + 30;
@@ -900,12 +933,12 @@ function mysticBoard(ui, layer, x, y, w) {
   // who sits at which edge (display edges after the turn)
   board.edges.forEach((edge, seat) => {
     const shown = (EDGE_INDEX[edge] - turns + 4) % 4;
-    const whole = `${names[seat]?.name || `Player ${seat + 1}`}${seat === mySeat ? " (you)" : ""}`;
+    const whole = `${names[seat]?.name || t("Player {n}", { n: seat + 1 })}${seat === mySeat ? ` ${t("(you)")}` : ""}`;
     const label = fitText(whole, gridW - 80, 18, 700); // a long name never runs past its edge
     const mid = [ox + gridW / 2, oy + gridW + 19, ox - 19, oy + gridW / 2, ox + gridW / 2, oy - 19, ox + gridW + 19, oy + gridW / 2];
     const [tx, ty] = [mid[shown * 2], mid[shown * 2 + 1]];
     const rot = shown === 1 ? -90 : shown === 3 ? 90 : 0;
-    const tw = Math.min(gridW - 20, label.length * 11 + 34);
+    const tw = Math.min(gridW - 20, Math.max(label.length * 11, textWidth(label, 18, 700)) + 34); // (a CJK character is wider than 11)
     g.append(
       s(
         "g",
@@ -932,7 +965,7 @@ function mysticBoard(ui, layer, x, y, w) {
     if (info.statue) {
       const tile = board.tiles[info.statue - 1];
       cell.append(ui.board.piece(`statue:${info.statue}`, cx + c / 2, cy + c / 2, art.statueTile(info.statue, c)));
-      cell.append(s("title", {}, `Statue ${info.statue}: ${tile.text}`));
+      cell.append(s("title", {}, t("Statue {n}: {rule}", { n: info.statue, rule: tile.text })));
     }
     g.append(cell);
   }
@@ -966,7 +999,7 @@ function mysticBoard(ui, layer, x, y, w) {
         code,
         kind: "explore",
         legal: legal.has(code),
-        label: legal.get(code)?.label || "Move your explorer here instead of collecting",
+        label: legal.get(code)?.label || t("Move your explorer here instead of collecting"),
         hit: [tx + 2, ty + 2, c - 4, c - 4, c * 0.14],
         activate: () => ui.board.send(code),
       }),
@@ -997,7 +1030,7 @@ function statueLegend(board, names, room, fs) {
     const found = board.collected.findIndex((list) => list.includes(tile.tile));
     const owner = found >= 0 ? found : null;
     const pineapple = board.pineapple_boxed.includes(tile.tile);
-    const fate = owner !== null ? ` — ${names[owner]?.name || `Player ${owner + 1}`}` : pineapple ? " — Pineapple boxed it" : board.boxed.includes(tile.tile) ? " — in the box" : "";
+    const fate = owner !== null ? ` — ${names[owner]?.name || t("Player {n}", { n: owner + 1 })}` : pineapple ? ` — ${t("Pineapple boxed it")}` : board.boxed.includes(tile.tile) ? ` — ${t("in the box")}` : "";
     const [first, ...rest] = wrapText(`${tile.tile}. ${tile.text}`, room, fs, 700);
     const lines = [first, ...(rest.length ? wrapText(rest.join(" "), room - 12, fs, 700) : [])];
     return { tile: tile.tile, full: `${tile.tile}. ${tile.text}${fate}`, lines, owner, pineapple, used: !board.cells.some((cl) => cl.statue === tile.tile) };
@@ -1019,8 +1052,8 @@ function boulderTray(ui, layer, x, y, w) {
   const g = s("g", { class: "boulder-tray" });
   g.append(
     s("rect", { x, y, width: w, height: h, rx: 14, fill: "#eef0f1", stroke: "#4d5656", "stroke-width": 3, filter: "url(#jf-shadow)" }),
-    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: "Boulder tray" }),
-    s("text", { x: x + w - 16, y: y + 27, "text-anchor": "end", class: "jf-note", text: `first of a number +${tray.first_points}, later +${tray.later_points}` }),
+    s("text", { x: x + 16, y: y + 27, class: "jf-title", text: t("Boulder tray") }),
+    note(x, y, w, t("Boulder tray"), t("first of a number +{first}, later +{later}", { first: tray.first_points, later: tray.later_points })),
   );
   tray.tray.forEach((space, i) => {
     const cx = x + 12 + (i % cols) * cellW;
@@ -1029,15 +1062,15 @@ function boulderTray(ui, layer, x, y, w) {
     spot.append(
       s("rect", { x: cx + 4, y: cy, width: cellW - 8, height: cellH, rx: 12, fill: "#fdfefe", stroke: "#7f8c8d", "stroke-width": 2 }),
       at(cx + cellW - 30, cy + 26, 1, art.pointsBadge(space.points, 16)),
-      s("text", { x: cx + 16, y: cy + 28, class: "jf-tile-name", "font-size": 18, text: `Boulder ${space.id}` }),
+      s("text", { x: cx + 16, y: cy + 28, class: "jf-tile-name", "font-size": 18, text: t("Boulder {id}", { id: space.id }) }),
     );
     // the condition in the size the class draws it (the CSS's font-size wins over an attribute)
     const lines = wrapText(tray.tiles[i].text, cellW - 34, 18, 700, 3);
     lines.forEach((line, k) => spot.append(s("text", { x: cx + 16, y: cy + 54 + k * 22, class: "jf-small", text: line })));
     // the boulders stacked on it, without their ids (the space says it)
     for (let k = 0; k < space.count; k++) spot.append(at(cx + cellW - 50 - k * 6, cy + cellH - 40 - k * 7, 1, wordless(art.boulder(space.id, 46))));
-    if (!space.count) spot.append(s("text", { x: cx + cellW - 52, y: cy + cellH - 30, "text-anchor": "middle", class: "jf-note", text: "empty" }));
-    spot.append(s("title", {}, `${space.id}: ${tray.tiles[i].text}; ${space.count} on the tray`));
+    if (!space.count) spot.append(s("text", { x: cx + cellW - 52, y: cy + cellH - 30, "text-anchor": "middle", class: "jf-note", text: t("empty") }));
+    spot.append(s("title", {}, t("{id}: {rule}; {n} on the tray", { id: space.id, rule: tray.tiles[i].text, n: space.count })));
     g.append(spot);
   });
   layer.append(g);
@@ -1063,7 +1096,7 @@ function whales(ui, seat, ox, oy, c, m, mine) {
     if (whale.owner !== seat || !whale.beach) continue;
     const [wx, wy] = side(whale.beach);
     const node = art.whale(art.WHALE_COLORS[whale.token] || "#2f6fb3", Math.max(14, c * 0.27));
-    g.append(ui.board.piece(`whale:${whale.token}`, wx, wy, s("g", {}, node, s("title", {}, `whale of ${whale.token} at the ${whale.beach} beach`))));
+    g.append(ui.board.piece(`whale:${whale.token}`, wx, wy, s("g", {}, node, s("title", {}, t("whale of {token} at the {side} beach", { token: whale.token, side: whale.beach })))));
   }
   if (mine && myTurn && view.phase === "whale") {
     for (const beach of Object.keys(BEACH_SIDES)) {
@@ -1077,7 +1110,7 @@ function whales(ui, seat, ox, oy, c, m, mine) {
           code,
           kind: "whale_beach",
           legal: legal.has(code),
-          label: legal.get(code)?.label || `Start the whale at your ${beach} beach`,
+          label: legal.get(code)?.label || t("Start the whale at your {side} beach", { side: beach }),
           hit: long ? [hx, hy, 3 * c, m + c * 0.25, 10] : [hx, hy, m + c * 0.25, 3 * c, 10],
           activate: () => ui.board.send(code),
         }),
@@ -1106,7 +1139,7 @@ function watchTargets(ui, p, cellTarget, cellName) {
           legal: true,
           selected: picks.selected === cell,
           data: { token: id },
-          label: `Pick up whale watching ${id}, then choose where it goes`,
+          label: t("Pick up whale watching {id}, then choose where it goes", { id }),
           activate: (event) => {
             picks.selected = picks.selected === cell ? null : cell;
             // by keyboard the focus follows the decision: to the places the token can go, or back to it
@@ -1126,7 +1159,7 @@ function watchTargets(ui, p, cellTarget, cellName) {
           kind: "watch",
           legal: true,
           extraClass: "dest",
-          label: action.label || `Move whale watching ${chosen} to ${cellName(action.cell)}`,
+          label: action.label || t("Move whale watching {id} to {cell}", { id: chosen, cell: cellName(action.cell) }),
           activate: () => ui.board.send(action.code),
         }),
       );
