@@ -269,6 +269,7 @@ def test_the_account_campaign_and_player_pages_read_in_the_language_and_fit(
     page.locator("#sign-up-form").wait_for()
     assert page.evaluate("document.documentElement.lang") == language["tag"]
     assert page.locator("#sign-up-form button[type=submit]").inner_text() == WORDS[lang]["create"]
+    assert page.locator(".language-switch").input_value() == lang  # each page offers the switch
     found += page_problems(page, f"account {lang} {size}", screenshot_dir / f"account-{lang}-{size}.png")
 
     campaign = campaign_of(server_url, page)
@@ -283,6 +284,7 @@ def test_the_account_campaign_and_player_pages_read_in_the_language_and_fit(
     page.locator("#leaderboard:not([hidden])").wait_for()
     page.locator("#leaderboard-table tbody tr").first.wait_for()
     assert page.locator("#leaderboard-table th").nth(1).inner_text() == WORDS[lang]["player"]
+    assert page.locator(".language-switch").input_value() == lang
     found += page_problems(page, f"leaderboard {lang} {size}", screenshot_dir / f"leaderboard-{lang}-{size}.png")
     assert not found, "\n".join(found)
     assert not page.js_errors

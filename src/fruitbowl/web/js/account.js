@@ -3,7 +3,7 @@
 // seats this browser holds as a guest, so the games played before the account are in it too.
 
 import * as api from "./api.js";
-import { nt, t } from "./i18n.js";
+import { languageSwitch, nt, t } from "./i18n.js";
 import { checkName } from "./names.js";
 import { playerName, savePlayerName, saveSeat, seatFor, storedSeats } from "./storage.js";
 import { h } from "./svg.js";
@@ -163,6 +163,7 @@ $("delete-form").addEventListener("submit", (event) => {
 });
 
 async function start() {
+  $("language-switch").replaceWith(languageSwitch());
   state.games = await api.games().catch(() => null);
   try {
     const current = await api.session();

@@ -7,7 +7,7 @@
 // its tables (?table=…) and reads it with that seat's token.
 
 import * as api from "./api.js";
-import { list, nt, t } from "./i18n.js";
+import { languageSwitch, list, nt, t } from "./i18n.js";
 import { checkName } from "./names.js";
 import { markerSvg } from "./players.js";
 import { botLabel, botLevels, defaultBot, registeredBots, seatRegistered, seatRequest, seatRow, seatSelect } from "./seats.js";
@@ -150,6 +150,7 @@ async function startNext(event) {
 }
 
 async function main() {
+  $("language-switch").replaceWith(languageSwitch());
   const owner = campaignTokens()[campaignId];
   const seat = fromTable ? seatFor(fromTable)?.token : null;
   let data;

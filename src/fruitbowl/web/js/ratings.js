@@ -3,7 +3,7 @@
 // GET /api/leaderboards/{game}); the plot is drawn as SVG.
 
 import * as api from "./api.js";
-import { nt, number, t } from "./i18n.js";
+import { languageSwitch, nt, number, t } from "./i18n.js";
 import { h, s } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -96,6 +96,7 @@ async function showLeaderboard() {
 }
 
 async function start() {
+  $("language-switch").replaceWith(languageSwitch());
   try {
     gameList = (await api.games()).games;
     await (kind === "p" ? showPlayer() : showLeaderboard());
