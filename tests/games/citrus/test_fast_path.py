@@ -1,12 +1,12 @@
 """The fast look-ahead gives exactly the answers of a plain one.
 
-``rules.py`` and ``placement.py`` cache placement options, derive them from the position one
-placement earlier, memoise searches and keep Finca trials, children, free roads and Bridge/
-Milestone spaces between actions. This file keeps a straightforward reference: the same rules
-computed from the raw position every time, on plain copies, with no cache that outlives one
-question. Random games at 2–5 players on both boards (and the family and free-placement
-versions) must give the same legal actions, in the same order, at every position, and every
-cache the state holds must equal a fresh computation.
+``rules.py`` and ``placement.py`` read placement options off bitmasks of the board kept through
+builds, harvests, Bridges and Fincas (``masks.py``), cache them, memoise searches and keep Finca
+trials, children, free roads and Bridge/Milestone spaces between actions. This file keeps a
+straightforward reference: the same rules computed from the raw position every time, on plain
+copies, with no cache that outlives one question. Random games at 2–5 players on both boards
+(and the family and free-placement versions) must give the same legal actions, in the same
+order, at every position, and every cache the state holds must equal a fresh computation.
 """
 
 from __future__ import annotations
@@ -277,10 +277,16 @@ def ref_place_codes(s: CitrusState, root: Node) -> list[int]:
 
 
 def check_caches(state: CitrusState) -> None:
-    """Every cached answer the state holds equals a fresh computation."""
+    """Every cached answer the state holds equals a fresh computation, and so does every seat's
+    options of every type read off the board's masks as the state keeps them."""
     fresh = _plain_copy(state)
     for (p, colour), opts in state._opts.items():
         assert opts == ref_placements(fresh, p, colour), ("options", p, colour)
+    check_options(state, fresh)
+    for site, trial in state._trials.items():
+        after = _plain_copy(state)
+        after._put_finca(site, after.finca_stack[0])
+        check_options(trial, after)
     if state._roads is not None:
         assert sorted(state._roads) == sorted(fresh.free_roads())
     if state._marks is not None:
@@ -296,6 +302,15 @@ def check_caches(state: CitrusState) -> None:
         assert (kid.rid, kid.land, kid.workers, kid.held) == (after.rid, after.land, after.workers, after.held)
         for (q, c), opts in kid._opts.items():
             assert opts == ref_placements(after, q, c), ("child options", q, c)
+        check_options(kid, after)
+
+
+def check_options(state: CitrusState, plain: CitrusState) -> None:
+    """Each seat's options of each type in ``state`` (from the masks it keeps) are those read
+    straight off ``plain``, the same position."""
+    for p in range(state.num_players):
+        for colour in range(TYPES):
+            assert state.placement_options(p, colour) == ref_placements(plain, p, colour), ("kept", p, colour)
 
 
 CASES = [

@@ -22,9 +22,9 @@ answer is exact in every position (``tests/games/citrus/brute.py`` is the brute 
 tested against).
 
 Speed (none of it changes an answer; ``tests/games/citrus/test_fast_path.py`` compares every
-legal action list with a plain reference): a position caches each seat's options per type and,
-after a build, derives them from the previous position's (:func:`after_build`), and after a new
-Finca or a harvest tests afresh only the spaces that changed (:func:`refreshed`); the search
+legal action list with a plain reference): options are read off bitmasks of the board kept
+through builds, harvests and Fincas (:mod:`.masks`, :func:`placements`), and a position caches
+them per seat and type (a harvest keeps those it leaves alone); the search
 memoises its answers per position and question (:func:`_search`); the positions it looks ahead
 to are cached (``CitrusState.child``) and taken over by the real position when the player makes
 that placement; board facts are computed once per layout (:func:`tables`).
@@ -33,7 +33,6 @@ that placement; board facts are computed once per layout (:func:`tables`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -58,7 +57,17 @@ Plan = list[Step]  # in a legal order
 class Tables:
     """Facts about one board layout that the hot loops read, computed once per layout."""
 
-    __slots__ = ("open", "other_roads", "ring_open")
+    __slots__ = (
+        "near_bits",
+        "open",
+        "open_bits",
+        "other_road_bits",
+        "other_roads",
+        "ring_open",
+        "road_bits",
+        "rock_bits",
+        "site_road_bits",
+    )
 
     def __init__(self, geo: Board) -> None:
         #: per space: 0 for a building site (never built on), 1 for a rock (Bridge only), else 2
@@ -71,6 +80,34 @@ class Tables:
         self.other_roads = tuple(other)
         #: per site: its surrounding spaces that are not rocks (rocks count as filled)
         self.ring_open = tuple(tuple(s for s in ring if geo.kind[s] != ROCK) for ring in geo.site_ring)
+        # The same as bits of an int (space t is bit t; see .masks):
+        #: per space: its orthogonal neighbours
+        self.near_bits = tuple(_bits(geo.orth[t]) for t in range(geo.size))
+        #: the spaces a plain tile may go on (neither a site nor a rock), the rocks, the road spaces
+        self.open_bits = _bits(t for t in range(geo.size) if self.open[t] == 2)
+        self.rock_bits = _bits(t for t in range(geo.size) if self.open[t] == 1)
+        self.road_bits = _bits(t for t in range(geo.size) if geo.road_site[t] >= 0)
+        #: per space: :attr:`other_roads`; per site: its road spaces
+        self.other_road_bits = tuple(map(_bits, other))
+        self.site_road_bits = tuple(map(_bits, geo.site_roads))
+
+
+def _bits(spaces: Iterable[int]) -> int:
+    """``spaces`` as the bits of an int."""
+    bits = 0
+    for t in spaces:
+        bits |= 1 << t
+    return bits
+
+
+def _spaces(bits: int) -> list[int]:
+    """The spaces whose bits are set, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -233,38 +270,88 @@ def space_rule(
     return out
 
 
-def placements(state: CitrusState, p: int, colour: int, only: set[int] | None = None) -> list[Placement]:
+def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
     """Every legal (space, mod, flags) for a tile of ``colour`` by player ``p`` now: the spaces
-    :func:`space_rule` allows.
+    :func:`space_rule` allows, read off the position's masks (:mod:`.masks`).
 
     Sorted (:func:`order`): plain extensions off the roads first, then other plain ones, then
-    those spending tiles, so that greedy plans use the cheapest placements. With ``only``,
-    just the legal placements on those spaces (each space gets the full test).
+    those spending tiles, so that greedy plans use the cheapest placements.
+
+    From the masks: a plain extension is an empty open space next to an own tile of ``colour``
+    and to no rival's; a start (with a worker on the mat) is one next to no tile of ``colour``,
+    on a free Finca road or, with a Milestone, anywhere; a road space is left out where the
+    variety rule closes it. The spaces next to a neutral tile of ``colour`` too (the neutral
+    region may not be larger) and those a Bridge could open are asked of :func:`space_rule`.
     """
-    geo = state.geo
-    orth = geo.orth
-    hand = bridge, milestone = held_bridge_milestone(state.held[p])
-    cand: set[int]
-    if only is not None:
-        cand = only  # (the test below is complete for any space)
-    else:
-        rcells = state.rcells
-        cells = [cell for r in state.own_index(p)[1][colour] for cell in rcells[r]]
-        cand = set().union(*map(orth.__getitem__, cells))
-        cand.difference_update(cells)  # own tiles: never built on
-        if state.workers[p]:
-            if milestone:
-                cand.update(range(geo.size))
-            elif bridge:  # a Bridge may cover a neutral tile on a road
-                site_roads = geo.site_roads
-                for s, f in enumerate(state.fincas):
-                    if f >= 0:
-                        cand.update(site_roads[s])
-            else:
-                cand.update(state.free_roads())
-    keys = space_rule(state, p, colour, cand, hand)
-    keys.sort()
-    return [((key >> 4) & 65535, (key >> 2) & 3, key & 3) for key in keys]  # (decoded, inline)
+    masks, tab, n = state.masks(), state.tab, state.num_players
+    adj = masks.adj
+    at = colour * (n + 1)
+    own, neutral = adj[at + p], adj[at + n]
+    rival = 0
+    for q in range(at, at + n):
+        if q != at + p:
+            rival |= adj[q]
+    workers = state.workers[p]
+    empty = tab.open_bits & ~masks.tiles
+    grow = own & empty & ~rival
+    asked = grow & neutral
+    held = state.held[p]
+    bridge = milestone = False
+    if held:
+        bridge, milestone = held_bridge_milestone(held)
+        if bridge:  # a neutral tile or an empty rock, next to an own tile or where a start may go
+            reach = own
+            if workers:
+                reach |= ~neutral & (-1 if milestone else _bits_of_fincas(state))
+            asked |= (masks.neutral | tab.rock_bits & ~masks.tiles) & ~rival & reach
+    out: list[Placement] = []
+    add = out.append
+    roads = tab.road_bits
+    closed = 0 if state.family else masks.barred[colour]
+    bits = grow & ~neutral & ~roads
+    while bits:
+        low = bits & -bits
+        add((low.bit_length() - 1, 0, 0))
+        bits ^= low
+    bits = grow & ~neutral & roads & ~closed
+    while bits:
+        low = bits & -bits
+        add((low.bit_length() - 1, 0, ROAD))
+        bits ^= low
+    if workers:
+        starts = empty & ~(own | neutral | rival) & ~closed
+        bits = starts & masks.free
+        while bits:
+            low = bits & -bits
+            add((low.bit_length() - 1, 0, NEW | ROAD))
+            bits ^= low
+        if milestone:
+            bits = starts & ~masks.free & ~roads
+            while bits:
+                low = bits & -bits
+                add((low.bit_length() - 1, MILESTONE, NEW))
+                bits ^= low
+            bits = starts & ~masks.free & roads
+            while bits:
+                low = bits & -bits
+                add((low.bit_length() - 1, MILESTONE, NEW | ROAD))
+                bits ^= low
+    if asked:
+        keys = space_rule(state, p, colour, _spaces(asked), (bridge, milestone))
+        if keys:
+            out += map(decoded, keys)
+            out.sort(key=order)
+    return out
+
+
+def _bits_of_fincas(state: CitrusState) -> int:
+    """The road spaces of the sites holding a Finca."""
+    site_roads = state.tab.site_road_bits
+    bits = 0
+    for site, finca in enumerate(state.fincas):
+        if finca >= 0:
+            bits |= site_roads[site]
+    return bits
 
 
 def decoded(key: int) -> Placement:
@@ -282,30 +369,6 @@ def order(option: Placement) -> int:
     return (mod * 4 + (flags & ROAD) * 2 + (flags & NEW)) * 65536 + t
 
 
-def refreshed(
-    opts: dict[tuple[int, int], list[Placement]], state: CitrusState, spaces: set[int], seat: int = -1
-) -> dict[tuple[int, int], list[Placement]]:
-    """Each seat's options per type in ``state`` (only ``seat``'s if given), given ``opts`` from
-    a position that differed only on ``spaces`` or in ways that only change what may be built
-    there: options elsewhere are kept, and those spaces are tested afresh."""
-    out = {}
-    hands: dict[int, tuple[bool, bool]] = {}
-    for key, was in opts.items():
-        q, c = key
-        if seat >= 0 and q != seat:
-            continue
-        kept = [o for o in was if o[0] not in spaces]
-        hand = hands.get(q)
-        if hand is None:
-            hand = hands[q] = held_bridge_milestone(state.held[q])
-        fresh = space_rule(state, q, c, spaces, hand)  # (what placements(state, q, c, spaces) keeps)
-        if fresh:
-            kept += map(decoded, fresh)
-            kept.sort(key=order)
-        out[key] = kept
-    return out
-
-
 def _counted(near: tuple[int, ...], upto: int, rid: list[int], r: int) -> bool:
     """Is region ``r`` already the region of a neighbour in ``near`` before ``upto``?"""
     for nb in near:
@@ -314,34 +377,6 @@ def _counted(near: tuple[int, ...], upto: int, rid: list[int], r: int) -> bool:
         if rid[nb] == r:
             return True
     return False
-
-
-def after_build(opts: list[Placement], t: int, no_workers: bool, lost: int, state: CitrusState) -> list[Placement]:
-    """A seat's options for one type, given its options before someone built on ``t`` (``state``
-    is the position after).
-
-    A build changes nothing those options depend on — the type's regions, the neighbours of
-    its spaces, the variety of its roads — if the type is neither the one built nor the one of
-    a tile a Bridge removed there. What changes: ``t`` is taken; a Bridge option over a
-    neutral tile ends if the new tile absorbed it into a region; and if the seat is the
-    builder, options starting a region end with its last worker (``no_workers``) and options
-    spending a Bridge or Milestone end if it spent its last one (``lost``, mod bits). Callers
-    make sure the build gave the seat no Bridge, Milestone or worker on an empty mat, which
-    would open new options.
-    """
-    if not opts:
-        return opts  # (option lists are never changed once made)
-    plant, rid, rown = state.plant, state.rid, state.rown
-    if not no_workers and not lost:
-        return [o for o in opts if o[0] != t and not (o[1] & BRIDGE and plant[o[0]] >= 0 and rown[rid[o[0]]] >= 0)]
-    return [
-        o
-        for o in opts
-        if o[0] != t
-        and not (no_workers and o[2] & NEW)
-        and not o[1] & lost
-        and not (o[1] & BRIDGE and plant[o[0]] >= 0 and rown[rid[o[0]]] >= 0)
-    ]
 
 
 def greedy_plan(
@@ -669,11 +704,13 @@ def strands(state: CitrusState, p: int, colour: int, t: int, mod: int, flags: in
     tiles still waiting after it (``rest``), all of one other type, without a place (§5.7)?
 
     When that type is not the one of a tile a Bridge takes away there, and the build brings no
-    Bridge or Milestone to hand and no worker back to an empty mat, it changes the type's
-    options only by taking them away (:func:`after_build`): the one on ``t``, the starts if the
-    last worker leaves (a merge of own regions of ``colour`` brings workers back), and those
-    spending the last Bridge or Milestone spent. If none is left, nothing else is built before
-    those tiles, so they cannot be built (the search would find the same after a look-ahead).
+    Bridge or Milestone to hand and no worker back to an empty mat, it changes nothing the
+    type's options depend on (its regions, the neighbours of its spaces, the variety of its
+    roads) but takes options away: the one on ``t``, a Bridge option over a neutral tile the new
+    region absorbs, the starts if the last worker leaves (a merge of own regions of ``colour``
+    brings workers back), and those spending the last Bridge or Milestone spent. If none of the
+    others is left, nothing else is built before those tiles, so they cannot be built (the
+    search would find the same after a look-ahead).
     """
     waiting = [c for c, n in enumerate(rest) if n]
     if len(waiting) != 1 or waiting[0] == colour:
@@ -702,10 +739,10 @@ def strands(state: CitrusState, p: int, colour: int, t: int, mod: int, flags: in
     return True
 
 
-def _distance(near: dict[int, list[tuple[int, int]]], t: int) -> int:
+def _distance(near: Near, t: int) -> int:
     """How far space ``t`` is from the nearest Bridge or Milestone on the board (``NEAR + 1``
     if further than :data:`NEAR`)."""
-    close = near.get(t)
+    close = near.table.get(t)
     return close[0][1] if close else NEAR + 1  # (nearest first)
 
 
@@ -859,7 +896,7 @@ def _pickups(
     land, marks = state.land, state.marks()
     if not marks or (wanted is not IS_BRIDGE_OR_MILESTONE and not any(wanted[land[t]] for t in marks)):
         return 0
-    near = state.near_marks()
+    tables = state.near_marks()
     total = sum(counts)
     rcells, own = state.rcells, state.own_index(p)[1]
     roads = state.free_roads() if state.workers[p] == 0 else ()
@@ -872,13 +909,22 @@ def _pickups(
             continue
         if reach > NEAR:  # (more tiles than a line holds: count every mark)
             return sum(1 for t in marks if wanted[land[t]])
-        sources = chain(map(_SPACE, opts), roads, chain.from_iterable(map(rcells.__getitem__, own[c])) if reach else ())
-        for close in filter(None, map(near.get, sources)):  # (the sources near a mark; nearest first)
-            if close[0][1] > reach:
-                continue
-            if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
-                return 1
-            for m, d in close:
+        # The sources within ``reach`` of a mark, found by set operations (no loop in Python
+        # over the sources, which are many with a Milestone in hand).
+        within = tables.within[reach]
+        hits = within.intersection(map(_SPACE, opts))
+        if roads:
+            hits |= within.intersection(roads)
+        if reach:
+            for r in own[c]:
+                hits |= within.intersection(rcells[r])
+        if not hits:
+            continue
+        if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
+            return 1
+        table = tables.table
+        for t in hits:
+            for m, d in table[t]:  # (nearest first)
                 if d > reach:
                     break
                 found.add(m)
@@ -888,12 +934,25 @@ def _pickups(
 
 
 #: Per board and set of marked spaces: each space within :data:`NEAR` steps of a mark, with
-#: the marks and their distances, nearest first (a look-up table for :func:`_pickups`; see :func:`near`).
-_NEAR: dict[tuple[int, tuple[int, ...]], tuple[Board, dict[int, list[tuple[int, int]]]]] = {}
+#: the marks and their distances, nearest first, and per distance ``d`` the set of spaces at
+#: most ``d`` steps from a mark (look-up tables for :func:`_pickups`; see :func:`near`).
+_NEAR: dict[tuple[int, tuple[int, ...]], tuple[Board, Near]] = {}
 NEAR = 3  # the farthest a pick-up can matter: four tiles, the last using it
 
 
-def near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]:
+class Near:
+    """The look-up tables of one board's Bridge and Milestone spaces (:func:`near`)."""
+
+    __slots__ = ("table", "within")
+
+    def __init__(self, table: dict[int, list[tuple[int, int]]]) -> None:
+        #: per space within :data:`NEAR` steps of a mark: the marks and their distances, nearest first
+        self.table = table
+        #: per distance ``d`` up to :data:`NEAR`: the spaces at most ``d`` steps from a mark
+        self.within = tuple(frozenset(t for t, close in table.items() if close[0][1] <= d) for d in range(NEAR + 1))
+
+
+def near(geo: Board, marks: tuple[int, ...]) -> Near:
     key = (id(geo), marks)
     entry = _NEAR.get(key)
     if entry is None or entry[0] is not geo:
@@ -910,7 +969,7 @@ def near(geo: Board, marks: tuple[int, ...]) -> dict[int, list[tuple[int, int]]]
                         table.setdefault(y * width + x, []).append((m, d))
         for close in table.values():
             close.sort(key=_DISTANCE)
-        entry = _NEAR[key] = (geo, table)
+        entry = _NEAR[key] = (geo, Near(table))
     return entry[1]
 
 
@@ -937,18 +996,14 @@ def helpless(state: CitrusState, p: int) -> bool:
         return True
     if milestone and (workers or roads):
         return False
-    near = state.near_marks()
-    for u in roads:
-        if u in near:
-            return False
+    near = state.near_marks().within[NEAR]
+    if not near.isdisjoint(roads):
+        return False
     orth, rcells = state.geo.orth, state.rcells
     for r in regions:
         for cell in rcells[r]:
-            if cell in near:
+            if cell in near or not near.isdisjoint(orth[cell]):
                 return False
-            for u in orth[cell]:
-                if u in near:
-                    return False
     return True
 
 

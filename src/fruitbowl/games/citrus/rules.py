@@ -41,6 +41,7 @@ from . import placement as PL
 from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
 from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
 from .components import COMPONENTS as C
+from .masks import Masks
 from .refusals import REFUSALS, RULE_ANCHORS
 from .view import CitrusView, build_view
 
@@ -255,12 +256,12 @@ class CitrusState(State):
         Field("_plans", saved=False, cache=True),
         Field("_trials", saved=False, cache=True),
         Field("_kids", saved=False, cache=True),
-        Field("_base", saved=False, cache=True),
         Field("_roads", saved=False, cache=True),
         Field("_marks", saved=False, cache=True),
         Field("_own", saved=False, cache=True),
         Field("_helpless", saved=False, cache=True),
         Field("_nearby", saved=False, cache=True),
+        Field("_masks", saved=False, cache=True),
     )
     __slots__ = FIELDS.slots
     game: Citrus
@@ -313,11 +314,6 @@ class CitrusState(State):
     # Fincas) and each seat's workers and Bridge/Milestone tiles. Actions that change none of
     # these (buy, income, cash, cart, end turn, pass) keep them; the others replace them with
     # new dicts (see forget_answers), never clear them in place, because clones share them.
-    _base: tuple[dict[tuple[int, int], list[PL.Placement]], int, int, int, bool, int, int] | None
-    # (the _opts of the position one placement earlier; its builder, type and space; whether
-    # the builder's last worker left; the Bridge/Milestone tiles the builder no longer holds,
-    # as mod bits; the type of the tile a Bridge removed, or -1): lets placement_options derive
-    # the builder's options for the types the build left alone (see _after_build).
     _buys: tuple[int, int, tuple[int, ...], list[int]] | None  # (seat, money, market, buy codes): see _buy_codes
     _roads: tuple[int, ...] | None  # empty road spaces of sites with a Finca (see free_roads)
     _marks: tuple[int, ...] | None  # spaces holding a Bridge or Milestone tile (see marks)
@@ -326,7 +322,10 @@ class CitrusState(State):
     _own: dict[int, tuple[list[int], tuple[list[int], ...]]] | None
     # per seat: placement.helpless (dropped by every action, like _buys)
     _helpless: dict[int, bool] | None
-    _nearby: dict[int, list[tuple[int, int]]] | None  # placement.near of marks(), while they stand
+    _nearby: PL.Near | None  # placement.near of marks(), while they stand
+    # the board as bitmasks (see .masks); brought up to date, never changed in place, by every
+    # build, harvest and Finca (place_tile, _harvest, _put_finca), like _own
+    _masks: Masks | None
 
     # ------------------------------------------------------------------ setup and copying
 
@@ -438,7 +437,7 @@ class CitrusState(State):
         Bridge/Milestone spaces."""
         c = self._copy_context()
         self.FIELDS.copy(self, c)
-        c._legal = c._placing = c._buys = c._base = c._helpless = None
+        c._legal = c._placing = c._buys = c._helpless = None
         c._opts, c._plans, c._trials, c._kids = {}, {}, {}, {}
         return c
 
@@ -485,8 +484,9 @@ class CitrusState(State):
         c._plans = {}
         c._trials = {}
         c._kids = {}
-        c._base = c._buys = c._helpless = None
+        c._buys = c._helpless = None
         c._roads, c._marks, c._own = self._roads, self._marks, self._own  # (place_tile keeps _own up to date)
+        c._masks = self._masks
         c._nearby = self._nearby
         return c
 
@@ -496,98 +496,31 @@ class CitrusState(State):
         c = self._kids.get(key)
         if c is None:
             c = self.lookahead(t, mod)
-            before = self._before_build(p, t, mod)
             c.place_tile(p, colour * 2, t, mod, None)
-            c._base = c._after_build(self._opts, before, p, colour, t, mod)
             self._kids[key] = c
         return c
 
-    def _before_build(self, p: int, t: int, mod: int) -> tuple[int, int, int]:
-        """What :meth:`_after_build` needs to know of the position before ``p`` builds on ``t``:
-        the type of the tile a Bridge removes there (or -1), the Bridge/Milestone tiles ``p``
-        holds (as ``mod`` bits; -1 if the build cannot change them: it spends none and picks up
-        nothing) and ``p``'s workers."""
-        old = self.plant[t]
-        hand = PL.hand_mods(self.held[p]) if mod or self.land[t] >= 0 else -1
-        return (old >> 1 if old >= 0 else -1), hand, self.workers[p]
-
-    def _after_build(
-        self,
-        opts: dict[tuple[int, int], list[PL.Placement]],
-        before: tuple[int, int, int],
-        p: int,
-        colour: int,
-        t: int,
-        mod: int,
-    ) -> tuple[dict[tuple[int, int], list[PL.Placement]], int, int, int, bool, int, int] | None:
-        """This position's ``_base`` now that ``p`` has built ``colour`` on ``t`` with ``mod``
-        (``opts``: the options before; see :func:`.placement.after_build`), or ``None`` if the
-        build gave ``p`` a Bridge or Milestone or brought a worker back to an empty mat: then
-        ``p``'s options can grow anywhere."""
-        replaced, hand, workers = before
-        lost = 0
-        if hand >= 0:
-            now = PL.hand_mods(self.held[p])
-            if now & ~hand:
-                return None
-            lost = hand & ~now
-        left = self.workers[p]
-        if workers == 0 and left > 0:
-            return None
-        return opts, p, colour, t, left == 0, lost, replaced
-
     def _place(self, p: int, kind: int, t: int, mod: int, events: list[Event]) -> None:
-        """Build for real, keeping what is known about the new position: every seat's options
-        for the types the build leaves alone (see :func:`.placement.after_build`), the other
-        seats' options of the type built (a rival's tile never opens a space, unless a Bridge
-        took a tile away: then they are computed afresh), and the
-        caches of a :meth:`child` for the same placement, which has the same board (wells
-        aside, which no cached answer depends on)."""
+        """Build for real, keeping the caches of a :meth:`child` for the same placement, which has
+        the same board (wells aside, which no cached answer depends on); the options are read
+        off the masks afresh when asked."""
         colour = kind >> 1
         kid = self._kids.get((p, colour, t, mod))
-        old = self._opts
-        before = self._before_build(p, t, mod)
-        # The spaces where other seats lose options of this type: the space built on, its
-        # neighbours, and the neutral regions it absorbs with their neighbours (no contact
-        # with the builder's region, §5.3 rule 4), and the other roads of its site (variety).
-        orth, plant, rid, rown = self.geo.orth, self.plant, self.rid, self.rown
-        lost = {t, *orth[t]}
-        for nb in orth[t]:
-            if plant[nb] >= 0 and plant[nb] >> 1 == colour and rown[rid[nb]] < 0:
-                for cell in self.rcells[rid[nb]]:
-                    lost.add(cell)
-                    lost.update(orth[cell])
-        if not self.family:
-            lost.update(self.tab.other_roads[t])
         self.place_tile(p, kind, t, mod, events)
-        roads, marks, own = self._roads, self._marks, self._own
+        roads, marks, own, masks = self._roads, self._marks, self._own, self._masks
         if kid is not None:
             self._legal, self._placing, self._opts, self._plans = None, None, kid._opts, kid._plans
-            self._trials, self._kids, self._base = kid._trials, kid._kids, kid._base
+            self._trials, self._kids = kid._trials, kid._kids
         else:
             self.forget_answers()
-        self._roads, self._marks, self._own = roads, marks, own
-        base = self._after_build(old, before, p, colour, t, mod)
-        replaced = before[0]
-        opts = self._opts
-        for key, was in old.items():
-            q, c = key
-            if c == replaced or key in opts:
-                continue
-            if c == colour:  # another seat's options of the type built only shrink (see above)
-                if q != p and replaced < 0:
-                    opts[key] = [o for o in was if o[0] not in lost]
-                continue
-            if q != p:  # other seats' hands and workers did not change
-                opts[key] = PL.after_build(was, t, False, 0, self)
-            elif base is not None:
-                opts[key] = PL.after_build(was, t, base[4], base[5], self)
+        self._roads, self._marks, self._own, self._masks = roads, marks, own, masks
 
     def forget_answers(self) -> None:
         """Drop the cached answers after a change to the board (new dicts: clones share them)."""
         self._legal, self._opts, self._plans, self._trials, self._kids = None, {}, {}, {}, {}
         self._placing = None
-        self._base = self._roads = self._marks = self._buys = self._own = self._helpless = self._nearby = None
+        self._roads = self._marks = self._buys = self._own = None
+        self._helpless = self._nearby = self._masks = None
 
     def finca_trial(self, site: int) -> CitrusState:
         """This position with a Finca put on open ``site`` (a look-ahead copy, cached), for the
@@ -597,8 +530,7 @@ class CitrusState(State):
         trial = self._trials.get(site)
         if trial is None:
             trial = self.scratch()
-            trial._opts = self._opts
-            trial._put_finca(site, trial.finca_stack[0], self.player)  # (only the player to move asks a trial)
+            trial._put_finca(site, trial.finca_stack[0])
             self._trials[site] = trial
         return trial
 
@@ -636,28 +568,27 @@ class CitrusState(State):
             marks = self._marks = tuple(sorted(land.index(t) for t in PL.BRIDGES_AND_MILESTONES.intersection(land)))
         return marks
 
-    def near_marks(self) -> dict[int, list[tuple[int, int]]]:
+    def masks(self) -> Masks:
+        """The board as bitmasks (:mod:`.masks`; cached, brought up to date by builds, harvests
+        and Fincas)."""
+        masks = self._masks
+        if masks is None:
+            masks = self._masks = Masks.of(self)
+        return masks
+
+    def near_marks(self) -> PL.Near:
         """:func:`.placement.near` of :meth:`marks` (cached with them)."""
-        table = self._nearby
-        if table is None:
-            table = self._nearby = PL.near(self.geo, self.marks())
-        return table
+        tables = self._nearby
+        if tables is None:
+            tables = self._nearby = PL.near(self.geo, self.marks())
+        return tables
 
     def placement_options(self, p: int, colour: int) -> list[PL.Placement]:
-        """:func:`.placement.placements`, cached; derived from the position one placement earlier
-        when ``_base`` allows (the result is the same list, only cheaper)."""
+        """:func:`.placement.placements`, cached for the position."""
         key = (p, colour)
         opts = self._opts.get(key)
         if opts is None:
-            base = self._base
-            before = None
-            if base is not None and base[1] == p and base[2] != colour and base[6] != colour:
-                before = base[0].get(key)
-            if before is None:
-                opts = PL.placements(self, p, colour)
-            else:
-                opts = PL.after_build(before, base[3], base[4], base[5], self)  # type: ignore[index]
-            self._opts[key] = opts
+            opts = self._opts[key] = PL.placements(self, p, colour)
         return opts
 
     def own_regions(self, p: int) -> list[int]:
@@ -1241,10 +1172,10 @@ class CitrusState(State):
         elif code < lay.bull:
             self._cart(p, code - lay.cart, events)
         elif code < lay.end:
-            opts, roads, marks, own = self._opts, self._roads, self._marks, self._own
+            opts, roads, marks, own, masks = self._opts, self._roads, self._marks, self._own, self._masks
             self.forget_answers()
             self._bull(p, code - lay.bull, events)
-            self._opts, self._roads, self._marks, self._own = opts, roads, marks, own  # (not landscape tiles)
+            self._opts, self._roads, self._marks, self._own, self._masks = opts, roads, marks, own, masks
         elif code == lay.end:
             events.append(Event("end_turn", p))
             self._end_turn(events)
@@ -1345,9 +1276,9 @@ class CitrusState(State):
             self.finca_stack.remove(finca)
             self._deal(events)
             return
-        old, trial, own = self._opts, self._trials.get(site), self._own
+        old, trial, own, masks = self._opts, self._trials.get(site), self._own, self._masks
         self.forget_answers()  # a new Finca: new roads for everyone (options: see _put_finca)
-        self._opts, self._own = old, own  # (the regions stay)
+        self._opts, self._own, self._masks = old, own, masks  # (the regions stay; _put_finca updates the masks)
         self._put_finca(site, finca, trial=trial)  # (told with the site turned up: pending until then)
         if self.site_stack:
             self.chance = K.SITE_DRAW
@@ -1371,22 +1302,20 @@ class CitrusState(State):
             self.phase = PLACE
             self._settle_waiting(self.player, events)
 
-    def _put_finca(self, site: int, finca: int, seat: int = -1, trial: CitrusState | None = None) -> None:
-        """Finca ``finca`` on open ``site``: the options held (``_opts``; only ``seat``'s if given)
-        are brought up to date, since only its roads change (a region may now start there,
-        without a Milestone). With ``trial`` (this position with a Finca there, see
-        :meth:`finca_trial`), the options and searches it holds for its player are taken over."""
+    def _put_finca(self, site: int, finca: int, trial: CitrusState | None = None) -> None:
+        """Finca ``finca`` on open ``site``: its roads open, so the options are made afresh from the
+        masks when asked. With ``trial`` (this position with a Finca there, see
+        :meth:`finca_trial`), the options and searches it holds are taken over."""
         self.fincas[site] = finca
         self.finca_stack.remove(finca)
         self._roads = None
-        roads = set(self.geo.site_roads[site])
-        # (always a new dict: a trial starts from its parent's, which must stay as it is)
+        if self._masks is not None:
+            self._masks = self._masks.with_finca(self, site)
+        # (always a new dict: a trial's stays its own)
         if trial is None:
-            self._opts = PL.refreshed(self._opts, self, roads, seat)
-        else:  # (a trial holds only its player's options)
-            mover = trial.player
-            self._opts = PL.refreshed({k: v for k, v in self._opts.items() if k[0] != mover}, self, roads)
-            self._opts.update(trial._opts)
+            self._opts = {}
+        else:
+            self._opts = dict(trial._opts)
             self._plans, self._kids = trial._plans, trial._kids
         self.open_sites.remove(site)
 
@@ -1435,6 +1364,8 @@ class CitrusState(State):
             if plant[t] >= 0:
                 replaced = plant[t]
                 self._remove_neutral(t)
+                if self._masks is not None:
+                    self._masks = self._masks.cleared(self, t, replaced >> 1)
         if mod & MILESTONE:
             self._use_tile(p, "milestone", 0)
         own: list[int] = []
@@ -1471,6 +1402,8 @@ class CitrusState(State):
             if len(own) > 1:
                 self.workers[p] += len(own) - 1
         self._own_changed(p, colour, own[1:] if own else [target], bool(own))
+        if self._masks is not None:
+            self._masks = self._masks.built(self, p, colour, t, neutral)
         tile = self.land[t]
         if tile >= 0:
             self.land[t] = -1
@@ -1582,6 +1515,8 @@ class CitrusState(State):
         self._own_changed(p, self.rcol[r], [r], True)
         self.points[p][0] += pts
         self.rown[r] = -1
+        if self._masks is not None:
+            self._masks = self._masks.harvested(self, p, self.rcol[r], self.rcells[r])
         self.workers[p] += 1
         self.main_done = True
         self.phase = HARVEST
@@ -1605,25 +1540,21 @@ class CitrusState(State):
         changes only what may be built on them (a Bridge may cover them) and next to them (no
         contact rule, neutral merges); the harvester's are computed afresh if its mat was empty
         (new regions become possible anywhere)."""
-        old, roads, marks, own = self._opts, self._roads, self._marks, self._own
-        workers, colour, cells = self.workers[p], self.rcol[r], self.rcells[r]
+        old, roads, marks, own, masks = self._opts, self._roads, self._marks, self._own, self._masks
+        workers, colour = self.workers[p], self.rcol[r]
         self.forget_answers()
-        self._own = own  # (_harvest brings it up to date)
+        self._own, self._masks = own, masks  # (_harvest brings them up to date)
         self._harvest(p, r, events)
         self._roads, self._marks = roads, marks
         bridges = [PL.held_bridge_milestone(held)[0] for held in self.held]
-        keep, stale = {}, {}
+        keep = {}
         for key, opts in old.items():
             q, c = key
             if q == p and workers == 0:  # new regions become possible for the harvester anywhere
                 continue
-            if c == colour or bridges[q]:
-                stale[key] = opts
-            else:
+            if c != colour and not bridges[q]:
                 keep[key] = opts  # (other types, no Bridge to cover the tiles: nothing changed)
-        orth = self.geo.orth
-        keep.update(PL.refreshed(stale, self, {s for cell in cells for s in (cell, *orth[cell])}))
-        self._opts = keep
+        self._opts = keep  # (the others are made afresh from the masks when asked)
 
     def _income(self, p: int, events: list[Event]) -> None:
         income = C.income[self.workers[p]]
