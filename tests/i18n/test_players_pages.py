@@ -17,13 +17,18 @@ from ..cli.terminal_driver import run
 GAME = type(get_game("tanghulu"))
 ENGLISH = pages.page_source(GAME) or ""
 #: The games whose players' page is translated.
-TRANSLATED = ("tanghulu", "citrus", "fabledfruit")
+TRANSLATED = ("tanghulu", "citrus", "fabledfruit", "juicyfruits")
 LINK = re.compile(r"\]\(#([^)]+)\)")
 #: Placeholders of names, which a translated page writes in its own words ("Orange, Apfel, …").
 NAMES = {"fruits.ordinary"}
 #: Words from the data a translated page writes out as its catalog says them (Fabled Fruit's
-#: fruits, and its locations' names and actions).
-WORDS = re.compile(r"fruits\.names|location\.\d+\.(?:name|action)")
+#: fruits, and its locations' names and actions; Juicy Fruits' fruits, token and venue names, ice
+#: cream colours and Mystic Island's edges).
+WORDS = re.compile(
+    r"fruits\.names|location\.\d+\.(?:name|action)"
+    r"|(?:business_tokens\.tokens|large_venues\.venues)\.\d+\.name|new_business_tokens\.venue\.name"
+    r"|ice_cream\.kinds(?:\.\d+)?|mystic_seating\.edges\.\d|mystic_island\.compass_directions"
+)
 
 
 def _values(page: str) -> list[tuple[str, str, str]]:
@@ -62,6 +67,8 @@ def test_a_language_without_its_page_reads_the_english_one():
         ("citrus", "zh_Hans", "柑橘玩法", "How to play Citrus"),
         ("fabledfruit", "de", "Fabelsaft: So wird gespielt", "Fabled Fruit: how to play"),
         ("fabledfruit", "zh_Hans", "寓言果汁：玩法", "Fabled Fruit: how to play"),
+        ("juicyfruits", "de", "Juicy Fruits: So wird gespielt", "Juicy Fruits: how to play"),
+        ("juicyfruits", "zh_Hans", "多汁水果：玩法", "Juicy Fruits: how to play"),
     ],
 )
 def test_fruitbowl_rules_prints_the_page_in_the_language_asked_for(

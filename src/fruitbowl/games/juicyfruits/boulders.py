@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fruitbowl.engine.events import Event
-from fruitbowl.engine.wording import plural
+from fruitbowl.engine.wording import _, ngettext
 
 from . import business
 from .components import COMPONENTS as C
@@ -143,22 +143,37 @@ def _remove(state: JuicyFruitsState, seat: int, corner: int, code: int, events: 
 
 
 def condition_text(code: int) -> str:
+    """What must hold for boulder ``code`` to clear, in the current language."""
     spec = BOULDERS[code]
-    v = spec.value
-    return {
-        "score_at_least": f"{v}+ points",
-        "ship_points_at_least": f"supplied ships worth {v}+ points",
-        "ships_supplied_at_least": f"{v}+ ships supplied",
-        "one_fruit_type_at_least": f"{v}+ fruits of one type",
-        "fruits_at_least": f"{v}+ fruits",
-        "tokens_off_ponds_at_least": f"{v}+ business tokens off the ponds",
-        "business_tokens_at_least": f"{v}+ business tokens",
-        "collectors_in_a_line": f"{v}+ collectors in an unbroken line",
-        "placed_on_pond": "a newly claimed token placed on a pond",
-        "other_boulders_removed": "your other 3 boulders gone",
-        "empty_beaches_at_least": f"{v}+ empty beaches",
-        "move_gained_at_least": f"one step-1 move gains {v}+ fruits",
-        "every_fruit_type": "a fruit of every type",
-        "statues_collected_at_least": f"{v}+ statue tiles collected",
-        "module_tokens_at_least": f"{v}+ Module 3 business {plural('token', v)}",
-    }[spec.test]
+    v, test = spec.value, spec.test
+    if test == "placed_on_pond":
+        return _("a newly claimed token placed on a pond")
+    if test == "other_boulders_removed":
+        return _("your other 3 boulders gone")
+    if test == "every_fruit_type":
+        return _("a fruit of every type")
+    if test == "score_at_least":
+        text = ngettext("{n}+ point", "{n}+ points", v)
+    elif test == "ship_points_at_least":
+        text = ngettext("supplied ships worth {n}+ point", "supplied ships worth {n}+ points", v)
+    elif test == "ships_supplied_at_least":
+        text = ngettext("{n}+ ship supplied", "{n}+ ships supplied", v)
+    elif test == "one_fruit_type_at_least":
+        text = ngettext("{n}+ fruit of one type", "{n}+ fruits of one type", v)
+    elif test == "fruits_at_least":
+        text = ngettext("{n}+ fruit", "{n}+ fruits", v)
+    elif test == "tokens_off_ponds_at_least":
+        text = ngettext("{n}+ business token off the ponds", "{n}+ business tokens off the ponds", v)
+    elif test == "business_tokens_at_least":
+        text = ngettext("{n}+ business token", "{n}+ business tokens", v)
+    elif test == "collectors_in_a_line":
+        text = ngettext("{n}+ collector in an unbroken line", "{n}+ collectors in an unbroken line", v)
+    elif test == "empty_beaches_at_least":
+        text = ngettext("{n}+ empty beach", "{n}+ empty beaches", v)
+    elif test == "move_gained_at_least":
+        text = ngettext("one step-1 move gains {n}+ fruit", "one step-1 move gains {n}+ fruits", v)
+    elif test == "statues_collected_at_least":
+        text = ngettext("{n}+ statue tile collected", "{n}+ statue tiles collected", v)
+    else:  # module_tokens_at_least
+        text = ngettext("{n}+ Module 3 business token", "{n}+ Module 3 business tokens", v)
+    return text.format(n=v)

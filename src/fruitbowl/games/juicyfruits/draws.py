@@ -32,11 +32,13 @@ from typing import TYPE_CHECKING
 
 from fruitbowl.engine.actions import Action, ActionTable
 from fruitbowl.engine.events import Event
+from fruitbowl.engine.wording import _
 
 from . import business, mystic
 from .boulders import BOULDER, BOULDERS
 from .components import COMPONENTS as C
 from .island import BEACH_CELLS, COLLECTOR, CORNERS, PONDS, SHIP
+from .words import collector_name, token_name
 
 if TYPE_CHECKING:
     from .rules import JuicyFruitsState
@@ -250,25 +252,29 @@ def deal(state: JuicyFruitsState, code: int) -> None:
 
 
 def describe(outcome: Action) -> str:
-    """An outcome in words, for logs ("the banana collector on a pond")."""
+    """An outcome in words, for logs ("the banana collector on a pond"), in the current language."""
     fields = outcome.fields
     kind = outcome.kind
     if kind == "token":
         token = C.all_tokens[fields["token"]]
-        return f"the {token.name} for the business board"
+        return _("the {name} for the business board").format(name=token_name(token.name))
     if kind == "collector":
-        return f"the {C.fruit_names[fields['fruit']]} collector on a pond"
+        return _("the {collector} on a pond").format(collector=collector_name(C.fruit_names[fields["fruit"]]))
     if kind == "ship":
         ship = C.ships[fields["ship"]]
-        return f"ship {ship.id} ({ship.back} back) on a beach"
+        if ship.back == "orange":
+            return _("ship {ship} (orange back) on a beach").format(ship=ship.id)
+        return _("ship {ship} (green back) on a beach").format(ship=ship.id)
     if kind == "first":
-        return f"seat {fields['seat'] + 1} goes first"
+        return _("seat {number} goes first").format(number=fields["seat"] + 1)
     if kind == "statue":
-        return f"statue tile {fields['tile']} on Mystic Island"
+        return _("statue tile {tile} on Mystic Island").format(tile=fields["tile"])
     if kind == "boulder":
-        return f"boulder {BOULDERS[fields['boulder']].id} on a corner"
+        return _("boulder {boulder} on a corner").format(boulder=BOULDERS[fields["boulder"]].id)
     ship = C.ships[fields["ship"]]
-    return f"Pineapple's boat {ship.id} (value {ship.solo_value}, wait {ship.solo_wait})"
+    return _("Pineapple's boat {boat} (value {value}, wait {wait})").format(
+        boat=ship.id, value=ship.solo_value, wait=ship.solo_wait
+    )
 
 
 def setup_events(state: JuicyFruitsState) -> list[Event]:

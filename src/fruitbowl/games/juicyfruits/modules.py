@@ -14,6 +14,7 @@ from typing import Any
 
 from fruitbowl.engine.errors import InvalidOption
 from fruitbowl.engine.options import OptionSpec
+from fruitbowl.engine.wording import N_
 
 from .components import MODULES
 
@@ -60,28 +61,28 @@ class ModulesOption(OptionSpec):
         return canonical(parse(value))
 
 
-#: What each module adds, in a few words (the option's help).
-WHAT = {
-    "mystic_island": "explorers and statue tiles",
-    "boulders": "blocked corners",
-    "new_business": "new business tokens",
+#: Each module as players read it: its name and what it adds, in a few words (the option's parts).
+PARTS = {
+    "mystic_island": N_("Mystic Island: explorers and statue tiles"),
+    "boulders": N_("Boulders: blocked corners"),
+    "new_business": N_("New business: new business tokens"),
 }
-#: Each module's name as players read it.
-TITLES = {"mystic_island": "Mystic Island", "boulders": "Boulders", "new_business": "New business"}
 MODULES_OPTION = ModulesOption(
     "modules",
     str,
     "",
-    "the Mystic Island expansion's modules, in any combination: "
-    + ", ".join(f"{TITLES[name]} ({WHAT[name]})" for name in MODULES),
-    label="Mystic Island modules",
-    parts=tuple((name, f"{TITLES[name]}: {WHAT[name]}") for name in MODULES),
+    N_(
+        "the Mystic Island expansion's modules, in any combination: Mystic Island (explorers and statue tiles), "
+        "Boulders (blocked corners), New business (new business tokens)"
+    ),
+    label=N_("Mystic Island modules"),
+    parts=tuple((name, PARTS[name]) for name in MODULES),
 )
 THREE_PER_ROW_OPTION = OptionSpec(
     "three_per_row",
     bool,
     False,
-    "two players with the new business tokens: 3 business tokens in each row of the board instead of 2",
+    N_("two players with the new business tokens: 3 business tokens in each row of the board instead of 2"),
     players=(2, 2),
-    label="Three business tokens a row",
+    label=N_("Three business tokens a row"),
 )

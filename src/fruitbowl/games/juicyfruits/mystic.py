@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fruitbowl.engine.events import Event
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import _, ngettext
 
 from . import business
 from .components import COMPONENTS as C
@@ -146,16 +146,25 @@ def pineapple_explore(state: JuicyFruitsState, wait: int) -> Event:
 
 
 def tile_text(tile: int) -> str:
+    """What statue ``tile`` scores, in the current language."""
     spec = TILES[tile - 1]
-    v = spec.value
-    return {
-        "points": counted(v, "point"),
-        "per_supplied_ship": f"{v} per ship you supplied",
-        "choose_supplied_ship": "the points of one ship you supplied",
-        "per_two_fruits": f"{v} per 2 fruits in your reserve",
-        "choose_fruit_type": f"{v} per fruit of one type in your reserve",
-        "per_business_token": f"{v} per business token on your island",
-        "per_star": f"{v} per venue star on your island",
-        "per_statue": f"{v} per statue tile you collected",
-        "per_boulder_removed": f"{v} per boulder you removed",
-    }[spec.effect]
+    v, effect = spec.value, spec.effect
+    if effect == "points":
+        text = ngettext("{n} point", "{n} points", v)
+    elif effect == "per_supplied_ship":
+        text = _("{n} per ship you supplied")
+    elif effect == "choose_supplied_ship":
+        text = _("the points of one ship you supplied")
+    elif effect == "per_two_fruits":
+        text = _("{n} per 2 fruits in your reserve")
+    elif effect == "choose_fruit_type":
+        text = _("{n} per fruit of one type in your reserve")
+    elif effect == "per_business_token":
+        text = _("{n} per business token on your island")
+    elif effect == "per_star":
+        text = _("{n} per venue star on your island")
+    elif effect == "per_statue":
+        text = _("{n} per statue tile you collected")
+    else:  # per_boulder_removed
+        text = _("{n} per boulder you removed")
+    return text.format(n=v)

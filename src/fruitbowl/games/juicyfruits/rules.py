@@ -36,6 +36,7 @@ from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import House, Result
+from fruitbowl.engine.wording import N_, _
 
 from . import actions as A
 from . import boulders, business, draws, legality, mystic, new_business, observation, solo, text, view
@@ -72,6 +73,7 @@ from .legality import (  # (the phases, re-exported: which decision the current 
     WHALE,
 )
 from .ships import DEMANDS, SHIP_POINTS, fill_bags, pay
+from .words import token_name
 
 #: Score categories, in the order a results screen shows them.
 CATEGORIES = ("ships", "businesses", "venues", "ice_cream", "juice", "stalls")
@@ -94,7 +96,7 @@ NUM_FRUITS = len(C.fruit_codes)
 
 class JuicyFruits(Game):
     id = "juicyfruits"
-    title = "Juicy Fruits"
+    title = N_("Juicy Fruits")
     min_players = 1
     max_players = 4
     #: 2: chance is explicit (every draw is a chance node, and records list the outcomes).
@@ -117,8 +119,8 @@ class JuicyFruits(Game):
             "juice_factory",
             bool,
             False,
-            "play the juicy side of the score board: make juice at the end of your turns (best after a first game)",
-            label="Juice factory",
+            N_("play the juicy side of the score board: make juice at the end of your turns (best after a first game)"),
+            label=N_("Juice factory"),
         ),
         OptionSpec(
             "solo_board",
@@ -128,31 +130,31 @@ class JuicyFruits(Game):
             minimum=1,
             maximum=C.solo_boards,
             players=(1, 1),
-            label="Pineapple's solo board",
+            label=N_("Pineapple's solo board"),
         ),
         OptionSpec(
             "random_first",
             bool,
             True,
-            "draw the first player at random (alone, you always start); turn it off to choose who starts",
-            label="Draw the first player",
+            N_("draw the first player at random (alone, you always start); turn it off to choose who starts"),
+            label=N_("Draw the first player"),
         ),
         OptionSpec(
             "first_player",
             int,
             1,
-            "who takes the first turn when it is not drawn at random: seat 1 is the first seat at the table",
+            N_("who takes the first turn when it is not drawn at random: seat 1 is the first seat at the table"),
             minimum=1,
             maximum=4,
             seat=True,
-            label="First player",
+            label=N_("First player"),
         ),
         OptionSpec(
             "forced_max_distance",
             bool,
             False,
-            "variant: a token slid in step 1 must go as far as it can (normally you choose how far)",
-            label="Slide as far as possible (variant)",
+            N_("variant: a token slid in step 1 must go as far as it can (normally you choose how far)"),
+            label=N_("Slide as far as possible (variant)"),
         ),
         M.MODULES_OPTION,
         M.THREE_PER_ROW_OPTION,
@@ -584,7 +586,9 @@ class JuicyFruitsState(State):
         codes = [A.claim_code(t) for t in tokens if A.claim_code(t) < len(self.table)]
         if not codes:
             raise IllegalAction(
-                f"the {C.all_tokens[tokens[0]].name} is one of Module 3's tokens, which are not in play at this table",
+                _("the {name} is one of Module 3's tokens, which are not in play at this table").format(
+                    name=token_name(C.all_tokens[tokens[0]].name)
+                ),
                 rule=legality.MODULE_OFF,
             )
         legal = self._legal_codes() if self.phase != OVER else []
@@ -717,7 +721,7 @@ class JuicyFruitsState(State):
         """The ``count`` best markers left of ``kind`` (§2.8: the best is always taken first)."""
         values = C.ice_values[kind]
         taken = []
-        for _ in range(count):
+        for _marker in range(count):
             taken.append(values[len(values) - self.pool[kind]])
             self.pool[kind] -= 1
             self.markers[p][kind] += 1
@@ -1032,6 +1036,22 @@ class JuicyFruitsState(State):
         if self.phase != OVER:
             raise FruitbowlError("the game is not over yet")
         return self.standings()
+
+    #: The score's categories and tie-break as a results screen heads them ("Ships", said with ``_()``).
+    SCORE_WORDS = (
+        N_("Ships"),
+        N_("Businesses"),
+        N_("Venues"),
+        N_("Ice cream"),
+        N_("Juice"),
+        N_("Stalls"),
+        N_("Statues"),
+        N_("Plateaus"),
+        N_("Boulders"),
+        N_("Offices"),
+        N_("Whales"),
+        N_("later in turn order"),
+    )
 
     def standings(self) -> Result:
         """The score as it stands (the final result once the game is over)."""

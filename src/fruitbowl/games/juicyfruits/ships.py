@@ -7,8 +7,6 @@ drawn from after setup (§3).
 
 from __future__ import annotations
 
-from fruitbowl.engine.wording import counted
-
 from .components import COMPONENTS as C
 
 BACKS = ("orange", "green")
@@ -50,16 +48,3 @@ DEMAND_NEEDS = tuple(needs(demand) for demand in DEMANDS)
 def pay(reserve: list[int], cost: tuple[int, ...]) -> None:
     for fruit, need in enumerate(cost):
         reserve[fruit] -= need
-
-
-def shortfall(reserve: list[int], cost: tuple[int, ...]) -> str:
-    """``"2 bananas; you have 1"`` for the first fruit the reserve lacks ('' if none)."""
-    for fruit, need in enumerate(cost):
-        if reserve[fruit] < need:
-            return f"{counted(need, C.fruit_names[fruit])}; you have {reserve[fruit]}"
-    return ""
-
-
-def cost_text(cost: tuple[int, ...]) -> str:
-    """``"3 bananas + 2 oranges"``."""
-    return " + ".join(counted(need, C.fruit_names[f]) for f, need in enumerate(cost) if need)

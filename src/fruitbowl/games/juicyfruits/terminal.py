@@ -18,10 +18,12 @@ listed under the island.
 from __future__ import annotations
 
 import io
+import re
 import textwrap
 from collections.abc import Sequence, Set
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -29,12 +31,13 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Label, MenuRow, flowed
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import counted
+from fruitbowl.engine.wording import N_, _, ngettext, pgettext
 
 from . import mystic
 from .boulders import condition_text
 from .components import COMPONENTS as C
 from .juice import STEPS_PER_TURN
+from .words import collector_name, direction_name, fruit_name, ice_name, token_name
 
 FRUIT_LOOK = {
     "banana": ("B", "bold yellow"),
@@ -71,140 +74,209 @@ PRIORITY = {
 #: Short forms of the longest token names, used on the business board only when a row would not
 #: fit 80 columns otherwise; ``help`` lists them.
 SHORT_NAMES = {
-    "Guesthouse at the pond": "Guesthouse",
-    "Construction Office": "Constr.Office",
-    "Milkshake Stand": "Shake Stand",
-    "Cocktail Bar": "Cocktails",
-    "Souvenir Shop": "Souvenirs",
-    "Whale watching": "Whale watch",
+    "Guesthouse at the pond": N_("Guesthouse"),
+    "Construction Office": N_("Constr.Office"),
+    "Milkshake Stand": N_("Shake Stand"),
+    "Cocktail Bar": N_("Cocktails"),
+    "Souvenir Shop": N_("Souvenirs"),
+    "Whale watching": N_("Whale watch"),
 }
+#: A whale-watching token's printed name without its id (the data names each one with its id).
+WHALE_WATCHING = N_("Whale watching")
 _MEASURE = Console(width=ROW_WIDTH, file=io.StringIO(), color_system=None, legacy_windows=False)
 SEAT_MARKS = "①②③④"
 #: Statue effects in a few words, for the tiles still on Mystic Island.
 STATUE_SHORT = {
-    "points": "{v} pts",
-    "per_supplied_ship": "{v}/ship supplied",
-    "choose_supplied_ship": "a ship's pts",
-    "per_two_fruits": "{v}/2 fruits",
-    "choose_fruit_type": "{v}/fruit of a type",
-    "per_business_token": "{v}/token",
-    "per_star": "{v}/star",
-    "per_statue": "{v}/statue",
-    "per_boulder_removed": "{v}/boulder gone",
+    "points": N_("{v} pts"),
+    "per_supplied_ship": N_("{v}/ship supplied"),
+    "choose_supplied_ship": N_("a ship's pts"),
+    "per_two_fruits": N_("{v}/2 fruits"),
+    "choose_fruit_type": N_("{v}/fruit of a type"),
+    "per_business_token": N_("{v}/token"),
+    "per_star": N_("{v}/star"),
+    "per_statue": N_("{v}/statue"),
+    "per_boulder_removed": N_("{v}/boulder gone"),
 }
+#: The printed edges of Mystic Island, as the board names the side each seat sees it from.
+EDGE_WORDS = {"bottom": N_("bottom"), "left": N_("left"), "top": N_("top"), "right": N_("right")}
+
+
+#: The action texts ``help`` shows (typed as they are, in every language).
+CLAIM_TEXTS = "'claim T13', 'claim harbor office'"
+MODULES_OPTION_TEXT = "modules=mystic_island,boulders,new_business"
+OTHER_TEXTS = (
+    "'move b2-b4', 'supply c5', 'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make nothing', "
+    "'make 2 ice cream + 0 milkshake', 'bonus lime', 'pass', 'juice', 'stop', 'collect', 'explore', "
+    "'statue lime', 'statue ship S41', 'boulder 4b', 'leave out banana', 'whale N', 'watch X09 c4'"
+)
 
 
 def _rules_text() -> str:
-    """The help summary, its numbers read from the game's data (so a corrected data.toml shows),
-    wrapped to fit an 80-column terminal."""
+    """The help summary in the language being spoken, its numbers read from the game's data (so a
+    corrected data.toml shows), wrapped to fit an 80-column terminal (by cells: Chinese is wide)."""
     first = C.tray_space_points + C.tray_first_bonus
     plateaus = "/".join(str(v) for v in sorted(set(C.mystic.plateaus.values())))
-    steps = {1: "once", 2: "twice"}.get(STEPS_PER_TURN, f"{STEPS_PER_TURN} times")
+    if STEPS_PER_TURN == 1:
+        juice = _("Juice factory: pay the next space's fruits to advance and score, at most once a turn.")
+    elif STEPS_PER_TURN == 2:
+        juice = _("Juice factory: pay the next space's fruits to advance and score, at most twice a turn.")
+    else:
+        juice = _("Juice factory: pay the next space's fruits to advance and score, at most {n} times a turn.").format(
+            n=STEPS_PER_TURN
+        )
     paragraphs = [
-        ("", "Juicy Fruits — each turn has two steps (and the juice factory if it is in play):"),
+        ("", _("Juicy Fruits — each turn has two steps (and the juice factory if it is in play):")),
         (
             "  1. ",
-            "Slide ONE of your collectors, advanced collectors or ice cream carts straight across free "
-            "spaces (any distance, no jumping). A collector gains 1 fruit of its type per space; an "
-            "advanced collector d + 1 fruits of its two types; a cart may make one ice cream (its "
-            "colour) or milkshake marker per space, scored at once. You must move if anything can move.",
+            _(
+                "Slide ONE of your collectors, advanced collectors or ice cream carts straight across free "
+                "spaces (any distance, no jumping). A collector gains 1 fruit of its type per space; an "
+                "advanced collector d + 1 fruits of its two types; a cart may make one ice cream (its "
+                "colour) or milkshake marker per space, scored at once. You must move if anything can move."
+            ),
         ),
         (
             "  2. ",
-            "Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes "
-            "free), or claim ONE business token from the board (pay the row's fruits, score the row's "
-            "points, place it on a free space; a large venue needs a free 2×2 block), or pass.",
+            _(
+                "Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes "
+                "free), or claim ONE business token from the board (pay the row's fruits, score the row's "
+                "points, place it on a free space; a large venue needs a free 2×2 block), or pass."
+            ),
         ),
-        ("  ", f"Juice factory: pay the next space's fruits to advance and score, at most {steps} a turn."),
+        ("  ", juice),
         (
             "  ",
-            "Each claim moves the license marker toward X. When it reaches X the round is finished, "
-            "stalls score, and the most points wins; ties go to the player later in turn order.",
+            _(
+                "Each claim moves the license marker toward X. When it reaches X the round is finished, "
+                "stalls score, and the most points wins; ties go to the player later in turn order."
+            ),
         ),
         (
             "  ",
-            "Solo: Pineapple draws a boat after each of your turns and scores its value; on a "
-            f"value-{C.solo_claim_value} boat she claims a token. You must end with MORE points than she has.",
+            _(
+                "Solo: Pineapple draws a boat after each of your turns and scores its value; on a "
+                "value-{value} boat she claims a token. You must end with MORE points than she has."
+            ).format(value=C.solo_claim_value),
         ),
-        ("", "Mystic Island modules (option modules=mystic_island,boulders,new_business):"),
+        ("", _("Mystic Island modules (option {option}):").format(option=MODULES_OPTION_TEXT)),
         (
             "  1. ",
-            "After a collector or advanced collector moves you may 'explore' instead of 'collect': your "
-            "explorer copies the move on Mystic Island seen from your edge; a statue it lands on scores "
-            f"at once; a plateau scores {plateaus} at the end.",
+            _(
+                "After a collector or advanced collector moves you may 'explore' instead of 'collect': your "
+                "explorer copies the move on Mystic Island seen from your edge; a statue it lands on scores "
+                "at once; a plateau scores {plateaus} at the end."
+            ).format(plateaus=plateaus),
         ),
         (
             "  2. ",
-            "Boulders block your corners until their condition holds; they clear by themselves "
-            f"({counted(first, 'point')} for the first of a number, {C.tray_later_points} after).",
+            ngettext(
+                "Boulders block your corners until their condition holds; they clear by themselves "
+                "({n} point for the first of a number, {later} after).",
+                "Boulders block your corners until their condition holds; they clear by themselves "
+                "({n} points for the first of a number, {later} after).",
+                first,
+            ).format(n=first, later=C.tray_later_points),
         ),
         (
             "  3. ",
-            "New tokens: guesthouses (ponds only), restaurant, harbor tour, milkshake stand, offices, whale watching.",
+            _(
+                "New tokens: guesthouses (ponds only), restaurant, harbor tour, milkshake stand, offices, "
+                "whale watching."
+            ),
         ),
         (
             "",
-            "Cells: files a–e (west to east), ranks 1–5 from your edge. Claim a token by id or by name, "
-            "in any case: 'claim T13', 'claim harbor office'. Other texts: 'move b2-b4', 'supply c5', "
-            "'place c3', 'place a5-b4', 'take 2 banana + 1 lime', 'make nothing', "
-            "'make 2 ice cream + 0 milkshake', 'bonus lime', 'pass', 'juice', 'stop', 'collect', "
-            "'explore', 'statue lime', 'statue ship S41', 'boulder 4b', 'leave out banana', 'whale N', "
-            "'watch X09 c4'.",
+            _(
+                "Cells: files a–e (west to east), ranks 1–5 from your edge. Claim a token by id or by name, "
+                "in any case: {claims}. Other texts: {texts}."
+            ).format(claims=CLAIM_TEXTS, texts=OTHER_TEXTS),
         ),
     ]
     paragraphs += _key_paragraphs()
-    lines = [
-        textwrap.fill(
+    return "\n".join(_wrapped(words, lead) for lead, words in paragraphs)
+
+
+#: A wrapped line's pieces: a run of letters, digits and Latin punctuation (never split), one wide
+#: character, or a space.
+_PIECES = re.compile(r"[^\s\u2e80-\u9fff\uff00-\uffef]+|\s|.")
+#: Wide punctuation that may not start a line: it stays at the end of the line before.
+_CLOSING = frozenset("，。；：、）！？」』》")
+
+
+def _wrapped(words: str, lead: str, width: int = 78) -> str:
+    """A paragraph filled to ``width`` cells after ``lead`` (the next lines indented as far). Words
+    are never split; Chinese breaks between characters, keeping closing punctuation on its line
+    (which may then run on by one character, still within 80 columns)."""
+    if all(cell_len(char) == 1 for char in words):
+        return textwrap.fill(
             words,
-            width=78,
+            width=width,
             initial_indent=lead,
             subsequent_indent=" " * len(lead),
             break_on_hyphens=False,
             break_long_words=False,
         )
-        for lead, words in paragraphs
-    ]
+    lines, line = [], lead
+    for piece in _PIECES.findall(words):
+        if cell_len(line) + cell_len(piece) > width and piece not in _CLOSING and line.strip():
+            lines.append(line.rstrip())
+            line = " " * len(lead)
+            if piece.isspace():
+                continue
+        line += piece
+    lines.append(line.rstrip())
     return "\n".join(lines)
 
 
 def _key_paragraphs() -> list[tuple[str, str]]:
     """What the board's letters, marks and short names mean, and what every statue tile,
     boulder and juice space does: all the board leaves out when a 24-line terminal is full."""
-    fruits = ", ".join(f"{letter} {name}" for name, (letter, _) in FRUIT_LOOK.items())
-    short = ", ".join(f"{s} = {full}" for full, s in SHORT_NAMES.items())
-    statues = ", ".join(f"S{t.tile} {mystic.tile_text(t.tile)}" for t in C.statue_tiles)
-    conditions = ", ".join(f"{b.id} {condition_text(code)}" for code, b in enumerate(C.boulders))
+    comma = pgettext("list", ", ")
+    fruits = comma.join(f"{letter} {fruit_name(name)}" for name, (letter, _style) in FRUIT_LOOK.items())
+    short = comma.join(
+        f"{_(s)} = {_display_name(full)}" for full, s in SHORT_NAMES.items() if _(s) != _display_name(full)
+    )
+    statues = comma.join(f"S{t.tile} {mystic.tile_text(t.tile)}" for t in C.statue_tiles)
+    conditions = comma.join(f"{b.id} {condition_text(code)}" for code, b in enumerate(C.boulders))
     juice = " ".join(
         f"{space}:{''.join(C.fruit_codes[f] if n == 1 else f'{n}{C.fruit_codes[f]}' for f, n in enumerate(cost) if n)}"
         f"+{points}"
         for space, (cost, points) in enumerate(zip(C.juice_costs, C.juice_points, strict=True), 1)
     )
     return [
-        ("", "The board (type 'board' to see it again):"),
-        ("  ", f"Fruits: {fruits}, told apart by letter and colour."),
+        ("", _("The board (type 'board' to see it again):")),
+        ("  ", _("Fruits: {fruits}, told apart by letter and colour.").format(fruits=fruits)),
         (
             "  ",
-            "Islands: 3B2L:4 a ship (demand:points), (L) a collector, (B/L) an advanced collector, "
-            "cart an ice cream cart, T07 a business token (a large venue on all four of its cells), "
-            "~ an empty pond, · an empty space, ▲4b a boulder, ≈X09 whale watching; ★ venue stars, "
-            "J3 your juice factory space.",
+            _(
+                "Islands: 3B2L:4 a ship (demand:points), (L) a collector, (B/L) an advanced collector, "
+                "{cart} an ice cream cart, T07 a business token (a large venue on all four of its cells), "
+                "~ an empty pond, · an empty space, ▲4b a boulder, ≈X09 whale watching; ★ venue stars, "
+                "J3 your juice factory space."
+            ).format(cart=pgettext("board", "cart")),
         ),
         (
             "  ",
-            "Business board: each row's cost and points, then its tokens by id and name: +6 a venue's "
-            f"points at the end, ✦ a stall (scores at the end). Short names in a crowded row: {short}.",
+            _(
+                "Business board: each row's cost and points, then its tokens by id and name: +6 a venue's "
+                "points at the end, ✦ a stall (scores at the end). Short names in a crowded row: {short}."
+            ).format(short=short),
         ),
         (
             "  ",
-            "Mystic Island: S7 a statue tile, ▲12 a plateau, ⌂ the base, ✧ the compass, ①–④ explorers, "
-            f"Ⓟ Pineapple; edges: the side each seat sees it from. Statue tiles: {statues}.",
+            _(
+                "Mystic Island: S7 a statue tile, ▲12 a plateau, ⌂ the base, ✧ the compass, ①–④ explorers, "
+                "Ⓟ Pineapple; edges: the side each seat sees it from. Statue tiles: {statues}."
+            ).format(statues=statues),
         ),
-        ("  ", f"Boulders clear with: {conditions}."),
-        ("  ", f"Juice factory (space:fruits+points): {juice}."),
+        ("  ", _("Boulders clear with: {conditions}.").format(conditions=conditions)),
+        ("  ", _("Juice factory (space:fruits+points): {juice}.").format(juice=juice)),
     ]
 
 
-RULES = _rules_text()
+def _display_name(name: str) -> str:
+    """A token's printed name (without a whale-watching token's id) in the language being spoken."""
+    return _(WHALE_WATCHING) if name == "Whale watching" else token_name(name)
 
 
 def fruit_letter(name: str, count: int | None = None) -> Text:
@@ -239,7 +311,7 @@ def piece_text(piece: dict[str, Any] | None, kind: str) -> Text:
         out.append_text(fruit_letter(b))
         out.append(")")
     elif piece["category"] == "ice_cream_cart":
-        out.append("cart", style=KIND_STYLE[piece["kind"]])
+        out.append(pgettext("board", "cart"), style=KIND_STYLE[piece["kind"]])
     else:
         out.append(piece["id"], style="bold cyan" if piece["category"] == "small_venue" else "bold white")
     return out
@@ -255,9 +327,8 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) ->
     ``short``), a venue's points, ✦ for a stall."""
     if token is None:
         return Text("—", style="dim")
-    name = _base_name(token)
-    if name in short:
-        name = SHORT_NAMES[name]
+    base = _base_name(token)
+    name = _(SHORT_NAMES[base]) if base in short else _display_name(base)
     out = Text(f"{token['id']} ", style="bold")
     category = token["category"]
     if category == "advanced_collector":
@@ -265,9 +336,9 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) ->
         out.append_text(fruit_letter(a))
         out.append("/")
         out.append_text(fruit_letter(b))
-        out.append(" collector")
+        out.append(" " + pgettext("board", "collector"))
     elif category == "ice_cream_cart":
-        out.append(f"{token['kind']} cart", style=KIND_STYLE[token["kind"]])
+        out.append(token_name(token["name"]), style=KIND_STYLE[token["kind"]])
     elif category == "stall":
         out.append(name, style="white")
         out.append("✦", style="dim")
@@ -287,10 +358,19 @@ def _cost(cost: dict[str, int]) -> Text:
     return out
 
 
+class _SpokenRules:
+    """The help summary, said in the language being spoken whenever it is read (on the adapter or
+    its class)."""
+
+    def __get__(self, adapter: object, owner: type | None = None) -> str:
+        return _rules_text()
+
+
 class JuicyFruitsAdapter:
     """The terminal picture of a Juicy Fruits view (see :class:`~fruitbowl.cli.boards.BoardAdapter`)."""
 
-    rules = RULES
+    rules = _SpokenRules()
+
     commands: tuple[str, ...] = (
         "move b4-c4",
         "collect",
@@ -335,11 +415,14 @@ class JuicyFruitsAdapter:
         if first.kind == "move":
             seat = view["current_player"]
             piece = view["players"][seat]["grid"][first.fields["from"]]
-            what = f"{piece['fruit']} collector" if piece["type"] == "collector" else piece["name"]
-            gain = " (+1 per space)" if piece["type"] == "collector" else ""
-            return f"Slide the {what} {first.fields['direction']}{gain}"
-        token = view["pending"].get("token") or {"name": "token"}
-        return f"Place the {token['name']} here"
+            direction = direction_name(first.fields["direction"])
+            if piece["type"] == "collector":
+                return _("Slide the {what} {direction} (+1 per space)").format(
+                    what=collector_name(piece["fruit"]), direction=direction
+                )
+            return _("Slide the {what} {direction}").format(what=token_name(piece["name"]), direction=direction)
+        token = view["pending"].get("token")
+        return _("Place the {name} here").format(name=token_name(token["name"]) if token else _("token"))
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         """At most :data:`MAX_LINES` lines of 80 columns, so the board, the status line and the
@@ -438,14 +521,15 @@ class JuicyFruitsAdapter:
     def _header(self, view: dict[str, Any]) -> Text:
         """The business board's title line with the round and the license track."""
         lic = view["license"]
-        out = Text(f"Business board · round {view['round']} · ", style="bold")
-        out.append("License ")
+        out = Text(_("Business board · round {round} · ").format(round=view["round"]), style="bold")
+        out.append(_("License "))
         out.append("■" * (lic["start"] - lic["left"]), style="bold")
         out.append("□" * lic["left"], style="dim")
         out.append(" X", style="bold red")
-        out.append(f" {counted(lic['left'], 'claim')} to X", style="bold" if lic["left"] else "bold red")
+        left = ngettext(" {n} claim to X", " {n} claims to X", lic["left"]).format(n=lic["left"])
+        out.append(left, style="bold" if lic["left"] else "bold red")
         if view["end_triggered"] and view["phase"] != "over":
-            out.append(" · last round!", style="bold red")
+            out.append(_(" · last round!"), style="bold red")
         return out
 
     def _rows(self, view: dict[str, Any]) -> Text:
@@ -486,16 +570,16 @@ class JuicyFruitsAdapter:
 
     def _ice(self, view: dict[str, Any]) -> Text:
         """The ice cream and milkshake markers still in each pool, next value first."""
-        ice = Text("Ice cream")
+        ice = Text(pgettext("board", "Ice cream"))
         for pool in view["ice_cream"]["pools"]:
             taken = len(pool["values"]) - pool["left"]
-            name = "shake" if pool["kind"] == "milkshake" else pool["kind"]
+            name = pgettext("board", "shake") if pool["kind"] == "milkshake" else ice_name(pool["kind"])
             ice.append(f" {name} ", style=KIND_STYLE[pool["kind"]])
             ice.append("/".join(str(v) for v in pool["values"][taken:]) or "—")
         return ice
 
     def _juice(self, view: dict[str, Any]) -> Text:
-        jf = Text("Juice")
+        jf = Text(pgettext("board", "Juice"))
         for space in view["juice_factory"]["spaces"]:
             jf.append(f" {space['space']}:")
             jf.append_text(_cost(space["cost"]))
@@ -504,41 +588,52 @@ class JuicyFruitsAdapter:
 
     def _tray(self, view: dict[str, Any]) -> Text:
         info = view["boulders"]
-        tray = Text("Boulder tray ")
+        tray = Text(_("Boulder tray "))
         for space in info["tray"]:
             tray.append(f"▲{space['id']}", style="bold grey62")
             tray.append(f"×{space['count']} ", style="dim")
-        tray.append(f"· first of a number +{info['first_points']}, later +{info['later_points']}", style="dim")
+        tray.append(
+            _("· first of a number +{first}, later +{later}").format(
+                first=info["first_points"], later=info["later_points"]
+            ),
+            style="dim",
+        )
         return tray
 
     def _conditions(self, view: dict[str, Any]) -> Text:
-        conditions = [Text("A boulder clears with:", style="dim")]
+        conditions = [Text(_("A boulder clears with:"), style="dim")]
         for tile in view["boulders"]["tiles"]:
             condition = Text(f"▲{tile['id']} ", style="bold grey62")
-            condition.append(tile["text"], style="dim")
+            condition.append(condition_text(C.boulder_index(tile["id"])), style="dim")
             conditions.append(condition)
         return flowed(conditions, ROW_WIDTH)
 
     def _pineapple(self, view: dict[str, Any]) -> Text:
         solo = view["solo"]
-        pine = Text("Pineapple ", style="bold yellow")
-        pine.append(f"{solo['pineapple_score']} pts", style="bold")
-        pine.append(f" (boats {solo['breakdown']['boats']}, claims {solo['breakdown']['claims']})")
-        pine.append(f"  bag {solo['bag_size']}  board {solo['board']}")
+        pine = Text(_("Pineapple "), style="bold yellow")
+        pine.append(_pts(solo["pineapple_score"]), style="bold")
+        breakdown = solo["breakdown"]
+        pine.append(_(" (boats {boats}, claims {claims})").format(boats=breakdown["boats"], claims=breakdown["claims"]))
+        pine.append(_("  bag {bag}  board {board}").format(bag=solo["bag_size"], board=solo["board"]))
         if solo["drawn"]:
             last = solo["drawn"][-1]
-            pine.append(f"  last boat {last['id']} V{last['value']} W{last['wait']}", style="dim")
+            pine.append(
+                _("  last boat {boat} V{value} W{wait}").format(
+                    boat=last["id"], value=last["value"], wait=last["wait"]
+                ),
+                style="dim",
+            )
         return pine
 
     def _statues(self, view: dict[str, Any], width: int) -> Text:
         """The statue tiles still on Mystic Island and what each scores."""
         board = view["mystic"]
         on_show = {c["statue"] for c in board["cells"] if c["statue"]}
-        tiles = [Text("Statues:" if width < ROW_WIDTH else "Statues on Mystic Island:", style="dim")]
+        tiles = [Text(_("Statues:") if width < ROW_WIDTH else _("Statues on Mystic Island:"), style="dim")]
         for tile in board["tiles"]:
             if tile["tile"] in on_show:
                 entry = Text(f"S{tile['tile']}", style="bold yellow")
-                entry.append(f" {STATUE_SHORT[tile['effect']].format(v=tile['value'])}", style="dim")
+                entry.append(f" {_(STATUE_SHORT[tile['effect']]).format(v=tile['value'])}", style="dim")
                 tiles.append(entry)
         return flowed(tiles, width)
 
@@ -551,7 +646,7 @@ class JuicyFruitsAdapter:
             here.setdefault(explorer["cell"], []).append("Ⓟ" if seat == "pineapple" else SEAT_MARKS[seat])
         grid = Table.grid(padding=(0, 0))
         grid.add_column(width=2, style="dim")
-        for _ in range(5):
+        for _column in range(5):
             grid.add_column(width=CELL_WIDTH, justify="center", no_wrap=True)
         for row in range(5):
             cells = []
@@ -574,13 +669,14 @@ class JuicyFruitsAdapter:
                 cells.append(text)
             grid.add_row(str(5 - row), *cells)
         grid.add_row("", *(Text(f, style="dim") for f in "abcde"))
-        edges = "edges " + " ".join(f"{SEAT_MARKS[seat]}{edge}" for seat, edge in enumerate(board["edges"]))
+        marks = " ".join(f"{SEAT_MARKS[seat]}{_(EDGE_WORDS[edge])}" for seat, edge in enumerate(board["edges"]))
+        edges = _("edges {marks}").format(marks=marks)
         parts: list[RenderableType] = [grid]
         if with_statues:
             parts.append(self._statues(view, PANEL_WIDTH - 2))
         return Panel(
             Group(*parts),
-            title="Mystic Island",
+            title=_("Mystic Island"),
             title_align="left",
             subtitle=edges,
             subtitle_align="right",
@@ -596,7 +692,7 @@ class JuicyFruitsAdapter:
         cells = view["island"]["cells"]
         grid = Table.grid(padding=(0, 0))
         grid.add_column(width=2, style="dim")
-        for _ in range(5):
+        for _column in range(5):
             grid.add_column(width=CELL_WIDTH, justify="center", no_wrap=True)
         for row in range(5):
             rank = str(5 - row)
@@ -612,7 +708,7 @@ class JuicyFruitsAdapter:
             Group(grid, holdings),
             title=title,
             title_align="left",
-            subtitle=f"{player['score']} pts",
+            subtitle=_pts(player["score"]),
             subtitle_align="right",
             width=PANEL_WIDTH,
             padding=(0, 0),
@@ -625,18 +721,19 @@ class JuicyFruitsAdapter:
         seat = player["seat"]
         out = self._basics(view, player)
         if tokens and player["tokens"]:
-            out.append(Text("Tokens " + " ".join(player["tokens"]), style="dim"))
+            out.append(Text(_("Tokens {ids}").format(ids=" ".join(player["tokens"])), style="dim"))
         extra = view.get("new_business")
         if extra:
             for whale in extra["whales"]:
                 if whale["owner"] == seat and whale["beach"]:
-                    out.append(Text(f"≈{whale['token']} whale at {whale['beach']}", style="bold blue"))
+                    said = _("≈{token} whale at {beach}").format(token=whale["token"], beach=whale["beach"])
+                    out.append(Text(said, style="bold blue"))
             for name, active in extra["offices"][seat].items():
-                office = name.replace("_", " ").replace("construction", "constr.")
-                out.append(Text(f"{office}{'' if active else ' (next turn)'}", style="cyan"))
+                out.append(Text(_office(name, active), style="cyan"))
         mystic = view.get("mystic")
         if mystic and mystic["collected"][seat]:
-            out.append(Text("statues " + " ".join(f"S{t}" for t in mystic["collected"][seat]), style="yellow"))
+            statues = " ".join(f"S{t}" for t in mystic["collected"][seat])
+            out.append(Text(_("statues {tiles}").format(tiles=statues), style="yellow"))
         if tokens:
             boulders = [p["id"] for p in player["grid"] if p and p["type"] == "boulder"]
             if boulders:
@@ -645,10 +742,10 @@ class JuicyFruitsAdapter:
 
     def _basics(self, view: dict[str, Any], player: dict[str, Any]) -> list[Text]:
         """Ships supplied, venue stars, ice cream markers, the juice factory space."""
-        out = [Text(f"Ships {len(player['supplied'])}"), Text(f"★{player['stars']}")]
+        out = [Text(_("Ships {n}").format(n=len(player["supplied"]))), Text(f"★{player['stars']}")]
         markers = sum(player["markers"].values())
         if markers:
-            out.append(Text(counted(markers, "marker")))
+            out.append(Text(ngettext("{n} marker", "{n} markers", markers).format(n=markers)))
         if view["juice_factory"]:
             out.append(Text(f"J{player['juice']}"))
         return out
@@ -659,7 +756,7 @@ class JuicyFruitsAdapter:
         seat = player["seat"]
         acting = view["current_player"] == seat
         name = Text("▶ " if acting else "  ", style="bold yellow")
-        name.append(f"{SEAT_MARKS[seat]} {labels[seat]} {player['score']} pts", style="bold" if acting else "")
+        name.append(f"{SEAT_MARKS[seat]} {labels[seat]} {_pts(player['score'])}", style="bold" if acting else "")
         entries = [name, _reserve(player, ""), *self._holdings(view, player, tokens=True)]
         return Text("\n    ").join(flowed(entries, ROW_WIDTH - 4).split("\n"))
 
@@ -677,12 +774,24 @@ def _legend(view: dict[str, Any]) -> Text:
     legend = Text()
     for name, (letter, style) in FRUIT_LOOK.items():
         legend.append(letter, style=style)
-        legend.append(f" {name} · ", style="dim")
-    legend.append("more: help", style="dim")
+        legend.append(f" {fruit_name(name)} · ", style="dim")
+    legend.append(_("more: help"), style="dim")
     return legend
 
 
-def _reserve(player: dict[str, Any], label: str = "Fruit ") -> Text:
-    out = Text(label)
+def _reserve(player: dict[str, Any], label: str | None = None) -> Text:
+    out = Text(_("Fruit ") if label is None else label)
     out.append_text(Text(" ").join(fruit_letter(name, count) for name, count in player["reserve"].items()))
     return out
+
+
+def _pts(n: int) -> str:
+    """A score on the board: ``12 pts``."""
+    return _("{n} pts").format(n=n)
+
+
+def _office(name: str, active: bool) -> str:
+    """A Module 3 office a player holds, and whether it works yet."""
+    if name == "harbor_office":
+        return _("harbor office") if active else _("harbor office (next turn)")
+    return _("constr. office") if active else _("constr. office (next turn)")

@@ -1,9 +1,10 @@
 """Juicy Fruits in words: event sentences, the status line, menu labels and refusals.
 
-Plain strings only, shared by every front end, with their numbers read from the game's data.
-What each seat sees is built in :mod:`.view`; the labels and the status line read that view.
-Refusals (:data:`REFUSALS`) give one sentence per key of :mod:`.legality`, the module where
-each rule is written once.
+Plain strings only, shared by every front end, with their numbers read from the game's data, said
+in the current language through ``engine.wording`` (the pieces' printed names are marked in
+:mod:`.words`). What each seat sees is built in :mod:`.view`; the labels and the status line read
+that view. Refusals (:data:`REFUSALS`) give one sentence per key of :mod:`.legality`, the module
+where each rule is written once.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.legality import GAME_OVER, Refusal
 from fruitbowl.engine.pages import slug
-from fruitbowl.engine.wording import counted, plural
+from fruitbowl.engine.wording import N_, _, ngettext, nsaid, said
 
 from . import business, juice, mystic, new_business
 from . import legality as L
 from .boulders import BOULDER, condition_text
 from .components import COMPONENTS as C
+from .components import Token
 from .island import (
     CELL_NAMES,
     CELLS,
@@ -30,34 +32,65 @@ from .island import (
     VENUE,
     block_name,
 )
-from .ships import DEMANDS, cost_text, shortfall
+from .ships import DEMANDS
+from .words import (
+    ands,
+    collector_name,
+    commas,
+    cost_text,
+    direction_name,
+    either,
+    fruit_name,
+    fruits_counted,
+    fruits_plural,
+    ice_name,
+    n_fruits,
+    named_cost_text,
+    shortfall,
+    token_name,
+)
 
 if TYPE_CHECKING:
     from .rules import JuicyFruitsState
 
 FRUITS = C.fruit_names
 CATEGORY_NAMES = {
-    "placeholder": "large venue",
-    "small_venue": "small venue",
-    "stall": "stall",
-    "advanced_collector": "advanced collector",
-    "ice_cream_cart": "ice cream cart",
-    "admin": "administration building",
-    "whale_watching": "whale watching",
+    "placeholder": N_("large venue"),
+    "small_venue": N_("small venue"),
+    "stall": N_("stall"),
+    "advanced_collector": N_("advanced collector"),
+    "ice_cream_cart": N_("ice cream cart"),
+    "admin": N_("administration building"),
+    "whale_watching": N_("whale watching"),
 }
 ADMIN_TEXT = {
-    "harbor_office": "from your next turn: +1 per business token whenever you supply a ship",
-    "construction_office": "from your next turn: claims cost 1 fruit less and score +1",
+    "harbor_office": N_("from your next turn: +1 per business token whenever you supply a ship"),
+    "construction_office": N_("from your next turn: claims cost 1 fruit less and score +1"),
 }
-WHALE_TEXT = f"at the end of your turns: move it; +{C.sighting_points} when it sees its whale"
 FORMULA_TEXT = {
-    "per_empty_beach": "{p} per empty beach",
-    "per_supplied_ship": "{p} per supplied ship",
-    "per_star": "{p} per venue star",
-    "per_two_fruits": "{p} per 2 fruits left",
-    "per_full_beach": "{p} per beach with all 3 ships",
-    "per_milkshake": "{p} per milkshake marker",
+    "per_empty_beach": N_("{p} per empty beach"),
+    "per_supplied_ship": N_("{p} per supplied ship"),
+    "per_star": N_("{p} per venue star"),
+    "per_two_fruits": N_("{p} per 2 fruits left"),
+    "per_full_beach": N_("{p} per beach with all 3 ships"),
+    "per_milkshake": N_("{p} per milkshake marker"),
 }
+
+
+def whale_text() -> str:
+    """What a whale-watching token does, in the current language."""
+    return _("at the end of your turns: move it; +{n} when it sees its whale").format(n=C.sighting_points)
+
+
+def token_text(spec: Token) -> str:
+    """What a stall, office or whale-watching token does ('' for other tokens)."""
+    if spec.category == "stall":
+        return _(FORMULA_TEXT[spec.formula]).format(p=spec.points)
+    if spec.category == "admin":
+        return _(ADMIN_TEXT[spec.effect])
+    if spec.category == "whale_watching":
+        return whale_text()
+    return ""
 
 
 # ---------------------------------------------------------------------- sentences
@@ -67,139 +100,231 @@ def _who(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
     if seat is None:
         return ""
     if seat == viewer:
-        return "You"
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return _("You")
+    return names[seat] if seat < len(names) else _("Seat {number}").format(number=seat + 1)
 
 
 def piece_name(code: int) -> str:
+    """A piece on an island by its code, in the current language."""
     if code < COLLECTOR:
-        return f"ship {C.ships[code - SHIP].id}"
+        return _("ship {id}").format(id=C.ships[code - SHIP].id)
     if code < TOKEN:
-        return f"{FRUITS[code - COLLECTOR]} collector"
+        return collector_name(FRUITS[code - COLLECTOR])
     if code < VENUE:
-        return C.all_tokens[code - TOKEN].name
+        return token_name(C.all_tokens[code - TOKEN].name)
     if code >= BOULDER:
-        return f"boulder {C.boulders[code - BOULDER].id}"
-    return C.all_venues[code - VENUE].name
+        return _("boulder {id}").format(id=C.boulders[code - BOULDER].id)
+    return token_name(C.all_venues[code - VENUE].name)
+
+
+def _token(token_id: str) -> str:
+    return token_name(C.all_tokens[C.token_index(token_id)].name)
+
+
+def _beach(beach: str) -> str:
+    return direction_name(BEACH_NAMES_LONG[beach])
 
 
 def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> str:
     """One plain sentence for an event (nothing in this game is secret, so no redaction)."""
     d = event.for_viewer(viewer)
     who = _who(event.actor, viewer, names)
+    you = event.actor is not None and event.actor == viewer
     kind = event.kind
     if kind == "setup":
-        return f"{_who(d['first_player'], viewer, names)} will play first; {counted(d['license'], 'claim')} until X."
+        n = d["license"]
+        first = _who(d["first_player"], viewer, names)
+        return nsaid(
+            d["first_player"] == viewer,
+            "{who} will play first; {n} claim until X.",
+            "{who} will play first; {n} claims until X.",
+            n,
+        ).format(who=first, n=n)
     if kind == "round":
-        return f"Round {d['round']} begins."
+        return _("Round {round} begins.").format(round=d["round"])
     if kind == "turn":
-        return "Your turn." if event.actor == viewer else f"{who}'s turn."
+        return _("Your turn.") if you else _("{who}'s turn.").format(who=who)
     if kind == "no_move":
-        return f"{who} cannot move any token; step 1 is skipped."
+        return said(you, "{who} cannot move any token; step 1 is skipped.").format(who=who)
     if kind == "move":
-        what = piece_name(d["piece"])
-        line = f"{who} slid the {what} {CELL_NAMES[d['from']]}→{CELL_NAMES[d['to']]}"
+        what, start, end = piece_name(d["piece"]), CELL_NAMES[d["from"]], CELL_NAMES[d["to"]]
         if "fruit" in d:
-            return f"{line} (+{counted(d['distance'], FRUITS[d['fruit']])})."
-        return line + "."
-    if kind == "split":
-        got = " and ".join(counted(n, FRUITS[f]) for f, n in d["gained"] if n)
-        return f"{who} took {got}."
-    if kind == "produce":
-        made = [f"{v}-point ice cream" for v in d["ice_cream"]] + [f"{v}-point milkshake" for v in d["milkshake"]]
-        if not made:
-            return f"{who} made no ice cream."
-        return f"{who} made {', '.join(made)} (+{sum(d['ice_cream']) + sum(d['milkshake'])})."
-    if kind == "supply":
-        return f"{who} supplied ship {d['ship']} on {CELL_NAMES[d['cell']]} (+{d['points']})."
-    if kind == "claim":
-        name = C.all_tokens[C.token_index(d["token"])].name
-        if "office_points" in d:
-            saved = FRUITS[d["left_out"]]
-            return (
-                f"{who} claimed the {name} ({d['token']}) from row {d['row']}, leaving out 1 {saved} "
-                f"(+{d['points']}, construction office +{d['office_points']})."
+            gain = fruits_counted(FRUITS[d["fruit"]], d["distance"])
+            return said(you, "{who} slid the {what} {start}→{end} (+{gain}).").format(
+                who=who, what=what, start=start, end=end, gain=gain
             )
-        return f"{who} claimed the {name} ({d['token']}) from row {d['row']} (+{d['points']})."
+        return said(you, "{who} slid the {what} {start}→{end}.").format(who=who, what=what, start=start, end=end)
+    if kind == "split":
+        got = ands([fruits_counted(FRUITS[f], n) for f, n in d["gained"] if n])
+        return said(you, "{who} took {fruits}.").format(who=who, fruits=got)
+    if kind == "produce":
+        made = [ngettext("{n}-point ice cream", "{n}-point ice cream", v).format(n=v) for v in d["ice_cream"]]
+        made += [ngettext("{n}-point milkshake", "{n}-point milkshake", v).format(n=v) for v in d["milkshake"]]
+        if not made:
+            return said(you, "{who} made no ice cream.").format(who=who)
+        points = sum(d["ice_cream"]) + sum(d["milkshake"])
+        return said(you, "{who} made {made} (+{points}).").format(who=who, made=commas(made), points=points)
+    if kind == "supply":
+        return said(you, "{who} supplied ship {ship} on {cell} (+{points}).").format(
+            who=who, ship=d["ship"], cell=CELL_NAMES[d["cell"]], points=d["points"]
+        )
+    if kind == "claim":
+        name = _token(d["token"])
+        if "office_points" in d:
+            return said(
+                you,
+                "{who} claimed the {name} ({token}) from row {row}, leaving out {fruit} "
+                "(+{points}, construction office +{office}).",
+            ).format(
+                who=who,
+                name=name,
+                token=d["token"],
+                row=d["row"],
+                fruit=fruits_counted(FRUITS[d["left_out"]], 1),
+                points=d["points"],
+                office=d["office_points"],
+            )
+        return said(you, "{who} claimed the {name} ({token}) from row {row} (+{points}).").format(
+            who=who, name=name, token=d["token"], row=d["row"], points=d["points"]
+        )
     if kind == "place":
         where = CELL_NAMES[d["cells"][0]] if len(d["cells"]) == 1 else _cells_span(d["cells"])
-        tail = f" (+{d['points']})" if d["points"] else ""
-        return f"{who} placed the {C.all_tokens[C.token_index(d['token'])].name} on {where}{tail}."
+        name = _token(d["token"])
+        if d["points"]:
+            return said(you, "{who} placed the {name} on {where} (+{points}).").format(
+                who=who, name=name, where=where, points=d["points"]
+            )
+        return said(you, "{who} placed the {name} on {where}.").format(who=who, name=name, where=where)
     if kind == "bonus":
-        return f"{who} took 1 {FRUITS[d['fruit']]} from the new collector."
+        fruit = fruits_counted(FRUITS[d["fruit"]], 1)
+        return said(you, "{who} took {fruit} from the new collector.").format(who=who, fruit=fruit)
     if kind == "pass":
-        return f"{who} did nothing in step 2."
+        return said(you, "{who} did nothing in step 2.").format(who=who)
     if kind == "juice":
-        return f"{who} made juice: J{d['space']} (+{d['points']})."
+        return said(you, "{who} made juice: J{space} (+{points}).").format(
+            who=who, space=d["space"], points=d["points"]
+        )
     if kind == "stop":
-        return f"{who} stopped making juice."
+        return said(you, "{who} stopped making juice.").format(who=who)
     if kind == "pineapple":
         return _describe_pineapple(d)
-    module = _describe_module_event(kind, d, who, "your" if event.actor == viewer else "their")
+    module = _describe_module_event(kind, d, who, you)
     if module:
         return module
     if kind == "end_triggered":
-        return {
-            "license": "The license marker reached X: this round is the last.",
-            "bag": "Pineapple's bag is empty: the game ends now.",
-            "stalemate": f"{counted(C.quiet_rounds_limit, 'round')} passed without a claim: the game ends.",
-            "action_limit": "The action limit is reached: the game is cut short and scored as it stands.",
-        }[d["reason"]]
+        reason = d["reason"]
+        if reason == "license":
+            return _("The license marker reached X: this round is the last.")
+        if reason == "bag":
+            return _("Pineapple's bag is empty: the game ends now.")
+        if reason == "stalemate":
+            n = C.quiet_rounds_limit
+            return ngettext(
+                "{n} round passed without a claim: the game ends.",
+                "{n} rounds passed without a claim: the game ends.",
+                n,
+            ).format(n=n)
+        return _("The action limit is reached: the game is cut short and scored as it stands.")
     if kind == "stalls":
-        parts = ", ".join(f"{C.all_tokens[C.token_index(t)].name} +{v}" for t, v in d["stalls"])
-        return f"{who} scored stalls: {parts}."
+        parts = commas([_("{name} +{points}").format(name=_token(t), points=v) for t, v in d["stalls"]])
+        return said(you, "{who} scored stalls: {stalls}.").format(who=who, stalls=parts)
     if kind == "game_over":
-        return "The game is over" + (" (cut short at the action limit)." if d.get("reason") == "action_limit" else ".")
+        if d.get("reason") == "action_limit":
+            return _("The game is over (cut short at the action limit).")
+        return _("The game is over.")
     return kind
 
 
-def _describe_module_event(kind: str, d: dict[str, Any], who: str, whose: str) -> str:
-    """Sentences for the Mystic Island modules' events ('' for any other kind); ``whose`` is
-    the actor's possessive ("your" for the viewer, "their" after another player's name)."""
+def _describe_module_event(kind: str, d: dict[str, Any], who: str, you: bool) -> str:
+    """Sentences for the Mystic Island modules' events ('' for any other kind); ``you``: the
+    actor is the viewer."""
     mc = mystic.CELL_NAMES
     if kind == "statues":
-        tiles = ", ".join(f"{t} on {c}" for c, t in sorted(d["statues"].items(), key=lambda x: x[1]))
-        return f"Statue tiles on Mystic Island: {tiles}."
+        tiles = commas(
+            [_("{tile} on {cell}").format(tile=t, cell=c) for c, t in sorted(d["statues"].items(), key=lambda x: x[1])]
+        )
+        return _("Statue tiles on Mystic Island: {tiles}.").format(tiles=tiles)
     if kind == "boulders_dealt":
-        return f"{who} drew the boulders {', '.join(d['boulders'])}; everyone plays these four."
+        return said(you, "{who} drew the boulders {boulders}; everyone plays these four.").format(
+            who=who, boulders=commas(d["boulders"])
+        )
     if kind == "arrange":
-        return f"{who} put boulder {d['boulder']} on {whose} corner {CELL_NAMES[d['cell']]}."
+        cell = CELL_NAMES[d["cell"]]
+        if you:
+            return said(you, "{who} put boulder {boulder} on your corner {cell}.").format(
+                who=who, boulder=d["boulder"], cell=cell
+            )
+        return _("{who} put boulder {boulder} on their corner {cell}.").format(who=who, boulder=d["boulder"], cell=cell)
     if kind == "collect":
         if "fruit" in d:
-            return f"{who} collected {counted(d['count'], FRUITS[d['fruit']])}."
-        name = C.all_tokens[C.token_index(d["token"])].name
-        return f"{who} collected {counted(d['count'], 'fruit')} with the {name}."
+            fruits = fruits_counted(FRUITS[d["fruit"]], d["count"])
+            return said(you, "{who} collected {fruits}.").format(who=who, fruits=fruits)
+        return said(you, "{who} collected {fruits} with the {name}.").format(
+            who=who, fruits=n_fruits(d["count"]), name=_token(d["token"])
+        )
     if kind == "explore":
-        line = f"{who} moved the explorer {mc[d['from']]}→{mc[d['to']]} instead of collecting"
+        start, end = mc[d["from"]], mc[d["to"]]
         if d["tile"] is None:
-            return line + "."
+            return said(you, "{who} moved the explorer {start}→{end} instead of collecting.").format(
+                who=who, start=start, end=end
+            )
         if d["points"] is None:
-            return f"{line} and took statue {d['tile']}."
-        return f"{line} and took statue {d['tile']} (+{d['points']})."
+            return said(
+                you, "{who} moved the explorer {start}→{end} instead of collecting and took statue {tile}."
+            ).format(who=who, start=start, end=end, tile=d["tile"])
+        return said(
+            you, "{who} moved the explorer {start}→{end} instead of collecting and took statue {tile} (+{points})."
+        ).format(who=who, start=start, end=end, tile=d["tile"], points=d["points"])
     if kind == "statue":
-        using = f"ship {d['ship']}" if "ship" in d else plural(FRUITS[d["fruit"]])
-        return f"{who} scored statue {d['tile']} with {using} (+{d['points']})."
+        if "ship" in d:
+            return said(you, "{who} scored statue {tile} with ship {ship} (+{points}).").format(
+                who=who, tile=d["tile"], ship=d["ship"], points=d["points"]
+            )
+        return said(you, "{who} scored statue {tile} with {fruits} (+{points}).").format(
+            who=who, tile=d["tile"], fruits=fruits_plural(FRUITS[d["fruit"]]), points=d["points"]
+        )
     if kind == "boulder":
-        how = "first of its number" if d["first"] else "stacked on the tray"
-        return f"{who} cleared boulder {d['boulder']} from {CELL_NAMES[d['cell']]} ({how}, +{d['points']})."
+        cell = CELL_NAMES[d["cell"]]
+        if d["first"]:
+            return said(you, "{who} cleared boulder {boulder} from {cell} (first of its number, +{points}).").format(
+                who=who, boulder=d["boulder"], cell=cell, points=d["points"]
+            )
+        return said(you, "{who} cleared boulder {boulder} from {cell} (stacked on the tray, +{points}).").format(
+            who=who, boulder=d["boulder"], cell=cell, points=d["points"]
+        )
     if kind == "harbor_office":
-        return f"{who} scored the harbor office (+{d['points']})."
+        return said(you, "{who} scored the harbor office (+{points}).").format(who=who, points=d["points"])
     if kind == "whale_placed":
-        return f"{who} put the whale of {d['token']} at the {BEACH_NAMES_LONG[d['beach']]} beach."
+        return said(you, "{who} put the whale of {token} at the {beach} beach.").format(
+            who=who, token=d["token"], beach=_beach(d["beach"])
+        )
     if kind == "watch":
         if d["from"] == d["to"]:
-            return f"{who} left {d['token']} on {CELL_NAMES[d['to']]}."
-        return f"{who} moved {d['token']} {CELL_NAMES[d['from']]}→{CELL_NAMES[d['to']]}."
+            return said(you, "{who} left {token} on {cell}.").format(
+                who=who, token=d["token"], cell=CELL_NAMES[d["to"]]
+            )
+        return said(you, "{who} moved {token} {start}→{end}.").format(
+            who=who, token=d["token"], start=CELL_NAMES[d["from"]], end=CELL_NAMES[d["to"]]
+        )
     if kind == "whale":
-        where = f"from {CELL_NAMES[d['cell']]} (+{d['points']})"
-        return f"{who} saw the whale of {d['token']} {where}; it swims on to the {BEACH_NAMES_LONG[d['to']]} beach."
+        return said(
+            you, "{who} saw the whale of {token} from {cell} (+{points}); it swims on to the {beach} beach."
+        ).format(who=who, token=d["token"], cell=CELL_NAMES[d["cell"]], points=d["points"], beach=_beach(d["to"]))
     if kind == "plateau":
-        return f"{who} scored the plateau {mc[d['cell']]} (+{d['points']})."
+        return said(you, "{who} scored the plateau {cell} (+{points}).").format(
+            who=who, cell=mc[d["cell"]], points=d["points"]
+        )
     if kind == "pineapple_explorer":
         if d["to"] is None:
-            return "No statue tiles are left: Pineapple's explorer stays."
-        how = f"compass {d['direction']}" if d["direction"] else "lowest tile"
-        return f"Pineapple's explorer went {mc[d['from']]}→{mc[d['to']]} ({how}) and boxed statue {d['tile']}."
+            return _("No statue tiles are left: Pineapple's explorer stays.")
+        start, end = mc[d["from"]], mc[d["to"]]
+        if d["direction"]:
+            return _("Pineapple's explorer went {start}→{end} (compass {direction}) and boxed statue {tile}.").format(
+                start=start, end=end, direction=d["direction"], tile=d["tile"]
+            )
+        return _("Pineapple's explorer went {start}→{end} (lowest tile) and boxed statue {tile}.").format(
+            start=start, end=end, tile=d["tile"]
+        )
     return ""
 
 
@@ -207,17 +332,37 @@ BEACH_NAMES_LONG = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _describe_pineapple(d: dict[str, Any]) -> str:
-    start = "Pineapple's opening boat" if d["opening"] else "Pineapple drew"
-    line = f"{start} {d['boat']} (value {d['value']}, wait {d['wait']}): +{d['value']}"
     claim = d.get("claim", False)
+    boat = {"boat": d["boat"], "value": d["value"], "wait": d["wait"]}
     if claim is None:
-        return line + "; the business board is empty, so she claims nothing."
+        if d["opening"]:
+            text = _(
+                "Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}; "
+                "the business board is empty, so she claims nothing."
+            )
+        else:
+            text = _(
+                "Pineapple drew {boat} (value {value}, wait {wait}): +{value}; "
+                "the business board is empty, so she claims nothing."
+            )
+        return text.format(**boat)
     if claim:
-        name = C.all_tokens[C.token_index(claim["token"])].name
-        return (
-            f"{line}; she claimed the {name} from row {claim['row']}, column {claim['column']} (+{d['claim_points']})."
+        if d["opening"]:
+            text = _(
+                "Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}; "
+                "she claimed the {name} from row {row}, column {column} (+{points})."
+            )
+        else:
+            text = _(
+                "Pineapple drew {boat} (value {value}, wait {wait}): +{value}; "
+                "she claimed the {name} from row {row}, column {column} (+{points})."
+            )
+        return text.format(
+            **boat, name=_token(claim["token"]), row=claim["row"], column=claim["column"], points=d["claim_points"]
         )
-    return line + "."
+    if d["opening"]:
+        return _("Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
+    return _("Pineapple drew {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
 
 
 def _cells_span(cells: Sequence[int]) -> str:
@@ -231,38 +376,99 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if phase == "over":
         standings = view["standings"]
         house = standings.get("house")
-        over = "Game over (cut short)" if view["end_reason"] == "action_limit" else "Game over"
+        cut = view["end_reason"] == "action_limit"
         if house is not None:
-            you, pine = standings["scores"][0], house["score"]
-            verdict = "you beat Pineapple" if standings["winners"] else "Pineapple wins"
-            return f"{over}: {verdict}, {you}–{pine}."
-        winners = " and ".join(_who(w, viewer, names) for w in standings["winners"])
-        return f"{over}: {winners} won."
+            score = {"you": standings["scores"][0], "pineapple": house["score"]}
+            if standings["winners"]:
+                if cut:
+                    return _("Game over (cut short): you beat Pineapple, {you}–{pineapple}.").format(**score)
+                return _("Game over: you beat Pineapple, {you}–{pineapple}.").format(**score)
+            if cut:
+                return _("Game over (cut short): Pineapple wins, {you}–{pineapple}.").format(**score)
+            return _("Game over: Pineapple wins, {you}–{pineapple}.").format(**score)
+        winners = standings["winners"]
+        alone = list(winners) == [viewer]
+        said_winners = ands([_who(w, viewer, names) for w in winners])
+        if cut:
+            text = nsaid(alone, "Game over (cut short): {who} won.", "Game over (cut short): {who} won.", len(winners))
+        else:
+            text = nsaid(alone, "Game over: {who} won.", "Game over: {who} won.", len(winners))
+        return text.format(who=said_winners)
     seat = view["current_player"]
-    mine = seat == viewer
-    who = _who(seat, viewer, names)
-    pending = view["pending"]
-    asks = {
-        "move": "Step 1: slide one of your tokens",
-        "split": f"Split the collector's {counted(pending.get('split', {}).get('total', 0), 'fruit')}",
-        "produce": f"Make up to {counted(pending.get('production', {}).get('max', 0), 'marker')}"
-        " (ice cream or milkshake), or nothing",
-        "action": "Step 2: supply a ship, claim a token, or pass",
-        "place": "Place the claimed token",
-        "bonus": "Take the new collector's fruit",
-        "juice": "Make juice, or stop",
-        "explore": "Collect the fruit, or move your explorer instead",
-        "statue": f"Choose how statue {pending.get('statue', {}).get('tile', '')} scores",
-        "arrange": f"Choose the boulder for corner {pending.get('arrange', {}).get('name', '')}",
-        "discount": "Choose the fruit the construction office saves",
-        "whale": "Choose the beach where the whale starts",
-        "watch": "Move your whale-watching token, or leave it",
-    }
-    ask = asks[phase]
-    if mine:
-        return ask
-    theirs = ask.replace("your ", "their ").replace("Your ", "Their ")
-    return f"Waiting for {who}: {theirs[0].lower()}{theirs[1:]}"
+    if seat == viewer:
+        return _ask(phase, view["pending"])
+    return _waiting(phase, view["pending"], _who(seat, viewer, names))
+
+
+def _ask(phase: str, pending: Mapping[str, Any]) -> str:
+    """What the player whose turn it is must do now, said to them."""
+    if phase == "move":
+        return _("Step 1: slide one of your tokens")
+    if phase == "split":
+        return _("Split the collector's {fruits}").format(fruits=n_fruits(pending.get("split", {}).get("total", 0)))
+    if phase == "produce":
+        n = pending.get("production", {}).get("max", 0)
+        return ngettext(
+            "Make up to {n} marker (ice cream or milkshake), or nothing",
+            "Make up to {n} markers (ice cream or milkshake), or nothing",
+            n,
+        ).format(n=n)
+    if phase == "action":
+        return _("Step 2: supply a ship, claim a token, or pass")
+    if phase == "place":
+        return _("Place the claimed token")
+    if phase == "bonus":
+        return _("Take the new collector's fruit")
+    if phase == "juice":
+        return _("Make juice, or stop")
+    if phase == "explore":
+        return _("Collect the fruit, or move your explorer instead")
+    if phase == "statue":
+        return _("Choose how statue {tile} scores").format(tile=pending.get("statue", {}).get("tile", ""))
+    if phase == "arrange":
+        return _("Choose the boulder for corner {corner}").format(corner=pending.get("arrange", {}).get("name", ""))
+    if phase == "discount":
+        return _("Choose the fruit the construction office saves")
+    if phase == "whale":
+        return _("Choose the beach where the whale starts")
+    return _("Move your whale-watching token, or leave it")
+
+
+def _waiting(phase: str, pending: Mapping[str, Any], who: str) -> str:
+    """What the player whose turn it is (``who``) must do now, said to the others."""
+    if phase == "move":
+        return _("Waiting for {who}: step 1: slide one of their tokens").format(who=who)
+    if phase == "split":
+        fruits = n_fruits(pending.get("split", {}).get("total", 0))
+        return _("Waiting for {who}: split the collector's {fruits}").format(who=who, fruits=fruits)
+    if phase == "produce":
+        n = pending.get("production", {}).get("max", 0)
+        return ngettext(
+            "Waiting for {who}: make up to {n} marker (ice cream or milkshake), or nothing",
+            "Waiting for {who}: make up to {n} markers (ice cream or milkshake), or nothing",
+            n,
+        ).format(who=who, n=n)
+    if phase == "action":
+        return _("Waiting for {who}: step 2: supply a ship, claim a token, or pass").format(who=who)
+    if phase == "place":
+        return _("Waiting for {who}: place the claimed token").format(who=who)
+    if phase == "bonus":
+        return _("Waiting for {who}: take the new collector's fruit").format(who=who)
+    if phase == "juice":
+        return _("Waiting for {who}: make juice, or stop").format(who=who)
+    if phase == "explore":
+        return _("Waiting for {who}: collect the fruit, or move their explorer instead").format(who=who)
+    if phase == "statue":
+        tile = pending.get("statue", {}).get("tile", "")
+        return _("Waiting for {who}: choose how statue {tile} scores").format(who=who, tile=tile)
+    if phase == "arrange":
+        corner = pending.get("arrange", {}).get("name", "")
+        return _("Waiting for {who}: choose the boulder for corner {corner}").format(who=who, corner=corner)
+    if phase == "discount":
+        return _("Waiting for {who}: choose the fruit the construction office saves").format(who=who)
+    if phase == "whale":
+        return _("Waiting for {who}: choose the beach where the whale starts").format(who=who)
+    return _("Waiting for {who}: move their whale-watching token, or leave it").format(who=who)
 
 
 def action_label(view: Mapping[str, Any], action: Action) -> str:
@@ -273,60 +479,80 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
     grid = view["players"][seat]["grid"] if seat >= 0 else [None] * CELLS
     if kind == "move":
         piece = grid[f["from"]]
-        what = _piece_label(piece)
-        gain = ""
+        what, direction = _piece_label(piece), direction_name(f["direction"])
         if piece and piece["type"] == "collector":
-            gain = f" (+{counted(f['distance'], piece['fruit'])})"
-        return f"Slide the {what} {f['direction']}{gain}"
+            gain = fruits_counted(piece["fruit"], f["distance"])
+            return _("Slide the {what} {direction} (+{gain})").format(what=what, direction=direction, gain=gain)
+        return _("Slide the {what} {direction}").format(what=what, direction=direction)
     if kind == "split":
         (a, b), (x, y) = f["fruits"], f["counts"]
-        return f"Take {counted(x, a)} and {counted(y, b)}"
+        return _("Take {first} and {second}").format(first=fruits_counted(a, x), second=fruits_counted(b, y))
     if kind == "produce":
-        made = [counted(f["ice_cream"], "ice cream marker")] if f["ice_cream"] else []
-        made += [counted(f["milkshake"], "milkshake marker")] if f["milkshake"] else []
-        return f"Make {' and '.join(made)}" if made else "Make nothing (no ice cream, no milkshake)"
+        made = [ngettext("{n} ice cream marker", "{n} ice cream markers", f["ice_cream"]).format(n=f["ice_cream"])]
+        made = made if f["ice_cream"] else []
+        if f["milkshake"]:
+            made += [ngettext("{n} milkshake marker", "{n} milkshake markers", f["milkshake"]).format(n=f["milkshake"])]
+        if made:
+            return _("Make {markers}").format(markers=ands(made))
+        return _("Make nothing (no ice cream, no milkshake)")
     if kind == "supply":
         ship = grid[f["cell"]]
+        cell = CELL_NAMES[f["cell"]]
         if ship:
-            demand = " + ".join(counted(n, fruit) for fruit, n in ship["demand"].items())
+            demand = named_cost_text(ship["demand"])
             bonus = _harbor_bonus(view, seat)
-            extra = f" + {bonus} harbor office" if bonus is not None else ""
-            return f"Supply ship {ship['id']} on {CELL_NAMES[f['cell']]}: pay {demand}, +{ship['points']}{extra}"
-        return f"Supply the ship on {CELL_NAMES[f['cell']]}"
+            if bonus is not None:
+                return _("Supply ship {ship} on {cell}: pay {cost}, +{points} + {bonus} harbor office").format(
+                    ship=ship["id"], cell=cell, cost=demand, points=ship["points"], bonus=bonus
+                )
+            return _("Supply ship {ship} on {cell}: pay {cost}, +{points}").format(
+                ship=ship["id"], cell=cell, cost=demand, points=ship["points"]
+            )
+        return _("Supply the ship on {cell}").format(cell=cell)
     if kind == "claim":
-        for row in view["business_board"]["rows"]:
-            for space in row["spaces"]:
-                if space and space["id"] == f["token"]:
-                    cost = " + ".join(counted(n, fruit) for fruit, n in row["cost"].items())
-                    venue = space["category"] in ("small_venue", "placeholder")
-                    extra = f", +{space['points']} more" if venue else ""
-                    what = f"{space['name']} ({_category(space)}{extra})"
-                    if _office_works(view, seat, "construction_office"):
-                        shown = sum(row["cost"].values())
-                        office = C.all_tokens[new_business.CONSTRUCTION].points
-                        return (
-                            f"{what}, row {row['row']}: +{row['points']} + {office} office, "
-                            f"pay {shown - 1} of {cost} (construction office)"
-                        )
-                    return f"{what}, row {row['row']}: +{row['points']}, pay {cost}"
-        return f"Claim {f['token']}"
+        return _claim_label(view, seat, f["token"])
     if kind in ("place", "place_block"):
         token = view["pending"].get("token")
-        name = token["name"] if token else "token"
+        name = token_name(token["name"]) if token else _("token")
         where = CELL_NAMES[f["cell"]] if kind == "place" else block_name(f["block"])
-        return f"Place the {name} on {where}"
+        return _("Place the {name} on {where}").format(name=name, where=where)
     if kind == "bonus":
-        return f"Take 1 {f['fruit']} as the collector's claim bonus"
+        return _("Take {fruit} as the collector's claim bonus").format(fruit=fruits_counted(f["fruit"], 1))
     if kind in MODULE_KINDS:
         return _module_label(view, action, grid)
     if kind == "pass":
-        return "Do nothing in step 2"
+        return _("Do nothing in step 2")
     if kind == "juice":
         me = view["players"][seat]
         space = view["juice_factory"]["spaces"][me["juice"]]
-        cost = " + ".join(counted(n, fruit) for fruit, n in space["cost"].items())
-        return f"Make juice: pay {cost}, move to J{space['space']}, +{space['points']}"
-    return "Stop making juice and end the turn"
+        return _("Make juice: pay {cost}, move to J{space}, +{points}").format(
+            cost=named_cost_text(space["cost"]), space=space["space"], points=space["points"]
+        )
+    return _("Stop making juice and end the turn")
+
+
+def _claim_label(view: Mapping[str, Any], seat: int, token_id: str) -> str:
+    for row in view["business_board"]["rows"]:
+        for space in row["spaces"]:
+            if space and space["id"] == token_id:
+                cost = named_cost_text(row["cost"])
+                name, category = token_name(space["name"]), _category(space)
+                if space["category"] in ("small_venue", "placeholder"):
+                    what = _("{name} ({category}, +{points} more)").format(
+                        name=name, category=category, points=space["points"]
+                    )
+                else:
+                    what = _("{name} ({category})").format(name=name, category=category)
+                if _office_works(view, seat, "construction_office"):
+                    shown = sum(row["cost"].values())
+                    office = C.all_tokens[new_business.CONSTRUCTION].points
+                    return _(
+                        "{what}, row {row}: +{points} + {office} office, pay {n} of {cost} (construction office)"
+                    ).format(what=what, row=row["row"], points=row["points"], office=office, n=shown - 1, cost=cost)
+                return _("{what}, row {row}: +{points}, pay {cost}").format(
+                    what=what, row=row["row"], points=row["points"], cost=cost
+                )
+    return _("Claim {token}").format(token=token_id)
 
 
 def _office_works(view: Mapping[str, Any], seat: int, effect: str) -> bool:
@@ -351,55 +577,68 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
     if kind == "collect":
         got = pending.get("collect", {})
         if "fruit" in got:
-            return f"Collect {counted(got['count'], got['fruit'])}"
-        return f"Collect {counted(got.get('count', 0), 'fruit')}"
+            return _("Collect {fruits}").format(fruits=fruits_counted(got["fruit"], got["count"]))
+        return _("Collect {fruits}").format(fruits=n_fruits(got.get("count", 0)))
     if kind == "explore":
         where = pending.get("explore", {})
         tile = where.get("statue")
-        gain = f" and take statue {tile} ({mystic.tile_text(tile)})" if tile else ""
-        return f"Give up the fruit: move your explorer to {where.get('name', '?')}{gain}"
+        cell = where.get("name", "?")
+        if tile:
+            return _("Give up the fruit: move your explorer to {cell} and take statue {tile} ({scores})").format(
+                cell=cell, tile=tile, scores=mystic.tile_text(tile)
+            )
+        return _("Give up the fruit: move your explorer to {cell}").format(cell=cell)
     if kind == "statue_ship":
         ship = C.ships[C.ship_index(f["ship"])]
-        return f"Score statue 5 with ship {ship.id}: +{ship.points}"
+        return _("Score statue 5 with ship {ship}: +{points}").format(ship=ship.id, points=ship.points)
     if kind == "statue_fruit":
         me = view["players"][view["current_player"]]
-        return f"Score statue 7 with your {plural(f['fruit'])}: +{me['reserve'][f['fruit']]}"
+        return _("Score statue 7 with your {fruits}: +{points}").format(
+            fruits=fruits_plural(f["fruit"]), points=me["reserve"][f["fruit"]]
+        )
     if kind == "boulder":
         code = C.boulder_index(f["boulder"])
         where = pending.get("arrange", {}).get("name", "")
-        return f"Your corner {where}: clears when {condition_text(code)}"
+        return _("Your corner {corner}: clears when {condition}").format(corner=where, condition=condition_text(code))
     if kind == "leave_out":
         office = C.all_tokens[new_business.CONSTRUCTION].points
-        return f"Leave out 1 {f['fruit']}: pay the rest of the row, +{counted(office, 'point')} (construction office)"
+        return ngettext(
+            "Leave out {fruit}: pay the rest of the row, +{n} point (construction office)",
+            "Leave out {fruit}: pay the rest of the row, +{n} points (construction office)",
+            office,
+        ).format(fruit=fruits_counted(f["fruit"], 1), n=office)
     if kind == "whale_beach":
-        return f"Start the whale at your {BEACH_NAMES_LONG[f['beach']]} beach"
+        return _("Start the whale at your {beach} beach").format(beach=_beach(f["beach"]))
     here = next(
         (c for c, piece in enumerate(grid) if piece and piece.get("id") == f["token"]),
         -1,
     )
     if here == f["cell"]:
-        return f"Leave whale watching {f['token']} on {CELL_NAMES[f['cell']]}"
-    return f"Move whale watching {f['token']} to {CELL_NAMES[f['cell']]}"
+        return _("Leave whale watching {token} on {cell}").format(token=f["token"], cell=CELL_NAMES[f["cell"]])
+    return _("Move whale watching {token} to {cell}").format(token=f["token"], cell=CELL_NAMES[f["cell"]])
 
 
 def _category(token: Mapping[str, Any]) -> str:
-    if token["category"] == "stall":
-        return f"stall: {token['text']} at the end"
-    if token["category"] == "advanced_collector":
-        return f"advanced collector: {' or '.join(token['fruits'])}"
-    if token["category"] in ("admin", "whale_watching"):
-        return f"{CATEGORY_NAMES[token['category']]}: {token['text']}"
+    category = token["category"]
+    if category in ("stall", "admin", "whale_watching"):
+        text = token_text(C.all_tokens[C.token_index(token["id"])])
+        if category == "stall":
+            return _("stall: {text} at the end").format(text=text)
+        return _("{category}: {text}").format(category=_(CATEGORY_NAMES[category]), text=text)
+    if category == "advanced_collector":
+        first, second = token["fruits"]
+        return _("advanced collector: {fruits}").format(fruits=either(fruit_name(first), fruit_name(second)))
     if token.get("pond_only"):
-        return "small venue, only on an empty pond"
-    return CATEGORY_NAMES[token["category"]]
+        return _("small venue, only on an empty pond")
+    return _(CATEGORY_NAMES[category])
 
 
 def _piece_label(piece: Mapping[str, Any] | None) -> str:
     if piece is None:
-        return "token"
+        return _("token")
     if piece["type"] == "collector":
-        return f"{piece['fruit']} collector"
-    return str(piece.get("name", "token"))
+        return collector_name(piece["fruit"])
+    return token_name(str(piece.get("name", "token")))
 
 
 # ---------------------------------------------------------------------- refusals
@@ -407,88 +646,108 @@ def _piece_label(piece: Mapping[str, Any] | None) -> str:
 # player whose turn it is; the numbers come from the game's data.
 
 MODULE_TITLES = {
-    "mystic_island": "Module 1 (Mystic Island's explorers and statues)",
-    "boulders": "Module 2 (the boulders)",
-    "new_business": "Module 3 (the new business tokens)",
+    "mystic_island": N_("Module 1 (Mystic Island's explorers and statues)"),
+    "boulders": N_("Module 2 (the boulders)"),
+    "new_business": N_("Module 3 (the new business tokens)"),
 }
 STEPS = {
-    "move": "first slide a token in step 1",
-    "split": "first split the advanced collector's fruits",
-    "produce": "first choose the ice cream cart's markers",
-    "action": "it is step 2: supply a ship, claim a business token, or pass",
-    "place": "first place the token you claimed",
-    "bonus": "first take the new advanced collector's fruit",
-    "juice": "the turn is at the juice factory: make juice or stop",
-    "explore": "first choose: collect the fruit, or move your explorer",
-    "statue": "first choose how the statue you took scores",  # (said with its number below)
-    "arrange": "first put your boulders on your corners",
-    "discount": "first choose the fruit the construction office saves",
-    "whale": "first choose the beach where the new whale starts",
-    "watch": "first move your whale-watching token (or leave it)",
+    "move": N_("first slide a token in step 1"),
+    "split": N_("first split the advanced collector's fruits"),
+    "produce": N_("first choose the ice cream cart's markers"),
+    "action": N_("it is step 2: supply a ship, claim a business token, or pass"),
+    "place": N_("first place the token you claimed"),
+    "bonus": N_("first take the new advanced collector's fruit"),
+    "juice": N_("the turn is at the juice factory: make juice or stop"),
+    "explore": N_("first choose: collect the fruit, or move your explorer"),
+    "arrange": N_("first put your boulders on your corners"),
+    "discount": N_("first choose the fruit the construction office saves"),
+    "whale": N_("first choose the beach where the new whale starts"),
+    "watch": N_("first move your whale-watching token (or leave it)"),
 }
 
 
-#: The statue tiles whose scoring is a choice (D7): "5 or 7".
-CHOICE_TILES = " or ".join(str(t.tile) for t in mystic.TILES if t.effect.startswith("choose_"))
+#: The statue tiles whose scoring is a choice (D7): 5 and 7.
+CHOICE_TILES = tuple(str(t.tile) for t in mystic.TILES if t.effect.startswith("choose_"))
 
 
 def _said(sentence: str) -> Refusal:
-    return lambda state, action: sentence
+    """A refusal that is always one sentence (marked with ``N_``, said in the reader's language)."""
+    return lambda state, action: _(sentence)
 
 
 def _module_off(state: JuicyFruitsState, action: Action) -> str:
     module = L.CODE_MODULE[action.code] or ""
-    return f"{action.text!r} belongs to {MODULE_TITLES[module]}, which is not in play at this table"
+    return _("{action} belongs to {module}, which is not in play at this table").format(
+        action=repr(action.text), module=_(MODULE_TITLES[module])
+    )
+
+
+def _statue_choice_later(state: JuicyFruitsState, action: Action) -> str:
+    tiles = either(*CHOICE_TILES)
+    return _("statue choices come only when your explorer takes statue {tiles}").format(tiles=tiles)
 
 
 def _move_no_token(state: JuicyFruitsState, action: Action) -> str:
     where = CELL_NAMES[action.fields["from"]]
-    return f"there is no collector, advanced collector or ice cream cart of yours on {where}"
+    return _("there is no collector, advanced collector or ice cream cart of yours on {cell}").format(cell=where)
 
 
 def _move_blocked(state: JuicyFruitsState, action: Action) -> str:
     cell = L.blocking_cell(state, action.code)
-    return f"{CELL_NAMES[cell]} is in the way: a token slides only across free spaces"
+    return _("{cell} is in the way: a token slides only across free spaces").format(cell=CELL_NAMES[cell])
 
 
 def _split_other(state: JuicyFruitsState, action: Action) -> str:
     moved = C.all_tokens[state.grid[state.player][state.moved[0]] - TOKEN]
-    gives = " or ".join(FRUITS[x] for x in moved.fruits)
-    return f"the collector you moved is the {moved.name}, which gives {gives}"
+    first, second = (fruit_name(FRUITS[x]) for x in moved.fruits)
+    return _("the collector you moved is the {name}, which gives {fruits}").format(
+        name=token_name(moved.name), fruits=either(first, second)
+    )
+
+
+def _spaces(n: int) -> str:
+    return ngettext("{n} space", "{n} spaces", n).format(n=n)
 
 
 def _split_total(state: JuicyFruitsState, action: Action) -> str:
     distance = state.moved[1]
-    return f"it moved {counted(distance, 'space')}, so it gives {counted(distance + 1, 'fruit')} in all"
+    return _("it moved {spaces}, so it gives {fruits} in all").format(
+        spaces=_spaces(distance), fruits=n_fruits(distance + 1)
+    )
 
 
 def _produce_too_many(state: JuicyFruitsState, action: Action) -> str:
     distance = state.moved[1]
-    return f"the cart moved {counted(distance, 'space')}: at most {counted(distance, 'marker')}, one per space"
-
-
-def _markers_left(left: int, what: str) -> str:
-    return f"only {counted(left, what)} {'is' if left == 1 else 'are'} left"
+    markers = ngettext("{n} marker", "{n} markers", distance).format(n=distance)
+    return _("the cart moved {spaces}: at most {markers}, one per space").format(
+        spaces=_spaces(distance), markers=markers
+    )
 
 
 def _produce_no_ice(state: JuicyFruitsState, action: Action) -> str:
     kind = C.all_tokens[state.grid[state.player][state.moved[0]] - TOKEN].kind
-    return _markers_left(state.pool[kind], f"{C.ice_kinds[kind]} ice cream marker")
+    left = state.pool[kind]
+    return ngettext(
+        "only {n} {colour} ice cream marker is left", "only {n} {colour} ice cream markers are left", left
+    ).format(n=left, colour=ice_name(C.ice_kinds[kind]))
 
 
 def _produce_no_shake(state: JuicyFruitsState, action: Action) -> str:
-    return _markers_left(state.pool[C.milkshake], "milkshake marker")
+    left = state.pool[C.milkshake]
+    return ngettext("only {n} milkshake marker is left", "only {n} milkshake markers are left", left).format(n=left)
 
 
 def _supply_no_ship(state: JuicyFruitsState, action: Action) -> str:
-    return f"there is no ship on {CELL_NAMES[action.fields['cell']]}"
+    return _("there is no ship on {cell}").format(cell=CELL_NAMES[action.fields["cell"]])
 
 
 def _supply_short(state: JuicyFruitsState, action: Action) -> str:
     p = state.player
     ship = state.grid[p][action.fields["cell"]] - SHIP
     need = shortfall(state.reserve[p], DEMANDS[ship])
-    return f"ship {C.ships[ship].id} needs {need} (it demands {cost_text(C.ships[ship].demand)})"
+    return _("ship {ship} needs {need} (it demands {demand})").format(
+        ship=C.ships[ship].id, need=need, demand=cost_text(C.ships[ship].demand)
+    )
 
 
 def _claimed_row(state: JuicyFruitsState, action: Action) -> int:
@@ -498,7 +757,9 @@ def _claimed_row(state: JuicyFruitsState, action: Action) -> int:
 def _claim_short(state: JuicyFruitsState, action: Action) -> str:
     row = _claimed_row(state, action)
     cost = C.row_costs[row]
-    return f"row {row + 1} costs {cost_text(cost)}: it needs {shortfall(state.reserve[state.player], cost)}"
+    return _("row {row} costs {cost}: it needs {need}").format(
+        row=row + 1, cost=cost_text(cost), need=shortfall(state.reserve[state.player], cost)
+    )
 
 
 def _claim_short_with_office(state: JuicyFruitsState, action: Action) -> str:
@@ -508,76 +769,93 @@ def _claim_short_with_office(state: JuicyFruitsState, action: Action) -> str:
         (new_business.less_one(cost, fruit) for fruit, n in enumerate(cost) if n),
         key=lambda rest: sum(max(0, need - have) for need, have in zip(rest, reserve, strict=True)),
     )
-    return (
-        f"row {row + 1} costs {cost_text(cost)}: even with one fruit left out "
-        f"(construction office) it needs {shortfall(reserve, cheapest)}"
+    return _("row {row} costs {cost}: even with one fruit left out (construction office) it needs {need}").format(
+        row=row + 1, cost=cost_text(cost), need=shortfall(reserve, cheapest)
     )
 
 
 def _claim_no_room(state: JuicyFruitsState, action: Action) -> str:
     token = C.token_index(action.fields["token"])
     if token in new_business.POND_ONLY:
-        return "a guesthouse at the pond goes only on an empty pond space, and your island has none"
+        return _("a guesthouse at the pond goes only on an empty pond space, and your island has none")
     if C.all_tokens[token].category == "placeholder":
-        return "a large venue needs a free 2×2 block, and your island has none: you may claim only what you can place"
-    return "your island has no free space for it: you may claim only what you can place"
+        return _(
+            "a large venue needs a free 2×2 block, and your island has none: you may claim only what you can place"
+        )
+    return _("your island has no free space for it: you may claim only what you can place")
 
 
 def _place_block_taken(state: JuicyFruitsState, action: Action) -> str:
     grid = state.grid[state.player]
     taken = [CELL_NAMES[c] for c in action.fields["cells"] if grid[c] >= 0]
-    return f"the block {block_name(action.fields['block'])} is not free: {', '.join(taken)} taken"
+    return _("the block {block} is not free: {cells} taken").format(
+        block=block_name(action.fields["block"]), cells=commas(taken)
+    )
 
 
 def _bonus_other(state: JuicyFruitsState, action: Action) -> str:
     new = C.all_tokens[state.pending]
-    return f"the {new.name} gives {' or '.join(FRUITS[x] for x in new.fruits)}"
+    first, second = (fruit_name(FRUITS[x]) for x in new.fruits)
+    return _("the {name} gives {fruits}").format(name=token_name(new.name), fruits=either(first, second))
 
 
 def _juice_short(state: JuicyFruitsState, action: Action) -> str:
     p = state.player
     position = state.juice[p]
     cost = C.juice_costs[position]
-    return f"J{position + 1} costs {cost_text(cost)}: it needs {shortfall(state.reserve[p], cost)}"
+    return _("J{space} costs {cost}: it needs {need}").format(
+        space=position + 1, cost=cost_text(cost), need=shortfall(state.reserve[p], cost)
+    )
 
 
 def _statue_tile(state: JuicyFruitsState) -> str:
-    return f"statue {state.pending_statue} ({mystic.tile_text(state.pending_statue)})"
+    tile = state.pending_statue
+    return _("statue {tile} ({scores})").format(tile=tile, scores=mystic.tile_text(tile))
 
 
 def _statue_counts_fruit(state: JuicyFruitsState, action: Action) -> str:
-    return f"{_statue_tile(state)} counts one fruit type, not a ship: choose it with 'statue <fruit>'"
+    return _("{statue} counts one fruit type, not a ship: choose it with 'statue <fruit>'").format(
+        statue=_statue_tile(state)
+    )
 
 
 def _statue_counts_ship(state: JuicyFruitsState, action: Action) -> str:
-    tile = _statue_tile(state)
-    return f"{tile} counts one of your supplied ships, not a fruit type: choose it with 'statue ship <id>'"
+    return _("{statue} counts one of your supplied ships, not a fruit type: choose it with 'statue ship <id>'").format(
+        statue=_statue_tile(state)
+    )
 
 
 def _leave_out_short(state: JuicyFruitsState, action: Action) -> str:
     fruit = action.fields["fruit"]
-    cost = C.row_costs[state.board.index(state.pending) // business.COLUMNS]
+    row = state.board.index(state.pending) // business.COLUMNS
+    cost = C.row_costs[row]
     if not cost[FRUITS.index(fruit)]:
-        return f"row {state.board.index(state.pending) // business.COLUMNS + 1} shows no {fruit} to leave out"
-    return f"leaving out 1 {fruit}, you still cannot pay the rest of the row ({cost_text(cost)})"
+        return _("row {row} shows no {fruit} to leave out").format(row=row + 1, fruit=fruit_name(fruit))
+    return _("leaving out {fruit}, you still cannot pay the rest of the row ({cost})").format(
+        fruit=fruits_counted(fruit, 1), cost=cost_text(cost)
+    )
 
 
 REFUSALS: dict[str, Refusal] = {
-    GAME_OVER: _said("the game is over"),
+    GAME_OVER: _said(N_("the game is over")),
     L.MODULE_OFF: _module_off,
-    L.JUICE_OFF: _said("the juice factory is not in play at this table"),
-    L.MOVE_DONE: _said("you have already moved in step 1 this turn (or nothing could move)"),
+    L.JUICE_OFF: _said(N_("the juice factory is not in play at this table")),
+    L.MOVE_DONE: _said(N_("you have already moved in step 1 this turn (or nothing could move)")),
     **{key: _said(STEPS[name]) for key, name in zip(L.PHASE_KEYS, L.PHASE_NAMES, strict=True) if name in STEPS},
-    L.NOT_NOW[L.EXPLORE]: _said("collect or explore is chosen right after a collector or advanced collector moves"),
-    L.PHASE_KEYS[L.STATUE]: lambda state, action: f"first choose how statue {state.pending_statue} scores",
-    L.NOT_NOW[L.STATUE]: _said(f"statue choices come only when your explorer takes statue {CHOICE_TILES}"),
-    L.NOT_NOW[L.ARRANGE]: _said("boulders are put on the corners during setup only"),
-    L.NOT_NOW[L.DISCOUNT]: _said("the construction office's saving is chosen when you claim, once the office works"),
-    L.NOT_NOW[L.WHALE]: _said("a whale is placed right after you place its whale-watching token"),
-    L.NOT_NOW[L.WATCH]: _said("whale-watching tokens move at the end of your turn"),
+    L.NOT_NOW[L.EXPLORE]: _said(N_("collect or explore is chosen right after a collector or advanced collector moves")),
+    L.PHASE_KEYS[L.STATUE]: lambda state, action: _("first choose how statue {tile} scores").format(
+        tile=state.pending_statue
+    ),
+    L.NOT_NOW[L.STATUE]: _statue_choice_later,
+    L.NOT_NOW[L.ARRANGE]: _said(N_("boulders are put on the corners during setup only")),
+    L.NOT_NOW[L.DISCOUNT]: _said(
+        N_("the construction office's saving is chosen when you claim, once the office works")
+    ),
+    L.NOT_NOW[L.WHALE]: _said(N_("a whale is placed right after you place its whale-watching token")),
+    L.NOT_NOW[L.WATCH]: _said(N_("whale-watching tokens move at the end of your turn")),
     L.MOVE_NO_TOKEN: _move_no_token,
     L.MOVE_BLOCKED: _move_blocked,
-    L.MOVE_NOT_FAR: _said("this table plays the slide-to-the-end variant: a token slides as far as it can"),
+    L.MOVE_NOT_FAR: _said(N_("this table plays the slide-to-the-end variant: a token slides as far as it can")),
     L.SPLIT_OTHER: _split_other,
     L.SPLIT_TOTAL: _split_total,
     L.PRODUCE_TOO_MANY: _produce_too_many,
@@ -585,31 +863,36 @@ REFUSALS: dict[str, Refusal] = {
     L.PRODUCE_NO_SHAKE: _produce_no_shake,
     L.SUPPLY_NO_SHIP: _supply_no_ship,
     L.SUPPLY_SHORT: _supply_short,
-    L.CLAIM_GONE: lambda state, action: f"{action.fields['token']} is not on the business board",
+    L.CLAIM_GONE: lambda state, action: _("{token} is not on the business board").format(token=action.fields["token"]),
     L.CLAIM_SHORT: _claim_short,
     L.CLAIM_SHORT_OFFICE: _claim_short_with_office,
     L.CLAIM_NO_ROOM: _claim_no_room,
-    L.PLACE_NEEDS_BLOCK: _said("a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'"),
-    L.PLACE_ONE_SPACE: _said("only a large venue covers a 2×2 block; place this token on one free space"),
+    L.PLACE_NEEDS_BLOCK: _said(N_("a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'")),
+    L.PLACE_ONE_SPACE: _said(N_("only a large venue covers a 2×2 block; place this token on one free space")),
     L.PLACE_BLOCK_TAKEN: _place_block_taken,
-    L.PLACE_POND_ONLY: _said("a guesthouse at the pond goes only on an empty pond space"),
-    L.PLACE_TAKEN: lambda state, action: f"{CELL_NAMES[action.fields['cell']]} is not free",
+    L.PLACE_POND_ONLY: _said(N_("a guesthouse at the pond goes only on an empty pond space")),
+    L.PLACE_TAKEN: lambda state, action: _("{cell} is not free").format(cell=CELL_NAMES[action.fields["cell"]]),
     L.BONUS_OTHER: _bonus_other,
-    L.JUICE_END: _said("your juice disc is on the last space"),
-    L.JUICE_TWICE: lambda state, action: f"you may make juice at most {counted(juice.STEPS_PER_TURN, 'time')} a turn",
+    L.JUICE_END: _said(N_("your juice disc is on the last space")),
+    L.JUICE_TWICE: lambda state, action: ngettext(
+        "you may make juice at most {n} time a turn",
+        "you may make juice at most {n} times a turn",
+        juice.STEPS_PER_TURN,
+    ).format(n=juice.STEPS_PER_TURN),
     L.JUICE_SHORT: _juice_short,
-    L.STATUE_NOT_SUPPLIED: lambda state, action: f"ship {action.fields['ship']} is not one of the ships you supplied",
+    L.STATUE_NOT_SUPPLIED: lambda state, action: _("ship {ship} is not one of the ships you supplied").format(
+        ship=action.fields["ship"]
+    ),
     L.STATUE_FRUIT_WANTED: _statue_counts_fruit,
     L.STATUE_SHIP_WANTED: _statue_counts_ship,
-    L.BOULDER_NOT_DEALT: lambda state, action: (
-        f"boulder {action.fields['boulder']} is not one of the {len(state.boulder_set)} dealt, "
-        "or is already on one of your corners"
-    ),
+    L.BOULDER_NOT_DEALT: lambda state, action: _(
+        "boulder {boulder} is not one of the {n} dealt, or is already on one of your corners"
+    ).format(boulder=action.fields["boulder"], n=len(state.boulder_set)),
     L.LEAVE_OUT_SHORT: _leave_out_short,
-    L.WATCH_NOT_YOURS: lambda state, action: f"{action.fields['token']} is not on your island",
-    L.WATCH_MOVED: lambda state, action: f"{action.fields['token']} has already moved this turn",
-    L.WATCH_UNREACHABLE: lambda state, action: (
-        f"{CELL_NAMES[action.fields['cell']]} cannot be reached through free spaces"
+    L.WATCH_NOT_YOURS: lambda state, action: _("{token} is not on your island").format(token=action.fields["token"]),
+    L.WATCH_MOVED: lambda state, action: _("{token} has already moved this turn").format(token=action.fields["token"]),
+    L.WATCH_UNREACHABLE: lambda state, action: _("{cell} cannot be reached through free spaces").format(
+        cell=CELL_NAMES[action.fields["cell"]]
     ),
 }
 

@@ -46,7 +46,7 @@ from .island import (
     empty_beaches,
 )
 from .legality import ARRANGE, EXPLORE, OVER, PHASE_NAMES, PRODUCE, SPLIT
-from .text import ADMIN_TEXT, FORMULA_TEXT, WHALE_TEXT
+from .text import token_text
 
 if TYPE_CHECKING:
     from .rules import JuicyFruitsState
@@ -520,12 +520,12 @@ def token_json(token: int) -> TokenPiece:
     elif spec.category == "stall":
         out["formula"] = spec.formula
         out["points"] = spec.points
-        out["text"] = FORMULA_TEXT[spec.formula].format(p=spec.points)
+        out["text"] = token_text(spec)
     elif spec.category == "admin":
         out["effect"] = spec.effect
-        out["text"] = ADMIN_TEXT[spec.effect]
+        out["text"] = token_text(spec)
     elif spec.category == "whale_watching":
-        out["text"] = WHALE_TEXT
+        out["text"] = token_text(spec)
     else:
         out["points"] = spec.points
         out["stars"] = spec.stars

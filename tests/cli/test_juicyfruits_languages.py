@@ -1,0 +1,72 @@
+"""Juicy Fruits in the terminal in German and in Chinese (issue 27: "The terminal follows the locale
+(LANGUAGE/LANG) and --lang"; "Chinese text renders correctly ... in the terminal boards (width-aware
+alignment)"), driven as a person at an 80-column terminal drives it. The words looked for are
+written here as a German or Chinese player reads them, never taken from the catalogs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.cells import cell_len
+
+from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
+from .test_languages import _fits_80_columns, _opening, english_locale
+
+__all__ = ["english_locale"]  # (the fixture, shared with the other games' language tests)
+
+MODULES = ["--option", "modules=mystic_island+boulders+new_business"]
+
+
+def test_lang_de_plays_juicy_fruits_with_every_module_in_german(english_locale, tmp_path: Path) -> None:
+    args = ["--lang", "de", "play", "juicyfruits", "--players", "3", "--seed", "7", "--bots", "random,random"]
+    args += [*MODULES, "--option", "juice_factory=true", "--option", "action_limit=120"]
+    played = play_through(Terminal(args, tmp_path, words=GERMAN), 7, commands=True)
+    assert played.returncode == 0
+    said = played.transcript
+    for german in ("Gewerbeplan · Runde 1", "Ernteplättchen", "Felsbrocken", "Statuen", "Schiffe ", "Pkt."):
+        assert german in said, german
+    assert "Juicy Fruits — jeder Zug hat zwei Schritte" in said  # the help
+    assert "Business board" not in said and "Step 1: slide" not in said and " pts" not in said
+    _fits_80_columns(said, tmp_path, GERMAN)
+
+
+def test_a_chinese_locale_plays_juicy_fruits_in_chinese(english_locale, tmp_path: Path) -> None:
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
+    args = ["play", "juicyfruits", "--players", "4", "--seed", "3", "--bots", "random,random,random"]
+    args += [*MODULES, "--option", "action_limit=120"]
+    played = play_through(Terminal(args, tmp_path, words=CHINESE), 3, commands=True)
+    assert played.returncode == 0
+    said = played.transcript
+    for chinese in (
+        "商业板 · 第1轮",
+        "采集块",
+        "巨石",
+        "神秘岛",
+        "第1步：滑动你的一块板块",
+        "多汁水果——每个回合有两步",
+    ):
+        assert chinese in said, chinese
+    assert "Business board" not in said and "Step 1: slide" not in said
+    _fits_80_columns(said, tmp_path, CHINESE)
+
+
+def test_a_solo_game_against_pineapple_reads_in_chinese(english_locale, tmp_path: Path) -> None:
+    args = ["--lang", "zh_Hans", "play", "juicyfruits", "--players", "1", "--seed", "5", "--option", "solo_board=2"]
+    played = play_through(Terminal(args, tmp_path, words=CHINESE), 5)
+    assert played.returncode == 0
+    assert "菠萝" in played.transcript and "Step 1: slide" not in played.transcript
+    assert "船只" in played.transcript or "船" in played.transcript
+    _fits_80_columns(played.transcript, tmp_path, CHINESE)
+
+
+def test_the_islands_line_up_in_chinese(english_locale, tmp_path: Path) -> None:
+    """Each island panel is as wide in Chinese as in English: Rich measures cells, not characters."""
+    args = ["play", "juicyfruits", "--players", "2", "--seed", "3", "--bots", "random", *MODULES]
+    english = _opening(args, tmp_path / "en")
+    chinese = _opening(["--lang", "zh_Hans", *args], tmp_path / "zh", CHINESE)
+    borders = [
+        [cell_len(line) for line in screen.split("\n") if line.startswith(("╭", "│", "╰"))]
+        for screen in (english, chinese)
+    ]
+    assert borders[0] and borders[0] == borders[1]
+    assert "神秘岛" in chinese and "Mystic Island" in english
