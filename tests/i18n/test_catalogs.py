@@ -98,3 +98,17 @@ def test_the_catalogs_and_glossaries_ship_with_the_package():
     files = [path.relative_to(package).as_posix() for path in (package / "locale").rglob("*") if path.is_file()]
     assert len(files) >= 4
     assert all(any(fnmatch.fnmatchcase(name, pattern) for pattern in patterns) for name in files), files
+
+
+@pytest.mark.parametrize("asked", [["--help"], ["--bogus"], ["--new", "fr", "--new-game", "citrus"]])
+def test_extract_refuses_what_it_does_not_know_before_touching_a_catalog(asked, capsys):
+    """A translator's ``--help`` (or a typo) prints the usage and changes no catalog."""
+    from fruitbowl.i18n.catalogs import LOCALE_DIR
+    from fruitbowl.i18n.extract import main
+
+    before = {path: path.read_bytes() for path in LOCALE_DIR.rglob("*.po")}
+    with pytest.raises(SystemExit):
+        main(asked)
+    printed = capsys.readouterr()
+    assert "usage: python -m fruitbowl.i18n.extract" in printed.out + printed.err
+    assert {path: path.read_bytes() for path in LOCALE_DIR.rglob("*.po")} == before

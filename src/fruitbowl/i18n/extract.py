@@ -10,6 +10,7 @@ the ``web`` domain) by being listed in :data:`WEB_TRANSLATED`.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Iterator, Mapping
 from html.parser import HTMLParser
@@ -220,14 +221,22 @@ def create(language: str, template: Catalog) -> Catalog:
     return catalog
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Update every catalog of every domain; ``--new LANG`` starts LANG's catalogs instead, and
-    ``--new-game GAME`` starts GAME's catalog in every language."""
-    command = sys.argv[1:2]
-    if command == ["--new-game"] and len(sys.argv) == 3:
-        game = sys.argv[2]
+    ``--new-game GAME`` starts GAME's catalog in every language. Anything else is refused before
+    a catalog is touched (``--help`` only prints this)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m fruitbowl.i18n.extract",
+        description="Bring every catalog up to the messages the code says (new ones untranslated, unused dropped).",
+    )
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--new", metavar="LANG", help="start a new language's catalogs (a Babel locale: fr, zh_Hant)")
+    start.add_argument("--new-game", metavar="GAME", help="start a game's own catalogs in every language")
+    args = parser.parse_args(argv)
+    if args.new_game:
+        game = args.new_game
         if not (PACKAGE / "games" / game).is_dir() or game in game_domains():
-            sys.exit(f"{game} is not a game folder without catalogs yet: see src/fruitbowl/games/")
+            parser.error(f"{game} is not a game folder without catalogs yet: see src/fruitbowl/games/")
         template = extract(game)
         for language in LANGUAGES[1:]:
             create(language, template)
@@ -235,9 +244,9 @@ def main() -> None:
         return
     for domain in (*python_domains(), WEB_DOMAIN):
         template = extract(domain)
-        if command == ["--new"] and len(sys.argv) == 3:
-            create(sys.argv[2], template)
-            print(f"{catalog_path(sys.argv[2], domain)}: {len(template)} messages to translate", file=sys.stderr)
+        if args.new:
+            create(args.new, template)
+            print(f"{catalog_path(args.new, domain)}: {len(template)} messages to translate", file=sys.stderr)
             continue
         for language in LANGUAGES[1:]:
             catalog = update(language, template)
