@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import get_game, get_plugin
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.wording import _, speaking
 from fruitbowl.games.fabledfruit.components import COMPONENTS
 from fruitbowl.games.fabledfruit.terminal import FabledFruitAdapter
@@ -62,3 +63,17 @@ def test_the_terminal_help_and_campaign_words_are_said_in_the_language(language)
     assert ("Fabelsaft" if language == "de" else "寓言果汁") in help_text
     for text in campaign:
         said(language, text)
+
+
+@pytest.mark.parametrize("language", ["de", "zh_Hans"])
+def test_the_display_names_each_location_and_its_action_in_the_readers_language(language):
+    """The board (the browser's and every client's) reads the display's cards from the view: each
+    location's name and action there are the reader's, as the log's and menus' are."""
+    state = GAME.new_state(3, 2, {"lime": True})
+    Dealer(2).settle(state)
+    english = state.view(0)["display"]
+    with speaking(translations(language)):
+        shown = state.view(0)["display"]
+        for card, plain in zip(shown, english, strict=True):
+            assert card["name"] == location_name(card["location"]) != plain["name"]
+            assert card["action"] == location_action(card["location"]) != plain["action"]

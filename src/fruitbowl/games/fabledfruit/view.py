@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal, NotRequired, Required, TypedDict, cas
 
 from fruitbowl.engine.game import CHANCE
 from fruitbowl.engine.result import Result
+from fruitbowl.engine.wording import _
 
 from . import actions as A
 from .components import COMPONENTS as C
@@ -244,10 +245,10 @@ def build_view(s: FabledFruitState, seat: int | None) -> FabledFruitView:
             {
                 "location": loc,
                 "label": info.label,
-                "name": info.name,
+                "name": _(info.name),  # (in the reader's language: the names are marked in words.py)
                 "cards": s.counts[loc],
                 "price": info.price,
-                "action": info.action,
+                "action": _(info.action),
                 "signpost": info.signpost,
                 "market": info.market,
                 "animals": [p for p in range(s.num_players) if s.pos[p] == loc],
