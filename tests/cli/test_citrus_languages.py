@@ -10,7 +10,7 @@ import pytest
 from rich.cells import cell_len
 
 from . import test_languages
-from .terminal_driver import CHINESE, ENGLISH, GERMAN, Terminal, Words, play_through
+from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
 
 #: A terminal whose locale names no language but the one a test sets.
 english_locale = test_languages.english_locale
@@ -44,21 +44,11 @@ def test_a_chinese_locale_plays_citrus_in_chinese(english_locale: pytest.MonkeyP
     test_languages._fits_80_columns(said, tmp_path, CHINESE)
 
 
-def _opening(args: list[str], home: Path, words: Words = ENGLISH) -> str:
-    term = Terminal(args, home, words=words)
-    assert term.wait_for_prompt()
-    screen = term.screen
-    term.answer("quit")
-    term.read_to_end()
-    return screen
-
-
 def test_the_board_lines_up_in_chinese(english_locale: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The grid's rows and the market's frame sit in the same cells in Chinese as in English:
     Rich measures cells, not characters; and no line of the screen is wider than 80 cells."""
     args = ["play", "citrus", "--players", "5", "--seed", "3", "--bots", "random,random,random,random"]
-    english = _opening(args, tmp_path / "en")
-    chinese = _opening(["--lang", "zh_Hans", *args], tmp_path / "zh", CHINESE)
+    english, chinese = test_languages.openings(args, tmp_path)
 
     def frame(screen: str) -> list[tuple[int, int]]:
         """Where each line of the market's frame starts and ends, in cells."""

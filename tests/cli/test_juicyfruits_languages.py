@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.cells import cell_len
-
 from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
-from .test_languages import _fits_80_columns, _opening, english_locale
+from .test_languages import _fits_80_columns, english_locale, openings, panel_widths
 
 __all__ = ["english_locale"]  # (the fixture, shared with the other games' language tests)
 
@@ -62,11 +60,6 @@ def test_a_solo_game_against_pineapple_reads_in_chinese(english_locale, tmp_path
 def test_the_islands_line_up_in_chinese(english_locale, tmp_path: Path) -> None:
     """Each island panel is as wide in Chinese as in English: Rich measures cells, not characters."""
     args = ["play", "juicyfruits", "--players", "2", "--seed", "3", "--bots", "random", *MODULES]
-    english = _opening(args, tmp_path / "en")
-    chinese = _opening(["--lang", "zh_Hans", *args], tmp_path / "zh", CHINESE)
-    borders = [
-        [cell_len(line) for line in screen.split("\n") if line.startswith(("╭", "│", "╰"))]
-        for screen in (english, chinese)
-    ]
-    assert borders[0] and borders[0] == borders[1]
+    english, chinese = openings(args, tmp_path)
+    assert panel_widths(english) and panel_widths(english) == panel_widths(chinese)
     assert "神秘岛" in chinese and "Mystic Island" in english

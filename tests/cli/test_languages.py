@@ -60,16 +60,20 @@ def test_a_chinese_locale_plays_the_game_in_chinese(english_locale, tmp_path: Pa
     _fits_80_columns(said, tmp_path, CHINESE)
 
 
+def openings(args: list[str], home: Path) -> tuple[str, str]:
+    """The same game's opening screen in English and in Chinese (``--lang zh_Hans``)."""
+    return _opening(args, home / "en"), _opening(["--lang", "zh_Hans", *args], home / "zh", CHINESE)
+
+
+def panel_widths(screen: str) -> list[int]:
+    """How many cells each line of the screen's panels takes (Rich measures cells, not characters)."""
+    return [cell_len(line) for line in screen.split("\n") if line.startswith(("╭", "│", "╰"))]
+
+
 def test_the_boards_columns_line_up_in_chinese(english_locale, tmp_path: Path) -> None:
     """Each player's panel is as wide in Chinese as in English: Rich measures cells, not characters."""
-    args = ["play", "tanghulu", "--players", "2", "--seed", "3", "--bots", "random"]
-    english = _opening(args, tmp_path / "en")
-    chinese = _opening(["--lang", "zh_Hans", *args], tmp_path / "zh", CHINESE)
-    borders = [
-        [cell_len(line) for line in screen.split("\n") if line.startswith(("╭", "│", "╰"))]
-        for screen in (english, chinese)
-    ]
-    assert borders[0] and borders[0] == borders[1]
+    english, chinese = openings(["play", "tanghulu", "--players", "2", "--seed", "3", "--bots", "random"], tmp_path)
+    assert panel_widths(english) and panel_widths(english) == panel_widths(chinese)
     assert "硬币" in chinese and "Coins" in english
 
 

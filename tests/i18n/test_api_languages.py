@@ -5,31 +5,15 @@ server's refusals, in German and in Chinese, with English unchanged where nobody
 
 from __future__ import annotations
 
-import re
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx2.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from fruitbowl.server import create_app  # noqa: E402
-
 from ..server.helpers import create  # noqa: E402
-
-GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
-CHINESE = {"Accept-Language": "zh-CN,zh;q=0.9"}
-CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'tables.db'}")) as test_client:
-        yield test_client
+from .readers import CHINESE, CJK, GERMAN  # noqa: E402
 
 
 def _games(client: TestClient, headers: dict[str, str], query: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
