@@ -51,3 +51,12 @@ def bot_game(seed: int, players: int = 2, moves: int | None = None) -> Match:
         seat = match.state.current_player
         match.apply(bots[seat].choose(SeatHandle(match.state, seat)))
     return match
+
+
+@pytest.fixture
+def english_locale(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """A terminal whose locale names no language but the one a test sets."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return monkeypatch

@@ -12,9 +12,6 @@ from rich.cells import cell_len
 from . import test_languages
 from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
 
-#: A terminal whose locale names no language but the one a test sets.
-english_locale = test_languages.english_locale
-
 SHORT_TWO = ["play", "citrus", "--players", "2", "--option", "board=short", "--bots", "random"]
 
 

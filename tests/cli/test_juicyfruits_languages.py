@@ -8,9 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
-from .test_languages import _fits_80_columns, english_locale, openings, panel_widths
-
-__all__ = ["english_locale"]  # (the fixture, shared with the other games' language tests)
+from .test_languages import _fits_80_columns, openings, panel_widths
 
 MODULES = ["--option", "modules=mystic_island+boulders+new_business"]
 

@@ -6,19 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from rich.cells import cell_len
 
 from .terminal_driver import CHINESE, ENGLISH, GERMAN, Terminal, Words, play_through, run
-
-
-@pytest.fixture
-def english_locale(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """A terminal whose locale names no language but the one a test sets."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    return monkeypatch
 
 
 def _fits_80_columns(transcript: str, home: Path, words: Words) -> None:

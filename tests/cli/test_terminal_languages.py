@@ -51,15 +51,6 @@ ENGLISH = (
 )
 
 
-@pytest.fixture
-def plain_locale(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
-    """A terminal whose locale names no language but the one a test sets."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    return monkeypatch
-
-
 def _english_left(transcript: str, home: Path) -> list[str]:
     """The terminal's own English phrases on screen (a save's path may hold any word: left out)."""
     shown = transcript.replace(str(home), "")
@@ -80,7 +71,7 @@ def _whole_game(args: list[str], home: Path, words: Words, seed: int) -> str:
     return played.transcript
 
 
-def test_tang_hu_lu_in_german_says_the_terminals_own_words_in_german(plain_locale, tmp_path: Path) -> None:
+def test_tang_hu_lu_in_german_says_the_terminals_own_words_in_german(english_locale, tmp_path: Path) -> None:
     args = ["--lang", "de", "play", "tanghulu", "--players", "3", "--seed", "11", "--bots", "random,random"]
     said = _whole_game(args, tmp_path, GERMAN, 11)
     for german in (
@@ -107,9 +98,9 @@ def test_tang_hu_lu_in_german_says_the_terminals_own_words_in_german(plain_local
 
 
 def test_fabled_fruit_under_a_chinese_locale_says_the_terminals_own_words_in_chinese(
-    plain_locale, tmp_path: Path
+    english_locale, tmp_path: Path
 ) -> None:
-    plain_locale.setenv("LANG", "zh_CN.UTF-8")
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
     args = ["play", "fabledfruit", "--players", "3", "--seed", "5", "--bots", "random,random"]
     args += ["--option", "action_limit=60"]
     said = _whole_game(args, tmp_path, CHINESE, 5)
@@ -133,7 +124,7 @@ def test_fabled_fruit_under_a_chinese_locale_says_the_terminals_own_words_in_chi
     _fits_80_columns(said, tmp_path, CHINESE)
 
 
-def test_quitting_and_resuming_in_german(plain_locale, tmp_path: Path) -> None:
+def test_quitting_and_resuming_in_german(english_locale, tmp_path: Path) -> None:
     args = ["--lang", "de", "play", "tanghulu", "--seed", "3", "--bots", "random"]
     term = Terminal(args, tmp_path, words=GERMAN)
     assert term.wait_for_prompt()
@@ -149,8 +140,8 @@ def test_quitting_and_resuming_in_german(plain_locale, tmp_path: Path) -> None:
     assert not _english_left(term.transcript + resumed.transcript, tmp_path)
 
 
-def test_the_help_lists_the_commands_in_chinese_with_their_typed_names(plain_locale, tmp_path: Path) -> None:
-    plain_locale.setenv("LANG", "zh_CN.UTF-8")
+def test_the_help_lists_the_commands_in_chinese_with_their_typed_names(english_locale, tmp_path: Path) -> None:
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
     term = Terminal(["play", "tanghulu", "--seed", "3", "--bots", "random"], tmp_path, words=CHINESE)
     assert term.wait_for_prompt()
     term.answer("help")
@@ -165,11 +156,11 @@ def test_the_help_lists_the_commands_in_chinese_with_their_typed_names(plain_loc
     _fits_80_columns(helped, tmp_path, CHINESE)
 
 
-def test_a_refused_command_line_is_said_in_german_and_in_chinese(plain_locale, tmp_path: Path) -> None:
+def test_a_refused_command_line_is_said_in_german_and_in_chinese(english_locale, tmp_path: Path) -> None:
     german = run(["--lang", "de", "play", "tanghulu", "--seat", "5"], tmp_path)
     assert german.returncode == 2
     assert german.output.strip() == "Fehler: --seat muss ein Platz zwischen 1 und 2 sein (gezählt ab 1); erhalten: 5"
-    plain_locale.setenv("LANG", "zh_CN.UTF-8")
+    english_locale.setenv("LANG", "zh_CN.UTF-8")
     chinese = run(["play", "tanghulu", "--bots", "random,random", "--players", "2"], tmp_path)
     assert chinese.returncode == 2
     assert chinese.output.strip().startswith("错误：--bots 列出了2个机器人，但2名玩家需要1个")
@@ -177,7 +168,7 @@ def test_a_refused_command_line_is_said_in_german_and_in_chinese(plain_locale, t
 
 @pytest.mark.parametrize("game", ["fabledfruit", "tanghulu"])
 def test_the_players_page_in_chinese_wraps_within_80_columns_and_cuts_nothing(
-    plain_locale, tmp_path: Path, game
+    english_locale, tmp_path: Path, game
 ) -> None:
     """Chinese has no spaces to wrap at: a paragraph runs on whole and a table's cell folds."""
     printed = run(["--lang", "zh_Hans", "rules", game, "--no-pager"], tmp_path)
