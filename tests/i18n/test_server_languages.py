@@ -61,6 +61,7 @@ def test_one_table_read_in_german_by_one_seat_and_in_chinese_by_the_other(client
             assert _german(read["text"], said["text"]), (read, said)
         assert all(_chinese(entry["text"]) for entry in chinese["log"]), chinese["log"]
         assert _german(german["prompt"], english["prompt"]) and _chinese(chinese["prompt"])
+        assert (english["title"], chinese["title"]) == ("Tang Hu Lu", "糖葫芦")  # as GET /api/games names it
         mine = german if seat == 0 else _state(client, table, tokens[1], CHINESE)
         labels = _labels(client, table, mine, reads[seat])
         assert labels and all(_german(label, "") if seat == 0 else _chinese(label) for label in labels), labels

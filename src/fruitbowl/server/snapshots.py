@@ -118,7 +118,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "type": "state",
         "table": table.id,
         "game": game.id,
-        "title": game.title,
+        "title": _(game.title),  # (in the reader's language, as GET /api/games says it)
         "status": table.status,
         "version": table.version,
         "seat": seat,
