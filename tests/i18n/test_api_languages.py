@@ -103,3 +103,22 @@ def test_a_table_that_cannot_be_made_is_refused_in_the_readers_language(client: 
     seats = [{"controller": "human"}]
     response = client.post("/api/tables", json={"game": "fabledfruit", "seats": seats}, headers=CHINESE)
     assert response.json()["error"] == "寓言果汁适合2–5名玩家；收到的是 1"
+
+
+def test_an_option_the_game_cannot_take_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """Options are checked by the engine (engine/options.py); its refusals speak the reader's language too,
+    and say nothing else than in English: the option's name and the value given stay as typed."""
+    bad = {"game": "tanghulu", "players": 2, "options": {"multi_garnish": "maybe"}}
+    answers = {
+        "": "option multi_garnish is true or false; got 'maybe'",
+        "de": "Option multi_garnish ist true oder false; erhalten: 'maybe'",
+        "zh": "选项 multi_garnish 须为 true 或 false；收到的是 'maybe'",
+    }
+    for language, refusal in answers.items():
+        response = client.post("/api/tables", json=bad, headers={"Accept-Language": language} if language else {})
+        assert response.status_code == 400 and response.json()["error"] == refusal, response.text
+    unknown = client.post("/api/tables", json={**bad, "options": {"garnish": True}}, headers=GERMAN)
+    known = "first_player, multi_garnish, random_first, round_limit"
+    assert unknown.json()["error"] == f"unbekannte Option 'garnish'; die Optionen dieses Spiels sind: {known}"
+    seat = client.post("/api/tables", json={**bad, "options": {"first_player": 3}}, headers=CHINESE)
+    assert seat.json()["error"] == "选项 first_player 须为座位 1–2；收到的是 3"

@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidOption
-from .wording import counted
+from .wording import _, ngettext
+
+
+def _whole_number() -> str:
+    """One message, said in two places."""
+    return _("option {name} is a whole number; got {value}")
+
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -50,11 +56,17 @@ class OptionSpec:
             parsed = self._parse_int(value)
         else:
             if not isinstance(value, str):
-                raise InvalidOption(f"option {self.name} takes text, not {value!r}")
+                raise InvalidOption(
+                    _("option {name} takes text, not {value}").format(name=self.name, value=repr(value))
+                )
             parsed = value.strip().lower()
         if self.choices is not None and parsed not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise InvalidOption(f"option {self.name} must be one of {allowed}; got {value!r}")
+            raise InvalidOption(
+                _("option {name} must be one of {allowed}; got {value}").format(
+                    name=self.name, allowed=allowed, value=repr(value)
+                )
+            )
         return parsed
 
     def _parse_bool(self, value: Any) -> bool:
@@ -62,21 +74,29 @@ class OptionSpec:
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise InvalidOption(f"option {self.name} is true or false; got {value!r}")
+        raise InvalidOption(_("option {name} is true or false; got {value}").format(name=self.name, value=repr(value)))
 
     def _parse_int(self, value: Any) -> int:
         if isinstance(value, bool):
-            raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")
+            raise InvalidOption(_whole_number().format(name=self.name, value=repr(value)))
         if isinstance(value, int):
             number = value
         elif isinstance(value, str) and value.isascii() and value.strip().removeprefix("-").isdigit():
             number = int(value.strip())
         else:
-            raise InvalidOption(f"option {self.name} is a whole number; got {value!r}")
+            raise InvalidOption(_whole_number().format(name=self.name, value=repr(value)))
         if self.minimum is not None and number < self.minimum:
-            raise InvalidOption(f"option {self.name} is at least {self.minimum}; got {number}")
+            raise InvalidOption(
+                _("option {name} is at least {minimum}; got {value}").format(
+                    name=self.name, minimum=self.minimum, value=number
+                )
+            )
         if self.maximum is not None and number > self.maximum:
-            raise InvalidOption(f"option {self.name} is at most {self.maximum}; got {number}")
+            raise InvalidOption(
+                _("option {name} is at most {maximum}; got {value}").format(
+                    name=self.name, maximum=self.maximum, value=number
+                )
+            )
         return number
 
     def describe(self) -> dict[str, Any]:
@@ -122,15 +142,21 @@ def validate_options(
     for key, value in (given or {}).items():
         spec = by_name.get(key)
         if spec is None:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise InvalidOption(f"unknown option {key!r}; this game's options are: {known}")
+            known = ", ".join(sorted(by_name)) or _("none")
+            raise InvalidOption(
+                _("unknown option {key}; this game's options are: {known}").format(key=repr(key), known=known)
+            )
         options[key] = spec.parse(value)
         if num_players is not None and options[key] != spec.default:  # (its default is no choice)
             check_applies(spec, num_players)
     for spec in specs:
         if spec.seat and num_players is not None and options[spec.name] > num_players:
-            zero = "0 or " if spec.minimum == 0 else ""
-            raise InvalidOption(f"option {spec.name} must be {zero}a seat 1–{num_players}; got {options[spec.name]}")
+            seats = (
+                _("option {name} must be 0 or a seat 1–{n}; got {value}")
+                if spec.minimum == 0
+                else _("option {name} must be a seat 1–{n}; got {value}")
+            )
+            raise InvalidOption(seats.format(name=spec.name, n=num_players, value=options[spec.name]))
     return options
 
 
@@ -141,9 +167,16 @@ def check_applies(spec: OptionSpec, num_players: int) -> None:
     low, high = spec.players
     if low <= num_players <= high:
         return
-    tables = counted(low, "player") if low == high else f"{low}–{high} players"
+    tables = (
+        ngettext("{n} player", "{n} players", low).format(n=low)
+        if low == high
+        else _("{low}–{high} players").format(low=low, high=high)
+    )
+    players = ngettext("{n} player", "{n} players", num_players).format(n=num_players)
     raise InvalidOption(
-        f"option {spec.name} applies only to games of {tables}, not to {counted(num_players, 'player')}"
+        _("option {name} applies only to games of {tables}, not to {players}").format(
+            name=spec.name, tables=tables, players=players
+        )
     )
 
 
@@ -154,8 +187,8 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise InvalidOption(f"options are given as key=value; got {pair!r}")
+            raise InvalidOption(_("options are given as key=value; got {pair}").format(pair=repr(pair)))
         if key in out:
-            raise InvalidOption(f"option {key!r} is given twice")
+            raise InvalidOption(_("option {key} is given twice").format(key=repr(key)))
         out[key] = value.strip()
     return out

@@ -39,6 +39,7 @@ TRANSLATED: tuple[str, ...] = (
     "cli",
     "engine/game.py",
     "engine/match.py",
+    "engine/options.py",
     "server/accounts.py",
     "server/api.py",
     "server/campaign_tables.py",
