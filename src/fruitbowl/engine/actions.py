@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .errors import IllegalAction
+from .wording import _
 
 
 class Action:
@@ -83,7 +84,7 @@ class ActionTable:
             return action
         if key.isascii() and key.isdigit() and int(key) < len(self.actions):  # not '²', which int() refuses
             return self.actions[int(key)]
-        raise IllegalAction(f"{text!r} is not an action of this game")
+        raise IllegalAction(_("{text} is not an action of this game").format(text=repr(text)))
 
     def resolve(self, action: Action | int | str) -> Action:
         """The table's own action for an action object, an integer code or a text."""
@@ -92,13 +93,15 @@ class ActionTable:
                 return action
             return self.resolve(action.text)
         if isinstance(action, bool):
-            raise IllegalAction(f"{action!r} is not an action")
+            raise IllegalAction(_("{action} is not an action").format(action=repr(action)))
         if isinstance(action, str):
             return self.parse(action)
         try:
             code = operator.index(action)  # ints, and integer types such as numpy's
         except TypeError:
-            raise IllegalAction(f"{action!r} is not an action, a code or an action text") from None
+            raise IllegalAction(
+                _("{action} is not an action, a code or an action text").format(action=repr(action))
+            ) from None
         if 0 <= code < len(self.actions):
             return self.actions[code]
-        raise IllegalAction(f"action code {code} is outside 0..{len(self.actions) - 1}")
+        raise IllegalAction(_("action code {code} is outside 0..{last}").format(code=code, last=len(self.actions) - 1))

@@ -397,7 +397,7 @@ class State(ABC):
 
     def parse_action(self, text: str) -> Action:
         """The action a text names, checked for legality here."""
-        action = _named(self.table, text)
+        action = self.table.resolve(text)
         self._check_legal(action)
         return action
 
@@ -414,7 +414,7 @@ class State(ABC):
 
     def validate(self, action: Action | int | str) -> Action:
         """The legal action named by an object, code or text; :class:`IllegalAction` if none."""
-        resolved = _named(self.table, action)
+        resolved = self.table.resolve(action)
         self._check_legal(resolved)
         return resolved
 
@@ -448,17 +448,6 @@ class State(ABC):
 
     def score_breakdown(self) -> tuple[dict[str, int], ...]:
         return self.result().breakdown
-
-
-def _named(table: ActionTable, action: Action | int | str) -> Action:
-    """The table's action for an object, code or text; a text naming none is refused in the
-    language being spoken (the table's own refusals are English: the engine's callers say them)."""
-    try:
-        return table.resolve(action)
-    except IllegalAction:
-        if isinstance(action, str):
-            raise IllegalAction(_("{text} is not an action of this game").format(text=repr(action))) from None
-        raise
 
 
 def _waiting(action: Action) -> str:

@@ -37,6 +37,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 TRANSLATED: tuple[str, ...] = (
     "server/snapshots.py",
     "cli",
+    "engine/actions.py",
     "engine/game.py",
     "engine/match.py",
     "engine/options.py",
