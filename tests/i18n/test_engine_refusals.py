@@ -40,6 +40,6 @@ def test_what_names_no_action_is_refused_in_the_language_spoken(language):
     with speaking(translations(language)):
         for asked, refusal in zip(["fly away", True, 99999, 1.5], REFUSALS[language], strict=True):
             with pytest.raises(IllegalAction) as refused:
-                state.apply(asked)  # type: ignore[arg-type]
+                state.apply(asked)
             assert str(refused.value).startswith(refusal)
     assert state.to_json() == before  # (refused: nothing changed)
