@@ -184,12 +184,15 @@ def test_a_clicked_target_sends_its_action_and_an_illegal_one_says_why(
     # an illegal target sends nothing and says why, in the engine's words (asked through ctx.reasonFor)
     illegal = page.locator("#kit .target.illegal[data-code]")
     if illegal.count():
+        page.mouse.move(0, 0)  # (the pointer left over a target from the click above would hover-hint it)
         before = len(page.evaluate("window.kit.sent"))
+        hints = len(page.evaluate("window.kit.hints"))
         node = illegal.first
         node.dispatch_event("click")
         assert len(page.evaluate("window.kit.sent")) == before
         assert node.get_attribute("aria-disabled") == "true" and node.get_attribute("tabindex") == "-1"
-        assert page.evaluate("window.kit.hints.at(-1)") == [f"why {node.get_attribute('data-code')}", True]
+        why = [f"why {node.get_attribute('data-code')}", True]
+        assert why in page.evaluate("window.kit.hints")[hints:], "the click says why"
 
     # a board that is not played (a replay, a spectator) sends nothing and asks no reasons
     page.evaluate(RENDER, [snap, False])
