@@ -125,7 +125,9 @@ MEASURE = """() => {
   return out;
 }"""
 
-HIDE_TEXT = "#board text { visibility: hidden !important; }"
+#: the board without its words, for what is painted behind them; and without the hint a focused target
+#: shows (a tooltip over the board for a moment, not the board: it covered a stack below the focused one)
+HIDE_TEXT = "#board text, .hint { visibility: hidden !important; }"
 
 
 def luminance(rgb: Any) -> Any:
@@ -270,6 +272,26 @@ def test_board_text_fits_and_stands_out(
         assert page.js_errors == []
         page.context.close()
     assert found == [], f"{len(found)} problems:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_fabled_fruit_cards_left_reads_over_a_lit_stack(browser: Any, server_url: str, size: str):
+    """A stack you may move to glows and, focused, is outlined in white along its top edge, which
+    runs through the badge of the cards left on it: the number still meets WCAG AA contrast on every
+    stack, whichever has the focus (the outline was drawn over it: 1:1)."""
+    table = create_seated_table(server_url, "fabledfruit", PLAYERS, lime=True)
+    page = new_page(browser, SIZES[size], reduced_motion="reduce")
+    open_seated(page, server_url, table)
+    page.wait_for_timeout(300)
+    stacks = page.locator(".ff-stack .target.legal")
+    assert stacks.count() >= 2, "the first decision moves your animal to a location"
+    found: list[str] = []
+    for i in range(stacks.count()):
+        stacks.nth(i).focus()
+        found += [p for p in problems_in_sight(page, f"stack {i} focused, {size}", {"contrast"}) if "cards-left" in p]
+    assert page.js_errors == []
+    page.context.close()
+    assert found == [], "\n".join(found)
 
 
 #: measured on the layout of 2 December 2026 (the board beside the side column, parts in tabs): the

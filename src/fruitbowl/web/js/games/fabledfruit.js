@@ -545,8 +545,10 @@ function stackCard(ui, layer, st, x, y, w, h) {
     s("rect", { x: 6, y: h - priceH - 4, width: w - 12, height: priceH, rx: 8, class: "ff-price-band" }),
     s("g", { transform: `translate(${w / 2} ${h - priceH / 2 - 4})` }, art.priceRow(st.price, r)),
   );
-  // cards left
-  g.append(
+  // cards left: drawn over the stack's glow (a target's outline runs through it), clicks pass to the stack
+  const cardsLeft = s(
+    "g",
+    { class: "ff-cards-left-badge" },
     s("rect", { x: w - 40, y: -12 - depth * 4, width: 40, height: 22, rx: 11, class: "ff-cards-left" }),
     s("text", { x: w - 20, y: 4 - depth * 4, "text-anchor": "middle", class: "ff-cards-left-text", text: `×${st.cards}` }),
   );
@@ -563,7 +565,7 @@ function stackCard(ui, layer, st, x, y, w, h) {
   const face = canMove
     ? textTarget(ui, { text, kind: verb, label: words, hit: [-4, -4 - depth * 4, w + 8 + depth * 4, h + 8 + depth * 4, 14] }, g)
     : g;
-  layer.append(ui.board.piece(`stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face), { sig: String(st.cards), moves: false }));
+  layer.append(ui.board.piece(`stack:${st.location}`, x, y, s("g", { class: "ff-stack", "data-location": st.location }, face, cardsLeft), { sig: String(st.cards), moves: false }));
 
   // act / buy pills on your own stack
   if (mine && (ui.legalByText.has("act") || ui.legalByText.has("buy"))) {
