@@ -308,6 +308,7 @@ def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
     add = out.append
     roads = tab.road_bits
     closed = 0 if state.family else masks.barred[colour]
+    asked &= ~closed  # (space_rule would refuse them for variety)
     bits = grow & ~neutral & ~roads
     while bits:
         low = bits & -bits
@@ -364,7 +365,10 @@ _ORDER = tuple(((r >> 2) * 4 + (r & ROAD) * 2 + (r & NEW)) * 65536 * 16 for r in
 
 
 def order(option: Placement) -> int:
-    """The sort key of :func:`placements` (spaces break ties)."""
+    """The sort key of :func:`placements` (spaces break ties). An option spending a Milestone
+    starts a region, and its key's rank (``mod * 4 + …``, at least 9) is above that of every
+    option that does not start one (at most 8: no Milestone), so every option after it starts
+    a region too (:func:`strands` stops there)."""
     t, mod, flags = option
     return (mod * 4 + (flags & ROAD) * 2 + (flags & NEW)) * 65536 + t
 
@@ -425,19 +429,24 @@ def greedy_plan(
             roads.add((road_site[t], c))
         if flags & NEW:
             workers -= 1
-    for _size, c in sorted([(len(options[c]), c) for c in range(len(counts)) if counts[c]]):
+    for _size, c in sorted([(len(opts), c) for c, opts in options.items() if counts[c]]):
         opts = options[c]
+        # The planned tiles of this type (``first``'s too) that _grow may grow from.
+        anchors = [first[0]] if skip and first is not None and first[1] == c else []
         for _ in range(counts[c]):
+            grown = grow is None or not anchors  # (_grow has been asked for this tile, or cannot help)
             for t, mod, flags in opts:
                 if mod or t in used:
                     continue
                 if flags:
-                    if flags & NEW and grow is not None:  # growing a planned tile saves a worker
-                        u = _grow(grow, player, c, plan, used, roads)
+                    if flags & NEW and not grown and grow is not None:  # growing a planned tile saves a worker
+                        u = _grow(grow, player, c, anchors, used, roads)
                         if u >= 0:
                             used.add(u)
                             plan.append((u, c, 0))
+                            anchors.append(u)
                             break
+                        grown = True  # (no side effect when it fails: it would fail again for this tile)
                     if flags & NEW and workers <= 0:
                         continue
                     if flags & ROAD and not family:
@@ -449,13 +458,16 @@ def greedy_plan(
                         workers -= 1
                 used.add(t)
                 plan.append((t, c, mod))
+                if grow is not None:
+                    anchors.append(t)
                 break
             else:
-                t = -1 if grow is None else _grow(grow, player, c, plan, used, roads)
+                t = -1 if grown or grow is None else _grow(grow, player, c, anchors, used, roads)
                 if t < 0:
                     return None
                 used.add(t)
                 plan.append((t, c, 0))
+                anchors.append(t)
     return plan[skip:] if skip else plan
 
 
@@ -488,11 +500,13 @@ def _roomy(options: dict[int, list[Placement]], counts: list[int]) -> Plan | Non
     return plan
 
 
-def _grow(state: CitrusState, player: int, colour: int, plan: Plan, used: set[int], roads: set[tuple[int, int]]) -> int:
-    """A space next to a planned tile of ``colour`` where that tile's region can surely grow:
-    empty, neither a rock nor a site, touching no tile of ``colour`` on the board but the
-    player's own (so no other player's region and no neutral one, §5.3 rules 4 and 6; own
-    regions it touches merge), and on a road only if no tile of
+def _grow(
+    state: CitrusState, player: int, colour: int, anchors: list[int], used: set[int], roads: set[tuple[int, int]]
+) -> int:
+    """A space next to a planned tile of ``colour`` (``anchors``: their spaces, in plan order)
+    where that tile's region can surely grow: empty, neither a rock nor a site, touching no tile
+    of ``colour`` on the board but the player's own (so no other player's region and no neutral
+    one, §5.3 rules 4 and 6; own regions it touches merge), and on a road only if no tile of
     ``colour`` is on, or planned for, another road of its site (variety; ``roads`` is updated).
     Own tiles planned next to it only make it an extension of the same region. -1 if none."""
     plant, rid, rown, geo = state.plant, state.rid, state.rown, state.geo
@@ -500,9 +514,7 @@ def _grow(state: CitrusState, player: int, colour: int, plan: Plan, used: set[in
     tab = state.tab
     space_open, other_roads = tab.open, tab.other_roads
     family = state.family
-    for anchor, c, _mod in plan:
-        if c != colour:
-            continue
+    for anchor in anchors:
         for u in orth[anchor]:
             if plant[u] >= 0 or space_open[u] != 2 or u in used:
                 continue
@@ -733,8 +745,18 @@ def strands(state: CitrusState, p: int, colour: int, t: int, mod: int, flags: in
         lost |= BRIDGE
     if mod & MILESTONE and sum(IS_MILESTONE[x] for x in held) == 1:
         lost |= MILESTONE
-    for u, spent, kind in state.placement_options(p, other):
-        if u != t and not (left == 0 and kind & NEW) and not spent & lost:
+    opts = state.placement_options(p, other)
+    if left:
+        for u, spent, _kind in opts:
+            if u != t and not spent & lost:
+                break
+        else:
+            return True
+        return False
+    for u, spent, kind in opts:
+        if spent & MILESTONE:
+            return True  # (it and the options after it start regions: options sort by cost, see order)
+        if u != t and not kind & NEW and not spent & lost:
             return False
     return True
 

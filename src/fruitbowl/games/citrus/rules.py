@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import add
 from typing import Any, cast
 
 from fruitbowl.engine import Observation
@@ -618,7 +619,8 @@ class CitrusState(State):
         return len(self.market) - self.market.count(-1)  # (an empty space holds -1)
 
     def line_tiles(self, line: int) -> list[int]:
-        return [self.market[m] for m in C.lines[line] if self.market[m] >= 0]
+        market = self.market
+        return [market[m] for m in C.lines[line] if market[m] >= 0]
 
     def enclosed(self, site: int) -> bool:
         """Is every on-board neighbour of ``site`` filled (§7.1)?"""
@@ -886,8 +888,7 @@ class CitrusState(State):
 
     def _line_refusal(self, p: int, line: int, money: int) -> str | None:
         """A line, the phase aside (the passing test asks before the turn's first action)."""
-        market = self.market
-        tiles = [market[m] for m in C.lines[line] if market[m] >= 0]
+        tiles = self.line_tiles(line)
         if not tiles:
             return "buy.empty_line"
         if len(tiles) > money:
@@ -1071,10 +1072,8 @@ class CitrusState(State):
         return any(self._market_refusal(p, m) is None for m in range(C.market_spaces))
 
     def _waiting_colours(self) -> list[int]:
-        counts = [0] * TYPES
-        for kind, n in enumerate(self.waiting):
-            counts[kind >> 1] += n
-        return counts
+        waiting = self.waiting  # (kinds 2c and 2c + 1 are type c, without and with a well)
+        return list(map(add, waiting[::2], waiting[1::2]))
 
     def _site_choices(self, p: int) -> list[int]:
         if self.phase == BLOCKED_SITE or self.free:
