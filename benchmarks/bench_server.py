@@ -18,9 +18,15 @@ what a move costs a client on the wire after its first snapshot (``bytes_per_mov
 connection received after its first message, compressed where the client offers
 permessage-deflate as browsers and this client do, over the moves it saw; ``json_bytes_per_move``:
 the same messages uncompressed), the largest snapshot, the servers' resident memory (``rss_mb``,
-summed) and the machine's load average. ``--json``: one JSON object per table count (a list if
-several), with at least ``tables``, ``moves_per_s``, ``p50_ms``, ``p95_ms``, ``p99_ms``,
-``bytes_per_move`` and ``rss_mb``. ``--idle N`` instead creates ``N`` mixed tables that wait
+summed) and the machine's load average. ``server_cpu_ms_per_move`` is the servers' CPU time
+(user and system, from ``/proc``) after the first ``--warmup`` seconds of the measurement (the
+tables created, their sockets open) divided by every move made then: what a
+move costs the servers, much less sensitive to the machine's other work than the latencies;
+``cpu_cores`` splits the cores used then between the ``servers``, this
+``client`` and ``postgres`` (the database's processes, when ``--db`` is PostgreSQL on this machine).
+``--json``: one JSON object per table count (a list if several), with at least ``tables``,
+``moves_per_s``, ``p50_ms``, ``p95_ms``, ``p99_ms``, ``bytes_per_move``, ``rss_mb``,
+``server_cpu_ms_per_move`` and ``cpu_cores``. ``--idle N`` instead creates ``N`` mixed tables that wait
 for their person and gives the memory they hold (``mib_per_idle_table``).
 
     python benchmarks/bench_server.py --game all --tables 10,50,100,200 --seconds 20
@@ -237,18 +243,83 @@ def resident_mb(pids: list[int]) -> float:
     return round(total / 1024, 1)
 
 
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """A process's CPU time (user and system) so far, in seconds (Linux: ``/proc/<pid>/stat``);
+    ``children`` adds that of its children it has waited for (PostgreSQL's ended backends)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postmaster(db: str | None) -> int | None:
+    """The database server's main process on this machine, or ``None`` (SQLite, or not found)."""
+    if not db or not db.startswith("postgresql"):
+        return None
+    from sqlalchemy import text
+
+    from fruitbowl.database import open_engine
+
+    engine = open_engine(db)
+    try:
+        with engine.connect() as conn:
+            folder = conn.execute(text("SHOW data_directory")).scalar_one()
+    finally:
+        engine.dispose()
+    try:
+        return int(Path(folder, "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None  # another machine's (or another user's) database: not measured
+
+
+def children(parent: int) -> list[int]:
+    """The processes whose parent is ``parent`` now."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                    found.append(int(entry.name))
+            except (OSError, ValueError):
+                continue
+    return found
+
+
+def cpu_by_group(servers: list[int], database: int | None) -> dict[str, float]:
+    """CPU seconds so far of the servers, this client and the database's processes (its
+    postmaster, the backends it has ended and those running now)."""
+    backends = children(database) if database is not None else []
+    return {
+        "servers": sum(cpu_seconds(pid) for pid in servers),
+        "client": cpu_seconds(os.getpid()),
+        "postgres": (cpu_seconds(database, children=True) if database else 0.0) + sum(map(cpu_seconds, backends)),
+    }
+
+
 def run(
     bases: list[str], pids: list[int], plans: list[TablePlan], args: argparse.Namespace, label: str
 ) -> dict[str, Any]:
     measured = Measured()
     until = time.monotonic() + args.seconds
     started = time.monotonic()
+    database = postmaster(args.db)
+    window: dict[str, Any] = {}
+
+    async def steady() -> None:
+        """The CPU and the moves at the end of the warm-up (the tables created, their sockets open)."""
+        await asyncio.sleep(min(args.warmup, args.seconds / 2))
+        window.update(at=time.monotonic(), moves=measured.moves, cpu=cpu_by_group(pids, database))
 
     async def everything() -> None:
-        await asyncio.gather(*(play_table(bases, plan, args.think, args.bot, until, measured) for plan in plans))
+        runs = (play_table(bases, plan, args.think, args.bot, until, measured) for plan in plans)
+        await asyncio.gather(steady(), *runs)
 
     asyncio.run(everything())
     elapsed = time.monotonic() - started
+    cpu = {group: seconds - window["cpu"][group] for group, seconds in cpu_by_group(pids, database).items()}
+    steady_seconds, steady_moves = time.monotonic() - window["at"], measured.moves - window["moves"]
     lat = measured.latencies
     return {
         "load": label,
@@ -265,6 +336,8 @@ def run(
         "json_bytes_per_move": round(measured.bytes_after_first / measured.moves_seen) if measured.moves_seen else None,
         "snapshot_max_kib": round(measured.largest / 1024, 1),
         "rss_mb": resident_mb(pids),
+        "server_cpu_ms_per_move": round(cpu["servers"] * 1000 / steady_moves, 2) if steady_moves else None,
+        "cpu_cores": {group: round(seconds / steady_seconds, 2) for group, seconds in cpu.items()},
         "loadavg_1m": round(os.getloadavg()[0], 2),
         "failed_tables": len(measured.failures),
         "failures": measured.failures[:3],
@@ -320,6 +393,9 @@ def main() -> None:
     parser.add_argument("--bot", default="random", help="the bots' level")
     parser.add_argument("--db", help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--servers", type=int, default=1, help="servers on the one database (more than 1: PostgreSQL)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds before the CPU per move is measured (at most half)"
+    )
     parser.add_argument("--target-ms", type=float, default=100.0, help="p95 latency target")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
@@ -352,7 +428,8 @@ def main() -> None:
                         f"  p50 {row['p50_ms']} ms  p95 {row['p95_ms']} ms  p99 {row['p99_ms']} ms"
                         f"  {row['bytes_per_move']} B/move ({row['json_bytes_per_move']} B as JSON)"
                         f"  largest {row['snapshot_max_kib']} KiB"
-                        f"  rss {row['rss_mb']} MiB  load {row['loadavg_1m']}"
+                        f"  rss {row['rss_mb']} MiB  server CPU {row['server_cpu_ms_per_move']} ms/move"
+                        f"  cores {row['cpu_cores']}  load {row['loadavg_1m']}"
                         + (f"  {row['failed_tables']} tables failed ({row['failures'][0]})" if row["failures"] else ""),
                         flush=True,
                     )
