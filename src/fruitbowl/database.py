@@ -14,13 +14,15 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 
 
-def open_engine(url: str) -> Engine:
-    """An SQLAlchemy engine for ``url``; raises SQLAlchemy's errors for a malformed URL."""
+def open_engine(url: str, pre_ping: bool = True) -> Engine:
+    """An SQLAlchemy engine for ``url``; raises SQLAlchemy's errors for a malformed URL.
+    ``pre_ping``: the pool tests a connection before every use (the server tests only those
+    that rested, see :func:`fruitbowl.server.db.ping_after_rest`)."""
     if url.startswith("sqlite:///"):
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, future=True, pool_pre_ping=True)
+    engine = create_engine(url, future=True, pool_pre_ping=pre_ping)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

@@ -9,10 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select, text
 
-from fruitbowl.server import create_app
+from fruitbowl.server import create_app, db
 from fruitbowl.server.db import ActionRow
 from fruitbowl.server.pgcluster import ThrowawayPostgres
 
@@ -125,3 +126,45 @@ def test_a_stopped_postgresql_gives_503_and_recovers(pg_private: ThrowawayPostgr
         assert count == state["version"] + 1
         assert db.execute(text("SELECT 1")).scalar() == 1
     engine.dispose()
+
+
+def _end_connections(url: str) -> int:
+    """End every connection to the database but this one, as a restarted backend or a failover
+    would (the server's pooled connections among them); how many were ended."""
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as db:
+            ended = "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity"
+            return int(db.scalar(text(f"{ended} WHERE datname = current_database() AND pid <> pg_backend_pid()")))
+    finally:
+        engine.dispose()
+
+
+def test_a_move_whose_connection_the_database_ended_is_committed_on_a_new_one(pg_private: ThrowawayPostgres) -> None:
+    url = pg_private.create_database()
+    with TestClient(create_app(url, claim_interval=0.3)) as client:
+        table = create(client, seats=[{"controller": "human"}, {"controller": "human"}])
+        invite = table["invites"]["1"].split("invite=")[1]
+        other = client.post(f"/api/tables/{table['id']}/join", json={"invite": invite}).json()["token"]
+        tokens = [table["token"], other]
+        for number in range(3):  # each time on the connections opened after the last ending
+            token, state = next((t, s) for t in tokens if (s := snapshot(client, table["id"], t))["legal"])
+            assert state["version"] == number
+            assert _end_connections(url) >= 1
+            response = act(client, table["id"], token, state["legal"][0]["code"], number)
+            assert response.status_code == 200, response.text
+            assert response.json()["version"] == number + 1
+        assert len(_stored(url, table["id"])) == 3
+
+
+def test_a_read_after_the_database_ended_a_rested_connection_is_served(
+    pg_private: ThrowawayPostgres, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(db, "PING_AFTER_REST", 0.2)  # (ten seconds in service)
+    url = pg_private.create_database()
+    with TestClient(create_app(url, claim_interval=0.3)) as client:
+        table = create(client, seats=[{"controller": "human"}, {"controller": "human"}])
+        client.app.state.service.tables.pop(table["id"])  # type: ignore[attr-defined]  # read from the database
+        assert _end_connections(url) >= 1
+        time.sleep(0.3)  # the pooled connections rested: each is tested before it is used
+        assert snapshot(client, table["id"], table["token"])["version"] == 0

@@ -9,8 +9,10 @@ replaying its actions, so the database holds exactly a record per table.
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -22,13 +24,14 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    event,
     false,
     inspect,
     text,
     true,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
 from fruitbowl.database import open_engine
@@ -290,9 +293,57 @@ class ArenaQueueRow(Base):
     queued_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
+#: Seconds a pooled connection may rest unused before it is tested on its next use.
+PING_AFTER_REST = 10.0
+
+_T = TypeVar("_T")
+
+
+def ping_after_rest(engine: Engine) -> None:
+    """Test a pooled connection before use only if it rested :data:`PING_AFTER_REST` seconds or
+    more, and replace it if it is dead. A busy server's connections never rest that long, so its
+    moves pay no extra round trip (testing before every use was a sixth of the server's CPU under
+    load); one that sat idle may have been closed by a restarted database or a firewall, and is
+    replaced before it is used. A connection lost while in use is retried once
+    (:func:`again_if_disconnected`)."""
+
+    @event.listens_for(engine, "checkin")
+    def _rested(_dbapi_connection: Any, record: Any) -> None:
+        record.info["rested_at"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _woken(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        rested_at = record.info.pop("rested_at", None)
+        if rested_at is None or time.monotonic() - rested_at < PING_AFTER_REST:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError("a pooled connection rested and died") from exc  # the pool opens another
+        if not alive:
+            raise DisconnectionError("a pooled connection rested and died")
+
+
+def again_if_disconnected(work: Callable[..., _T], *args: Any) -> _T:
+    """``work(*args)``, done once more if its database connection was lost (the database
+    restarted, its backend was killed): the pool has then dropped its connections, and the second
+    attempt gets a new one. A transaction lost with its connection was not committed, so doing it
+    again is safe; a commit whose answer was lost is found by the second attempt's revision check
+    (:class:`~.store.Stale`), as another process's move would be."""
+    try:
+        return work(*args)
+    except DBAPIError as exc:
+        if not exc.connection_invalidated:
+            raise
+        log.warning("the database connection was lost (%s); trying again on a new one", type(exc.orig).__name__)
+        return work(*args)
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL mode so a killed server loses no committed action."""
-    engine = open_engine(url)
+    """An engine for ``url``; SQLite gets WAL mode so a killed server loses no committed action.
+    Its pooled connections are tested only after a rest (:func:`ping_after_rest`)."""
+    engine = open_engine(url, pre_ping=False)
+    ping_after_rest(engine)
     if engine.dialect.name == "postgresql":
         # Several servers may start at once on one database: one creates the tables, the
         # others wait for it (a transaction-level advisory lock) and find them there.

@@ -33,7 +33,7 @@ from .bot_runner import BotRunner, ClockKeeper
 from .campaign_tables import CampaignTables
 from .clocks import Clock, TimeControl
 from .cluster import Claims
-from .db import SeatRow, TableRow
+from .db import SeatRow, TableRow, again_if_disconnected
 from .errors import BadRequest, Conflict, Forbidden, InvalidToken
 from .expensive import REVIEW_TIMEOUT, ExpensiveWork, hint_job, position_key, review_job
 from .limits import Limits, TokenLockout
@@ -451,8 +451,8 @@ class TableService:
         move = table.match.prepare(legal)  # worked out once: its end is stored in the same commit
         after = move.state
         clock = self.clocks.after_move(table, seat, after)
-        try:  # committed (off the event loop) before anyone is told
-            await self.store.in_thread(self.store.append_move, table, seat, legal, after, clock)
+        try:  # committed (off the event loop) before anyone is told; again if its connection was lost
+            await self.store.in_thread(again_if_disconnected, self.store.append_move, table, seat, legal, after, clock)
         except Stale:
             raise self._moved_on(table) from None
         table.match.commit(move)
