@@ -29,9 +29,24 @@ def glossary(language: str) -> dict[str, dict[str, list[str]]]:
     }
 
 
+#: Modules that speak of accounts, bots and the server, never of a game's pieces: "claiming a
+#: seat" is no Juicy Fruits claim.
+NO_GAME_TERMS = (
+    "server/accounts.py",
+    "server/account_api.py",
+    "server/arena.py",
+    "server/arena_api.py",
+    "server/ratings.py",
+    "server/run.py",
+)
+
+
 def _games(message: Message, sections: Iterable[str]) -> list[str]:
-    """The games whose glossary a message is held to: those whose folder says it, or every game
-    for a message no game says (the table's own sentences)."""
+    """The games whose glossary a message is held to: those whose folder says it, none for a
+    message only the accounts' and server's modules say, or every game for another message no
+    game says (the table's own sentences)."""
+    if all(path in NO_GAME_TERMS for path, _line in message.locations):
+        return []
     said_in = {game for game in sections for path, _line in message.locations if path.startswith(f"games/{game}/")}
     in_a_game = any(path.startswith("games/") for path, _line in message.locations)
     return sorted(said_in) if in_a_game else list(sections)

@@ -19,7 +19,7 @@ from rich.console import Console
 
 from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
-from fruitbowl.engine.wording import ENGLISH, _, speaking
+from fruitbowl.engine.wording import _, speaking
 from fruitbowl.i18n import LANGUAGES, from_environment, negotiate, translations
 from fruitbowl.sim import bench_game, simulate
 
@@ -468,8 +468,7 @@ def serve(
                 f"{origin!r} is not a site's origin (such as https://example.org or http://host:8080)",
                 param_hint="--allowed-origin",
             )
-    with speaking(ENGLISH):  # the server speaks each reader's language, never the terminal's
-        run_server(host, port, db, bot_delay, proxies, origins)
+    run_server(host, port, db, bot_delay, proxies, origins)
 
 
 @app.command()

@@ -16,6 +16,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.wording import N_, _
 
 from . import ratings
 from .accounts import COOKIE, SESSION_DAYS, Accounts, name_key
@@ -52,9 +53,10 @@ def build_account_router(
     signin_by_address = RateLimiter(limits.signin_rate, limits.signin_burst)
     signin_by_name = RateLimiter(limits.signin_rate, limits.signin_burst)
 
-    def refuse_if(wait: float | None, what: str) -> None:
+    def refuse_if(wait: float | None, refusal: str) -> None:
+        """``refusal`` (marked with N_, a ``{wait}`` in it) said when a limiter asks to wait."""
         if wait is not None:
-            raise TooMany(f"too many {what}; wait {wait:.0f} s and try again", wait)
+            raise TooMany(_(refusal).format(wait=wait), wait)
 
     def signed_in(response: Response, request: Request, name: str, token: str, csrf: str) -> dict[str, Any]:
         response.set_cookie(
@@ -71,14 +73,23 @@ def build_account_router(
     @router.post("/accounts", status_code=201)
     def create_account(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """A new account, signed in at once: ``{"name", "csrf"}`` and the session cookie."""
-        refuse_if(signup_limiter.check(client_address(request)), "new accounts from your address")
+        refuse_if(
+            signup_limiter.check(client_address(request)),
+            N_("too many new accounts from your address; wait {wait:.0f} s and try again"),
+        )
         return signed_in(response, request, *accounts.create(body.name, body.password))
 
     @router.post("/session")
     def sign_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
         """Sign in: ``{"name", "csrf"}`` and the session cookie; a wrong name or password is 403."""
-        refuse_if(signin_by_address.check(client_address(request)), "sign-in attempts from your address")
-        refuse_if(signin_by_name.check(name_key(body.name)), "sign-in attempts for this name")
+        refuse_if(
+            signin_by_address.check(client_address(request)),
+            N_("too many sign-in attempts from your address; wait {wait:.0f} s and try again"),
+        )
+        refuse_if(
+            signin_by_name.check(name_key(body.name)),
+            N_("too many sign-in attempts for this name; wait {wait:.0f} s and try again"),
+        )
         return signed_in(response, request, *accounts.sign_in(body.name, body.password))
 
     @router.get("/session")

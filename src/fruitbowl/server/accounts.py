@@ -26,7 +26,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from fruitbowl.engine.wording import N_
+from fruitbowl.engine.wording import N_, _
 
 from .db import AccountRow, AccountSeatRow, NoteRow, SeatRow, SessionRow, TableRow, aware, now
 from .errors import BadRequest, Busy, Conflict, Forbidden, NotSignedIn
@@ -68,17 +68,29 @@ def name_key(name: str) -> str:
 def check_account_name(name: object) -> str:
     cleaned = check_name(name, N_("an account's name"))
     if name_key(cleaned).startswith(RESERVED_PREFIX):
-        raise BadRequest(f"an account's name cannot start with '{RESERVED_PREFIX}': such names are the built-in bots'")
+        raise BadRequest(
+            _("an account's name cannot start with '{prefix}': such names are the built-in bots'").format(
+                prefix=RESERVED_PREFIX
+            )
+        )
     return cleaned
 
 
 def check_password(password: object) -> str:
     if not isinstance(password, str):
-        raise BadRequest("a password must be text")
+        raise BadRequest(_("a password must be text"))
     if len(password) < MIN_PASSWORD:
-        raise BadRequest(f"a password has at least {MIN_PASSWORD} characters (this one has {len(password)})")
+        raise BadRequest(
+            _("a password has at least {least} characters (this one has {length})").format(
+                least=MIN_PASSWORD, length=len(password)
+            )
+        )
     if len(password) > MAX_PASSWORD:
-        raise BadRequest(f"a password has at most {MAX_PASSWORD} characters (this one has {len(password)})")
+        raise BadRequest(
+            _("a password has at most {most} characters (this one has {length})").format(
+                most=MAX_PASSWORD, length=len(password)
+            )
+        )
     return password
 
 
@@ -108,7 +120,7 @@ class Accounts:
     def _hash_slot(self) -> Iterator[None]:
         """One of the :data:`HASHING_AT_ONCE` places to hash in, given back when the hash is done."""
         if not self.hashing.acquire(timeout=HASH_WAIT):
-            raise Busy("the server is busy checking other passwords; try again in a moment", HASH_WAIT)
+            raise Busy(_("the server is busy checking other passwords; try again in a moment"), HASH_WAIT)
         try:
             yield
         finally:
@@ -125,7 +137,9 @@ class Accounts:
             with self.sessions.begin() as db:
                 db.add(AccountRow(id=account_id, name=cleaned, name_key=name_key(cleaned), password_hash=digest))
         except IntegrityError:
-            raise Conflict(f"the name '{cleaned}' is taken (names are compared without regard to case)") from None
+            raise Conflict(
+                _("the name '{name}' is taken (names are compared without regard to case)").format(name=cleaned)
+            ) from None
         token, csrf = self._new_session(account_id)
         return cleaned, token, csrf
 
@@ -133,12 +147,12 @@ class Accounts:
         """(name, session token, CSRF token) for the right password; one sentence otherwise,
         the same whether the name or the password was wrong."""
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
-            raise Forbidden("wrong name or password")
+            raise Forbidden(_("wrong name or password"))
         with self.sessions() as db:
             row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
             account = (row.id, row.name, row.password_hash) if row else None
         if not self._verify(account[2] if account else None, password) or account is None:
-            raise Forbidden("wrong name or password")
+            raise Forbidden(_("wrong name or password"))
         token, csrf = self._new_session(account[0])
         return account[1], token, csrf
 
@@ -158,7 +172,7 @@ class Accounts:
     def session(self, token: str | None) -> SignedIn:
         """The signed-in account a session cookie names; :class:`NotSignedIn` otherwise."""
         if not token:
-            raise NotSignedIn("you are not signed in: sign in first")
+            raise NotSignedIn(_("you are not signed in: sign in first"))
         with self.sessions() as db:
             row = db.execute(
                 select(SessionRow, AccountRow.name)
@@ -166,11 +180,13 @@ class Accounts:
                 .where(SessionRow.token_hash == hash_token(token))
             ).first()
         if row is None:
-            raise NotSignedIn("your session has ended (signed out, or never issued): sign in again")
+            raise NotSignedIn(_("your session has ended (signed out, or never issued): sign in again"))
         session, name = row
         if aware(session.expires_at) <= now():
             self.sign_out(token)
-            raise NotSignedIn(f"your session has expired (sessions last {SESSION_DAYS} days): sign in again")
+            raise NotSignedIn(
+                _("your session has expired (sessions last {days} days): sign in again").format(days=SESSION_DAYS)
+            )
         return SignedIn(session.account_id, name, session.csrf, session.token_hash)
 
     def checked(self, token: str | None, csrf: str | None) -> SignedIn:
@@ -178,8 +194,10 @@ class Accounts:
         signed_in = self.session(token)
         if not csrf or not secrets.compare_digest(csrf, signed_in.csrf):
             raise Forbidden(
-                "this request relies on your session but lacks its X-CSRF-Token (GET /api/session gives it): "
-                "nothing was changed"
+                _(
+                    "this request relies on your session but lacks its X-CSRF-Token (GET /api/session gives it): "
+                    "nothing was changed"
+                )
             )
         return signed_in
 
@@ -196,11 +214,11 @@ class Accounts:
         :data:`DELETED_NAME`; nothing personal stays. Returns the tables whose names changed (the
         server re-reads those it holds)."""
         if not isinstance(password, str):
-            raise BadRequest("deleting an account asks for its password")
+            raise BadRequest(_("deleting an account asks for its password"))
         with self.sessions() as db:
             digest = db.scalar(select(AccountRow.password_hash).where(AccountRow.id == signed_in.account_id))
         if not self._verify(digest, password):
-            raise Forbidden("wrong password: the account was not deleted")
+            raise Forbidden(_("wrong password: the account was not deleted"))
         with self.sessions.begin() as db:
             seats = db.execute(
                 select(AccountSeatRow.table_id, AccountSeatRow.seat).where(
@@ -232,20 +250,26 @@ class Accounts:
     def claim(self, signed_in: SignedIn, table_id: str, seat_token: object) -> dict[str, object]:
         """A guest's seat made the account's: whoever holds the seat's token may claim it once."""
         if not isinstance(seat_token, str) or not seat_token:
-            raise BadRequest("claiming a seat needs its seat token")
+            raise BadRequest(_("claiming a seat needs its seat token"))
         with self.sessions.begin() as db:
             seat = db.scalar(
                 select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.token_hash == hash_token(seat_token))
             )
             if seat is None:
-                raise Forbidden(f"that is not a seat token of table {table_id}: nothing was claimed")
+                raise Forbidden(
+                    _("that is not a seat token of table {table}: nothing was claimed").format(table=table_id)
+                )
             owner = db.scalar(
                 select(AccountSeatRow.account_id).where(
                     AccountSeatRow.table_id == table_id, AccountSeatRow.seat == seat.seat
                 )
             )
             if owner is not None and owner != signed_in.account_id:
-                raise Conflict(f"seat {seat.seat + 1} of table {table_id} is already another account's")
+                raise Conflict(
+                    _("seat {seat} of table {table} is already another account's").format(
+                        seat=seat.seat + 1, table=table_id
+                    )
+                )
             if owner is None:
                 db.add(
                     AccountSeatRow(account_id=signed_in.account_id, table_id=table_id, seat=seat.seat, token=seat_token)

@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.wording import _
 
 from .accounts import SignedIn, check_account_name, name_key
 from .clocks import parse_time_control
@@ -61,7 +62,7 @@ class Arena:
         with self.sessions.begin() as db:
             count = len(db.scalars(select(ArenaBotRow.id).where(ArenaBotRow.account_id == owner.account_id)).all())
             if count >= MAX_BOTS:
-                raise Conflict(f"an account may register at most {MAX_BOTS} bots")
+                raise Conflict(_("an account may register at most {most} bots").format(most=MAX_BOTS))
             try:
                 with db.begin_nested():
                     db.add(
@@ -74,7 +75,9 @@ class Arena:
                         )
                     )
             except IntegrityError:
-                raise Conflict(f"a bot named '{cleaned}' exists (names are compared without regard to case)") from None
+                raise Conflict(
+                    _("a bot named '{name}' exists (names are compared without regard to case)").format(name=cleaned)
+                ) from None
         return {"name": cleaned, "token": token}
 
     def bots_of(self, owner: SignedIn) -> list[dict[str, Any]]:
@@ -87,18 +90,18 @@ class Arena:
         with self.sessions.begin() as db:
             row = db.scalar(select(ArenaBotRow).where(ArenaBotRow.name_key == name_key(name)))
             if row is None or row.account_id != owner.account_id:
-                raise Forbidden(f"you have no bot named {name!r}: nothing was removed")
+                raise Forbidden(_("you have no bot named {name!r}: nothing was removed").format(name=name))
             db.execute(delete(ArenaQueueRow).where(ArenaQueueRow.bot_id == row.id))
             row.token_hash = f"removed:{row.id}"
 
     def bot(self, token: str | None) -> ArenaBotRow:
         """The bot a token names; one sentence otherwise."""
         if not token:
-            raise Forbidden("this request needs a bot token (X-Bot-Token)")
+            raise Forbidden(_("this request needs a bot token (X-Bot-Token)"))
         with self.sessions() as db:
             row = db.scalar(select(ArenaBotRow).where(ArenaBotRow.token_hash == hash_token(token)))
         if row is None:
-            raise Forbidden("that is not a registered bot's token")
+            raise Forbidden(_("that is not a registered bot's token"))
         return row
 
     # ------------------------------------------------------------------ seats
@@ -108,7 +111,7 @@ class Arena:
         with self.sessions() as db:
             bot = db.scalar(select(ArenaBotRow).where(ArenaBotRow.name_key == name_key(bot_name)))
         if bot is None or bot.token_hash.startswith("removed:"):
-            raise NotFound(f"there is no registered bot named {bot_name!r}")
+            raise NotFound(_("there is no registered bot named {name!r}").format(name=bot_name))
         seat, token = await self.join(table_id, bot.name, invite)
         with self.sessions.begin() as db:
             db.add(ArenaSeatRow(bot_id=bot.id, table_id=table_id, seat=seat, token=token))
@@ -172,7 +175,11 @@ class Arena:
         """Queue for a rated game: matched at once with a bot already waiting, else later."""
         game = get_game(game_id)
         if game.min_players > 2:
-            raise BadRequest(f"the arena plays two-player games; {game.id} needs {game.min_players}")
+            raise BadRequest(
+                _("the arena plays two-player games; {game} needs {players}").format(
+                    game=game.id, players=game.min_players
+                )
+            )
         async with self.matching:
             with self.sessions.begin() as db:
                 other = db.scalar(

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Cookie, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.wording import _
 
 from . import ratings
 from .accounts import Accounts
@@ -41,7 +42,7 @@ def build_arena_router(arena: Arena, accounts: Accounts, limits: Limits) -> APIR
     def limit(request: Request, token: str | None) -> None:
         wait = bot_limiter.check(f"bot:{token}" if token else f"addr:{client_address(request)}")
         if wait is not None:
-            raise TooMany(f"too many requests for this bot; wait {wait:.1f} s and try again", wait)
+            raise TooMany(_("too many requests for this bot; wait {wait:.1f} s and try again").format(wait=wait), wait)
 
     @router.post("/bots", status_code=201)
     def register_bot(

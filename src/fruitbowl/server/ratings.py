@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from fruitbowl.bots import bot_label
+from fruitbowl.engine.wording import _
 from fruitbowl.sim.ratings import default_rating, rate_game
 
 from .accounts import name_key
@@ -146,11 +147,11 @@ def player_key(db: Session, name: str) -> tuple[str, str]:
     if name.casefold().startswith(ARENA):
         bot = db.scalar(select(ArenaBotRow).where(ArenaBotRow.name_key == name_key(name[len(ARENA) :])))
         if bot is None:
-            raise NotFound(f"there is no arena bot named {name[len(ARENA) :]!r}")
+            raise NotFound(_("there is no arena bot named {name!r}").format(name=name[len(ARENA) :]))
         return f"{ARENA}{bot.id}", bot.name
     row = db.scalar(select(AccountRow).where(AccountRow.name_key == name_key(name)))
     if row is None:
-        raise NotFound(f"there is no player named {name!r}")
+        raise NotFound(_("there is no player named {name!r}").format(name=name))
     return f"{ACCOUNT}{row.id}", row.name
 
 
@@ -159,7 +160,7 @@ def profile(db: Session, name: str) -> dict[str, Any]:
     key, shown = player_key(db, name)
     ratings = db.scalars(select(RatingRow).where(RatingRow.player == key).order_by(RatingRow.game)).all()
     if not ratings and key.startswith(BOT):
-        raise NotFound(f"there is no rated player named {name!r}")
+        raise NotFound(_("there is no rated player named {name!r}").format(name=name))
     changes = db.execute(
         select(RatingChangeRow, TableRow.result)
         .join(TableRow, TableRow.id == RatingChangeRow.table_id)

@@ -16,6 +16,8 @@ from typing import Any
 import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
+from fruitbowl.engine.wording import ENGLISH, _, speaking
+
 from .app import create_app
 from .db import default_db_url
 from .errors import ServeError
@@ -35,32 +37,38 @@ def serve(
 
     ``trusted_proxies`` (addresses or networks) are the reverse proxies whose ``X-Forwarded-For``
     and ``X-Forwarded-Proto`` are believed; with none (the default) the peer's address is the
-    client's, whatever headers it sends, so per-address limits cannot be dodged by a header."""
+    client's, whatever headers it sends, so per-address limits cannot be dodged by a header.
+
+    Its own lines and refusals are said in the language being spoken (the terminal's); the
+    server itself speaks each reader's language, never the terminal's."""
     url = db_url or default_db_url()
     limits = limits_from_env()
     claim_interval = float(os.environ.get("FRUITBOWL_CLAIM_INTERVAL", "2.0"))
     try:
         options = options_from_env()
         options["allowed_origins"] = [*options.get("allowed_origins", []), *allowed_origins]
-        app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval, **options)
+        with speaking(ENGLISH):
+            app = create_app(url, bot_delay=bot_delay, limits=limits, claim_interval=claim_interval, **options)
     except (OSError, SQLAlchemyError) as exc:
         raise ServeError(cannot_open(url, exc)) from None
-    print(f"fruitbowl: the table is open at http://{host}:{port}/  (database: {_safe(url)})", flush=True)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=os.environ.get("FRUITBOWL_LOG_LEVEL", "warning"),
-        ws_max_size=2 * limits.max_ws_message,  # larger frames are cut off by uvicorn itself (close 1009)
-        # uvicorn's protocols with a deadline for request headers, and WebSockets that can be cut off
-        http=type("HttpProtocol", (HttpProtocol,), {"header_timeout": limits.header_timeout}),
-        ws=WebSocketProtocol,
-        proxy_headers=bool(trusted_proxies),
-        forwarded_allow_ips=list(trusted_proxies) or None,
-        # Asked to stop, a server stops: connections still open after this are cut (every move
-        # is committed before it is answered, so nothing is lost).
-        timeout_graceful_shutdown=SHUTDOWN_GRACE,
-    )
+    opened = _("fruitbowl: the table is open at {address}  (database: {database})")
+    print(opened.format(address=f"http://{host}:{port}/", database=_safe(url)), flush=True)
+    with speaking(ENGLISH):
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level=os.environ.get("FRUITBOWL_LOG_LEVEL", "warning"),
+            ws_max_size=2 * limits.max_ws_message,  # larger frames are cut off by uvicorn itself (close 1009)
+            # uvicorn's protocols with a deadline for request headers, and WebSockets that can be cut off
+            http=type("HttpProtocol", (HttpProtocol,), {"header_timeout": limits.header_timeout}),
+            ws=WebSocketProtocol,
+            proxy_headers=bool(trusted_proxies),
+            forwarded_allow_ips=list(trusted_proxies) or None,
+            # Asked to stop, a server stops: connections still open after this are cut (every move
+            # is committed before it is answered, so nothing is lost).
+            timeout_graceful_shutdown=SHUTDOWN_GRACE,
+        )
 
 
 #: Seconds open connections get to finish when the server is asked to stop.
@@ -82,18 +90,18 @@ def cannot_open(url: str, exc: BaseException) -> str:
         file = Path(url.removeprefix("sqlite:///").partition("?")[0])
         if isinstance(exc, OSError):
             where = exc.filename or file.parent
-            return (
-                f"cannot keep the server's database in {where}: {exc.strerror or exc} "
+            return _(
+                "cannot keep the server's database in {where}: {reason} "
                 "(set FRUITBOWL_HOME to a writable directory, or give --db)"
-            )
+            ).format(where=where, reason=exc.strerror or exc)
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        return (
-            f"cannot open the server's database {file}: {reason} "
-            f"(is {file.parent} a writable directory and {file.name} a database file?)"
-        )
+        return _(
+            "cannot open the server's database {file}: {reason} "
+            "(is {folder} a writable directory and {name} a database file?)"
+        ).format(file=file, reason=reason, folder=file.parent, name=file.name)
     reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
     reason = reason.split(" (Background on this error")[0]
-    return f"cannot open the database {_safe(url)}: {reason}"
+    return _("cannot open the database {url}: {reason}").format(url=_safe(url), reason=reason)
 
 
 def options_from_env() -> dict[str, Any]:
@@ -109,7 +117,11 @@ def options_from_env() -> dict[str, Any]:
         try:
             options["evict_after"] = float(evict)
         except ValueError:
-            raise ServeError(f"FRUITBOWL_EVICT_AFTER must be a number of seconds, not {evict!r}") from None
+            raise ServeError(
+                _("{variable} must be a number of seconds, not {value!r}").format(
+                    variable="FRUITBOWL_EVICT_AFTER", value=evict
+                )
+            ) from None
     return options
 
 
@@ -125,7 +137,11 @@ def limits_from_env() -> Limits:
             try:
                 timeouts[name] = float(os.environ[variable])
             except ValueError:
-                raise ServeError(f"{variable} must be a number of seconds, not {os.environ[variable]!r}") from None
+                raise ServeError(
+                    _("{variable} must be a number of seconds, not {value!r}").format(
+                        variable=variable, value=os.environ[variable]
+                    )
+                ) from None
     return dataclasses.replace(limits, **timeouts)
 
 

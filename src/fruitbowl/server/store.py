@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from fruitbowl.engine import FruitbowlError, Match, Player, Record, UnknownGame, get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.game import State
+from fruitbowl.engine.wording import _
 
 from .campaigns import load_campaign
 from .clocks import Clock
@@ -111,7 +112,7 @@ class TableStore:
         with self.sessions() as db:
             row = db.get(TableRow, table_id)
             if row is None:
-                raise NotFound(f"there is no table {table_id!r}")
+                raise NotFound(_("there is no table {table!r}").format(table=table_id))
             seats = [seat_info(s) for s in row.seats]
             actions = db.scalars(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.number)
@@ -281,10 +282,10 @@ class TableStore:
             return
         status = db.scalar(select(TABLES.c.status).where(TABLES.c.id == table.id))
         if status is None:
-            raise NotFound(f"there is no table {table.id!r}")
+            raise NotFound(_("there is no table {table!r}").format(table=table.id))
         if status == "cancelled":  # by its campaign's owner, perhaps through another server a moment ago
             table.status = "cancelled"
-            raise Conflict("this game was cancelled by its campaign's owner; nothing was changed")
+            raise Conflict(_("this game was cancelled by its campaign's owner; nothing was changed"))
         raise Stale()
 
     @staticmethod
@@ -300,7 +301,7 @@ class TableStore:
     def table_row(db: Session, table_id: str) -> TableRow:
         row = db.get(TableRow, table_id)
         if row is None:
-            raise NotFound(f"there is no table {table_id!r}")
+            raise NotFound(_("there is no table {table!r}").format(table=table_id))
         return row
 
     def insert_table(self, row: TableRow, seats: list[SeatInfo]) -> None:
@@ -351,14 +352,19 @@ class TableStore:
         with self.sessions.begin() as db:
             table_row = db.get(TableRow, table.id, with_for_update=True)
             if table_row is None:
-                raise NotFound(f"there is no table {table.id!r}")
+                raise NotFound(_("there is no table {table!r}").format(table=table.id))
             if table_row.status not in UNFINISHED_STATUSES:
-                over = "was cancelled" if table_row.status == "cancelled" else "is over"
-                raise Conflict(f"this game {over}: its players keep the names they played under")
+                if table_row.status == "cancelled":
+                    raise Conflict(_("this game was cancelled: its players keep the names they played under"))
+                raise Conflict(_("this game is over: its players keep the names they played under"))
             rows = {row.seat: row for row in table_row.seats}
             taken = next((r for r in rows.values() if r.seat != seat and same_name(r.name, name)), None)
             if taken is not None:
-                raise Conflict(f"seat {taken.seat + 1} is already called {taken.name!r}: choose another name")
+                raise Conflict(
+                    _("seat {seat} is already called {name!r}: choose another name").format(
+                        seat=taken.seat + 1, name=taken.name
+                    )
+                )
             old = rows[seat].name
             if old == name:
                 return None
