@@ -10,6 +10,11 @@ short reason later on (``again``) and names the paragraph of the game's players'
 rule stands (``rule``, a heading's anchor). Texts read numbers from the game's ``data.toml`` with
 the players' page's placeholders (``{{ coins.start }}``, see :mod:`.pages`), never as literals.
 
+The sentences (:data:`SENTENCES`) are English messages of the game's catalog
+(``python -m fruitbowl.i18n.extract`` reads them from the file into ``<game>.po``, with the
+coach's own words said here): a tutorial keeps them as written and says them in the language
+being spoken when asked (:meth:`Tutorial.say`), the placeholders filled after translation.
+
 This module only reads and checks the files (pure Python); a front end plays them (the web
 table's ``server/tutorials.py``).
 """
@@ -27,9 +32,17 @@ from . import pages
 from .errors import ComponentDataError
 from .game import Game
 from .registry import all_games
+from .wording import N_, _
 
 #: The tutorials' file in each game's folder.
 TUTORIAL_FILE = "tutorial.toml"
+#: The fields of a tutorial (and of its lessons) that are sentences players read: messages of the
+#: game's catalog.
+SENTENCES = ("module_title", "about", "intro", "learned")
+LESSON_SENTENCES = ("text", "again")
+#: What the coach says of the suggested move (``{label}``: the action's label).
+SUGGESTED = N_("Suggested: {label}.")
+ONLY_MOVE = N_("Only one move is possible: {label}.")
 
 
 @dataclass(frozen=True)
@@ -37,7 +50,7 @@ class Lesson:
     """What the coach says of one kind of decision: ``text`` the first time, ``again`` later."""
 
     kinds: tuple[str, ...]
-    text: str
+    text: str  # (English messages with placeholders, as written: :meth:`Tutorial.say` says them)
     again: str
     rule: str | None  # the anchor of the players' page paragraph that states the rule
 
@@ -47,7 +60,8 @@ class Tutorial:
     id: str  # the game's id, or "<game>-<module>"
     game: str
     module: str | None
-    title: str  # "Learn Tang Hu Lu"
+    game_title: str  # the game's English title
+    module_title: str | None  # the module's English name ("Mystic Island")
     about: str  # one sentence for the lobby
     players: int
     options: Mapping[str, Any]
@@ -61,13 +75,31 @@ class Tutorial:
     intro: str
     learned: str
     lessons: tuple[Lesson, ...]
+    data: Mapping[str, Any]  # the game's data.toml, which the sentences' placeholders name
+
+    def say(self, message: str) -> str:
+        """One of the tutorial's sentences in the language being spoken, its numbers filled in."""
+        return " ".join(pages.fill(_(message), self.data).split())
+
+    @property
+    def title(self) -> str:
+        """ "Learn Tang Hu Lu" ("Learn Juicy Fruits: Mystic Island"), in the language being spoken."""
+        if self.module_title is None:
+            return _("Learn {game}").format(game=_(self.game_title))
+        return _("Learn {game}: {module}").format(game=_(self.game_title), module=_(self.module_title))
 
     def lesson_for(self, kind: str) -> Lesson | None:
         """The lesson about an action kind (the first that names it), or ``None``."""
         return next((lesson for lesson in self.lessons if kind in lesson.kinds), None)
 
 
+def message(value: str) -> str:
+    """A sentence of the file as its catalog holds it (its source lines' breaks as single spaces)."""
+    return " ".join(value.split())
+
+
 def _text(raw: Mapping[str, Any], key: str, data: Mapping[str, Any], where: str) -> str:
+    """A sentence field, checked (its placeholders fill from ``data``) and kept as written."""
     value = raw.get(key)
     if not isinstance(value, str) or not value.strip():
         raise ComponentDataError(f"{where}: '{key}' must be a sentence")
@@ -75,9 +107,10 @@ def _text(raw: Mapping[str, Any], key: str, data: Mapping[str, Any], where: str)
     if found:
         raise ComponentDataError(f"{where}: '{key}' shows internal ids {found}")
     try:
-        return " ".join(pages.fill(value, data).split())
+        pages.fill(value, data)
     except ComponentDataError as exc:
         raise ComponentDataError(f"{where}: '{key}': {exc}") from None
+    return message(value)
 
 
 def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any], data: Mapping[str, Any]) -> Tutorial:
@@ -110,12 +143,12 @@ def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any
                 lesson.get("rule") or None,
             )
         )
-    suffix = "" if module is None else f": {raw.get('module_title') or module}"
     return Tutorial(
         id=tid,
         game=game_id,
         module=module,
-        title=f"Learn {title}{suffix}",
+        game_title=title,
+        module_title=None if module is None else message(raw.get("module_title") or module),
         about=_text(raw, "about", data, where),
         players=players,
         options=dict(raw.get("options", {})),
@@ -126,15 +159,27 @@ def _tutorial(game_id: str, title: str, raw: Mapping[str, Any], shared: list[Any
         intro=_text(raw, "intro", data, where),
         learned=_text(raw, "learned", data, where),
         lessons=tuple(lessons),
+        data=data,
     )
+
+
+def read_file(game: type[Game]) -> dict[str, Any]:
+    """A game's ``tutorial.toml`` as stored (empty if it has none)."""
+    path = resources.files(pages.package_of(game)) / TUTORIAL_FILE
+    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def sentences(raw: Mapping[str, Any]) -> list[str]:
+    """Every sentence of a ``tutorial.toml`` (:func:`read_file`) as its game's catalog holds it."""
+    lessons = [*raw.get("lesson", []), *(one for t in raw.get("tutorial", []) for one in t.get("lesson", []))]
+    found = [t[key] for t in raw.get("tutorial", []) for key in SENTENCES if isinstance(t.get(key), str)]
+    found += [one[key] for one in lessons for key in LESSON_SENTENCES if isinstance(one.get(key), str)]
+    return [message(text) for text in found]
 
 
 def game_tutorials(game: Game) -> list[Tutorial]:
     """A game's tutorials, the game alone first (none if it has no ``tutorial.toml``)."""
-    path = resources.files(pages.package_of(type(game))) / TUTORIAL_FILE
-    if not path.is_file():
-        return []
-    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    raw = read_file(type(game))
     data = pages.game_data(type(game))
     shared = raw.get("lesson", [])
     return [_tutorial(game.id, game.title, entry, shared, data) for entry in raw.get("tutorial", [])]

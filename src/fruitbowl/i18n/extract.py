@@ -3,15 +3,17 @@
 ``python -m fruitbowl.i18n.extract`` adds every new message to each catalog (untranslated,
 so it reads as English until translated) and drops the ones the code no longer says; the
 tests (tests/i18n) fail while a catalog lacks a message or keeps one the code no longer uses.
-A game joins by starting its own catalogs (``--new-game GAME``: its folder is its domain); a
-shared part of fruitbowl by being listed in :data:`TRANSLATED`; a page's module (``web/js``,
-the ``web`` domain) by being listed in :data:`WEB_TRANSLATED`.
+A game joins by starting its own catalogs (``--new-game GAME``: its folder is its domain, with
+its ``tutorial.toml``'s sentences and the coach's words they are said with); a shared part of
+fruitbowl by being listed in :data:`TRANSLATED`; a page's module (``web/js``, the ``web``
+domain) by being listed in :data:`WEB_TRANSLATED`.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from collections.abc import Iterator, Mapping
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,6 +23,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import write_po
 
+from fruitbowl.engine import tutorials
 from fruitbowl.engine.wording import YOU
 
 from .catalogs import DOMAIN, LANGUAGES, WEB_DOMAIN, catalog_path, game_domains, python_domains, read
@@ -172,8 +175,26 @@ def _extract_web() -> Catalog:
 
 
 def parts(domain: str) -> tuple[str, ...]:
-    """The folders and modules whose words ``domain`` holds: the shared parts, or a game's folder."""
-    return TRANSLATED if domain == DOMAIN else (f"games/{domain}",)
+    """The folders and modules whose words ``domain`` holds: the shared parts, or a game's folder
+    (and the coach's words, ``engine/tutorials.py``, for a game with tutorials: its tutorials are
+    translated whole in its own catalog)."""
+    if domain == DOMAIN:
+        return TRANSLATED
+    folder = f"games/{domain}"
+    return (folder, "engine/tutorials.py") if (PACKAGE / folder / tutorials.TUTORIAL_FILE).is_file() else (folder,)
+
+
+def _tutorial_sentences(domain: str) -> Iterator[tuple[str, int, str]]:
+    """A game's ``tutorial.toml`` sentences (engine.tutorials reads the same): (file, line, message)."""
+    path = PACKAGE / "games" / domain / tutorials.TUTORIAL_FILE
+    if domain == DOMAIN or not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for sentence in tutorials.sentences(tomllib.loads(text)):
+        head = sentence[:40]
+        line = next((number for number, source in enumerate(lines, 1) if head in " ".join(source.split())), 0)
+        yield f"games/{domain}/{tutorials.TUTORIAL_FILE}", line, sentence
 
 
 def extract(domain: str = DOMAIN) -> Catalog:
@@ -187,6 +208,8 @@ def extract(domain: str = DOMAIN) -> Catalog:
         for filename, lineno, message, _context in _found(PACKAGE / part, SAID_KEYWORDS):
             for context in (None, YOU):
                 template.add(message, locations=[("/".join(filter(None, (part, filename))), lineno)], context=context)
+    for filename, lineno, sentence in _tutorial_sentences(domain):
+        template.add(sentence, locations=[(filename, lineno)])
     return template
 
 

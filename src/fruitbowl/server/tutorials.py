@@ -14,7 +14,9 @@ and reopening — in another browser, after a server restart — resumes exactly
   kind of decision comes up, a short reason later —, a link to the rule's paragraph, and the
   suggested action, chosen by the game's greedy bot from the seat's own view (fast and seeded by
   the position, so the same position always gets the same suggestion). The player may play
-  another move: the coach carries on from the position reached.
+  another move: the coach carries on from the position reached. The coach speaks the reader's
+  language (the tutorial's sentences are its game's catalog's): its answers are kept per
+  position and language.
 """
 
 from __future__ import annotations
@@ -26,14 +28,16 @@ from typing import Any
 from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Match, Player, get_game
 from fruitbowl.engine.actions import Action
+from fruitbowl.engine.errors import IllegalAction
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import ChanceSource, replay, start_state
 from fruitbowl.engine.rng import derive_seed
-from fruitbowl.engine.tutorials import Tutorial, find_tutorial, tutorials
+from fruitbowl.engine.tutorials import ONLY_MOVE, SUGGESTED, Tutorial, find_tutorial, tutorials
+from fruitbowl.engine.wording import _, language
 
 from .errors import NotFound
 from .live import LiveTable
-from .rules_pages import rules_page
+from .rules_pages import rule_link
 
 #: The player's seat at a tutorial's table (the bots sit after it).
 PLAYER = 0
@@ -114,7 +118,7 @@ def describe(tutorial: Tutorial) -> dict[str, Any]:
         "game": tutorial.game,
         "module": tutorial.module,
         "title": tutorial.title,
-        "about": tutorial.about,
+        "about": tutorial.say(tutorial.about),
         "players": tutorial.players,
         "steps": line.steps,
         "decisions": line.decisions,
@@ -144,8 +148,8 @@ def choose(game_id: str, module: str | None) -> Tutorial:
 
 # ---------------------------------------------------------------------- the coach
 
-#: Coach answers by table and position (a table's sockets all ask for one position at once).
-_ANSWERS: OrderedDict[tuple[str, int, tuple[str, ...]], dict[str, Any]] = OrderedDict()
+#: Coach answers by language and position (a table's sockets all ask for one position at once).
+_ANSWERS: OrderedDict[tuple[str, str, int, tuple[str, ...]], dict[str, Any]] = OrderedDict()
 _KEPT = 256
 
 
@@ -158,8 +162,9 @@ def coach(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
 
 
 def coach_for(tutorial: Tutorial, match: Match) -> dict[str, Any]:
-    """The coach's words at a tutorial's position (any front end's match of it), kept per position."""
-    key = (tutorial.id, match.record.seed, tuple(match.record.actions))
+    """The coach's words at a tutorial's position (any front end's match of it) in the language
+    being spoken, kept per position and language."""
+    key = (language(), tutorial.id, match.record.seed, tuple(match.record.actions))
     answer = _ANSWERS.get(key)
     if answer is None:
         answer = _coach(tutorial, match)
@@ -170,10 +175,9 @@ def coach_for(tutorial: Tutorial, match: Match) -> dict[str, Any]:
 
 
 def _rule(game_id: str, anchor: str | None) -> dict[str, str] | None:
-    if anchor is None:
-        return None
-    title = rules_page(game_id).section_title(anchor)
-    return None if title is None else {"title": title, "url": f"/games/{game_id}/rules#{anchor}"}
+    """The link to a lesson's paragraph, in the language being spoken: a refusal's link (the lesson
+    names its rule as a refusal does)."""
+    return None if anchor is None else rule_link(IllegalAction("", game=game_id, anchor=anchor))
 
 
 def _history(played: Match) -> tuple[int, set[str]]:
@@ -196,7 +200,7 @@ def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     made, learnt = _history(match)
     of = max(line.steps, made)
     if state.is_terminal():
-        return _step(made, made, "", tutorial.learned, None, None, done=True)
+        return _step(made, made, "", tutorial.say(tutorial.learned), None, None, done=True)
     if state.current_player != PLAYER:
         waiting = game.prompt(state.view(PLAYER), [p.name for p in record.players])
         return _step(made, of, "", waiting, None, None)
@@ -204,12 +208,12 @@ def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     lesson = tutorial.lesson_for(action.kind)
     label = game.describe_action(state.view(PLAYER), action)
     forced = len(state.legal_actions()) == 1
-    do = f"Only one move is possible: {label}." if forced else f"Suggested: {label}."
+    do = _(ONLY_MOVE if forced else SUGGESTED).format(label=label)
     rule = None if lesson is None else _rule(tutorial.game, lesson.rule)
     why = ""  # the lesson the first time this kind of decision comes up, a short reason later
     if lesson is not None:
-        why = lesson.text if learnt.isdisjoint(lesson.kinds) else lesson.again
-    why = " ".join(part for part in (tutorial.intro if made == 0 else "", why) if part)
+        why = tutorial.say(lesson.text if learnt.isdisjoint(lesson.kinds) else lesson.again)
+    why = " ".join(part for part in (tutorial.say(tutorial.intro) if made == 0 else "", why) if part)
     return _step(made + 1, of, do, why, rule, action.code)
 
 

@@ -283,3 +283,28 @@ RULE_ANCHORS: dict[str, str] = {
     "place.milestone_extends": "milestone",
     "place.milestone_not_needed": "milestone",
 }
+
+
+# ---------------------------------------------------------------------- options that do not combine
+
+
+def three_fincas_side(side: str, starts: int) -> str:
+    """``three_fincas`` asked on a side other than the long one, whose starting Fincas are fixed."""
+    return ngettext(
+        "option three_fincas is for the long side; the {side} side always starts with {n} Finca",
+        "option three_fincas is for the long side; the {side} side always starts with {n} Fincas",
+        starts,
+    ).format(side=side, n=starts)
+
+
+def three_fincas_alone() -> str:
+    """``three_fincas`` asked without the random starting sites it belongs to."""
+    return _("option three_fincas is part of the random starting sites variant; give random_sites=true as well")
+
+
+def cart_with_free_placement() -> str:
+    """``cart_restriction=false`` asked with ``free_placement``."""
+    return _(
+        "option cart_restriction=false does not combine with free_placement: a returned tile could not"
+        " be told apart from the Cart's free one, so its refund would be undefined"
+    )

@@ -34,7 +34,6 @@ from fruitbowl.engine.fields import Field, Fields
 from fruitbowl.engine.game import CHANCE, Game, State
 from fruitbowl.engine.options import OptionSpec
 from fruitbowl.engine.result import Result
-from fruitbowl.engine.wording import counted
 
 from . import chance as K
 from . import observation, text
@@ -43,7 +42,7 @@ from .actions import BRIDGE, MILESTONE, MONEY_VALUES, Layout, table_for
 from .components import BOARDS, LANDSCAPE, ROCK, SITE, Board
 from .components import COMPONENTS as C
 from .masks import Masks
-from .refusals import REFUSALS, RULE_ANCHORS
+from .refusals import REFUSALS, RULE_ANCHORS, cart_with_free_placement, three_fincas_alone, three_fincas_side
 from .view import CitrusView, build_view
 
 # Phases: which decision the current player faces.
@@ -145,19 +144,11 @@ class Citrus(Game):
         if checked["three_fincas"]:
             if checked["board"] != "long":
                 starts = len(BOARDS[checked["board"]].start_sites)
-                raise InvalidOption(
-                    f"option three_fincas is for the long side; the {checked['board']} side always starts with"
-                    f" {counted(starts, 'Finca')}"
-                )
+                raise InvalidOption(three_fincas_side(checked["board"], starts))
             if not checked["random_sites"]:
-                raise InvalidOption(
-                    "option three_fincas is part of the random starting sites variant; give random_sites=true as well"
-                )
+                raise InvalidOption(three_fincas_alone())
         if not checked["cart_restriction"] and checked["free_placement"]:
-            raise InvalidOption(
-                "option cart_restriction=false does not combine with free_placement: a returned tile could not"
-                " be told apart from the Cart's free one, so its refund would be undefined"
-            )
+            raise InvalidOption(cart_with_free_placement())
         return checked
 
     def observation_size(self, num_players: int, options: Mapping[str, Any]) -> int:

@@ -47,6 +47,7 @@ from .island import (
 )
 from .legality import ARRANGE, EXPLORE, OVER, PHASE_NAMES, PRODUCE, SPLIT
 from .text import token_text
+from .words import token_name
 
 if TYPE_CHECKING:
     from .rules import JuicyFruitsState
@@ -512,7 +513,8 @@ def counts(cost: tuple[int, ...]) -> FruitCounts:
 
 def token_json(token: int) -> TokenPiece:
     spec = C.all_tokens[token]
-    out: TokenPiece = {"type": "token", "id": spec.id, "name": spec.name, "category": cast(Category, spec.category)}
+    name = token_name(spec.name)  # (in the reader's language, as the log says it: words.py marks the names)
+    out: TokenPiece = {"type": "token", "id": spec.id, "name": name, "category": cast(Category, spec.category)}
     if spec.category == "advanced_collector":
         out["fruits"] = [FRUITS[f] for f in spec.fruits]
     elif spec.category == "ice_cream_cart":
@@ -565,7 +567,7 @@ def _grid_json(grid: list[int]) -> list[Piece | None]:
                 {
                     "type": "venue",
                     "id": venue.id,
-                    "name": venue.name,
+                    "name": token_name(venue.name),
                     "points": venue.points,
                     "stars": venue.stars,
                     "origin": not west and not north,
@@ -645,7 +647,7 @@ def build_view(state: JuicyFruitsState, seat: int | None) -> JuicyFruitsView:
         C.all_tokens[t].venue for t in state.pine_claimed
     }
     waiting: list[LargeVenue] = [
-        {"id": v.id, "name": v.name, "points": v.points, "stars": v.stars}
+        {"id": v.id, "name": token_name(v.name), "points": v.points, "stars": v.stars}
         for i, v in enumerate(C.all_venues)
         if i not in gone and (i < C.base_venues or state.nb)
     ]
