@@ -29,9 +29,15 @@ def glossary(language: str) -> dict[str, dict[str, list[str]]]:
     }
 
 
-#: Modules that speak of accounts, bots and the server, never of a game's pieces: "claiming a
-#: seat" is no Juicy Fruits claim.
+#: Modules that speak of accounts, bots, the server and the study commands, never of a game's
+#: pieces: "claiming a seat" is no Juicy Fruits claim, a "stored" game no Tang Hu Lu store.
 NO_GAME_TERMS = (
+    "cli/app.py",
+    "cli/errors.py",
+    "cli/reports.py",
+    "cli/spoken_help.py",
+    "sim/console.py",
+    "sim/review.py",
     "server/accounts.py",
     "server/account_api.py",
     "server/arena.py",

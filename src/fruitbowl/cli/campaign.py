@@ -35,7 +35,7 @@ from fruitbowl.engine import (
 from fruitbowl.engine.match import write_atomic
 from fruitbowl.engine.plugin import CampaignState, CampaignSupport
 from fruitbowl.engine.rng import random_seed
-from fruitbowl.engine.wording import _, ngettext, pgettext
+from fruitbowl.engine.wording import N_, _, ngettext, pgettext
 from fruitbowl.paths import data_home
 
 from . import session
@@ -45,7 +45,7 @@ from .errors import CliError
 from .records import load_match
 from .setup import setup_table
 
-campaign_app = typer.Typer(help="Campaigns: each game of a campaign starts where the last one ended.")
+campaign_app = typer.Typer(help=N_("Campaigns: each game of a campaign starts where the last one ended."))
 
 
 @campaign_app.callback(invoke_without_command=True)
@@ -176,15 +176,15 @@ def save_campaign(name: str, campaign: CampaignState) -> None:
     write_atomic(campaign_path(name), json.dumps(campaign.to_json(), indent=1, ensure_ascii=False) + "\n")
 
 
-@campaign_app.command("new")
+@campaign_app.command("new", help=N_("Start a new campaign of a game played in campaigns, for your table."))
 def new(
-    game: Annotated[str, typer.Argument(help="The game (one played in campaigns, see its page).")],
-    name: Annotated[str, typer.Argument(help="Campaign name (letters, digits, - and _).")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table.")] = 3,
-    seed: Annotated[int | None, typer.Option(help="Campaign seed: every game's shuffle derives from it.")] = None,
-    player_name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    game: Annotated[str, typer.Argument(help=N_("The game (one played in campaigns, see its page)."))],
+    name: Annotated[str, typer.Argument(help=N_("Campaign name (letters, digits, - and _)."))],
+    players: Annotated[int, typer.Option("--players", "-p", help=N_("Players at the table."))] = 3,
+    seed: Annotated[int | None, typer.Option(help=N_("Campaign seed: every game's shuffle derives from it."))] = None,
+    player_name: Annotated[str | None, typer.Option("--name", help=N_("Your name at the table."))] = None,
     ruleset: Annotated[
-        str | None, typer.Option("--ruleset", help="The campaign's ruleset (the game's page lists them).")
+        str | None, typer.Option("--ruleset", help=N_("The campaign's ruleset (the game's page lists them)."))
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -192,11 +192,10 @@ def new(
             "--option",
             "-o",
             metavar="KEY=VALUE",
-            help="A campaign option as key=value; repeat for several (the game's page lists them).",
+            help=N_("A campaign option as key=value; repeat for several (the game's page lists them)."),
         ),
     ] = None,
 ) -> None:
-    """Start a new campaign of a game played in campaigns, for your table."""
     try:
         game_id = get_game(game).id
     except UnknownGame:
@@ -222,20 +221,24 @@ def new(
     console.print(Text.assemble(_("Play it with:"), " ", (f"fruitbowl campaign play {name}", "bold")), soft_wrap=True)
 
 
-@campaign_app.command("play")
+@campaign_app.command(
+    "play",
+    help=N_(
+        "Play the campaign's next game (or resume the one in progress); the campaign is saved after it,\n"
+        "and the game's record is kept beside it for replay and review."
+    ),
+)
 def play(
-    name: Annotated[str, typer.Argument(help="Campaign name.")],
+    name: Annotated[str, typer.Argument(help=N_("Campaign name."))],
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players this game (default: the campaign's table).")
+        int | None, typer.Option("--players", "-p", help=N_("Players this game (default: the campaign's table)."))
     ] = None,
-    seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat, counted from 1.")] = 1,
+    seat: Annotated[int, typer.Option("--seat", "-s", help=N_("Your seat, counted from 1."))] = 1,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="Bots for the other seats, e.g. random,random.")
+        str | None, typer.Option("--bots", "-b", help=N_("Bots for the other seats, e.g. random,random."))
     ] = None,
-    player_name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    player_name: Annotated[str | None, typer.Option("--name", help=N_("Your name at the table."))] = None,
 ) -> None:
-    """Play the campaign's next game (or resume the one in progress); the campaign is saved after it,
-    and the game's record is kept beside it for replay and review."""
     campaign = load_campaign(name)
     console = Console(highlight=False)
     if campaign.campaign_complete:
@@ -276,9 +279,10 @@ def play(
         console.print(Text.assemble(_("Next game:"), " ", (f"fruitbowl campaign play {name}", "bold")), soft_wrap=True)
 
 
-@campaign_app.command("list")
+@campaign_app.command(
+    "list", help=N_("List the campaigns: game, players, games played, and whether a game is in progress.")
+)
 def list_campaigns() -> None:
-    """List the campaigns: game, players, games played, and whether a game is in progress."""
     console = Console(highlight=False)
     paths = sorted(p for p in campaigns_dir().glob("*.json") if NAME_PATTERN.match(p.stem))
     if not paths:
@@ -313,9 +317,8 @@ def list_campaigns() -> None:
     console.print(table)
 
 
-@campaign_app.command("show")
-def show(name: Annotated[str, typer.Argument(help="Campaign name.")]) -> None:
-    """Show a campaign: its progress, what the next game starts from and its history."""
+@campaign_app.command("show", help=N_("Show a campaign: its progress, what the next game starts from and its history."))
+def show(name: Annotated[str, typer.Argument(help=N_("Campaign name."))]) -> None:
     campaign = load_campaign(name)
     console = Console(highlight=False)
     kind = "" if kind_of(campaign) == _("Campaign") else f" ({kind_of(campaign)})"

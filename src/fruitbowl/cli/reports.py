@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from fruitbowl.engine.wording import _
+from fruitbowl.i18n import fixed, shortest
 from fruitbowl.sim import BenchResult, SimulationResult
 from fruitbowl.sim.review import Review
 
@@ -22,46 +23,62 @@ from .crash import stop_code
 def print_simulation(console: Console, result: SimulationResult) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items())
     console.print(
-        f"[bold]{result.game}[/bold]: {result.games} games, {result.players} players, seed {result.seed}, "
-        f"options {options or 'none'}"
+        _("[bold]{game}[/bold]: {games} games, {players} players, seed {seed}, options {options}").format(
+            game=result.game,
+            games=result.games,
+            players=result.players,
+            seed=result.seed,
+            options=options or _("none"),
+        )
     )
     table = Table()
-    table.add_column("Seat", justify="right")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win %", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("Mean score", justify="right")
+    table.add_column(_("Seat"), justify="right")
+    table.add_column(_("Bot"))
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Win %"), justify="right")
+    table.add_column(_("95% interval"), justify="right")
+    table.add_column(_("Mean score"), justify="right")
     for seat, bot in enumerate(result.bots):
         wins = result.wins[seat]
         low, high = result.win_ci95[seat]
         table.add_row(
             str(seat + 1),
             bot,
-            f"{wins:g}",
-            f"{100 * wins / result.games:.1f}",
-            f"{100 * low:.1f}–{100 * high:.1f}",
-            f"{result.mean_scores[seat]:.2f}",
+            shortest(wins),
+            fixed(100 * wins / result.games, 1),
+            f"{fixed(100 * low, 1)}–{fixed(100 * high, 1)}",
+            fixed(result.mean_scores[seat], 2),
         )
     console.print(table)
-    console.print("[dim]Shared wins count as fractions; 95% interval: Wilson score interval of Win %.[/dim]")
-    console.print(f"{result.mean_actions:.1f} actions per game · {result.truncated} truncated · {result.seconds:.2f} s")
+    console.print(
+        "[dim]" + _("Shared wins count as fractions; 95% interval: Wilson score interval of Win %.") + "[/dim]"
+    )
+    console.print(
+        _("{actions} actions per game · {truncated} truncated · {seconds} s").format(
+            actions=fixed(result.mean_actions, 1), truncated=result.truncated, seconds=fixed(result.seconds, 2)
+        )
+    )
 
 
 def print_bench(console: Console, results: Sequence[BenchResult], seconds: float, runs: int) -> None:
-    table = Table(title=f"Random playouts, one core: median of {runs} run(s) of about {seconds:g} s")
-    table.add_column("Game")
-    table.add_column("Players", justify="right")
-    table.add_column("Actions/s", justify="right")
-    table.add_column("Games/s", justify="right")
+    title = _("Random playouts, one core: median of {runs} run(s) of about {seconds} s").format(
+        runs=runs, seconds=shortest(seconds)
+    )
+    table = Table(title=title)
+    table.add_column(_("Game"))
+    table.add_column(_("Players"), justify="right")
+    table.add_column(_("Actions/s"), justify="right")
+    table.add_column(_("Games/s"), justify="right")
     for result in results:
-        table.add_row(result.game, str(result.players), f"{result.actions_per_s:,.0f}", f"{result.games_per_s:,.1f}")
+        table.add_row(
+            result.game, str(result.players), fixed(result.actions_per_s, 0, True), fixed(result.games_per_s, 1, True)
+        )
     console.print(table)
 
 
 def print_review(console: Console, result: Review, png: Path) -> None:
-    """The turning points of a reviewed game, and where its chart was saved (in the language being
-    spoken; the chart's own words stay English, as its fonts may lack another script)."""
+    """The turning points of a reviewed game, and where its chart was saved, in the language being
+    spoken (as the chart is)."""
     table = Table(title=_("Turning points"), title_style="bold")
     table.add_column(_("Move"), justify="right")
     table.add_column(_("Played"))
@@ -88,7 +105,9 @@ def progress_bar() -> Progress:
 def bench_step(game: str, run: int, runs: int, measured: dict[str, float]) -> str:
     """One line of ``bench``'s progress: a timed run and what it measured."""
     rate = measured["actions"] / measured["seconds"]
-    return f"{game}: run {run} of {runs}: {rate:,.0f} actions/s"
+    return _("{game}: run {run} of {runs}: {rate} actions/s").format(
+        game=game, run=run, runs=runs, rate=fixed(rate, 0, True)
+    )
 
 
 def interrupted(message: str) -> typer.Exit:

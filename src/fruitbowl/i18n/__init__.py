@@ -9,7 +9,7 @@ compiled in memory); the page's own words are the ``web`` domain, served to it a
 
 from .catalogs import DOMAIN, LANGUAGES, LOCALE_DIR, WEB_DOMAIN, catalog_path, translations
 from .choice import from_accept_language, from_environment, negotiate
-from .numbers import number
+from .numbers import fixed, number, shortest
 
 __all__ = [
     "DOMAIN",
@@ -17,9 +17,11 @@ __all__ = [
     "LOCALE_DIR",
     "WEB_DOMAIN",
     "catalog_path",
+    "fixed",
     "from_accept_language",
     "from_environment",
     "negotiate",
     "number",
+    "shortest",
     "translations",
 ]

@@ -58,6 +58,8 @@ TRANSLATED: tuple[str, ...] = (
     "server/run.py",
     "server/store.py",
     "server/tables.py",
+    "sim/console.py",
+    "sim/review.py",
     "bots",
 )
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its

@@ -8,6 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from fruitbowl.engine import get_game
+from fruitbowl.engine.wording import _
+from fruitbowl.i18n import fixed, shortest
 
 from .tournament import TournamentResult
 
@@ -15,42 +17,76 @@ from .tournament import TournamentResult
 def print_tournament(console: Console, result: TournamentResult) -> None:
     spec = result.spec
     defaults = get_game(spec.game).validate_options(None, spec.players)
-    options = ", ".join(f"{k}={v}" for k, v in spec.options.items() if defaults.get(k) != v) or "defaults"
-    console.print(
-        f"[bold]{spec.game}[/bold] {spec.format} tournament [bold]{result.id}[/bold]: "
-        f"{len(spec.tables())} table(s) × {spec.games_per_table} games"
-        f"{' (duplicate: each deal once per seat rotation, the same deals at every table)' if spec.duplicate else ''}, "
-        f"{spec.players} players, "
-        f"seed {spec.seed}, options {options}"
+    options = ", ".join(f"{k}={v}" for k, v in spec.options.items() if defaults.get(k) != v) or _("defaults")
+    about = (
+        _(
+            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} table(s) × {games} games "
+            "(duplicate: each deal once per seat rotation, the same deals at every table), {players} players, "
+            "seed {seed}, options {options}"
+        )
+        if spec.duplicate
+        else _(
+            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} table(s) × {games} games, "
+            "{players} players, seed {seed}, options {options}"
+        )
     )
-    status = "complete" if result.complete else f"{result.total - len(result.games)} still to play"
-    backend = f" on {result.backend} ×{result.workers}" if result.backend else ""
     console.print(
-        f"{len(result.games)}/{result.total} games stored ({result.played_now} played now{backend}, "
-        f"{result.seconds:.1f} s) · {status}"
+        about.format(
+            game=spec.game,
+            format=spec.format,
+            id=result.id,
+            tables=len(spec.tables()),
+            games=spec.games_per_table,
+            players=spec.players,
+            seed=spec.seed,
+            options=options,
+        )
     )
-    table = Table(title="OpenSkill ratings (Plackett-Luce); ordinal = mu − 3·sigma", title_justify="left")
-    for column in ("Rank", "Bot", "Ordinal", "Mu", "Sigma", "Games", "Wins", "Win %"):
-        table.add_column(column, justify="left" if column == "Bot" else "right")
+    status = _("complete") if result.complete else _("{n} still to play").format(n=result.total - len(result.games))
+    stored = (
+        _("{stored}/{total} games stored ({now} played now on {backend} ×{workers}, {seconds} s) · {status}")
+        if result.backend
+        else _("{stored}/{total} games stored ({now} played now, {seconds} s) · {status}")
+    )
+    console.print(
+        stored.format(
+            stored=len(result.games),
+            total=result.total,
+            now=result.played_now,
+            backend=result.backend,
+            workers=result.workers,
+            seconds=fixed(result.seconds, 1),
+            status=status,
+        )
+    )
+    table = Table(title=_("OpenSkill ratings (Plackett-Luce); ordinal = mu − 3·sigma"), title_justify="left")
+    table.add_column(_("Rank"), justify="right")
+    table.add_column(_("Bot"), justify="left")
+    for column in (_("Ordinal"), _("Mu"), _("Sigma"), _("Games"), _("Wins"), _("Win %")):
+        table.add_column(column, justify="right")
     for rank, rating in enumerate(result.ratings, start=1):
         share = 100 * rating.wins / rating.games if rating.games else 0.0
         table.add_row(
             str(rank),
             rating.bot,
-            f"{rating.ordinal:.2f}",
-            f"{rating.mu:.2f}",
-            f"{rating.sigma:.2f}",
+            fixed(rating.ordinal, 2),
+            fixed(rating.mu, 2),
+            fixed(rating.sigma, 2),
             str(rating.games),
-            f"{rating.wins:g}",
-            f"{share:.1f}",
+            shortest(rating.wins),
+            fixed(share, 1),
         )
     console.print(table)
     if result.games:
         wins = result.seat_wins()
-        seats = " · ".join(f"seat {i + 1} {100 * w / len(result.games):.1f}%" for i, w in enumerate(wins))
-        console.print(f"wins by seat: {seats}")
-    console.print(f"stored in {result.db}")
-    console.print(f"report: fruitbowl analyze {spec.game} --tournament {result.id}" + _db_hint(result.db))
+        seats = " · ".join(
+            _("seat {seat} {share}%").format(seat=i + 1, share=fixed(100 * w / len(result.games), 1))
+            for i, w in enumerate(wins)
+        )
+        console.print(_("wins by seat: {seats}").format(seats=seats))
+    console.print(_("stored in {db}").format(db=result.db))
+    command = f"fruitbowl analyze {spec.game} --tournament {result.id}" + _db_hint(result.db)
+    console.print(_("report: {report}").format(report=command))
 
 
 def _db_hint(url: str) -> str:
@@ -59,23 +95,37 @@ def _db_hint(url: str) -> str:
     return "" if url == default_db_url() else f" --db {url}"
 
 
+def _signed(value: float) -> str:
+    """``value`` with two decimals and its sign, as ``:+.2f`` writes it, the language's way."""
+    text = fixed(value, 2)
+    return text if text.startswith("-") else f"+{text}"
+
+
 def print_analysis(console: Console, data: dict[str, Any], html: str | None) -> None:
-    console.print(f"[bold]{data['title']}[/bold]: {data['games']} games, {data['players']} players")
-    table = Table(title="Seat order (win rate, 95% CI)", title_justify="left")
-    for column in ("Seat", "Win %", "95% CI", "Mean score", "≠ 1/P"):
+    console.print(
+        _("[bold]{title}[/bold]: {games} games, {players} players").format(
+            title=_(data["title"]), games=data["games"], players=data["players"]
+        )
+    )
+    table = Table(title=_("Seat order (win rate, 95% CI)"), title_justify="left")
+    for column in (_("Seat"), _("Win %"), _("95% CI"), _("Mean score"), _("≠ 1/P")):
         table.add_column(column, justify="right")
     for seat in data["seats"]:
         low, high = seat["ci95"]
         table.add_row(
             str(seat["seat"]),
-            f"{100 * seat['rate']:.1f}",
-            f"{100 * low:.1f}–{100 * high:.1f}",
-            "–" if seat["mean_score"] is None else f"{seat['mean_score']:.2f}",
-            "yes" if seat["differs_from_even"] else "no",
+            fixed(100 * seat["rate"], 1),
+            f"{fixed(100 * low, 1)}–{fixed(100 * high, 1)}",
+            "–" if seat["mean_score"] is None else fixed(seat["mean_score"], 2),
+            _("yes") if seat["differs_from_even"] else _("no"),
         )
     console.print(table)
     length = data["length"]
-    console.print(f"game length: mean {length['mean']:.1f} actions (median {length['median']}, max {length['max']})")
+    console.print(
+        _("game length: mean {mean} actions (median {median}, max {max})").format(
+            mean=fixed(length["mean"], 1), median=length["median"], max=length["max"]
+        )
+    )
     for category in data["components"]:
         ranked = [it for it in category["items"] if it["corr"] is not None and it["used_by"] >= 10]
         if len(ranked) < 2:
@@ -83,8 +133,13 @@ def print_analysis(console: Console, data: dict[str, Any], html: str | None) -> 
         best = max(ranked, key=lambda it: it["corr"])
         worst = min(ranked, key=lambda it: it["corr"])
         console.print(
-            f"{category['category']}: goes with winning most {best['name']} (r={best['corr']:+.2f}), "
-            f"least {worst['name']} (r={worst['corr']:+.2f})"
+            _("{category}: goes with winning most {best} (r={best_r}), least {worst} (r={worst_r})").format(
+                category=category["category"],
+                best=best["name"],
+                best_r=_signed(best["corr"]),
+                worst=worst["name"],
+                worst_r=_signed(worst["corr"]),
+            )
         )
     if html is not None:
-        console.print(f"report: {html}")
+        console.print(_("report: {report}").format(report=html))

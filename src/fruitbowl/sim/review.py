@@ -11,6 +11,7 @@ and with fewer playouts: coarser, but a long game of four players takes seconds,
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from fruitbowl.engine.chance import settle
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import start_state
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import _
 
 #: A playout longer than this counts as a draw for everyone.
 PLAYOUT_CAP = 5_000
@@ -58,7 +60,7 @@ def win_chance(state: State, seat: int, playouts: int, rng: random.Random) -> fl
         winners = state.result().winners
         return 1 / len(winners) if seat in winners else 0.0
     won = 0.0
-    for _ in range(playouts):
+    for _playout in range(playouts):
         sample = state.determinize(seat, rng)
         for _moves in range(PLAYOUT_CAP):
             if sample.is_terminal():
@@ -96,13 +98,28 @@ def review(record: Record, playouts: int = 48, swings: int = 3, every: int = 1) 
     return Review([p.name for p in record.players], moves, movers, points, [i + 1 for i in biggest], numbers)
 
 
+@functools.cache
+def chart_fonts() -> list[str]:
+    """The chart's fonts: Matplotlib's own, then a CJK font for Chinese words and names when the
+    system has one (``fonts-noto-cjk``; Matplotlib's font list may predate it, so it is added)."""
+    from matplotlib import font_manager
+
+    for path in font_manager.findSystemFonts():
+        if Path(path).name.startswith("NotoSansCJK-Regular"):
+            font_manager.fontManager.addfont(path)
+            return ["DejaVu Sans", "Noto Sans CJK SC"]
+    return ["DejaVu Sans"]
+
+
 def plot(result: Review, path: Path, title: str) -> None:
-    """Draw the chances as lines, one per seat, with the biggest swings marked; save a PNG."""
+    """Draw the chances as lines, one per seat, with the biggest swings marked; save a PNG. Its
+    words are said in the language being spoken."""
     # A figure drawn straight on the Agg canvas: no pyplot (slower to import, and global state
     # that threads drawing at once would share).
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
+    fonts = chart_fonts()
     figure = Figure(figsize=(10, 4.5), dpi=120)
     FigureCanvasAgg(figure)
     axes = figure.subplots()
@@ -124,14 +141,15 @@ def plot(result: Review, path: Path, title: str) -> None:
             fontsize=8,
             rotation=90,
             va="top",
+            fontfamily=fonts,
         )
-    axes.set_xlabel("move")
-    axes.set_ylabel("estimated chance to win (%)")
+    axes.set_xlabel(_("move"), fontfamily=fonts)
+    axes.set_ylabel(_("estimated chance to win (%)"), fontfamily=fonts)
     axes.set_ylim(-2, 102)
     axes.set_xlim(0, max(1, xs[-1]))
-    axes.set_title(title)
+    axes.set_title(title, fontfamily=fonts)
     axes.grid(alpha=0.3)
-    axes.legend(loc="upper left", fontsize=8)
+    axes.legend(loc="upper left", prop={"family": fonts, "size": 8})
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path)
