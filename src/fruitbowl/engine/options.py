@@ -47,6 +47,9 @@ class OptionSpec:
     parts: tuple[tuple[str, str], ...] | None = None
     #: Set by a campaign or for automated play, not chosen for a one-off table (a form hides it).
     internal: bool = False
+    #: The values of the help's placeholders (a number of the game's data it names: ``{boards}``),
+    #: filled in after the help is said in the reader's language (:meth:`describe`).
+    help_values: Mapping[str, Any] | None = None
 
     def parse(self, value: Any) -> Any:
         """The option's typed value, or :class:`InvalidOption` saying what is accepted."""
@@ -104,7 +107,8 @@ class OptionSpec:
             "name": self.name,
             "type": self.type.__name__,
             "default": self.default,
-            "help": self.help,
+            # a help naming data is said here, whole (a front end's _() finds no message in it then)
+            "help": _(self.help).format(**self.help_values) if self.help_values else self.help,
         }
         if self.choices is not None:
             out["choices"] = list(self.choices)

@@ -126,11 +126,12 @@ class JuicyFruits(Game):
             "solo_board",
             int,
             1,
-            f"solo only: Pineapple's solo board, from 1 (easiest) to {C.solo_boards} (hardest)",
+            N_("solo only: Pineapple's solo board, from 1 (easiest) to {boards} (hardest)"),
             minimum=1,
             maximum=C.solo_boards,
             players=(1, 1),
             label=N_("Pineapple's solo board"),
+            help_values={"boards": C.solo_boards},
         ),
         OptionSpec(
             "random_first",
