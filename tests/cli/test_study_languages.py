@@ -154,3 +154,17 @@ def test_the_review_charts_words_are_said_in_the_terminals_language(
     assert legend is not None and [text.get_text() for text in legend.get_texts()] == ["Ada", "Bruno"]
     if env["LANG"].startswith("zh"):
         assert "Noto Sans CJK SC" in axes_drawn.title.get_fontfamily()
+
+
+@pytest.mark.parametrize(
+    ("env", "refused"),
+    [
+        ({"LANG": "C.UTF-8"}, "error: FRUITBOWL_EVICT_AFTER must be a number of seconds, not 'soon'"),
+        ({"LANG": "de_DE.UTF-8"}, "Fehler: FRUITBOWL_EVICT_AFTER muss eine Zahl von Sekunden sein, nicht 'soon'"),
+        ({"LANG": "zh_CN.UTF-8"}, "错误：FRUITBOWL_EVICT_AFTER 必须是秒数，而不是 'soon'"),
+    ],
+)
+def test_serve_refuses_its_settings_in_the_terminals_language(home, runner, env, refused) -> None:
+    result = said(runner, ["serve", "--port", "1"], {**env, "FRUITBOWL_EVICT_AFTER": "soon"})
+    assert result.exit_code == 2
+    assert result.output.strip() == refused
