@@ -20,6 +20,8 @@ export class TableConnection {
     this.socket = null;
     this.closed = false;
     this.pingTimer = null;
+    this.pendingSnapshot = null; // the latest snapshot not yet handed to the page
+    this.pendingTimer = null;
   }
 
   open() {
@@ -44,8 +46,12 @@ export class TableConnection {
       } catch {
         return;
       }
-      if (message.type === "state") this.handlers.onSnapshot(message);
-      else if (message.type === "error") this.handlers.onError(message);
+      if (message.type === "state") {
+        this.snapshotSoon(message);
+        return;
+      }
+      this.flushSnapshot(); // what follows a snapshot is handled after it
+      if (message.type === "error") this.handlers.onError(message);
       else if (message.type === "chat") this.handlers.onChat?.(message.message);
     };
     socket.onclose = (event) => {
@@ -71,8 +77,30 @@ export class TableConnection {
     this.open();
   }
 
+  /**
+   * Hand a snapshot to the page in a moment: snapshots that arrive meanwhile replace it. A page
+   * that draws slower than the table moves (a slow phone, a busy machine, bots playing fast) would
+   * otherwise draw every position it missed, one after the other, and fall further behind; it
+   * draws the latest instead (each snapshot is a whole position, and its log the recent entries).
+   */
+  snapshotSoon(message) {
+    this.pendingSnapshot = message;
+    this.pendingTimer ??= setTimeout(() => this.flushSnapshot(), 0);
+  }
+
+  flushSnapshot() {
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = null;
+    const message = this.pendingSnapshot;
+    this.pendingSnapshot = null;
+    if (message) this.handlers.onSnapshot(message);
+  }
+
   close() {
     this.closed = true;
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = null;
+    this.pendingSnapshot = null;
     clearInterval(this.pingTimer);
     this.socket?.close();
   }
