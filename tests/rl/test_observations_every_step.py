@@ -1,14 +1,13 @@
 """What an agent observes through either adapter is, at every step of a game, exactly the seat's view.
 
-The adapters take shortcuts for speed (an observation kept whole per seat and patched where the
-position changed, a tensor list written from the encoding's entries, a dealer that trusts its own
-draws), so random games of every game and player count are played through PettingZoo and
-OpenSpiel, and at every step each seat's observation is compared with the game's plain reference
-encoding of the JSON view (``tests/games/<game>/observation_reference.py``), which shares none of
-them. Two games are played in turn, as several environments or a search's states would be, so a
-section reused from the other game would show; a seat that observes only at its turns, game
-after game, and a kept observation given positions in any order (clones, resampled, earlier
-ones) must show no stale entry either.
+The adapters take shortcuts for speed (an encoder that reuses a section when its inputs did not
+change, a tensor list written from the encoding's entries, a dealer that trusts its own draws), so
+random games of every game and player count are played through PettingZoo and OpenSpiel, and at
+every step each seat's observation is compared with the game's plain reference encoding of the JSON
+view (``tests/games/<game>/observation_reference.py``), which shares none of them. Two games are
+played in turn, as several environments or a search's states would be, so a section reused from
+the other game would show; and a seat that observes only at its turns, game after game, sees no
+stale entry either.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ pyspiel = pytest.importorskip("pyspiel", reason="the rl extra is not installed: 
 from fruitbowl.engine import all_games, get_game  # noqa: E402
 from fruitbowl.engine.chance import Dealer  # noqa: E402
 from fruitbowl.engine.game import CHANCE  # noqa: E402
-from fruitbowl.rl.kept import ObservationKeeper  # noqa: E402
 from fruitbowl.rl.openspiel import short_name  # noqa: E402
 from fruitbowl.rl.pettingzoo import env  # noqa: E402
 
@@ -121,9 +119,9 @@ def test_a_dealer_deals_the_outcomes_a_checked_deal_would(game_id: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "players"), GAME_COUNTS)
 def test_an_agent_observing_only_at_its_turns_sees_its_view_over_several_games(game_id: str, players: int) -> None:
-    """The standard loop observes only the agent to act, so a kept observation may be several
-    steps (or a whole reset) behind; it is still exactly the seat's view, and what an agent was
-    given stays as it was while play goes on."""
+    """The standard loop observes only the agent to act, several steps (or a whole reset) after
+    its last look; it still sees exactly the seat's view, and what an agent was given stays as it
+    was while play goes on."""
     reference = _reference(game_id)
     e = env(game_id, players=players)
     rng = random.Random(7)
@@ -146,33 +144,3 @@ def test_an_agent_observing_only_at_its_turns_sees_its_view_over_several_games(g
         assert final is not None
         central = e.state().tolist()  # every seat's, at the end
         assert central == [x for seat in range(players) for x in _float32(reference(final.view(seat)))]
-
-
-@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
-def test_a_keeper_given_any_position_in_any_order_observes_its_view(game_id: str) -> None:
-    """A kept observation reads the position it is given each time, so positions of two games,
-    clones, positions resampled for a seat (``determinize``) and earlier positions, in any order,
-    each give exactly the seat's view."""
-    game = get_game(game_id)
-    players = max(2, game.min_players)
-    reference = _reference(game_id)
-    size = game.observation_size(players, game.validate_options({}, players))
-    keeper = ObservationKeeper(game, players, size)
-    positions = []
-    for seed in range(2):
-        state, rng, dealer = game.new_state(players, seed), random.Random(seed), Dealer(seed)
-        dealer.settle(state)
-        for step in range(60):
-            if state.is_terminal():
-                break
-            positions.append(state.clone())
-            if step % 9 == 0:
-                positions.append(state.determinize(state.current_player, random.Random(step)))
-            state.apply(rng.choice(state.legal_codes()))
-            dealer.settle(state)
-    order = random.Random(3)
-    shuffled = positions[:]
-    order.shuffle(shuffled)
-    for position in positions[:40] + shuffled + positions[::-1][:40]:
-        for seat in range(players):
-            assert keeper.current(position, seat).tolist() == _float32(reference(position.view(seat)))

@@ -16,8 +16,7 @@ from them in one step: the cost follows what is on the table, not the vector's l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
 
 
 class Observation:
@@ -78,40 +77,3 @@ class Observation:
         for position, x in zip(self.index, self.value, strict=True):
             out[position] = x
         return out
-
-
-class KeptObservation:
-    """One seat's observation kept whole between calls and patched where the position changed.
-
-    An adapter that observes the same seat step after step keeps one of these per seat: ``out``
-    (a float32 buffer of the observation's size, all zeros at first: a memoryview of a numpy
-    array, or an ``array("f")``) is brought up to date by the game's patcher
-    (:func:`patcher_for`), which compares the sources of each part of the vector (the numbers
-    and lists of the state it was written from, kept in ``sources``) with the position's and
-    rewrites only the parts that changed. Any position may be given (another game's, a clone's,
-    an earlier one): the sources are read from it every time, so ``out`` is never stale.
-    """
-
-    __slots__ = ("out", "seat", "sources")
-
-    def __init__(self, out: Any, seat: int | None):  # (any float buffer: typed loosely for memoryview)
-        self.out = out
-        self.seat = seat
-        self.sources: list[Any] = []
-
-
-#: a game's patcher: brings a :class:`KeptObservation` up to date with a position
-Patcher = Callable[[Any, KeptObservation], None]
-
-_PATCHERS: dict[str, Patcher] = {}
-
-
-def register_patcher(game_id: str, patcher: Patcher) -> None:
-    """Declare ``patcher`` as the way to keep ``game_id``'s observations (called by the game's
-    observation module when it loads)."""
-    _PATCHERS[game_id] = patcher
-
-
-def patcher_for(game_id: str) -> Patcher | None:
-    """The game's patcher, or ``None`` for a game whose observation is encoded afresh each time."""
-    return _PATCHERS.get(game_id)

@@ -15,13 +15,6 @@ next player" rather than seat numbers. Every value is scaled to about [0, 1]. Th
   (fruit 5 + stars + pink) + complete + garnished);
 * the viewer's own sweet cards by star value (3).
 
-:func:`patch` keeps a seat's vector whole instead (the PettingZoo environment's, step after
-step): it compares the sources of each part (a number, a one-hot's position, a store space, the
-bag, a stick) with the position's and rewrites only the entries of the parts that changed, from
-the same tables. Between two turns of a seat most parts change (the phase, the store, the coins
-and a stick in three observations out of four), so this saves little over encoding afresh: about
-a tenth of the observation's cost where it runs (``docs/agents.md``, "Speed").
-
 Only the viewer's own sweet cards are encoded by star value: other seats' hands show only as a
 count, as in the view. A spectator (``seat`` ``None``) is placed at seat 0 and has no own cards.
 """
@@ -29,9 +22,9 @@ count, as in the view. A spectator (``seat`` ``None``) is placed at seat 0 and h
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from fruitbowl.engine.observation import KeptObservation, Observation, register_patcher
+from fruitbowl.engine.observation import Observation
 
 from .components import COMPONENTS as C
 from .patterns import PATTERN_NAMES
@@ -139,19 +132,12 @@ def _bag_entries(chunk: int, byte: int) -> tuple[tuple[int, ...], tuple[float, .
 _BAG_TABLES = tuple(tuple(_bag_entries(chunk, byte) for byte in range(256)) for chunk in range(_BAG_CHUNKS))
 
 
-def _bag_bytes(bag: list[int]) -> bytes:
-    """The bag's counts per slot, packed: one byte per chunk of slots."""
-    if not bag:
-        return bytes(_BAG_CHUNKS)
-    packed = sum(itemgetter(*bag)(_BAG_WEIGHT)) if len(bag) > 1 else _BAG_WEIGHT[bag[0]]
-    return packed.to_bytes(_BAG_CHUNKS, "little")
-
-
 def _bag_section(bag: list[int]) -> tuple[list[int], list[float]]:
     """The bag's counts by fruit and stars: nonzero entries only."""
     index: list[int] = []
     value: list[float] = []
-    for entries, byte in zip(_BAG_TABLES, _bag_bytes(bag), strict=True):
+    packed = sum(itemgetter(*bag)(_BAG_WEIGHT)) if len(bag) > 1 else _BAG_WEIGHT[bag[0]]
+    for entries, byte in zip(_BAG_TABLES, packed.to_bytes(_BAG_CHUNKS, "little"), strict=True):
         if byte:
             i, v = entries[byte]
             index += i
@@ -216,32 +202,6 @@ def layout(num_players: int) -> _Layout:
     return found
 
 
-def _price(store: list[int], index: list[int], value: list[float]) -> None:
-    """The price of the next purchase: the till and the money bags of the empty spaces."""
-    if -1 in store:  # an empty space holds -1 and adds its money bags to the price
-        price = _TILL
-        for space in range(_SPACES):
-            if store[space] < 0:
-                price += _MONEY_BAGS[space]
-        if price:
-            index.append(_PRICE_AT)
-            value.append(price / 10)
-    elif _TILL:
-        index.append(_PRICE_AT)
-        value.append(_TILL / 10)
-
-
-def _own_cards(hand: list[int], at: int, index: list[int], value: list[float]) -> None:
-    """The viewer's own sweet cards by star value."""
-    counts = [0] * len(SWEET_VALUES)
-    for card in hand:
-        counts[_SWEET_SLOT[card]] += 1
-    for slot in range(len(SWEET_VALUES)):
-        if counts[slot]:
-            index.append(at + slot)
-            value.append(counts[slot] / _SWEETS)
-
-
 def encode(state: TangHuLuState, seat: int | None) -> Observation:
     """The vector for ``seat`` (``None``: a spectator, placed at seat 0) in ``state``."""
     n = state.num_players
@@ -261,7 +221,17 @@ def encode(state: TangHuLuState, seat: int | None) -> Observation:
         index += i
         value += v
     store = state.store
-    _price(store, index, value)
+    if -1 in store:  # an empty space holds -1 and adds its money bags to the price
+        price = _TILL
+        for space in range(_SPACES):
+            if store[space] < 0:
+                price += _MONEY_BAGS[space]
+        if price:
+            index.append(_PRICE_AT)
+            value.append(price / 10)
+    elif _TILL:
+        index.append(_PRICE_AT)
+        value.append(_TILL / 10)
     if state.bought:
         index.append(_PURCHASES_AT)
         value.append(state.bought / _SPACES)
@@ -368,268 +338,16 @@ def encode(state: TangHuLuState, seat: int | None) -> Observation:
 
     # the viewer's own sweet cards
     if seat is not None and hands[seat]:
-        _own_cards(hands[seat], lay.own_at, index, value)
+        counts = [0] * len(SWEET_VALUES)
+        for card in hands[seat]:
+            counts[_SWEET_SLOT[card]] += 1
+        for slot in range(len(SWEET_VALUES)):
+            if counts[slot]:
+                index.append(lay.own_at + slot)
+                value.append(counts[slot] / _SWEETS)
 
     obs = Observation(lay.size)
     obs.index = index
     obs.value = value
     obs.at = lay.size
     return obs
-
-
-# ---------------------------------------------------------------------- the kept vector
-
-# What a kept vector remembers of the position it shows (``KeptObservation.sources``): for a
-# number, the number; for a one-hot, the position of its 1 (-1: none); so a new, all-zero vector
-# matches a record of zeros and -1s. The store's spaces, the bag's bytes and each stick keep
-# their contents, rewritten by the entries they own (looked up in the encoder's tables).
-(
-    _PHASE,
-    _FACE,
-    _DIE,
-    _BOUGHT,
-    _PATTERN,
-    _END,
-    _ROUND,
-    _STORE_TILES,
-    _STOCK,
-    _DECK,
-    _BAG_SLOT,
-    _BAG_TILES,
-    _FIRST,
-    _CURRENT,
-    _OWN,
-    _SEAT_SOURCES,
-) = range(16)
-#: per seat block: coins, drops, income, sweet cards, stars, turns, then its sticks and garnishes
-_PER_SEAT = 7
-_EMPTY_INCOME = _STICK_INCOME[0] * _STICKS
-
-
-#: the bag last packed (a copy) and its bytes
-_LAST_BAG_BYTES: list[tuple[list[int], bytes]] = [([], bytes(_BAG_CHUNKS))]
-
-
-def _fresh_sources(n: int) -> list[Any]:
-    """The record of an all-zero vector (empty sticks already pay income: :func:`patch` writes it
-    into a new vector; a store space -2 and a garnish ``None``: not written yet)."""
-    seats = [0, 0, _EMPTY_INCOME, 0, 0, 0, ([[]] * _STICKS, [None] * _STICKS)] * n
-    return [-1, -1, -1, 0, ((), 0), 0, 0, [-2] * _SPACES, 0, 0, bytes(_BAG_CHUNKS), None, -1, -1, (), *seats]
-
-
-def patch(state: TangHuLuState, kept: KeptObservation) -> None:
-    """Bring ``kept`` (a seat's vector as :func:`encode` writes it, kept whole) up to date with
-    ``state``: compare each part's sources with the position's and write only the entries of
-    the parts that changed (a step changes a few numbers, a store space, a stick)."""
-    n = state.num_players
-    lay = _LAYOUTS.get(n) or layout(n)
-    seat = kept.seat
-    me = 0 if seat is None else seat
-    src = kept.sources
-    out = kept.out
-    if not src:
-        src += _fresh_sources(n)
-        for at in lay.seat_at:  # (empty sticks already pay: each seat's income as the record says)
-            out[at + 2] = _EMPTY_INCOME / _INCOME_SCALE
-
-    # the decision
-    x = state.phase
-    old = src[_PHASE]
-    if x != old:
-        if old >= 0:
-            out[old] = 0.0
-        out[x] = 1.0
-        src[_PHASE] = x
-    x = _FACE_AT.get(state.die, -1)
-    old = src[_FACE]
-    if x != old:
-        if old >= 0:
-            out[old] = 0.0
-        if x >= 0:
-            out[x] = 1.0
-        src[_FACE] = x
-    x = state.die_tile
-    old = src[_DIE]
-    if x != old:
-        if old >= 0:
-            for i in _DIE_TILE[old][0]:
-                out[i] = 0.0
-        if x >= 0:
-            i, v = _DIE_TILE[x]
-            for position, y in zip(i, v, strict=True):
-                out[position] = y
-        src[_DIE] = x
-    x = state.bought
-    if x != src[_BOUGHT]:
-        out[_PURCHASES_AT] = x / _SPACES
-        src[_BOUGHT] = x
-    options = state.pattern_options
-    pattern = (options, state.pattern_stick if options else 0)
-    if pattern != src[_PATTERN]:
-        old_options, old_stick = src[_PATTERN]
-        if old_options:
-            out[_STICK_AT + old_stick] = 0.0
-            for option in old_options:
-                out[_PATTERN_AT + option] = 0.0
-        if options:
-            out[_STICK_AT + pattern[1]] = 1.0
-            for option in options:
-                out[_PATTERN_AT + option] = 1.0
-        src[_PATTERN] = pattern
-    x = state.end_triggered
-    if x != src[_END]:
-        out[_END_AT] = 1.0 if x else 0.0
-        src[_END] = x
-    x = state.round
-    if x != src[_ROUND]:
-        out[_ROUND_AT] = (x if x < 30 else 30) / 30
-        src[_ROUND] = x
-
-    # the table
-    store, kept_store = state.store, src[_STORE_TILES]
-    if store != kept_store:
-        for space in range(_SPACES):
-            x, old = store[space], kept_store[space]
-            if x != old:
-                if old >= 0:
-                    for i in _STORE_TILE[space * _NUM_TILES + old][0]:
-                        out[i] = 0.0
-                if x >= 0:
-                    i, v = _STORE_TILE[space * _NUM_TILES + x]
-                    for position, y in zip(i, v, strict=True):
-                        out[position] = y
-        price_index: list[int] = []
-        price_value: list[float] = []
-        _price(store, price_index, price_value)
-        out[_PRICE_AT] = price_value[0] if price_value else 0.0
-        src[_STORE_TILES] = store[:]
-    x = state.stock
-    if x != src[_STOCK]:
-        out[_STOCK_AT] = x / _DROPS
-        src[_STOCK] = x
-    x = len(state.deck)
-    if x != src[_DECK]:
-        out[_DECK_AT] = x / _SWEETS
-        src[_DECK] = x
-    bag = state.bag
-    if bag != src[_BAG_TILES]:
-        last = _LAST_BAG_BYTES[0]  # (another seat's vector may have packed this bag already)
-        if last[0] != bag:
-            last = _LAST_BAG_BYTES[0] = (bag[:], _bag_bytes(bag))
-        packed = last[1]
-        old = src[_BAG_SLOT]
-        for entries, byte, old_byte in zip(_BAG_TABLES, packed, old, strict=True):
-            if byte != old_byte:
-                for i in entries[old_byte][0]:
-                    out[i] = 0.0
-                i, v = entries[byte]
-                for position, y in zip(i, v, strict=True):
-                    out[position] = y
-        src[_BAG_SLOT] = packed
-        src[_BAG_TILES] = last[0]  # (a copy, never changed)
-    x = lay.first_at + (state.first - me) % n
-    old = src[_FIRST]
-    if x != old:
-        if old >= 0:
-            out[old] = 0.0
-        out[x] = 1.0
-        src[_FIRST] = x
-    x = lay.current_at + (state.player - me) % n if state.phase != _OVER else -1
-    old = src[_CURRENT]
-    if x != old:
-        if old >= 0:
-            out[old] = 0.0
-        if x >= 0:
-            out[x] = 1.0
-        src[_CURRENT] = x
-
-    # the viewer's own sweet cards
-    hands = state.hands
-    if seat is not None and hands[seat] != src[_OWN]:
-        own_index: list[int] = []
-        own_value: list[float] = []
-        _own_cards(hands[seat], lay.own_at, own_index, own_value)
-        for i in range(lay.own_at, lay.own_at + len(SWEET_VALUES)):
-            out[i] = 0.0
-        for position, y in zip(own_index, own_value, strict=True):
-            out[position] = y
-        src[_OWN] = hands[seat][:]
-
-    # the seats, the viewer first
-    seat_at, stick_tables = lay.seat_at, lay.sticks
-    coins, drops, turns, sticks_of, garnished_of = state.coins, state.drops, state.turns, state.sticks, state.garnished
-    at_source = _SEAT_SOURCES
-    for k in range(n):
-        p = me + k
-        if p >= n:
-            p -= n
-        at = seat_at[k]
-        x = coins[p]
-        if x != src[at_source]:
-            out[at] = x / _COIN_CAP
-            src[at_source] = x
-        x = drops[p]
-        if x != src[at_source + 1]:
-            out[at + 1] = (x if x < _DROPS else _DROPS) / _DROPS
-            src[at_source + 1] = x
-        x = len(hands[p])
-        if x != src[at_source + 3]:
-            out[at + 3] = x / _SWEETS
-            src[at_source + 3] = x
-        x = turns[p]
-        if x != src[at_source + 5]:
-            out[at + 5] = (x if x < 30 else 30) / 30
-            src[at_source + 5] = x
-        sticks, garnished = sticks_of[p], garnished_of[p]
-        old_sticks, old_garnished = src[at_source + 6]
-        if sticks != old_sticks or garnished != old_garnished:
-            income = stars = 0
-            for stick, pink, old_stick, old_pink, tables in zip(
-                sticks, garnished, old_sticks, old_garnished, stick_tables[k], strict=True
-            ):
-                if stick != old_stick or pink != old_pink:
-                    stars += _patch_stick(out, stick, pink, old_stick, old_pink, tables)
-                    income += _STICK_INCOME[len(stick)] - _STICK_INCOME[len(old_stick)]
-            src[at_source + 6] = ([stick[:] for stick in sticks], garnished[:])
-            if income:
-                x = src[at_source + 2] + income
-                out[at + 2] = x / _INCOME_SCALE
-                src[at_source + 2] = x
-            if stars:
-                x = src[at_source + 4] + stars
-                out[at + 4] = x / 40
-                src[at_source + 4] = x
-        at_source += _PER_SEAT
-
-
-def _patch_stick(
-    out: Any, stick: list[int], pink: bool, old_stick: list[int], old_pink: bool | None, tables: tuple[Any, Any, int]
-) -> int:
-    """Rewrite the spots of a stick from the first that changed (all of them if its garnish did);
-    returns how many stars the stick gained."""
-    plain, sugared, complete_at = tables
-    start = 0
-    if pink == old_pink:
-        for a, b in zip(stick, old_stick, strict=False):
-            if a != b:
-                break
-            start += 1
-    gained = 0
-    spots = sugared if old_pink else plain
-    for j in range(start, len(old_stick)):
-        i, _, stars = spots[j * _NUM_TILES + old_stick[j]]
-        for position in i:
-            out[position] = 0.0
-        gained -= stars
-    spots = sugared if pink else plain
-    for j in range(start, len(stick)):
-        i, v, stars = spots[j * _NUM_TILES + stick[j]]
-        for position, y in zip(i, v, strict=True):
-            out[position] = y
-        gained += stars
-    out[complete_at] = 1.0 if len(stick) == _SPOTS else 0.0
-    out[complete_at + 1] = 1.0 if pink else 0.0
-    return gained
-
-
-register_patcher("tanghulu", patch)
