@@ -61,3 +61,24 @@ def test_the_islands_line_up_in_chinese(english_locale, tmp_path: Path) -> None:
     english, chinese = openings(args, tmp_path)
     assert panel_widths(english) and panel_widths(english) == panel_widths(chinese)
     assert "神秘岛" in chinese and "Mystic Island" in english
+
+
+def test_the_final_scores_say_pineapple_and_her_score_parts_in_german_and_chinese(
+    english_locale, tmp_path: Path
+) -> None:
+    """The results' house column, its line of score parts and who won name Pineapple, her boats
+    and her claims in the reader's language (the glossaries: Ananas, 菠萝)."""
+    args = ["play", "juicyfruits", "--players", "1", "--seed", "5", "--option", "solo_board=2"]
+    expected = {
+        "de": (GERMAN, "Endwertung", ("Ananas", "Ananas: Boote ", ", Erwerbungen ", "Ananas hat gewonnen.")),
+        "zh_Hans": (CHINESE, "最终得分", ("菠萝", "菠萝：船只 ", "，购得 ", "菠萝获胜。")),
+    }
+    for language, (words, heading, said) in expected.items():
+        played = play_through(Terminal(["--lang", language, *args], tmp_path / language, words=words), 5)
+        assert played.returncode == 0
+        scores = played.transcript.split(heading)[-1]
+        header = scores.splitlines()[2]
+        assert said[0] in header, header
+        for part in said[1:]:
+            assert part in scores, scores
+        assert "Pineapple" not in scores and "boats" not in scores and "claims" not in scores, scores

@@ -33,11 +33,12 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
     table.add_column("", no_wrap=True)
     order = sorted(range(len(result.scores)), key=lambda seat: (result.places[seat], seat))
     house = result.house
+    house_name = _(house.name) if house is not None else ""  # its game's catalog says it ("Ananas")
     for seat in order:
         who = Text(_("{name} (you)").format(name=names[seat]) if seat == viewer else names[seat], overflow="fold")
         table.add_column(who, justify="right", style="bold green" if seat in result.winners else None)
     if house is not None:  # an automated opponent such as Pineapple: its own score, its own parts
-        table.add_column(house.name, justify="right", style="bold red" if result.house_place == 1 else None)
+        table.add_column(house_name, justify="right", style="bold red" if result.house_place == 1 else None)
 
     def row(label: str, cells: list[str], house_cell: str = "", style: str | None = None) -> None:
         table.add_row(label, *cells, *([house_cell] if house is not None else []), style=style)
@@ -54,14 +55,17 @@ def score_table(result: Result, names: Sequence[str], viewer: int | None = None)
     for index, name in enumerate(result.tiebreak_names):
         row(_("Tie-break: {name}").format(name=_(name)), [str(result.tiebreaks[seat][index]) for seat in order])
     if house is not None:
-        table.caption = f"{house.name}: " + ", ".join(f"{part} {value}" for part, value in house.breakdown.items())
+        # TRANSLATORS: a score part and its points in the house's line below the table ("boats 3")
+        parts = [_("{part} {value}").format(part=_(part), value=value) for part, value in house.breakdown.items()]
+        # TRANSLATORS: the house's score parts below the table ("Pineapple: boats 3, claims 2")
+        table.caption = _("{house}: {parts}").format(house=house_name, parts=_(", ").join(parts))
     return table
 
 
 def winners_sentence(result: Result, names: Sequence[str], viewer: int | None = None) -> str:
     """Who won, said to ``viewer`` ("You won!", "Ada won.", "Ada and You share the win.")."""
     if not result.winners and result.house is not None:
-        return _("{name} won.").format(name=result.house.name)
+        return _("{name} won.").format(name=_(result.house.name))
     if len(result.winners) == 1:
         seat = result.winners[0]
         return _("You won!") if seat == viewer else _("{name} won.").format(name=names[seat])

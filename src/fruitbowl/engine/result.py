@@ -12,6 +12,8 @@ class House:
     """An automated opponent that is not a seat, such as Juicy Fruits' Pineapple in solo play.
 
     It is ranked against the seats by score alone; ``wins_ties`` says who a level score favours.
+    ``name`` is its English name, stored as it is in every language (records and stored results
+    compare it): it is the message of its game's catalog that a front end says at display time.
     """
 
     name: str

@@ -86,7 +86,8 @@ MODULE_CATEGORIES = {
     "boulders": (BOULDER_PTS,),
     "new_business": (OFFICE_PTS, WHALE_PTS),
 }
-PINEAPPLE_CATEGORIES = ("boats", "claims")
+#: Pineapple's score parts, said in the results' caption with ``_()`` ("boats 3, claims 2").
+PINEAPPLE_CATEGORIES = (N_("boats"), N_("claims"))
 
 CATEGORY = business.CATEGORY
 ADVANCED_SLOT = {t: slot for slot, t in enumerate(A.ADVANCED)}
@@ -1067,7 +1068,7 @@ class JuicyFruitsState(State):
             return base
         pine = dict(zip(PINEAPPLE_CATEGORIES, self.pine_parts, strict=True))
         # You win only with more points than Pineapple: a level score goes to her (§9.5).
-        house = House("Pineapple", self.pineapple_score(), pine, wins_ties=True)
+        house = House(N_("Pineapple"), self.pineapple_score(), pine, wins_ties=True)
         return Result.ranked(names, breakdown, ("later in turn order",), order, house=house, truncated=cut)
 
     def view(self, seat: int | None) -> dict[str, Any]:

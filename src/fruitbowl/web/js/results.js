@@ -22,7 +22,8 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
   const names = snapshot.players.map((p) => p.name);
   const order = [...names.keys()].sort((a, b) => result.places[a] - result.places[b] || a - b);
   const winners = result.winners.map((w) => names[w]);
-  const house = result.house || null; // a house opponent (Pineapple in solo Juicy Fruits)
+  // A house opponent (Pineapple in solo Juicy Fruits), named in the page's language.
+  const house = result.house ? { ...result.house, stored: result.house.name, name: houseName(result.house, renderer) } : null;
   const houseCats = house ? Object.keys(house.breakdown || {}).filter((c) => !result.categories.includes(c)) : [];
   const categories = [...result.categories, ...houseCats];
   // Tie-breaks decide between seats: alone against the house (solo) they decide nothing.
@@ -193,7 +194,12 @@ function headline(snapshot, result, winners, house) {
   return nt("{names} wins!", "{names} win!", winners.length, { names: list(winners) });
 }
 
-/** The house opponent's row: its own categories filled in, the players' ones left blank. */
+/** The house's name in the page's language: the result stores it in English (the same for every
+ * reader, in records and stored tables alike), and its game's HOUSE_NAMES says it. */
+function houseName(house, renderer) {
+  return renderer.HOUSE_NAMES?.[house.name] ?? house.name;
+}
+
 /** The seats in place order, with the house (if any) at its own place: before the seats it beats. */
 function ranked(order, result, house) {
   if (!house) return order;
@@ -201,10 +207,11 @@ function ranked(order, result, house) {
   return [...before, HOUSE, ...order.filter((seat) => !before.includes(seat))];
 }
 
+/** The house opponent's row: its own categories filled in, the players' ones left blank. */
 function houseRow(house, categories, tiebreaks, won) {
   return h(
     "tr",
-    { class: ["house", won && "winner"], "data-house": house.name },
+    { class: ["house", won && "winner"], "data-house": house.stored },
     h("td", {}, String(house.place ?? "")),
     h("th", { scope: "row" }, h("span", { class: "house-mark", "aria-hidden": "true" }, "♛"), ` ${house.name}`),
     categories.map((c) => h("td", {}, c in (house.breakdown || {}) ? String(house.breakdown[c]) : "")),

@@ -3,7 +3,7 @@
 // drawn in SVG, with every legal action clickable where it happens.
 //
 // The renderer interface of docs/web.md: render(board) with the board kit (board-kit.js),
-// panelStats(view, seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, LOG_ICONS.
+// panelStats(view, seat), BUTTON_KINDS, CATEGORY_LABELS, TIEBREAK_LABELS, HOUSE_NAMES, LOG_ICONS.
 //
 // Where actions happen:
 //   move         click one of your collectors / advanced collectors / carts (data-select), then one
@@ -57,6 +57,8 @@ export const CATEGORY_LABELS = {
   claims: t("Claims"),
 };
 export const TIEBREAK_LABELS = { "later in turn order": t("Later in turn order") };
+// The house opponent's name in the page's language, by the English name its result stores.
+export const HOUSE_NAMES = { Pineapple: t("Pineapple") };
 export const LOG_ICONS = {
   setup: "die",
   round: "turn",
