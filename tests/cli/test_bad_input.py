@@ -29,7 +29,7 @@ BAD_COMMANDS = [
     (["play", "tanghulu", "--frobnicate"], "No such option"),
     (["simulate", "tanhulu"], "unknown game"),
     (["simulate", "tanghulu", "--players", "5"], "2–4 players"),
-    (["simulate", "tanghulu", "--players", "3", "--bots", "random,random"], "--bots names 2 bot(s) for 3"),
+    (["simulate", "tanghulu", "--players", "3", "--bots", "random,random"], "--bots names 2 bots for 3 seats"),
     (["simulate", "tanghulu", "--bots", "random,nobody"], "unknown bot 'nobody'"),
     (["simulate", "tanghulu", "--option", "multi_garnish=perhaps"], "multi_garnish"),
     (["simulate", "tanghulu", "-n", "0"], "-n must be at least 1"),

@@ -120,8 +120,49 @@ def test_tournament_analyze_and_bench_speak_chinese_and_german(home, runner, tmp
     assert "game length" not in german.output and "Seat order" not in german.output
     bench = said(runner, ["--lang", "de", "bench", "tanghulu", "--seconds", "0.05", "--runs", "1"], {"LANG": "C"})
     assert bench.exit_code == 0, bench.output
-    assert "Zufallspartien, ein Kern: Median von 1" in bench.output and "zu etwa 0,05 s" in bench.output
+    assert "Zufallspartien, ein Kern: 1 Lauf zu etwa 0,05 s" in bench.output
     assert "Aktionen/s" in bench.output and "Actions/s" not in bench.output
+
+
+@pytest.mark.parametrize(
+    ("env", "simulated", "rated", "stored"),
+    [
+        ({"LANG": "C.UTF-8"}, "juicyfruits: 1 game, 1 player,", "1 table × 1 game, 2 players,", "1/1 game stored"),
+        (
+            {"LANG": "de_DE.UTF-8"},
+            "juicyfruits: 1 Partie, 1 Spieler,",
+            "1 Tisch × 1 Partie, 2 Spieler,",
+            "1/1 Partie gespeichert",
+        ),
+        ({"LANG": "zh_CN.UTF-8"}, "juicyfruits：1 局，1 名玩家，", "1 桌 × 1 局，2 名玩家，", "已保存 1/1 局"),
+    ],
+)
+def test_the_study_commands_count_in_the_languages_plural_forms(
+    home, runner, tmp_path: Path, env, simulated, rated, stored
+) -> None:
+    """Issue 27: "real plural forms ... replacing the hand-made plurals ("1 coins")"."""
+    simulate = said(runner, ["simulate", "juicyfruits", "-n", "1", "--players", "1", "--seed", "1"], env)
+    assert simulate.exit_code == 0, simulate.output
+    assert simulated in simulate.output
+    tournament = ["tournament", "tanghulu", "--bots", "random,greedy", "-n", "1", "--workers", "1"]
+    rating = said(runner, [*tournament, "--db", f"sqlite:///{tmp_path / 't.db'}"], {**env, "COLUMNS": "200"})
+    assert rating.exit_code == 0, rating.output
+    assert rated in rating.output and stored in rating.output
+    assert "(s)" not in rating.output and "(e)" not in rating.output
+
+
+@pytest.mark.parametrize(
+    ("env", "refused"),
+    [
+        ({"LANG": "C.UTF-8"}, "error: --bots names 2 bots for 3 seats; give one per seat"),
+        ({"LANG": "de_DE.UTF-8"}, "Fehler: --bots nennt 2 Bots für 3 Plätze; gib einen je Platz an"),
+        ({"LANG": "zh_CN.UTF-8"}, "错误：--bots 为 3 个座位指定了 2 个机器人；每个座位指定一个"),
+    ],
+)
+def test_too_few_bots_are_counted_in_the_terminals_language(home, runner, env, refused) -> None:
+    result = said(runner, ["simulate", "tanghulu", "--players", "3", "--bots", "random,random"], env)
+    assert result.exit_code == 2
+    assert result.output.strip() == refused
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from rich.console import Console
 
 from fruitbowl import __version__
 from fruitbowl.engine import all_games, get_game
-from fruitbowl.engine.wording import N_, _
+from fruitbowl.engine.wording import N_, _, ngettext
 from fruitbowl.sim import bench_game, simulate
 
 from . import listing, reports, rules, session
@@ -230,7 +230,11 @@ def simulate_command(
             result = simulate(chosen.id, n, num_players, bot_list, options, seed, advance)
     except KeyboardInterrupt:
         raise reports.interrupted(
-            _("simulate interrupted after {finished} of {n} games; nothing reported").format(finished=finished, n=n)
+            ngettext(
+                "simulate interrupted after {finished} of {n} game; nothing reported",
+                "simulate interrupted after {finished} of {n} games; nothing reported",
+                n,
+            ).format(finished=finished, n=n)
         ) from None
     if as_json:
         print(json.dumps(result.to_json()))
@@ -320,9 +324,11 @@ def tournament_command(
             result = run_tournament(spec, db, backend, advance)
     except KeyboardInterrupt:
         raise reports.interrupted(
-            _("tournament interrupted: {stored} of {total} games stored; rerun the command to continue").format(
-                stored=stored[0], total=stored[1]
-            )
+            ngettext(
+                "tournament interrupted: {stored} of {total} game stored; rerun the command to continue",
+                "tournament interrupted: {stored} of {total} games stored; rerun the command to continue",
+                stored[1],
+            ).format(stored=stored[0], total=stored[1])
         ) from None
     finally:
         backend.close()
@@ -410,9 +416,11 @@ def analyze_command(
                 played = play_games(tasks, backend, advance)
         except KeyboardInterrupt:
             raise reports.interrupted(
-                _("analyze interrupted after {finished} of {n} games; no report written").format(
-                    finished=finished, n=len(tasks)
-                )
+                ngettext(
+                    "analyze interrupted after {finished} of {n} game; no report written",
+                    "analyze interrupted after {finished} of {n} games; no report written",
+                    len(tasks),
+                ).format(finished=finished, n=len(tasks))
             ) from None
         finally:
             backend.close()
@@ -542,7 +550,11 @@ def bench(
                 results.append(bench_game(measured_game.id, seconds, runs, players, progress=step))
     except KeyboardInterrupt:
         raise reports.interrupted(
-            _("bench interrupted after {measured} of {n} games").format(measured=len(results), n=len(chosen))
+            ngettext(
+                "bench interrupted after {measured} of {n} game",
+                "bench interrupted after {measured} of {n} games",
+                len(chosen),
+            ).format(measured=len(results), n=len(chosen))
         ) from None
     if as_json:
         print(json.dumps({r.game: r.to_json() for r in results}))

@@ -216,7 +216,11 @@ def new(
     campaign = support.new(random_seed() if seed is None else seed, names, options)
     save_campaign(name, campaign)
     console = Console(highlight=False)
-    created = _("{kind} [bold]{name}[/bold] created for {players} players ({names}).")
+    created = ngettext(
+        "{kind} [bold]{name}[/bold] created for {players} player ({names}).",
+        "{kind} [bold]{name}[/bold] created for {players} players ({names}).",
+        players,
+    )
     console.print(created.format(kind=kind_of(campaign), name=name, players=players, names=", ".join(names)))
     console.print(Text.assemble(_("Play it with:"), " ", (f"fruitbowl campaign play {name}", "bold")), soft_wrap=True)
 

@@ -12,9 +12,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from fruitbowl.engine.wording import _
+from fruitbowl.engine.wording import _, ngettext
 from fruitbowl.i18n import fixed, shortest
 from fruitbowl.sim import BenchResult, SimulationResult
+from fruitbowl.sim.counts import games_count, players_count
 from fruitbowl.sim.review import Review
 
 from .crash import stop_code
@@ -23,10 +24,10 @@ from .crash import stop_code
 def print_simulation(console: Console, result: SimulationResult) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items())
     console.print(
-        _("[bold]{game}[/bold]: {games} games, {players} players, seed {seed}, options {options}").format(
+        _("[bold]{game}[/bold]: {games}, {players}, seed {seed}, options {options}").format(
             game=result.game,
-            games=result.games,
-            players=result.players,
+            games=games_count(result.games),
+            players=players_count(result.players),
             seed=result.seed,
             options=options or _("none"),
         )
@@ -61,9 +62,11 @@ def print_simulation(console: Console, result: SimulationResult) -> None:
 
 
 def print_bench(console: Console, results: Sequence[BenchResult], seconds: float, runs: int) -> None:
-    title = _("Random playouts, one core: median of {runs} run(s) of about {seconds} s").format(
-        runs=runs, seconds=shortest(seconds)
-    )
+    title = ngettext(
+        "Random playouts, one core: {runs} run of about {seconds} s",
+        "Random playouts, one core: median of {runs} runs of about {seconds} s",
+        runs,
+    ).format(runs=runs, seconds=shortest(seconds))
     table = Table(title=title)
     table.add_column(_("Game"))
     table.add_column(_("Players"), justify="right")

@@ -58,8 +58,12 @@ TRANSLATED: tuple[str, ...] = (
     "server/run.py",
     "server/store.py",
     "server/tables.py",
+    "server/tutorials.py",
+    "sim/backends.py",
     "sim/console.py",
+    "sim/counts.py",
     "sim/review.py",
+    "sim/simulate.py",
     "bots",
 )
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its

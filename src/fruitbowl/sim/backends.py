@@ -29,6 +29,7 @@ from typing import Any
 
 from fruitbowl.bots.pool import forking, stop_pool, worker_pool
 from fruitbowl.engine import FruitbowlError
+from fruitbowl.engine.wording import ngettext
 
 from .schedule import GameTask
 from .worker import GameData, play_chunk
@@ -54,10 +55,14 @@ class GamesFailed(FruitbowlError):
     def __init__(self, failures: dict[int, str]):
         self.failures = failures
         first = min(failures)
-        super().__init__(
-            f"{len(failures)} game(s) failed after every retry (first: game {first}: {failures[first]}); "
-            "the games that finished are kept — run the same command again to retry the rest"
+        failed = ngettext(
+            "{n} game failed after every retry (first: game {first}: {why}); "
+            "the games that finished are kept — run the same command again to retry the rest",
+            "{n} games failed after every retry (first: game {first}: {why}); "
+            "the games that finished are kept — run the same command again to retry the rest",
+            len(failures),
         )
+        super().__init__(failed.format(n=len(failures), first=first, why=failures[first]))
 
 
 def cpu_count() -> int:

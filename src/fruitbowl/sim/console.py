@@ -8,9 +8,10 @@ from rich.console import Console
 from rich.table import Table
 
 from fruitbowl.engine import get_game
-from fruitbowl.engine.wording import _
+from fruitbowl.engine.wording import _, ngettext
 from fruitbowl.i18n import fixed, shortest
 
+from .counts import games_count, players_count, tables_count
 from .tournament import TournamentResult
 
 
@@ -20,14 +21,14 @@ def print_tournament(console: Console, result: TournamentResult) -> None:
     options = ", ".join(f"{k}={v}" for k, v in spec.options.items() if defaults.get(k) != v) or _("defaults")
     about = (
         _(
-            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} table(s) × {games} games "
-            "(duplicate: each deal once per seat rotation, the same deals at every table), {players} players, "
+            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} × {games} "
+            "(duplicate: each deal once per seat rotation, the same deals at every table), {players}, "
             "seed {seed}, options {options}"
         )
         if spec.duplicate
         else _(
-            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} table(s) × {games} games, "
-            "{players} players, seed {seed}, options {options}"
+            "[bold]{game}[/bold] {format} tournament [bold]{id}[/bold]: {tables} × {games}, "
+            "{players}, seed {seed}, options {options}"
         )
     )
     console.print(
@@ -35,18 +36,26 @@ def print_tournament(console: Console, result: TournamentResult) -> None:
             game=spec.game,
             format=spec.format,
             id=result.id,
-            tables=len(spec.tables()),
-            games=spec.games_per_table,
-            players=spec.players,
+            tables=tables_count(len(spec.tables())),
+            games=games_count(spec.games_per_table),
+            players=players_count(spec.players),
             seed=spec.seed,
             options=options,
         )
     )
     status = _("complete") if result.complete else _("{n} still to play").format(n=result.total - len(result.games))
     stored = (
-        _("{stored}/{total} games stored ({now} played now on {backend} ×{workers}, {seconds} s) · {status}")
+        ngettext(
+            "{stored}/{total} game stored ({now} played now on {backend} ×{workers}, {seconds} s) · {status}",
+            "{stored}/{total} games stored ({now} played now on {backend} ×{workers}, {seconds} s) · {status}",
+            result.total,
+        )
         if result.backend
-        else _("{stored}/{total} games stored ({now} played now, {seconds} s) · {status}")
+        else ngettext(
+            "{stored}/{total} game stored ({now} played now, {seconds} s) · {status}",
+            "{stored}/{total} games stored ({now} played now, {seconds} s) · {status}",
+            result.total,
+        )
     )
     console.print(
         stored.format(
@@ -103,8 +112,8 @@ def _signed(value: float) -> str:
 
 def print_analysis(console: Console, data: dict[str, Any], html: str | None) -> None:
     console.print(
-        _("[bold]{title}[/bold]: {games} games, {players} players").format(
-            title=_(data["title"]), games=data["games"], players=data["players"]
+        _("[bold]{title}[/bold]: {games}, {players}").format(
+            title=_(data["title"]), games=games_count(data["games"]), players=players_count(data["players"])
         )
     )
     table = Table(title=_("Seat order (win rate, 95% CI)"), title_justify="left")

@@ -32,6 +32,8 @@ from fruitbowl.bots import make_bot
 from fruitbowl.engine import InvalidOption, get_game
 from fruitbowl.engine.rng import derive_seed
 
+from .simulate import resolve_bots
+
 FORMATS = ("round-robin", "gauntlet")
 
 #: Safety net for games that never end by themselves (as in ``simulate``).
@@ -173,11 +175,7 @@ def simulation_tasks(
     game = get_game(game_id)
     game.check_player_count(num_players)
     checked = game.validate_options(options, num_players)
-    chosen = [n.strip().lower() for n in bots] if bots else ["random"] * num_players
-    if len(chosen) != num_players:
-        raise InvalidOption(f"--bots names {len(chosen)} bot(s) for {num_players} seat(s); give one per seat")
-    for name in chosen:
-        make_bot(name, 0)
+    chosen = resolve_bots(bots, num_players)
     if num_games < 1:
         raise InvalidOption(f"-n must be at least 1; got {num_games}")
     return [

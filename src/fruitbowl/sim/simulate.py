@@ -16,8 +16,10 @@ from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Game, InvalidOption, get_game
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import ngettext
 
 from .confidence import wilson
+from .counts import bots_count
 
 #: Safety net for games that never end by themselves (a table of bots that only ever work):
 #: after this many actions the game is abandoned and counted as truncated.
@@ -71,7 +73,12 @@ def resolve_bots(names: Sequence[str] | None, num_players: int) -> list[str]:
     """One bot name per seat (default: ``random`` everywhere), checked against the registry."""
     chosen = [n.strip().lower() for n in names] if names else ["random"] * num_players
     if len(chosen) != num_players:
-        raise InvalidOption(f"--bots names {len(chosen)} bot(s) for {num_players} seat(s); give one per seat")
+        seats = ngettext(
+            "--bots names {bots} for {n} seat; give one per seat",
+            "--bots names {bots} for {n} seats; give one per seat",
+            num_players,
+        )
+        raise InvalidOption(seats.format(bots=bots_count(len(chosen)), n=num_players))
     for name in chosen:
         make_bot(name, 0)  # raises InvalidOption for an unknown name
     return chosen
