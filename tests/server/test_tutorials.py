@@ -121,6 +121,24 @@ def test_unknown_games_and_modules_are_refused_in_a_sentence(tmp_path: Path) -> 
         assert http.get(f"{base}/api/tables", params={"status": "playing"}).json()["tables"] == []
 
 
+def test_unknown_games_and_modules_are_refused_in_the_readers_language(tmp_path: Path) -> None:
+    with _server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path) as base:
+        said = {}
+        for language in ("de-DE,de;q=0.9", "zh-CN,zh;q=0.9"):
+            headers = {"Accept-Language": language}
+            game = http.post(f"{base}/api/tutorials/chess", headers=headers)
+            module = http.post(f"{base}/api/tutorials/juicyfruits", json={"module": "dragons"}, headers=headers)
+            assert game.status_code == module.status_code == 404
+            said[language[:2]] = (game.json()["error"], module.json()["error"])
+        assert said["de"][0].startswith("es gibt kein Tutorial eines Spiels 'chess'; Tutorials gibt es zu ")
+        assert said["de"][1] == (
+            "Juicy Fruits hat kein Tutorial zum Modul 'dragons'; es gibt das Spiel allein (ohne Modul), "
+            "die Module 'mystic_island', 'boulders', 'new_business'"
+        )
+        assert said["zh"][0].startswith("没有游戏 'chess' 的教程；有教程的游戏：")
+        assert said["zh"][1].startswith("多汁水果没有模块 'dragons' 的教程；有的是：单独的游戏（无模块），模块 ")
+
+
 def test_tutorials_share_the_new_tables_allowance_of_an_address(tmp_path: Path) -> None:
     app = create_app(f"sqlite:///{tmp_path / 'db.sqlite'}", limits=Limits(create_rate=0.001, create_burst=2))
     with TestClient(app) as client:

@@ -106,7 +106,7 @@ def play_line(tutorial: Tutorial) -> Line:
 def _by_id(tutorial_id: str) -> Tutorial:
     found = next((t for t in tutorials() if t.id == tutorial_id), None)
     if found is None:
-        raise NotFound(f"there is no tutorial {tutorial_id!r}")
+        raise NotFound(_("there is no tutorial {tutorial}").format(tutorial=repr(tutorial_id)))
     return found
 
 
@@ -139,11 +139,21 @@ def choose(game_id: str, module: str | None) -> Tutorial:
     mine = [t for t in tutorials() if t.game == game_id]
     if not mine:
         games = sorted({t.game for t in tutorials()})
-        raise NotFound(f"there is no tutorial of a game {game_id!r}; there are tutorials of {', '.join(games)}")
-    modules = ", ".join(repr(t.module) for t in mine if t.module is not None)
-    alone = "the game alone (no module)" if any(t.module is None for t in mine) else ""
-    offered = ", ".join(part for part in (alone, f"the modules {modules}" if modules else "") if part)
-    raise NotFound(f"{get_game(game_id).title} has no tutorial of the module {module!r}; it has {offered}")
+        raise NotFound(
+            _("there is no tutorial of a game {game}; there are tutorials of {games}").format(
+                game=repr(game_id), games=_(", ").join(games)
+            )
+        )
+    modules = _(", ").join(repr(t.module) for t in mine if t.module is not None)
+    alone = _("the game alone (no module)") if any(t.module is None for t in mine) else ""
+    offered = _(", ").join(
+        part for part in (alone, _("the modules {modules}").format(modules=modules) if modules else "") if part
+    )
+    raise NotFound(
+        _("{game} has no tutorial of the module {module}; it has {offered}").format(
+            game=_(get_game(game_id).title), module=repr(module), offered=offered
+        )
+    )
 
 
 # ---------------------------------------------------------------------- the coach
