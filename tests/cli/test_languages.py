@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 
 from .terminal_driver import CHINESE, ENGLISH, GERMAN, Terminal, Words, play_through, run
@@ -76,10 +77,22 @@ def test_lang_takes_precedence_over_the_locale_and_english_stays_english(english
     assert "Round 1 begins." in _opening(["--lang", "en", *args], tmp_path / "en")
 
 
-def test_an_unknown_language_is_refused_in_one_line(english_locale, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("locale", "refused"),
+    [
+        ("C.UTF-8", "error: there is no language 'xx': fruitbowl speaks en, de, zh_Hans"),
+        ("fr_FR.UTF-8", "error: there is no language 'xx': fruitbowl speaks en, de, zh_Hans"),
+        ("de_DE.UTF-8", "Fehler: es gibt keine Sprache 'xx': fruitbowl spricht en, de, zh_Hans"),
+        ("zh_CN.UTF-8", "错误：没有语言 'xx'：fruitbowl 会说 en, de, zh_Hans"),
+    ],
+)
+def test_an_unknown_language_is_refused_in_one_line_in_the_locales_language(
+    english_locale, tmp_path: Path, locale: str, refused: str
+) -> None:
+    english_locale.setenv("LANG", locale)
     finished = run(["--lang", "xx", "games"], tmp_path)
     assert finished.returncode == 2
-    assert finished.output.strip() == "error: there is no language 'xx': fruitbowl speaks en, de, zh_Hans"
+    assert finished.output.strip() == refused
 
 
 def test_lang_de_plays_fabled_fruit_with_lime_in_german(english_locale, tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from typer.exceptions import Abort, TyperException
 
 from fruitbowl.engine import FruitbowlError
 from fruitbowl.engine.wording import N_, _, speaking
-from fruitbowl.i18n import translations
+from fruitbowl.i18n import from_environment, translations
 
 from .crash import crash_report
 from .language import asked_language, spoken_language
@@ -128,11 +128,12 @@ class OneLineErrorsGroup(TyperGroup):
         **extra: Any,
     ) -> Any:
         run = super().main
-        try:
-            asked = asked_language(sys.argv[1:] if args is None else args)
-            spoken = translations(spoken_language(asked, os.environ))
-        except FruitbowlError as exc:
-            self._stop(exc)
+        with speaking(translations(from_environment(os.environ))):  # an unknown --lang is refused in it
+            try:
+                asked = asked_language(sys.argv[1:] if args is None else args)
+                spoken = translations(spoken_language(asked, os.environ))
+            except FruitbowlError as exc:
+                self._stop(exc)
         with speaking(spoken):
             speak_help(self)
             if not standalone_mode:

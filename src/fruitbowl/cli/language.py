@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from fruitbowl.engine import FruitbowlError
+from fruitbowl.engine.wording import _
 from fruitbowl.i18n import LANGUAGES, from_environment, negotiate
 
 #: The root option that names the language (``fruitbowl --lang de play …``).
@@ -17,7 +18,8 @@ LANG_OPTION = "--lang"
 
 
 class UnknownLanguage(FruitbowlError):
-    """``--lang`` names a language fruitbowl does not speak."""
+    """``--lang`` names a language fruitbowl does not speak (said in the locale's language: the
+    caller speaks the locale's language, ``from_environment``, while it asks :func:`spoken_language`)."""
 
 
 def asked_language(args: Sequence[str]) -> str | None:
@@ -39,5 +41,9 @@ def spoken_language(asked: str | None, environ: Mapping[str, str]) -> str:
         return from_environment(environ)
     chosen = negotiate([asked])
     if chosen == "en" and not asked.lower().startswith("en"):
-        raise UnknownLanguage(f"there is no language {asked!r}: fruitbowl speaks {', '.join(LANGUAGES)}")
+        raise UnknownLanguage(
+            _("there is no language {asked!r}: fruitbowl speaks {languages}").format(
+                asked=asked, languages=", ".join(LANGUAGES)
+            )
+        )
     return chosen
