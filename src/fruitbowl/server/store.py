@@ -9,6 +9,7 @@ With PostgreSQL, every commit that changes a table also tells the other processe
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 from collections.abc import Callable
@@ -99,8 +100,11 @@ class TableStore:
 
     async def in_thread(self, work: Callable[..., _T], *args: Any) -> _T:
         """``work(*args)`` on a writer thread. The caller holds the table's lock, so the table in
-        memory does not change meanwhile; readers go on seeing it as it was until the commit is in."""
-        return await asyncio.get_running_loop().run_in_executor(self.writer, partial(work, *args))
+        memory does not change meanwhile; readers go on seeing it as it was until the commit is in.
+        It runs in a copy of the caller's context, so a refusal it raises is said in the reader's
+        language (:mod:`fruitbowl.engine.wording` reads it from a ``ContextVar``)."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(self.writer, partial(context.run, work, *args))
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)
