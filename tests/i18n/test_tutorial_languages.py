@@ -69,6 +69,20 @@ def test_the_coach_says_each_games_first_step_in_german_and_chinese(client: Test
         assert str(english["why"]).startswith("Welcome to ") and str(english["do"]).startswith(SUGGESTS["en"])
 
 
+@pytest.mark.parametrize("game", sorted(WELCOME))
+def test_the_coachs_chinese_sentences_follow_each_other_without_a_space(client: TestClient, game: str) -> None:
+    """Chinese starts the next sentence right after "。", "！" or "？"; German and English leave a space."""
+    table = client.post(f"/api/tutorials/{game}").json()
+    chinese = _coach(client, table, CHINESE)
+    text, why, do = (str(chinese[part]) for part in ("text", "why", "do"))
+    assert text == why + do and not re.search(r"[。！？] ", text), text
+    assert WELCOME[game][1] + " " not in why and why.startswith(WELCOME[game][1])
+    for reader in (GERMAN, ENGLISH):
+        coach = _coach(client, table, reader)
+        assert coach["text"] == f"{coach['why']} {coach['do']}"
+        assert re.search(r"[.!?] \S", str(coach["why"])), coach["why"]
+
+
 def test_a_tutorial_finished_says_what_was_learned_in_the_readers_language(client: TestClient) -> None:
     table = client.post("/api/tutorials/tanghulu").json()
     headers = {"X-Seat-Token": table["token"]}

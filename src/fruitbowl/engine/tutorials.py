@@ -32,7 +32,7 @@ from . import pages
 from .errors import ComponentDataError
 from .game import Game
 from .registry import all_games
-from .wording import N_, _
+from .wording import N_, _, language
 
 #: The tutorials' file in each game's folder.
 TUTORIAL_FILE = "tutorial.toml"
@@ -91,6 +91,21 @@ class Tutorial:
     def lesson_for(self, kind: str) -> Lesson | None:
         """The lesson about an action kind (the first that names it), or ``None``."""
         return next((lesson for lesson in self.lessons if kind in lesson.kinds), None)
+
+
+#: The marks after which a language starts its next sentence without a space (Chinese: "。" then
+#: the next sentence at once); any other language puts a space between two sentences.
+CLOSED_SENTENCE_ENDS: Mapping[str, tuple[str, ...]] = {"zh_Hans": ("。", "！", "？")}
+
+
+def join_sentences(*parts: str) -> str:
+    """The coach's sentences one after another (empty parts left out), in the language being
+    spoken: "Welcome. Buy a tile." but "欢迎。买一块板块。"."""
+    closed = CLOSED_SENTENCE_ENDS.get(language(), ())
+    joined = ""
+    for part in filter(None, parts):
+        joined += part if not joined or joined.endswith(closed) else f" {part}"
+    return joined
 
 
 def message(value: str) -> str:

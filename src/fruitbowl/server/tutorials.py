@@ -32,7 +32,7 @@ from fruitbowl.engine.errors import IllegalAction
 from fruitbowl.engine.game import State
 from fruitbowl.engine.record import ChanceSource, replay, start_state
 from fruitbowl.engine.rng import derive_seed
-from fruitbowl.engine.tutorials import ONLY_MOVE, SUGGESTED, Tutorial, find_tutorial, tutorials
+from fruitbowl.engine.tutorials import ONLY_MOVE, SUGGESTED, Tutorial, find_tutorial, join_sentences, tutorials
 from fruitbowl.engine.wording import _, language
 
 from .errors import NotFound
@@ -223,7 +223,7 @@ def _coach(tutorial: Tutorial, match: Match) -> dict[str, Any]:
     why = ""  # the lesson the first time this kind of decision comes up, a short reason later
     if lesson is not None:
         why = tutorial.say(lesson.text if learnt.isdisjoint(lesson.kinds) else lesson.again)
-    why = " ".join(part for part in (tutorial.say(tutorial.intro) if made == 0 else "", why) if part)
+    why = join_sentences(tutorial.say(tutorial.intro) if made == 0 else "", why)
     return _step(made + 1, of, do, why, rule, action.code)
 
 
@@ -232,6 +232,6 @@ def _step(
 ) -> dict[str, Any]:
     """The coach's answer: ``text`` is ``why`` then ``do`` (what a terminal prints); a page may
     show ``do`` (the suggested move, or nothing) first and ``why`` after it."""
-    text = " ".join(part for part in (why, do) if part)
+    text = join_sentences(why, do)
     answer = {"step": step, "of": of, "text": text, "do": do, "why": why, "rule": rule, "suggested": suggested}
     return {**answer, "done": done}
