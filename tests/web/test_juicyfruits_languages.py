@@ -1,5 +1,5 @@
 """Browser tests: a finished solo Juicy Fruits game's results read in German and in Chinese, the
-house player (Pineapple) and her score parts (boats, claims) too."""
+house player (Pineapple) and her score parts (boats, claims) too, and "(you)" by the reader's name."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from .test_languages import CHINESE, GERMAN
 
 #: What each language calls Pineapple and her score parts (the glossaries' words).
 HOUSE_WORDS = {
-    "de": {"name": "Ananas", "parts": ("Boote", "Erwerbungen"), "wins": "Ananas gewinnt!"},
-    "zh_Hans": {"name": "菠萝", "parts": ("船只", "购得"), "wins": "菠萝获胜！"},
+    "de": {"name": "Ananas", "parts": ("Boote", "Erwerbungen"), "wins": "Ananas gewinnt!", "you": "(du)"},
+    "zh_Hans": {"name": "菠萝", "parts": ("船只", "购得"), "wins": "菠萝获胜！", "you": "（你）"},
 }
 
 
@@ -36,6 +36,7 @@ def test_the_results_of_a_solo_game_say_pineapple_in_the_readers_language(browse
         assert part in headers, headers
     text = results.inner_text()
     assert "Pineapple" not in text and "Boats" not in text and "Claims" not in text, text
+    assert words["you"] in text and "(you)" not in text, text  # the reader's own row
     if not final["result"]["winners"]:
         assert page.locator("#results h2").inner_text() == words["wins"]
     else:

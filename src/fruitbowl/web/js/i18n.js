@@ -37,6 +37,9 @@ const pluralRules = new Intl.PluralRules(languageTag());
 const numbers = new Intl.NumberFormat(languageTag());
 
 /** Names joined the language's way: "Ada and Bo", "Ada、Bo和Cy". */
+/** The space between two sentences: none in Chinese, whose sentences end with a full-width mark. */
+export const sentenceGap = () => (catalog.lang.startsWith("zh") ? "" : " ");
+
 export const list = (items) => new Intl.ListFormat(languageTag(), { type: "conjunction" }).format(items);
 
 /** `value` written the language's way (1,234 / 1.234). */

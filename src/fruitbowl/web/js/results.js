@@ -59,7 +59,7 @@ export function renderResults(root, snapshot, renderer, { onRematch } = {}) {
             { scope: "row", title: names[seat] },
             markerSvg(seat, 18),
             h("span", { class: "result-name" }, names[seat]),
-            seat === snapshot.seat ? " (you)" : "",
+            seat === snapshot.seat ? ` ${t("(you)")}` : "",
             standInMark(result, seat),
           ),
           categories.map((c) => h("td", {}, houseCats.includes(c) ? "" : String(result.breakdown[seat][c] ?? 0))),

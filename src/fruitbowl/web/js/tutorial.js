@@ -3,7 +3,7 @@
 // at a tutorial's table, the coach box (the step, what to do and why, the rule, Leave tutorial)
 // and the suggested move marked on the board, as the Hint marks it (`hintTargets`, `.hinted`).
 
-import { languageTag, nt, t } from "./i18n.js";
+import { languageTag, nt, sentenceGap, t } from "./i18n.js";
 import { ruleLink } from "./rules.js";
 import { h } from "./svg.js";
 import { playerName, saveLastGame, saveSeat, seatFor } from "./storage.js";
@@ -243,7 +243,7 @@ export function drawCoach(snapshot, renderer, actions, reveal = null) {
   const text = box.querySelector(".coach-text");
   // At the end the results say what was learned; the plaque says it is over.
   if (step.done) text.replaceChildren(t("You finished the tutorial: the results below say what you learned."));
-  else text.replaceChildren(...(step.do ? [h("strong", { class: "coach-do" }, step.do), " "] : []), step.why); // what to do first, then why
+  else text.replaceChildren(...(step.do ? [h("strong", { class: "coach-do" }, step.do), sentenceGap()] : []), step.why); // what to do first, then why
   const link = step.done ? null : ruleLink(snapshot.game, step.rule);
   box.querySelector(".coach-rule").replaceChildren(...(link ? [link] : []));
   const real = h("a", { class: "button primary coach-real", href: "/", onclick: () => saveLastGame(snapshot.game) }, t("Play a real game"));
