@@ -102,7 +102,10 @@ def learn(game_id: str, module: str | None, name: str | None, restart: bool, con
         resumed = match is not None
         if match is None:
             players = [Player(name or default_player_name(), "human")]
-            players += [Player(f"{bot_label(level)} bot {seat}", level) for seat, level in enumerate(tutorial.bots, 2)]
+            players += [
+                Player(_("{level} bot {n}").format(level=_(bot_label(level)), n=seat), level)
+                for seat, level in enumerate(tutorial.bots, 2)
+            ]
             path.parent.mkdir(parents=True, exist_ok=True)
             match = Match.new(get_game(tutorial.game), players, tutorial.seed, tutorial.options)
         TutorialSession(tutorial, match, path, console).run(resumed=resumed)

@@ -270,10 +270,23 @@ MAX_NAME = 40
 
 
 def seat_name(index: int, controller: str, name: str | None) -> str:
-    """A seat's name: the one given (checked by :func:`check_name`), else "Player 2" or "Random bot 2"."""
+    """A seat's name: the one given (checked by :func:`check_name`), else "Player 2" or "Random bot 2"
+    (stored in English, the same for every reader: :func:`shown_name` says it in each one's language)."""
     if name is not None:
         return check_name(name)
     return f"Player {index + 1}" if controller == "human" else f"{bot_label(controller)} bot {index + 1}"
+
+
+def shown_name(index: int, name: str) -> str:
+    """A seat's name as the reader reads it: a name someone gave as it is, a name the table gave
+    (:func:`seat_name`'s "Player 2", "Random bot 2") in the reader's language ("Spieler 2")."""
+    number = index + 1
+    if name == f"Player {number}":
+        return _("Player {n}").format(n=number)
+    for level in bot_names():
+        if name == f"{bot_label(level)} bot {number}":
+            return _("{level} bot {n}").format(level=_(bot_label(level)), n=number)
+    return name
 
 
 def check_name(name: object, what: str = N_("a name")) -> str:

@@ -28,7 +28,7 @@ from . import clocks
 from .db import aware
 from .errors import BadRequest, Conflict, Forbidden
 from .languages import speaking_in
-from .live import LiveTable, Note
+from .live import LiveTable, Note, shown_name
 from .rules_pages import rule_link
 from .tutorials import coach
 
@@ -104,11 +104,16 @@ def without_fixed(value: Any, fixed: Any) -> Any:
     return value
 
 
+def seat_names(table: LiveTable) -> list[str]:
+    """The seats' names in the reader's language (the names the table gave: :func:`.live.shown_name`)."""
+    return [shown_name(i, s.name) for i, s in enumerate(table.seats)]
+
+
 def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
     """Everything one client may know about a table, as one message."""
     state, game = table.state, table.match.game
     view = state.view(seat)
-    names = [s.name for s in table.seats]
+    names = seat_names(table)
     my_turn = seat is not None and seat == state.current_player and table.status == "playing"
     legal = state.legal_actions() if my_turn else []
     online = table.online()
@@ -134,7 +139,7 @@ def snapshot(table: LiveTable, seat: int | None) -> dict[str, Any]:
         "players": [
             {
                 "seat": i,
-                "name": s.name,
+                "name": names[i],
                 "controller": s.controller,
                 "claimed": s.claimed,
                 "online": i in online or s.controller != "human",
@@ -217,7 +222,7 @@ def stand_in_sentence(note: Note, you: bool) -> str:
             if you
             else _("{name} is back and plays again.").format(name=note.name)
         )
-    bot = _("a {level} bot").format(level=bot_label(note.text)) if note.text else _("a bot")
+    bot = _("a {level} bot").format(level=_(bot_label(note.text))) if note.text else _("a bot")
     if you:
         if note.kind == "timeout":
             return _("Your time ran out: {bot} plays for you until you take your seat back.").format(bot=bot)
@@ -248,7 +253,7 @@ def explain(table: LiveTable, seat: int | None, code: int) -> dict[str, Any]:
             )
         )
     if table.status != "playing" or seat != state.current_player:
-        names = [s.name for s in table.seats]
+        names = seat_names(table)
         raise Conflict(_("it is not your turn: {prompt}").format(prompt=prompt(table, state.view(seat), names)))
     answer: dict[str, Any] = {"code": code, "version": table.version, "reason": None}
     try:
@@ -266,7 +271,7 @@ def prompt(table: LiveTable, view: dict[str, Any], names: list[str]) -> str:
     if table.status == "cancelled":
         return _("This game was cancelled by its campaign's owner")
     if table.status == "open":
-        free = [s.name for s in table.seats if not s.claimed]
+        free = [shown_name(i, s.name) for i, s in enumerate(table.seats) if not s.claimed]
         return _("Waiting for players to join ({names})").format(names=", ".join(free))
     return table.match.game.prompt(view, names)
 
