@@ -258,7 +258,8 @@ async function refreshTables() {
 
 async function main() {
   $("language-switch").replaceWith(languageSwitch());
-  $("name").value = playerName() || "";
+  // (the page may have taken a name already while its words were loading: a fast typist keeps it)
+  if (!$("name").value) $("name").value = playerName() || "";
   let data;
   try {
     data = await api.games();
