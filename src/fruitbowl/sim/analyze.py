@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from fruitbowl.engine import InvalidOption, get_game
+from fruitbowl.engine.wording import _
 
 from .confidence import wilson
 from .worker import GameData
@@ -124,10 +125,14 @@ def analyze(game_id: str, games: Sequence[GameData], source: dict[str, Any] | No
     """The balance report of ``games`` (all of ``game_id`` with one player count) as a JSON-ready dict."""
     game = get_game(game_id)
     if not games:
-        raise InvalidOption("there are no finished games to analyze")
+        raise InvalidOption(_("there are no finished games to analyze"))
     counts = {len(g.seats) for g in games}
     if len(counts) != 1:
-        raise InvalidOption(f"the games have different player counts ({sorted(counts)}); analyze one count at a time")
+        raise InvalidOption(
+            _("the games have different player counts ({counts}); analyze one count at a time").format(
+                counts=", ".join(map(str, sorted(counts)))
+            )
+        )
     players = counts.pop()
     ordered = sorted(games, key=lambda g: g.index)
     baseline = 1 / players

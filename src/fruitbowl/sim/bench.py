@@ -17,6 +17,8 @@ from typing import Any
 from fruitbowl.engine import Game, InvalidOption, get_game
 from fruitbowl.engine.chance import settle
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import _
+from fruitbowl.i18n import shortest
 
 #: A random playout longer than this is abandoned (a game with no forced progress).
 PLAYOUT_ACTION_CAP = 100_000
@@ -85,9 +87,9 @@ def bench_game(
     ``progress(run, measured)`` is called after each run (counted from 1) with its actions,
     games and seconds."""
     if seconds <= 0:
-        raise InvalidOption(f"--seconds must be positive; got {seconds}")
+        raise InvalidOption(_("--seconds must be positive; got {seconds}").format(seconds=shortest(seconds)))
     if runs < 1:
-        raise InvalidOption(f"--runs must be at least 1; got {runs}")
+        raise InvalidOption(_("--runs must be at least 1; got {runs}").format(runs=runs))
     game = get_game(game_id)
     players = default_players(game) if num_players is None else num_players
     game.check_player_count(players)

@@ -31,6 +31,7 @@ from typing import Any
 from fruitbowl.bots import make_bot
 from fruitbowl.engine import InvalidOption, get_game
 from fruitbowl.engine.rng import derive_seed
+from fruitbowl.engine.wording import _
 
 from .simulate import resolve_bots
 
@@ -143,21 +144,25 @@ def make_spec(
     for name in names:
         make_bot(name, 0)  # unknown bot: InvalidOption naming the known ones
     if fmt not in FORMATS:
-        raise InvalidOption(f"--format must be one of {', '.join(FORMATS)}; got {fmt!r}")
+        raise InvalidOption(
+            _("--format must be one of {formats}; got {got!r}").format(formats=", ".join(FORMATS), got=fmt)
+        )
     if players < 2:
-        raise InvalidOption("a tournament needs at least 2 players per game (bots are rated against each other)")
+        raise InvalidOption(_("a tournament needs at least 2 players per game (bots are rated against each other)"))
     if len(set(names)) != len(names):
-        raise InvalidOption(f"--bots names a bot twice ({', '.join(names)}); name each bot once")
+        raise InvalidOption(_("--bots names a bot twice ({bots}); name each bot once").format(bots=", ".join(names)))
     if len(names) < 2:
-        raise InvalidOption("a tournament needs at least two different bots in --bots")
+        raise InvalidOption(_("a tournament needs at least two different bots in --bots"))
     if games_per_table < 1:
-        raise InvalidOption(f"-n (games per table) must be at least 1; got {games_per_table}")
+        raise InvalidOption(_("-n (games per table) must be at least 1; got {n}").format(n=games_per_table))
     if action_cap < 1:
-        raise InvalidOption(f"the action cap must be at least 1; got {action_cap}")
+        raise InvalidOption(_("the action cap must be at least 1; got {cap}").format(cap=action_cap))
     if duplicate and games_per_table % players:
         raise InvalidOption(
-            f"--duplicate deals each deal once per seat rotation: -n (games per table) must be a multiple "
-            f"of {players} (the players); got {games_per_table}"
+            _(
+                "--duplicate deals each deal once per seat rotation: -n (games per table) must be a multiple "
+                "of {players} (the players); got {n}"
+            ).format(players=players, n=games_per_table)
         )
     return TournamentSpec(game.id, names, players, games_per_table, fmt, checked, seed, action_cap, duplicate)
 
@@ -177,7 +182,7 @@ def simulation_tasks(
     checked = game.validate_options(options, num_players)
     chosen = resolve_bots(bots, num_players)
     if num_games < 1:
-        raise InvalidOption(f"-n must be at least 1; got {num_games}")
+        raise InvalidOption(_("-n must be at least 1; got {n}").format(n=num_games))
     return [
         GameTask(index, derive_seed(seed, "game", index), game.id, tuple(chosen), dict(checked), action_cap)
         for index in range(num_games)

@@ -16,7 +16,7 @@ from fruitbowl.bots import Bot, SeatHandle, make_bot
 from fruitbowl.engine import Game, InvalidOption, get_game
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.rng import derive_seed
-from fruitbowl.engine.wording import ngettext
+from fruitbowl.engine.wording import _, ngettext
 
 from .confidence import wilson
 from .counts import bots_count
@@ -129,7 +129,7 @@ def simulate(
     checked = game.validate_options(options, num_players)
     bot_names = resolve_bots(bots, num_players)
     if num_games < 1:
-        raise InvalidOption(f"the number of games must be at least 1; got {num_games}")
+        raise InvalidOption(_("the number of games must be at least 1; got {n}").format(n=num_games))
 
     wins = [0.0] * num_players
     score_sums = [0.0] * num_players
