@@ -182,3 +182,16 @@ def test_the_action_space_names_every_action_in_the_readers_language(client):
     for action in state["legal"]:
         assert action.get("label", space[action["code"]]) != ""
         assert "label" not in action or action["label"] != space[action["code"]]
+
+
+def test_a_table_asked_with_too_few_seats_is_refused_with_counted_words(client):
+    """A refusal that counts players and seats says each count in the reader's plural form."""
+    body = {"game": "tanghulu", "players": 3, "seats": [{"controller": "human"}], "you": 0}
+    said = {}
+    for name, headers in (("en", {}), ("de", GERMAN), ("zh", CHINESE)):
+        refused = client.post("/api/tables", json=body, headers=headers)
+        assert refused.status_code == 400, refused.text
+        said[name] = refused.json()["error"]
+    assert said["en"] == "give one seat per player: 3 players, 1 seat"
+    assert _german(said["de"], said["en"]) and "3 Spieler" in said["de"] and "1 Platz" in said["de"], said["de"]
+    assert _chinese(said["zh"]) and "3" in said["zh"] and "1" in said["zh"], said["zh"]

@@ -27,7 +27,8 @@ from fruitbowl.bots import bot_names
 from fruitbowl.engine import get_game
 from fruitbowl.engine.actions import Action
 from fruitbowl.engine.rng import random_seed
-from fruitbowl.engine.wording import N_, _
+from fruitbowl.engine.wording import N_, _, ngettext, npgettext
+from fruitbowl.sim.counts import players_count
 
 from .bot_runner import BotRunner, ClockKeeper
 from .campaign_tables import CampaignTables
@@ -169,8 +170,9 @@ class TableService:
         requests = list(seats) if seats else [SeatRequest()] + [SeatRequest("random")] * (num_players - 1)
         if len(requests) != num_players:
             raise BadRequest(
-                _("give one seat per player: {num_players} players, {requests} seats").format(
-                    num_players=num_players, requests=len(requests)
+                _("give one seat per player: {players}, {seats}").format(
+                    players=players_count(num_players),
+                    seats=npgettext("count", "{n} seat", "{n} seats", len(requests)).format(n=len(requests)),
                 )
             )
         if you is not None and not (0 <= you < num_players and requests[you].controller == "human"):
@@ -466,7 +468,9 @@ class TableService:
         """After a stale write: catch up with the database and say so."""
         self.store.reload(table)
         self.bots.kick(table)
-        return Conflict(f"the game has moved on: another move came first (it is now at move {table.version})")
+        return Conflict(
+            _("the game has moved on: another move came first (it is now at move {now})").format(now=table.version)
+        )
 
     async def undo(self, table_id: str, token: str | None) -> int:
         table = await self.get(table_id)
@@ -532,9 +536,11 @@ class TableService:
         for index, level in sorted(levels.items()):
             if not 0 <= index < len(table.seats):
                 raise BadRequest(
-                    _("there is no seat {index} at this table of {seats} seats").format(
-                        index=index + 1, seats=len(table.seats)
-                    )
+                    ngettext(
+                        "there is no seat {index} at this table of {seats} seat",
+                        "there is no seat {index} at this table of {seats} seats",
+                        len(table.seats),
+                    ).format(index=index + 1, seats=len(table.seats))
                 )
             if table.seats[index].controller == "human":
                 raise BadRequest(
