@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from fruitbowl.engine import Record
 from fruitbowl.server.app import create_app
 
+from ..server.helpers import follow_tutorial
 from .terminal_driver import Terminal
 
 SUGGESTED = re.compile(r"Type\s+(\d+)\.")
@@ -34,14 +35,8 @@ def _web_game(tmp_path: Path) -> list[str]:
     """The same tutorial followed at a table over HTTP: its moves."""
     with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}")) as client:
         table = client.post("/api/tutorials/tanghulu").json()
+        follow_tutorial(client, table)
         headers = {"X-Seat-Token": table["token"]}
-        for _ in range(5000):
-            state = client.get(f"/api/tables/{table['id']}", headers=headers).json()
-            if state["status"] == "finished":
-                break
-            if state["legal"]:
-                body = {"action": state["tutorial"]["suggested"], "version": state["version"]}
-                client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
         record = client.get(f"/api/tables/{table['id']}/record", headers=headers).json()
         return list(record["actions"])
 

@@ -14,6 +14,7 @@ from fruitbowl.i18n import LANGUAGES
 from fruitbowl.i18n.catalogs import game_domains
 from fruitbowl.i18n.extract import read
 
+from ..server.helpers import follow_tutorial
 from .readers import CHINESE, GERMAN
 
 ENGLISH = {"Accept-Language": "en"}
@@ -85,14 +86,7 @@ def test_the_coachs_chinese_sentences_follow_each_other_without_a_space(client: 
 
 def test_a_tutorial_finished_says_what_was_learned_in_the_readers_language(client: TestClient) -> None:
     table = client.post("/api/tutorials/tanghulu").json()
-    headers = {"X-Seat-Token": table["token"]}
-    for _move in range(500):
-        state = client.get(f"/api/tables/{table['id']}", headers=headers).json()
-        if state["status"] == "finished":
-            break
-        if state["legal"]:
-            body = {"action": state["tutorial"]["suggested"], "version": state["version"]}
-            client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
+    follow_tutorial(client, table, most=500)
     assert str(_coach(client, table, GERMAN)["text"]).startswith("Du hast eine ganze Partie Tang Hu Lu gespielt")
     assert str(_coach(client, table, CHINESE)["text"]).startswith("你玩完了一整局糖葫芦")
 

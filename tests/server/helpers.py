@@ -31,6 +31,19 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return response.json()
 
 
+def follow_tutorial(client: TestClient, table: dict[str, Any], most: int = 5000) -> None:
+    """Play a tutorial's table (``POST /api/tutorials/…``'s answer) to its end as its coach
+    suggests, through the API: the bots answer in between."""
+    headers = {"X-Seat-Token": table["token"]}
+    for _ in range(most):
+        state = client.get(f"/api/tables/{table['id']}", headers=headers).json()
+        if state["status"] == "finished":
+            return
+        if state["legal"]:
+            body = {"action": state["tutorial"]["suggested"], "version": state["version"]}
+            client.post(f"/api/tables/{table['id']}/actions", json=body, headers=headers)
+
+
 def snapshot(client: TestClient, table: str, token: str | None = None) -> dict[str, Any]:
     """The table as the seat (or a spectator) sees it. Like the page, a client that polls faster
     than the read limit waits the ``Retry-After`` it is told and asks again (a few times at most)."""
