@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
 
+from .figures import keep_saved_figures
+
 #: The report's own English words (not the game's action kinds, categories or components).
 ENGLISH = (
     "balance report",
@@ -84,14 +86,7 @@ def figure_words(figure: Figure) -> list[str]:
 
 
 def analyze(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], *args: str) -> Any:
-    drawn: list[Figure] = []
-    save = Figure.savefig
-
-    def keep(figure: Figure, *args: Any, **kwargs: Any) -> None:
-        drawn.append(figure)
-        save(figure, *args, **kwargs)
-
-    monkeypatch.setattr(Figure, "savefig", keep)
+    drawn = keep_saved_figures(monkeypatch)
     out = tmp_path / "report"
     command = [*args, "analyze", "tanghulu", "-n", "4", "--workers", "1", "--out", str(out)]
     result = runner.invoke(app, command, env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", **env})

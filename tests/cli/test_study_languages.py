@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from matplotlib.figure import Figure
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
 from fruitbowl.cli.app import app
 
 from .conftest import bot_game
+from .figures import keep_saved_figures
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 COMMANDS = ["play", "learn", "resume", "replay", "review", "simulate", "tournament", "analyze", "serve", "games"]
@@ -178,14 +178,7 @@ def test_the_review_charts_words_are_said_in_the_terminals_language(
 ) -> None:
     record = tmp_path / "game.json"
     bot_game(seed=5).save(record)
-    drawn: list[Figure] = []
-    save = Figure.savefig
-
-    def keep(figure: Figure, *args: Any, **kwargs: Any) -> None:
-        drawn.append(figure)
-        save(figure, *args, **kwargs)
-
-    monkeypatch.setattr(Figure, "savefig", keep)
+    drawn = keep_saved_figures(monkeypatch)
     result = said(runner, ["review", str(record), "--every", "10", "--playouts", "2"], env)
     assert result.exit_code == 0, result.output
     (axes_drawn,) = drawn[0].axes
