@@ -216,7 +216,12 @@ def test_an_evening_with_a_friend_invite_chat_rename_campaign_clock_stand_in_lea
     cy = new_page(browser, LAPTOP)
     cy.goto(f"{base}/t/{table['id']}")
     cy.wait_for_function("document.body?.dataset.seat === 'spectator'", timeout=TURN_TIMEOUT)
-    assert state(base, table["id"])["clock"]["running"] == 1
+    # Bea's clock runs; on a slow machine her 4 s may already have run out while the pages
+    # loaded, and then a stand-in holds her seat, whose clock never runs.
+    watched = state(base, table["id"])
+    assert watched["clock"]["running"] == 1 or (
+        watched["players"][1]["takeover"] and watched["clock"]["running"] is None
+    ), watched["clock"]
 
     with _PlaysPromptly(base, table["id"], table["token"]):
         # Bea does not move: her time runs out, and the stand-in plays for her.
