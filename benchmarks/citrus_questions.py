@@ -20,7 +20,7 @@ import time
 from collections import Counter
 
 from fruitbowl.engine import get_game
-from fruitbowl.games.citrus.rules import CitrusState
+from fruitbowl.games.citrus.rules import CitrusState, LineFacts
 from fruitbowl.sim.bench import random_playouts
 
 #: The groups of questions by the look-ahead positions they made: (label, most positions).
@@ -45,9 +45,9 @@ def main() -> None:
         made[0] += 1
         return lookahead(self, t, mod)
 
-    def timed_buy_ok(self: CitrusState, p: int, tiles: list[int]) -> bool:
+    def timed_buy_ok(self: CitrusState, p: int, line: LineFacts) -> bool:
         before, started = made[0], time.perf_counter()
-        answer = buy_ok(self, p, tiles)
+        answer = buy_ok(self, p, line)
         key = (answer, group(made[0] - before))
         spent[key] += time.perf_counter() - started
         asked[key] += 1

@@ -4,8 +4,9 @@ are read off a few ints (:func:`.placement.placements`) instead of tested space 
 Bit ``t`` of a mask stands for space ``t``. A position's :class:`Masks` hold, per type and owner
 (each seat, and the neutral regions), the spaces next to a tile of theirs; the spaces with a
 tile, with a neutral tile, and the empty roads of the sites with a Finca; and per type the road
-spaces the variety rule closes to it (§5.3.3: a tile of the type on another road of the site).
-A build or a harvest changes a few of them (:meth:`Masks.built`, :meth:`Masks.harvested`, a
+spaces the variety rule closes to it (§5.3.3: a tile of the type on another road of the site)
+and the spaces with a neutral tile of it, whose neighbours (:meth:`.placement.Tables.dilated`)
+are the neutral regions' when a merge or a Bridge takes some away. A build or a harvest changes a few of them (:meth:`Masks.built`, :meth:`Masks.harvested`, a
 Bridge taking a tile away :meth:`Masks.cleared`, a new Finca :meth:`Masks.with_finca`); a
 :class:`Masks` is never changed in place, because positions and their look-ahead copies share
 it. What the masks cannot say at once — a space next to an own region and a neutral one (which
@@ -29,12 +30,13 @@ class Masks:
     """The masks of one position (see the module's docstring); ``adj[colour * (n + 1) + owner]``,
     owner ``n`` for the neutral regions."""
 
-    __slots__ = ("adj", "barred", "free", "neutral", "tiles")
+    __slots__ = ("adj", "barred", "free", "neutral", "neutral_kind", "tiles")
 
     adj: list[int]
     barred: list[int]
     free: int
     neutral: int
+    neutral_kind: list[int]  # per type: the spaces with a neutral tile of it
     tiles: int
 
     @classmethod
@@ -45,6 +47,7 @@ class Masks:
         m = cls.__new__(cls)
         adj = [0] * (TYPES * (n + 1))
         barred = [0] * TYPES
+        neutral_kind = [0] * TYPES
         tiles = neutral = 0
         rown, rcol = state.rown, state.rcol
         for r, cells in enumerate(state.rcells):
@@ -58,10 +61,11 @@ class Masks:
                 tiles |= 1 << t
                 if owner < 0:
                     neutral |= 1 << t
+                    neutral_kind[colour] |= 1 << t
                 if road_site[t] >= 0:
                     barred[colour] |= other_roads[t]
             adj[at] = bits
-        m.adj, m.barred, m.tiles, m.neutral = adj, barred, tiles, neutral
+        m.adj, m.barred, m.tiles, m.neutral, m.neutral_kind = adj, barred, tiles, neutral, neutral_kind
         free = 0
         for t in state.free_roads():
             free |= 1 << t
@@ -71,6 +75,7 @@ class Masks:
     def _copy(self) -> Masks:
         m = Masks.__new__(Masks)
         m.adj, m.barred, m.free, m.neutral, m.tiles = self.adj, self.barred, self.free, self.neutral, self.tiles
+        m.neutral_kind = self.neutral_kind
         return m
 
     def built(self, state: CitrusState, p: int, colour: int, t: int, absorbed: list[int]) -> Masks:
@@ -86,12 +91,14 @@ class Masks:
         bits = adj[at + p] | tab.near_bits[t]
         if absorbed:
             near, rcells = tab.near_bits, state.rcells
-            neutral = self.neutral
+            cells = 0
             for cell in rcells[state.rid[t]]:
                 bits |= near[cell]
-                neutral &= ~(1 << cell)
-            m.neutral = neutral
-            adj[at + n] = _neutral_bits(state, colour)
+                cells |= 1 << cell
+            m.neutral = self.neutral & ~cells
+            kind = m.neutral_kind = self.neutral_kind[:]
+            kind[colour] &= ~cells
+            adj[at + n] = tab.dilated(kind[colour])
         adj[at + p] = bits
         if state.geo.road_site[t] >= 0:
             barred = m.barred = self.barred[:]
@@ -107,11 +114,13 @@ class Masks:
         adj = m.adj = self.adj[:]
         at = colour * (n + 1)
         bits = adj[at + n]
-        neutral = self.neutral
+        added = 0
         for cell in cells:
             bits |= near[cell]
-            neutral |= 1 << cell
-        adj[at + n], m.neutral = bits, neutral
+            added |= 1 << cell
+        adj[at + n], m.neutral = bits, self.neutral | added
+        kind = m.neutral_kind = self.neutral_kind[:]
+        kind[colour] |= added
         mine = 0
         for r in state.own_index(p)[1][colour]:
             for cell in rcells[r]:
@@ -126,8 +135,10 @@ class Masks:
         tab, n = state.tab, state.num_players
         bit = 1 << t
         m.tiles, m.neutral = self.tiles & ~bit, self.neutral & ~bit
+        kind = m.neutral_kind = self.neutral_kind[:]
+        kind[colour] &= ~bit
         adj = m.adj = self.adj[:]
-        adj[colour * (n + 1) + n] = _neutral_bits(state, colour)
+        adj[colour * (n + 1) + n] = tab.dilated(kind[colour])
         site = state.geo.road_site[t]
         if site >= 0:  # (the other roads of its site may open to the type again)
             roads = state.geo.site_roads[site]
@@ -150,14 +161,3 @@ class Masks:
                 free |= 1 << t
         m.free = free
         return m
-
-
-def _neutral_bits(state: CitrusState, colour: int) -> int:
-    """The spaces next to a neutral tile of ``colour``."""
-    near, rown, rcol = state.tab.near_bits, state.rown, state.rcol
-    bits = 0
-    for r, cells in enumerate(state.rcells):
-        if cells and rown[r] < 0 and rcol[r] == colour:
-            for cell in cells:
-                bits |= near[cell]
-    return bits

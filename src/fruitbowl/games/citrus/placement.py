@@ -58,6 +58,8 @@ class Tables:
     """Facts about one board layout that the hot loops read, computed once per layout."""
 
     __slots__ = (
+        "all_bits",
+        "east_ok",
         "near_bits",
         "open",
         "open_bits",
@@ -67,6 +69,8 @@ class Tables:
         "road_bits",
         "rock_bits",
         "site_road_bits",
+        "west_ok",
+        "width",
     )
 
     def __init__(self, geo: Board) -> None:
@@ -90,6 +94,19 @@ class Tables:
         #: per space: :attr:`other_roads`; per site: its road spaces
         self.other_road_bits = tuple(map(_bits, other))
         self.site_road_bits = tuple(map(_bits, geo.site_roads))
+        #: for :meth:`dilated`: the row width, every space, the spaces with a space east / west
+        self.width = geo.width
+        self.all_bits = (1 << geo.size) - 1
+        self.east_ok = _bits(t for t in range(geo.size) if t % geo.width < geo.width - 1)
+        self.west_ok = _bits(t for t in range(geo.size) if t % geo.width > 0)
+        if any(self.dilated(1 << t) != self.near_bits[t] for t in range(geo.size)):
+            raise ValueError(f"board {geo.side}: the neighbours are not those of a grid {geo.width} wide")
+
+    def dilated(self, bits: int) -> int:
+        """The spaces next to a space of ``bits`` (the union of their :attr:`near_bits`), in a few
+        shifts: the spaces are a grid's, row after row (checked when the tables are made)."""
+        w = self.width
+        return ((bits & self.east_ok) << 1 | (bits & self.west_ok) >> 1 | bits << w | bits >> w) & self.all_bits
 
 
 def _bits(spaces: Iterable[int]) -> int:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from operator import add
 from typing import Any, cast
 
@@ -54,6 +55,25 @@ LANDSCAPE_SPACES = {
     side: tuple(t for t in range(board.size) if board.kind[t] == LANDSCAPE) for side, board in BOARDS.items()
 }
 CATEGORIES = ("harvests", "fincas", "penalties", "final_fincas", "final_harvest", "horses", "action_tiles")
+
+#: A market line as the line questions read it: its tiles, the tiles per type, the types it holds.
+LineFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=1024)
+def line_facts(market: tuple[int, ...]) -> tuple[LineFacts, ...]:
+    """Per market line, for a market holding these kinds (-1: empty): its tiles, in space order,
+    the tiles of each type and the types it holds, ascending. Worked out once per market's
+    contents rather than once per question: a market stays as it is through the passing test
+    and the legal actions of several positions."""
+    out = []
+    for spaces in C.lines:
+        tiles = [market[m] for m in spaces if market[m] >= 0]
+        counts = [0] * TYPES
+        for k in tiles:
+            counts[k >> 1] += 1
+        out.append((tuple(tiles), tuple(counts), tuple(sorted({k >> 1 for k in tiles}))))
+    return tuple(out)
 
 
 def _counts(counts: Sequence[int]) -> str:
@@ -610,8 +630,7 @@ class CitrusState(State):
         return len(self.market) - self.market.count(-1)  # (an empty space holds -1)
 
     def line_tiles(self, line: int) -> list[int]:
-        market = self.market
-        return [market[m] for m in C.lines[line] if market[m] >= 0]
+        return list(line_facts(tuple(self.market))[line][0])
 
     def enclosed(self, site: int) -> bool:
         """Is every on-board neighbour of ``site`` filled (§7.1)?"""
@@ -875,16 +894,17 @@ class CitrusState(State):
         refused = self._gate("buy")
         if refused is not None:
             return refused
-        return self._line_refusal(p, line, money)
+        return self._line_refusal(p, line_facts(tuple(self.market))[line], money)
 
-    def _line_refusal(self, p: int, line: int, money: int) -> str | None:
-        """A line, the phase aside (the passing test asks before the turn's first action)."""
-        tiles = self.line_tiles(line)
+    def _line_refusal(self, p: int, line: LineFacts, money: int) -> str | None:
+        """A line (:func:`line_facts`), the phase aside (the passing test asks before the turn's
+        first action)."""
+        tiles = line[0]
         if not tiles:
             return "buy.empty_line"
         if len(tiles) > money:
             return "buy.too_dear"
-        return None if self._buy_ok(p, tiles) else "buy.unbuildable"
+        return None if self._buy_ok(p, line) else "buy.unbuildable"
 
     def _refuse_harvest(self, p: int, space: int) -> str | None:
         """§6: an own region, named by its first tile in reading order."""
@@ -976,38 +996,36 @@ class CitrusState(State):
         known = self._buys
         if known is not None and known[0] == p and known[1] == money and known[2] == shown:
             return known[3]
-        out = [buy + line for line in range(len(C.lines)) if self._line_refusal(p, line, money) is None]
+        refusal = self._line_refusal
+        out = [buy + line for line, facts in enumerate(line_facts(shown)) if refusal(p, facts, money) is None]
         self._buys = (p, money, shown, out)
         return out
 
-    def _buy_ok(self, p: int, tiles: list[int]) -> bool:
-        """May ``p`` buy a line of these tiles, money aside (§5.1)?"""
+    def _buy_ok(self, p: int, line: LineFacts) -> bool:
+        """May ``p`` buy a line (:func:`line_facts`), money aside (§5.1)?"""
+        tiles, counts, types = line
         if self.free:  # [ENG] at least one tile must be buildable, so every Build makes progress (§9)
-            return any(self.placement_options(p, k >> 1) for k in tiles) or self._finca_helps(p, tiles)
+            return any(self.placement_options(p, c) for c in types) or self._finca_helps(p, tiles)
         # One pass over the line's types gives what the questions below read: their options,
         # whether every type is roomy (then the line surely is buildable, before any plan is
         # made) and whether a type without options leaves the line stuck.
-        counts = [0] * TYPES
-        for k in tiles:
-            counts[k >> 1] += 1
         total = len(tiles)
         known, option = self._opts, self.placement_options
         options: dict[int, list[PL.Placement]] = {}
         roomy = True
         empty = stuck = False
-        for c in range(TYPES):
-            if counts[c]:
-                opts = known.get((p, c))
-                if opts is None:
-                    opts = option(p, c)
-                options[c] = opts
-                if roomy and not PL.roomy(opts, total):
-                    roomy = False
-                if not opts and not empty:
-                    empty = True
-                    if self._stuck_without(p, total, counts[c]):
-                        stuck = True
-                        break
+        for c in types:
+            opts = known.get((p, c))
+            if opts is None:
+                opts = option(p, c)
+            options[c] = opts
+            if roomy and not PL.roomy(opts, total):
+                roomy = False
+            if not opts and not empty:
+                empty = True
+                if self._stuck_without(p, total, counts[c]):
+                    stuck = True
+                    break
         if roomy:
             return True
         if not stuck:
@@ -1016,13 +1034,13 @@ class CitrusState(State):
             if key in plans:  # (the search's memo: see placement._search)
                 plan = plans[key]
             else:
-                plan = plans[key] = PL.walk_options(self, p, counts, options, empty, set(), frozenset(), True)
+                plan = plans[key] = PL.walk_options(self, p, list(counts), options, empty, set(), frozenset(), True)
             if plan is not None:
                 return True
-        if self.market_count() - len(tiles) <= C.trigger and self.finca_available():
+        if self.market_count() - total <= C.trigger and self.finca_available():
             for site in self.open_sites:
                 trial = self.finca_trial(site)
-                if PL.solve(trial, p, counts) is not None:
+                if PL.solve(trial, p, list(counts)) is not None:
                     return True
         return False
 
@@ -1042,7 +1060,7 @@ class CitrusState(State):
             stuck = known[p] = PL.helpless(self, p)
         return stuck
 
-    def _finca_helps(self, p: int, tiles: list[int]) -> bool:
+    def _finca_helps(self, p: int, tiles: Sequence[int]) -> bool:
         if self.market_count() - len(tiles) > C.trigger or not self.finca_available():
             return False
         for site in self.open_sites:
