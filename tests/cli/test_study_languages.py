@@ -23,6 +23,8 @@ COMMANDS = ["play", "learn", "resume", "replay", "review", "simulate", "tourname
 COMMANDS += ["rules", "bench", "campaign", "campaign new", "campaign play", "campaign list", "campaign show"]
 #: Typer's and Click's own English around a command's help.
 HELP_WORDS = ("Usage:", "Options", "Arguments", "Commands", "[default:", "[required]", "Show this message")
+#: The English value names of the commands' help that another language says in its own words.
+VALUE_NAMES = re.compile(r"\b(INTEGER|NUMBER|BOOLEAN|PATH|GAME|FILE|RECORD|KEY=VALUE|COMMAND)\b|\[OPTIONS\]|\[ARGS\]")
 
 
 def said(runner: CliRunner, args: list[str], env: dict[str, str]) -> Any:
@@ -52,6 +54,44 @@ def test_every_commands_help_is_said_in_german_and_chinese(home, runner, command
         assert "…" not in line, line  # (a Chinese help text folds rather than being cut)
 
 
+@pytest.mark.parametrize("command", ["", *COMMANDS])
+@pytest.mark.parametrize("language", [{"LANG": "C.UTF-8", "args": "--lang de"}, {"LANG": "zh_CN.UTF-8"}])
+def test_every_commands_value_names_are_said_in_german_and_chinese(home, runner, command, language) -> None:
+    asked = [*language.get("args", "").split(), *command.split(), "--help"]
+    spoken = said(runner, asked, {"LANG": language["LANG"]})
+    assert spoken.exit_code == 0, spoken.output
+    assert not VALUE_NAMES.search(spoken.output), spoken.output
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "shown"),
+    [
+        (
+            ["--lang", "de", "play", "--help"],
+            {"LANG": "C.UTF-8"},
+            ["Aufruf: root play [OPTIONEN] SPIEL", "--players  -p      ZAHL ", "--option   -o      NAME=WERT "],
+        ),
+        (["--lang", "de", "--help"], {"LANG": "C.UTF-8"}, ["Aufruf: root [OPTIONEN] BEFEHL [ARGUMENTE]..."]),
+        (["--lang", "de", "bench", "--help"], {"LANG": "C.UTF-8"}, ["[SPIEL]...", "--seconds          DEZIMALZAHL "]),
+        (["--help"], {"LANG": "zh_CN.UTF-8"}, ["用法: root [选项] 命令 [参数]...", "--lang           文本 "]),
+        (["review", "--help"], {"LANG": "zh_CN.UTF-8"}, ["用法: root review [选项] 记录", "--out             路径 "]),
+        (["bench", "--help"], {"LANG": "zh_CN.UTF-8"}, ["[游戏]...", "--seconds          数字 ", "整数  运行次数"]),
+        (["play", "--help"], {"LANG": "zh_CN.UTF-8"}, ["--option   -o      键=值 "]),
+    ],
+)
+def test_the_value_names_are_the_words_a_german_or_chinese_reader_expects(home, runner, args, env, shown) -> None:
+    help_text = said(runner, args, env).output
+    for words in shown:
+        assert words in help_text, words
+
+
+def test_the_english_value_names_stay_as_they_were(home, runner) -> None:
+    help_text = said(runner, ["bench", "--help"], {"LANG": "C.UTF-8"}).output
+    for words in ("Usage: root bench [OPTIONS] [GAME]...", "--seconds          NUMBER ", "--runs             INTEGER "):
+        assert words in help_text, words
+    assert "Usage: root [OPTIONS] COMMAND [ARGS]..." in said(runner, ["--help"], {"LANG": "C.UTF-8"}).output
+
+
 def test_the_root_help_in_german_names_each_part_in_german(home, runner) -> None:
     shown = said(runner, ["--lang", "de", "--help"], {"LANG": "C.UTF-8"}).output
     for german in ("Aufruf: root", "Optionen", "Befehle", "Diese Hilfe zeigen und beenden.", "Kampagnen:"):
@@ -62,8 +102,8 @@ def test_the_root_help_in_german_names_each_part_in_german(home, runner) -> None
     ("args", "env", "refused"),
     [
         (["play"], {"LANG": "C.UTF-8"}, "error: Missing argument 'GAME'. (see 'root play --help')"),
-        (["--lang", "de", "play"], {"LANG": "C.UTF-8"}, "Fehler: Argument 'GAME' fehlt. (siehe „root play --help“)"),
-        (["play"], {"LANG": "zh_CN.UTF-8"}, "错误：缺少参数 'GAME'。（见“root play --help”）"),
+        (["--lang", "de", "play"], {"LANG": "C.UTF-8"}, "Fehler: Argument 'SPIEL' fehlt. (siehe „root play --help“)"),
+        (["play"], {"LANG": "zh_CN.UTF-8"}, "错误：缺少参数 '游戏'。（见“root play --help”）"),
         (
             ["simulate", "tanghulu", "--seed", "x"],
             {"LANG": "de_DE.UTF-8"},

@@ -2,10 +2,11 @@
 
 Typer builds the command tree with its help texts in English (each marked with ``N_`` where it
 is written); :func:`speak_help` says them, and Typer's own words around them (the panels'
-titles, ``[default: …]``, ``[required]``, ``Usage:``), in the language of the ``speaking``
-context it is called in. The value names (``INTEGER``, ``GAME``) and the options are what people
-type and stay as they are. Chinese has no spaces to wrap a line at, so a help text too long for
-its column folds onto the next line instead of being cut with an ellipsis.
+titles, ``[default: …]``, ``[required]``, ``Usage:``) and the value names (``INTEGER``, ``GAME``,
+``[OPTIONS]``: :func:`.value_names.say_value_names`), in the language of the ``speaking`` context
+it is called in. The options and choices are what people type and stay as they are. Chinese has
+no spaces to wrap a line at, so a help text too long for its column folds onto the next line
+instead of being cut with an ellipsis.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from rich.text import Text
 from typer import rich_utils
 
 from fruitbowl.engine.wording import N_, _
+
+from .value_names import say_value_names
 
 #: Typer's words around a command's help (module constants of ``typer.rich_utils``, read when the
 #: help is drawn) and their English, marked for the catalogs.
@@ -65,6 +68,7 @@ def _say(command: Any) -> None:
     for param in command.params:
         if getattr(param, "help", None):
             param.help = _(param.help)
+    say_value_names(command)
     make_help_option = command.get_help_option
 
     def help_option(ctx: Any) -> Any:
