@@ -193,15 +193,17 @@ def test_an_evening_with_a_friend_invite_chat_rename_campaign_clock_stand_in_lea
     no_sideways_scroll(bea)
     bea.screenshot(path=str(screenshot_dir / "evening-campaign-page-phone.png"), full_page=True)
 
-    # A real-time table (4 s each, a Greedy stand-in), Bea to start; Cy comes to watch. From now
-    # on the bots wait before each move, as a table's bots do for the people following them.
+    # A real-time table (4 s each, and 30 s back each time one's turn passes: after Bea's move
+    # below she has time for the goodbyes, however slow the machine), a Greedy stand-in, Bea to
+    # start; Cy comes to watch. From now on the bots wait before each move, as a table's bots do
+    # for the people following them.
     bots.delay = BOT_DELAY
     seats = [{"controller": "human", "name": "Ada"}, {"controller": "human"}]
     body = {
         "game": "tanghulu",
         "seats": seats,
         "options": {"first_player": 2},
-        "clock": {"kind": "realtime", "base_s": 4, "increment_s": 0},
+        "clock": {"kind": "realtime", "base_s": 4, "increment_s": 30},
         "takeover": chosen,
     }
     response = http.post(f"{base}/api/tables", json=body)
