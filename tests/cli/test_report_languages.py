@@ -85,10 +85,17 @@ def figure_words(figure: Figure) -> list[str]:
     return [word for word in words if word]
 
 
-def analyze(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], *args: str) -> Any:
+def analyze(
+    runner: CliRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    env: dict[str, str],
+    *args: str,
+    game: str = "tanghulu",
+) -> Any:
     drawn = keep_saved_figures(monkeypatch)
     out = tmp_path / "report"
-    command = [*args, "analyze", "tanghulu", "-n", "4", "--workers", "1", "--out", str(out)]
+    command = [*args, "analyze", game, "-n", "4", "--workers", "1", "--out", str(out)]
     result = runner.invoke(app, command, env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", **env})
     assert result.exit_code == 0, result.output
     page = Words()
@@ -144,3 +151,32 @@ def test_the_english_report_counts_in_real_plural_forms(home, tmp_path: Path, mo
     assert "Tang Hu Lu: balance report" in page.headings
     assert "4 games, 2 players, rules" in text and "0 games hit the action cap; 0 were cut short." in text
     assert "game(s)" not in text and "None" not in text
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "said"),
+    [
+        (
+            {"LANG": "C.UTF-8"},
+            [],
+            ["(bots: random, random; Board side: Long side; Family version: no;", "Final harvest", "Action tiles"],
+        ),
+        (
+            {"LANG": "C.UTF-8"},
+            ["--lang", "de"],
+            ["(Bots: random, random; Spielplanseite: Langspielseite; Familienvariante: nein;", "Schlussernte"],
+        ),
+        ({"LANG": "zh_CN.UTF-8"}, [], ["（机器人：random, random；版面：长版面；家庭版：否；", "种子：0"]),
+    ],
+)
+def test_the_reports_options_and_score_categories_are_said_with_the_games_own_words(
+    home, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, env, args, said
+) -> None:
+    page, _drawn = analyze(CliRunner(), tmp_path, monkeypatch, env, *args, game="citrus")
+    text = " ".join(page.text)
+    for words in said:
+        assert words in text, words
+    for recorded in ("final_harvest", "action_tiles", "'board'", "long", "False", "{"):
+        assert recorded not in text, recorded
+    if env["LANG"].startswith("zh"):
+        assert "终局收获" in page.text and ": " not in text.split("。")[0]

@@ -13,16 +13,15 @@ from rich.table import Table
 from rich.text import Text
 
 from fruitbowl.engine import Result
+from fruitbowl.engine.result import category_heading
 from fruitbowl.engine.wording import _
 
 #: The trophy beside a winner's place.
 TROPHY = " 🏆"
 
 
-def heading(category: str) -> str:
-    """``final_harvest`` → "Final harvest", in the language being spoken where the game's catalog
-    says its category ("Tiles" → "Plättchen")."""
-    return _(category.replace("_", " ").capitalize())
+#: A score category's heading (``final_harvest`` → "Final harvest"), the game's word for it.
+heading = category_heading
 
 
 def score_table(result: Result, names: Sequence[str], viewer: int | None = None) -> Table:

@@ -6,6 +6,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .wording import _
+
+
+def category_heading(category: str) -> str:
+    """A score category as players read it: ``final_harvest`` → "Final harvest", in the language
+    being spoken where the game's catalog says it ("Tiles" → "Plättchen")."""
+    return _(category.replace("_", " ").capitalize())
+
 
 @dataclass(frozen=True)
 class House:

@@ -8,6 +8,7 @@ numbers are said in the language being spoken (the terminal's); the JSON is data
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import io
 import json
@@ -15,6 +16,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from fruitbowl.engine import OptionSpec, UnknownGame, get_game
+from fruitbowl.engine.result import category_heading
 from fruitbowl.engine.wording import _, language, ngettext, pgettext
 from fruitbowl.i18n import fixed
 
@@ -119,6 +122,58 @@ def _source_words() -> dict[str, str]:
 
 def _source_word(word: str) -> str:
     return _source_words().get(word, word)
+
+
+def _setting(name: str, value: str) -> str:
+    """One setting of the source, joined the language's way ("seed: 0", "种子：0")."""
+    return _("{setting}: {value}").format(setting=name, value=value)
+
+
+def _option_value(spec: OptionSpec, value: Any) -> str:
+    """An option's value as the game's option form names it: a choice's label, yes or no, the
+    labels of a set's parts; else the value as recorded."""
+    described = spec.describe()
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if "choice_labels" in described and value in described["choices"]:
+        return _(described["choice_labels"][described["choices"].index(value)])
+    if "parts" in described and isinstance(value, str) and value:
+        labels = {part["value"]: part["label"] for part in described["parts"]}
+        return ", ".join(_(labels[part]) if part in labels else part for part in value.replace("+", ",").split(","))
+    return _value(value)
+
+
+def _options(game_id: str, options: dict[str, Any]) -> list[str]:
+    """The source's game options by the labels the game gives them (its option form's words)."""
+    try:
+        specs = {spec.name: spec for spec in get_game(game_id).option_specs}
+    except UnknownGame:
+        specs = {}
+    said = []
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            said.append(_setting(name, _value(value)))
+        else:
+            said.append(_setting(_(spec.describe()["label"]), _option_value(spec, value)))
+    return said
+
+
+def _described(data: dict[str, Any]) -> str:
+    """The source's settings (bots, each option, seed…), said in the report's language and
+    joined by the language's semicolon (a setting may list several values with commas)."""
+    said: list[str] = []
+    for key, value in data.get("source", {}).items():
+        if key == "kind":
+            continue
+        if key == "options" and isinstance(value, dict):
+            said += _options(data["game"], value)
+            continue
+        shown = ", ".join(map(_value, value)) if isinstance(value, list) else _value(value)
+        said.append(_setting(_source_word(key), shown))
+    if not said:
+        return ""
+    return functools.reduce(lambda first, second: _("{first}; {second}").format(first=first, second=second), said)
 
 
 def _table(head: list[str], rows: list[list[Any]], left: int = 1) -> str:
@@ -250,7 +305,7 @@ def render_html(data: dict[str, Any]) -> str:
     """The whole report as one HTML page, in the language being spoken."""
     e = html.escape
     source = data.get("source", {})
-    described = ", ".join(f"{_source_word(k)}: {v}" for k, v in source.items() if k != "kind")
+    described = _described(data)
     title = _("{game}: balance report").format(game=_(data["title"]))
     capped = ngettext("{n} game hit the action cap", "{n} games hit the action cap", data["capped"])
     truncated = ngettext("{n} was cut short", "{n} were cut short", data["truncated"])
@@ -326,7 +381,7 @@ def render_html(data: dict[str, Any]) -> str:
             _heading("h3", _("Where the points come from (mean per seat-game)")),
             _table(
                 [_("category"), _("all seats"), _("winners")],
-                [[c["category"], c["mean"], c["winners_mean"]] for c in scores["categories"]],
+                [[category_heading(c["category"]), c["mean"], c["winners_mean"]] for c in scores["categories"]],
             ),
         ]
     parts += [
