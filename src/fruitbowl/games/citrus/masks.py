@@ -6,12 +6,12 @@ Bit ``t`` of a mask stands for space ``t``. A position's :class:`Masks` hold, pe
 tile, with a neutral tile, and the empty roads of the sites with a Finca; and per type the road
 spaces the variety rule closes to it (§5.3.3: a tile of the type on another road of the site)
 and the spaces with a neutral tile of it, whose neighbours (:meth:`.placement.Tables.dilated`)
-are the neutral regions' when a merge or a Bridge takes some away. A build or a harvest changes a few of them (:meth:`Masks.built`, :meth:`Masks.harvested`, a
-Bridge taking a tile away :meth:`Masks.cleared`, a new Finca :meth:`Masks.with_finca`); a
-:class:`Masks` is never changed in place, because positions and their look-ahead copies share
-it. What the masks cannot say at once — a space next to an own region and a neutral one (which
-may not be larger, §5.3.6), and the spaces a Bridge opens — is left to the one-space rule
-(:func:`.placement.space_rule`).
+are the neutral regions' when a merge or a Bridge takes some away. A build or a harvest
+changes a few of them (:meth:`Masks.built`, :meth:`Masks.harvested`, a Bridge taking a tile away
+:meth:`Masks.cleared`, a new Finca :meth:`Masks.with_finca`); a :class:`Masks` is never changed
+in place, because positions and their look-ahead copies share it. What the masks cannot say at
+once — a space next to an own region and a neutral one (which may not be larger, §5.3.6), and
+the spaces a Bridge opens — is left to the one-space rule (:func:`.placement.space_rule`).
 """
 
 from __future__ import annotations

@@ -82,8 +82,13 @@ class Tables:
             for road in roads:
                 other[road] = tuple(r for r in roads if r != road)
         self.other_roads = tuple(other)
-        #: per site: its surrounding spaces that are not rocks (rocks count as filled)
-        self.ring_open = tuple(tuple(s for s in ring if geo.kind[s] != ROCK) for ring in geo.site_ring)
+        #: per site: its surrounding spaces that are not rocks (rocks count as filled), the corners
+        #: before the roads: the roads fill first (regions start there), so the end of a turn's
+        #: enclosure test finds an empty space sooner (a third fewer spaces looked at)
+        self.ring_open = tuple(
+            tuple(sorted((s for s in ring if geo.kind[s] != ROCK), key=lambda s: geo.road_site[s] >= 0))
+            for ring in geo.site_ring
+        )
         # The same as bits of an int (space t is bit t; see .masks):
         #: per space: its orthogonal neighbours
         self.near_bits = tuple(_bits(geo.orth[t]) for t in range(geo.size))
@@ -305,9 +310,8 @@ def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
     at = colour * (n + 1)
     own, neutral = adj[at + p], adj[at + n]
     rival = 0
-    for q in range(at, at + n):
-        if q != at + p:
-            rival |= adj[q]
+    for q in _RIVALS[n][p]:
+        rival |= adj[at + q]
     workers = state.workers[p]
     empty = tab.open_bits & ~masks.tiles
     grow = own & empty & ~rival
@@ -360,6 +364,10 @@ def placements(state: CitrusState, p: int, colour: int) -> list[Placement]:
             out += map(decoded, keys)
             out.sort(key=order)
     return out
+
+
+#: Per player count and seat: the other seats.
+_RIVALS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(C.max_players + 1))
 
 
 def _bits_of_fincas(state: CitrusState) -> int:

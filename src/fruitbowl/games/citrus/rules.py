@@ -1216,9 +1216,9 @@ class CitrusState(State):
         return sum(self.bag)
 
     def _end_turn(self, events: list[Event]) -> None:
-        plant, land, rings = self.plant, self.land, self.tab.ring_open
+        plant, land, rings, scored = self.plant, self.land, self.tab.ring_open, self.scored
         for site, f in enumerate(self.fincas):
-            if f < 0 or self.scored[site]:
+            if f < 0 or scored[site]:
                 continue
             for s in rings[site]:  # enclosed (§7.1): rocks are left out of these rings
                 if plant[s] < 0 and land[s] < 0:
