@@ -15,7 +15,6 @@ import pytest
 from fruitbowl.engine import IllegalAction, pages
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import JuicyFruitsState
-from fruitbowl.games.juicyfruits.text import piece_name
 
 from .. import players_page
 from . import positions
@@ -65,7 +64,8 @@ def test_a_ship_is_supplied_by_paying_exactly_its_demand_and_a_claim_by_paying_t
     state = start()
     state.apply("move b4-b3")
     why = refused(state, "supply b5", "supply.short", "pay exactly the fruit it asks for")
-    assert why.startswith(f"{piece_name(state.grid[0][cell('b5')])} needs")
+    ship = state.view(0)["players"][0]["grid"][cell("b5")]["id"]
+    assert why.startswith(f"ship {ship} needs")
     token = next(C.all_tokens[t].id for t in state.board if t >= 0)
     refused(state, f"claim {token}", "claim.short", "You pay the fruits shown for its row")
 

@@ -38,7 +38,7 @@ from . import business, mystic
 from .boulders import BOULDER, BOULDERS
 from .components import COMPONENTS as C
 from .island import BEACH_CELLS, COLLECTOR, CORNERS, PONDS, SHIP
-from .words import collector_name, token_name
+from .words import collector_subject, token_subject
 
 if TYPE_CHECKING:
     from .rules import JuicyFruitsState
@@ -257,9 +257,9 @@ def describe(outcome: Action) -> str:
     kind = outcome.kind
     if kind == "token":
         token = C.all_tokens[fields["token"]]
-        return _("the {name} for the business board").format(name=token_name(token.name))
+        return _("{name} for the business board").format(name=token_subject(token.name))
     if kind == "collector":
-        return _("the {collector} on a pond").format(collector=collector_name(C.fruit_names[fields["fruit"]]))
+        return _("{collector} on a pond").format(collector=collector_subject(C.fruit_names[fields["fruit"]]))
     if kind == "ship":
         ship = C.ships[fields["ship"]]
         if ship.back == "orange":

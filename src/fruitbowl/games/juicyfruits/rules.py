@@ -73,7 +73,7 @@ from .legality import (  # (the phases, re-exported: which decision the current 
     WHALE,
 )
 from .ships import DEMANDS, SHIP_POINTS, fill_bags, pay
-from .words import token_name
+from .words import token_subject
 
 #: Score categories, in the order a results screen shows them.
 CATEGORIES = ("ships", "businesses", "venues", "ice_cream", "juice", "stalls")
@@ -588,8 +588,8 @@ class JuicyFruitsState(State):
         codes = [A.claim_code(t) for t in tokens if A.claim_code(t) < len(self.table)]
         if not codes:
             raise IllegalAction(
-                _("the {name} is one of Module 3's tokens, which are not in play at this table").format(
-                    name=token_name(C.all_tokens[tokens[0]].name)
+                _("{name} is one of Module 3's tokens, which are not in play at this table").format(
+                    name=token_subject(C.all_tokens[tokens[0]].name)
                 ),
                 rule=legality.MODULE_OFF,
             )

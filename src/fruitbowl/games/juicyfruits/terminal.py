@@ -37,7 +37,7 @@ from . import mystic
 from .boulders import condition_text
 from .components import COMPONENTS as C
 from .juice import STEPS_PER_TURN
-from .words import collector_name, direction_name, fruit_name, ice_name, token_name
+from .words import collector_object, direction_name, fruit_name, ice_name, token_data_name, token_name, token_object
 
 FRUIT_LOOK = {
     "banana": ("B", "bold yellow"),
@@ -417,12 +417,14 @@ class JuicyFruitsAdapter:
             piece = view["players"][seat]["grid"][first.fields["from"]]
             direction = direction_name(first.fields["direction"])
             if piece["type"] == "collector":
-                return _("Slide the {what} {direction} (+1 per space)").format(
-                    what=collector_name(piece["fruit"]), direction=direction
+                return _("Slide {what} {direction} (+1 per space)").format(
+                    what=collector_object(piece["fruit"]), direction=direction
                 )
-            return _("Slide the {what} {direction}").format(what=token_name(piece["name"]), direction=direction)
+            what = token_object(token_data_name(piece["id"]))
+            return _("Slide {what} {direction}").format(what=what, direction=direction)
         token = view["pending"].get("token")
-        return _("Place the {name} here").format(name=token_name(token["name"]) if token else _("token"))
+        name = token_object(token_data_name(token["id"])) if token else pgettext("object", "the token")
+        return _("Place {name} here").format(name=name)
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         """At most :data:`MAX_LINES` lines of 80 columns, so the board, the status line and the

@@ -16,11 +16,11 @@ from fruitbowl.engine.actions import Action
 from fruitbowl.engine.events import Event
 from fruitbowl.engine.legality import GAME_OVER, Refusal
 from fruitbowl.engine.pages import slug
-from fruitbowl.engine.wording import N_, _, ngettext, nsaid, said
+from fruitbowl.engine.wording import N_, _, ngettext, nsaid, pgettext, said
 
 from . import business, juice, mystic, new_business
 from . import legality as L
-from .boulders import BOULDER, condition_text
+from .boulders import condition_text
 from .components import COMPONENTS as C
 from .components import Token
 from .island import (
@@ -34,20 +34,24 @@ from .island import (
 )
 from .ships import DEMANDS
 from .words import (
+    advanced_collector_after_with,
     ands,
-    collector_name,
+    collector_object,
     commas,
     cost_text,
     direction_name,
     either,
     fruit_name,
+    fruits_after_with,
     fruits_counted,
-    fruits_plural,
     ice_name,
     n_fruits,
     named_cost_text,
     shortfall,
+    token_data_name,
     token_name,
+    token_object,
+    token_subject,
 )
 
 if TYPE_CHECKING:
@@ -104,21 +108,17 @@ def _who(seat: int | None, viewer: int | None, names: Sequence[str]) -> str:
     return names[seat] if seat < len(names) else _("Seat {number}").format(number=seat + 1)
 
 
-def piece_name(code: int) -> str:
-    """A piece on an island by its code, in the current language."""
-    if code < COLLECTOR:
-        return _("ship {id}").format(id=C.ships[code - SHIP].id)
-    if code < TOKEN:
-        return collector_name(FRUITS[code - COLLECTOR])
-    if code < VENUE:
-        return token_name(C.all_tokens[code - TOKEN].name)
-    if code >= BOULDER:
-        return _("boulder {id}").format(id=C.boulders[code - BOULDER].id)
-    return token_name(C.all_venues[code - VENUE].name)
+def _moved_piece(code: int) -> str:
+    """The piece a move slid (a collector or a token) as the sentence's object, in the current language."""
+    if COLLECTOR <= code < TOKEN:
+        return collector_object(FRUITS[code - COLLECTOR])
+    if TOKEN <= code < VENUE:
+        return token_object(C.all_tokens[code - TOKEN].name)
+    raise ValueError(f"Juicy Fruits moves only collectors and tokens, not piece {code}.")
 
 
 def _token(token_id: str) -> str:
-    return token_name(C.all_tokens[C.token_index(token_id)].name)
+    return token_name(token_data_name(token_id))
 
 
 def _beach(beach: str) -> str:
@@ -147,13 +147,13 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
     if kind == "no_move":
         return said(you, "{who} cannot move any token; step 1 is skipped.").format(who=who)
     if kind == "move":
-        what, start, end = piece_name(d["piece"]), CELL_NAMES[d["from"]], CELL_NAMES[d["to"]]
+        what, start, end = _moved_piece(d["piece"]), CELL_NAMES[d["from"]], CELL_NAMES[d["to"]]
         if "fruit" in d:
             gain = fruits_counted(FRUITS[d["fruit"]], d["distance"])
-            return said(you, "{who} slid the {what} {start}→{end} (+{gain}).").format(
+            return said(you, "{who} slid {what} {start}→{end} (+{gain}).").format(
                 who=who, what=what, start=start, end=end, gain=gain
             )
-        return said(you, "{who} slid the {what} {start}→{end}.").format(who=who, what=what, start=start, end=end)
+        return said(you, "{who} slid {what} {start}→{end}.").format(who=who, what=what, start=start, end=end)
     if kind == "split":
         got = ands([fruits_counted(FRUITS[f], n) for f, n in d["gained"] if n])
         return said(you, "{who} took {fruits}.").format(who=who, fruits=got)
@@ -169,11 +169,11 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             who=who, ship=d["ship"], cell=CELL_NAMES[d["cell"]], points=d["points"]
         )
     if kind == "claim":
-        name = _token(d["token"])
+        name = token_object(token_data_name(d["token"]))
         if "office_points" in d:
             return said(
                 you,
-                "{who} claimed the {name} ({token}) from row {row}, leaving out {fruit} "
+                "{who} claimed {name} ({token}) from row {row}, leaving out {fruit} "
                 "(+{points}, construction office +{office}).",
             ).format(
                 who=who,
@@ -184,17 +184,17 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
                 points=d["points"],
                 office=d["office_points"],
             )
-        return said(you, "{who} claimed the {name} ({token}) from row {row} (+{points}).").format(
+        return said(you, "{who} claimed {name} ({token}) from row {row} (+{points}).").format(
             who=who, name=name, token=d["token"], row=d["row"], points=d["points"]
         )
     if kind == "place":
         where = CELL_NAMES[d["cells"][0]] if len(d["cells"]) == 1 else _cells_span(d["cells"])
-        name = _token(d["token"])
+        name = token_object(token_data_name(d["token"]))
         if d["points"]:
-            return said(you, "{who} placed the {name} on {where} (+{points}).").format(
+            return said(you, "{who} placed {name} on {where} (+{points}).").format(
                 who=who, name=name, where=where, points=d["points"]
             )
-        return said(you, "{who} placed the {name} on {where}.").format(who=who, name=name, where=where)
+        return said(you, "{who} placed {name} on {where}.").format(who=who, name=name, where=where)
     if kind == "bonus":
         fruit = fruits_counted(FRUITS[d["fruit"]], 1)
         return said(you, "{who} took {fruit} from the new collector.").format(who=who, fruit=fruit)
@@ -259,8 +259,8 @@ def _describe_module_event(kind: str, d: dict[str, Any], who: str, you: bool) ->
         if "fruit" in d:
             fruits = fruits_counted(FRUITS[d["fruit"]], d["count"])
             return said(you, "{who} collected {fruits}.").format(who=who, fruits=fruits)
-        return said(you, "{who} collected {fruits} with the {name}.").format(
-            who=who, fruits=n_fruits(d["count"]), name=_token(d["token"])
+        return said(you, "{who} collected {fruits} with {name}.").format(
+            who=who, fruits=n_fruits(d["count"]), name=advanced_collector_after_with(token_data_name(d["token"]))
         )
     if kind == "explore":
         start, end = mc[d["from"]], mc[d["to"]]
@@ -281,7 +281,7 @@ def _describe_module_event(kind: str, d: dict[str, Any], who: str, you: bool) ->
                 who=who, tile=d["tile"], ship=d["ship"], points=d["points"]
             )
         return said(you, "{who} scored statue {tile} with {fruits} (+{points}).").format(
-            who=who, tile=d["tile"], fruits=fruits_plural(FRUITS[d["fruit"]]), points=d["points"]
+            who=who, tile=d["tile"], fruits=fruits_after_with(FRUITS[d["fruit"]]), points=d["points"]
         )
     if kind == "boulder":
         cell = CELL_NAMES[d["cell"]]
@@ -350,16 +350,15 @@ def _describe_pineapple(d: dict[str, Any]) -> str:
         if d["opening"]:
             text = _(
                 "Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}; "
-                "she claimed the {name} from row {row}, column {column} (+{points})."
+                "she claimed {name} from row {row}, column {column} (+{points})."
             )
         else:
             text = _(
                 "Pineapple drew {boat} (value {value}, wait {wait}): +{value}; "
-                "she claimed the {name} from row {row}, column {column} (+{points})."
+                "she claimed {name} from row {row}, column {column} (+{points})."
             )
-        return text.format(
-            **boat, name=_token(claim["token"]), row=claim["row"], column=claim["column"], points=d["claim_points"]
-        )
+        name = token_object(token_data_name(claim["token"]))
+        return text.format(**boat, name=name, row=claim["row"], column=claim["column"], points=d["claim_points"])
     if d["opening"]:
         return _("Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
     return _("Pineapple drew {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
@@ -482,8 +481,8 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         what, direction = _piece_label(piece), direction_name(f["direction"])
         if piece and piece["type"] == "collector":
             gain = fruits_counted(piece["fruit"], f["distance"])
-            return _("Slide the {what} {direction} (+{gain})").format(what=what, direction=direction, gain=gain)
-        return _("Slide the {what} {direction}").format(what=what, direction=direction)
+            return _("Slide {what} {direction} (+{gain})").format(what=what, direction=direction, gain=gain)
+        return _("Slide {what} {direction}").format(what=what, direction=direction)
     if kind == "split":
         (a, b), (x, y) = f["fruits"], f["counts"]
         return _("Take {first} and {second}").format(first=fruits_counted(a, x), second=fruits_counted(b, y))
@@ -513,9 +512,9 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
         return _claim_label(view, seat, f["token"])
     if kind in ("place", "place_block"):
         token = view["pending"].get("token")
-        name = token_name(token["name"]) if token else _("token")
+        name = token_object(token_data_name(token["id"])) if token else pgettext("object", "the token")
         where = CELL_NAMES[f["cell"]] if kind == "place" else block_name(f["block"])
-        return _("Place the {name} on {where}").format(name=name, where=where)
+        return _("Place {name} on {where}").format(name=name, where=where)
     if kind == "bonus":
         return _("Take {fruit} as the collector's claim bonus").format(fruit=fruits_counted(f["fruit"], 1))
     if kind in MODULE_KINDS:
@@ -594,7 +593,7 @@ def _module_label(view: Mapping[str, Any], action: Action, grid: Sequence[Any]) 
     if kind == "statue_fruit":
         me = view["players"][view["current_player"]]
         return _("Score statue 7 with your {fruits}: +{points}").format(
-            fruits=fruits_plural(f["fruit"]), points=me["reserve"][f["fruit"]]
+            fruits=fruits_after_with(f["fruit"]), points=me["reserve"][f["fruit"]]
         )
     if kind == "boulder":
         code = C.boulder_index(f["boulder"])
@@ -634,11 +633,12 @@ def _category(token: Mapping[str, Any]) -> str:
 
 
 def _piece_label(piece: Mapping[str, Any] | None) -> str:
+    """The piece a slide would move, as the label's object."""
     if piece is None:
-        return _("token")
+        return pgettext("object", "the token")
     if piece["type"] == "collector":
-        return collector_name(piece["fruit"])
-    return token_name(str(piece.get("name", "token")))
+        return collector_object(piece["fruit"])
+    return token_object(token_data_name(piece["id"]))
 
 
 # ---------------------------------------------------------------------- refusals
@@ -700,8 +700,8 @@ def _move_blocked(state: JuicyFruitsState, action: Action) -> str:
 def _split_other(state: JuicyFruitsState, action: Action) -> str:
     moved = C.all_tokens[state.grid[state.player][state.moved[0]] - TOKEN]
     first, second = (fruit_name(FRUITS[x]) for x in moved.fruits)
-    return _("the collector you moved is the {name}, which gives {fruits}").format(
-        name=token_name(moved.name), fruits=either(first, second)
+    return _("the collector you moved is {name}, which gives {fruits}").format(
+        name=token_subject(moved.name), fruits=either(first, second)
     )
 
 
@@ -796,7 +796,7 @@ def _place_block_taken(state: JuicyFruitsState, action: Action) -> str:
 def _bonus_other(state: JuicyFruitsState, action: Action) -> str:
     new = C.all_tokens[state.pending]
     first, second = (fruit_name(FRUITS[x]) for x in new.fruits)
-    return _("the {name} gives {fruits}").format(name=token_name(new.name), fruits=either(first, second))
+    return _("{name} gives {fruits}").format(name=token_subject(new.name), fruits=either(first, second))
 
 
 def _juice_short(state: JuicyFruitsState, action: Action) -> str:

@@ -6,7 +6,7 @@ names), and the sentences say these through ``_()``. A test holds the lists to t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from fruitbowl.engine.wording import N_, _, npgettext, pgettext
 
@@ -81,24 +81,15 @@ def fruits_counted(name: str, n: int) -> str:
     return text.format(n=n)
 
 
-def fruits_plural(name: str) -> str:
-    """A fruit type as a kind of thing kept ("bananas")."""
-    if name == "banana":
-        return _("bananas")
-    if name == "lime":
-        return _("limes")
-    if name == "pomegranate":
-        return _("pomegranates")
-    if name == "orange":
-        return _("oranges")
-    if name == "mangosteen":
-        return _("mangosteens")
-    raise ValueError(f"Juicy Fruits has no fruit named {name!r}.")
-
-
 def n_fruits(n: int) -> str:
     """``3 fruits``: fruits of any type."""
     return npgettext("fruit piece", "{n} fruit", "{n} fruits", n).format(n=n)
+
+
+def token_data_name(token_id: str) -> str:
+    """A business token's data.toml name by its id ("T07"): what the articled names are keyed by
+    (the view sends the name in the reader's language)."""
+    return C.all_tokens[C.token_index(token_id)].name
 
 
 def token_name(name: str) -> str:
@@ -122,13 +113,14 @@ def ice_name(kind: str) -> str:
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
-    """``"3 bananas + 2 oranges"`` for a cost in component order."""
-    return " + ".join(fruits_counted(C.fruit_names[f], need) for f, need in enumerate(cost) if need)
+    """``"3 bananas + 2 oranges"`` for a cost in component order (the "+" is the language's: Chinese
+    sets it without spaces)."""
+    return pgettext("cost", " + ").join(fruits_counted(C.fruit_names[f], need) for f, need in enumerate(cost) if need)
 
 
 def named_cost_text(cost: Mapping[str, int]) -> str:
     """:func:`cost_text` for a cost keyed by fruit name (as the view gives it)."""
-    return " + ".join(fruits_counted(name, need) for name, need in cost.items())
+    return pgettext("cost", " + ").join(fruits_counted(name, need) for name, need in cost.items())
 
 
 def shortfall(reserve: Sequence[int], cost: tuple[int, ...]) -> str:
@@ -176,3 +168,159 @@ def commas(items: Sequence[str]) -> str:
 def ands(items: Sequence[str]) -> str:
     """Things joined by "and": ``a and b`` (``a and b and c``)."""
     return pgettext("list", " and ").join(items)
+
+
+# ---------------------------------------------------------------------- the pieces in sentences
+# A sentence that names a piece takes it with its article in the case its place needs ("the Beach
+# Hotel" as a subject, as an object, after "with"): one message per piece and place, told apart by
+# the context, so a language with articles and cases says each (German "den Obstmarkt", "dem
+# Ernteplättchen B/L") and one without says the name. English puts "the" in these messages, never
+# in the sentence.
+
+#: Each business token and venue (data.toml's ``name``) as a sentence's subject ("the Fruit Market
+#: for the business board"; German: the nominative, "der Obstmarkt").
+TOKENS_AS_SUBJECT: dict[str, Callable[[], str]] = {
+    "Beach Hotel": lambda: pgettext("subject", "the Beach Hotel"),
+    "Surf School": lambda: pgettext("subject", "the Surf School"),
+    "Spa": lambda: pgettext("subject", "the Spa"),
+    "Marina": lambda: pgettext("subject", "the Marina"),
+    "Water Park": lambda: pgettext("subject", "the Water Park"),
+    "Resort": lambda: pgettext("subject", "the Resort"),
+    "Café": lambda: pgettext("subject", "the Café"),
+    "Bungalows": lambda: pgettext("subject", "the Bungalows"),
+    "Beach Hut": lambda: pgettext("subject", "the Beach Hut"),
+    "Cocktail Bar": lambda: pgettext("subject", "the Cocktail Bar"),
+    "Beach Bar": lambda: pgettext("subject", "the Beach Bar"),
+    "Souvenir Shop": lambda: pgettext("subject", "the Souvenir Shop"),
+    "Tourist Info": lambda: pgettext("subject", "the Tourist Info"),
+    "Fruit Market": lambda: pgettext("subject", "the Fruit Market"),
+    "B/L collector": lambda: pgettext("subject", "the B/L collector"),
+    "L/P collector": lambda: pgettext("subject", "the L/P collector"),
+    "P/O collector": lambda: pgettext("subject", "the P/O collector"),
+    "O/M collector": lambda: pgettext("subject", "the O/M collector"),
+    "M/B collector": lambda: pgettext("subject", "the M/B collector"),
+    "yellow cart": lambda: pgettext("subject", "the yellow cart"),
+    "green cart": lambda: pgettext("subject", "the green cart"),
+    "red cart": lambda: pgettext("subject", "the red cart"),
+    "orange cart": lambda: pgettext("subject", "the orange cart"),
+    "purple cart": lambda: pgettext("subject", "the purple cart"),
+    "Guesthouse at the pond": lambda: pgettext("subject", "the Guesthouse at the pond"),
+    "Restaurant": lambda: pgettext("subject", "the Restaurant"),
+    "Harbor Tour": lambda: pgettext("subject", "the Harbor Tour"),
+    "Milkshake Stand": lambda: pgettext("subject", "the Milkshake Stand"),
+    "Harbor Office": lambda: pgettext("subject", "the Harbor Office"),
+    "Construction Office": lambda: pgettext("subject", "the Construction Office"),
+    "Whale watching X09": lambda: pgettext("subject", "the Whale watching X09"),
+    "Whale watching X10": lambda: pgettext("subject", "the Whale watching X10"),
+}
+
+#: Each business token and venue as a sentence's object ("Ada claimed the Fruit Market"; German:
+#: the accusative, "den Obstmarkt").
+TOKENS_AS_OBJECT: dict[str, Callable[[], str]] = {
+    "Beach Hotel": lambda: pgettext("object", "the Beach Hotel"),
+    "Surf School": lambda: pgettext("object", "the Surf School"),
+    "Spa": lambda: pgettext("object", "the Spa"),
+    "Marina": lambda: pgettext("object", "the Marina"),
+    "Water Park": lambda: pgettext("object", "the Water Park"),
+    "Resort": lambda: pgettext("object", "the Resort"),
+    "Café": lambda: pgettext("object", "the Café"),
+    "Bungalows": lambda: pgettext("object", "the Bungalows"),
+    "Beach Hut": lambda: pgettext("object", "the Beach Hut"),
+    "Cocktail Bar": lambda: pgettext("object", "the Cocktail Bar"),
+    "Beach Bar": lambda: pgettext("object", "the Beach Bar"),
+    "Souvenir Shop": lambda: pgettext("object", "the Souvenir Shop"),
+    "Tourist Info": lambda: pgettext("object", "the Tourist Info"),
+    "Fruit Market": lambda: pgettext("object", "the Fruit Market"),
+    "B/L collector": lambda: pgettext("object", "the B/L collector"),
+    "L/P collector": lambda: pgettext("object", "the L/P collector"),
+    "P/O collector": lambda: pgettext("object", "the P/O collector"),
+    "O/M collector": lambda: pgettext("object", "the O/M collector"),
+    "M/B collector": lambda: pgettext("object", "the M/B collector"),
+    "yellow cart": lambda: pgettext("object", "the yellow cart"),
+    "green cart": lambda: pgettext("object", "the green cart"),
+    "red cart": lambda: pgettext("object", "the red cart"),
+    "orange cart": lambda: pgettext("object", "the orange cart"),
+    "purple cart": lambda: pgettext("object", "the purple cart"),
+    "Guesthouse at the pond": lambda: pgettext("object", "the Guesthouse at the pond"),
+    "Restaurant": lambda: pgettext("object", "the Restaurant"),
+    "Harbor Tour": lambda: pgettext("object", "the Harbor Tour"),
+    "Milkshake Stand": lambda: pgettext("object", "the Milkshake Stand"),
+    "Harbor Office": lambda: pgettext("object", "the Harbor Office"),
+    "Construction Office": lambda: pgettext("object", "the Construction Office"),
+    "Whale watching X09": lambda: pgettext("object", "the Whale watching X09"),
+    "Whale watching X10": lambda: pgettext("object", "the Whale watching X10"),
+}
+
+#: The advanced collectors after "with" ("collected 3 fruits with the B/L collector"; German: the
+#: dative, "mit dem Ernteplättchen B/L"): the only tokens a sentence names there.
+ADVANCED_COLLECTORS_AFTER_WITH: dict[str, Callable[[], str]] = {
+    "B/L collector": lambda: pgettext("with", "the B/L collector"),
+    "L/P collector": lambda: pgettext("with", "the L/P collector"),
+    "P/O collector": lambda: pgettext("with", "the P/O collector"),
+    "O/M collector": lambda: pgettext("with", "the O/M collector"),
+    "M/B collector": lambda: pgettext("with", "the M/B collector"),
+}
+
+#: Each fruit's collector, by fruit name, as a sentence's subject ("the banana collector on a pond").
+COLLECTORS_AS_SUBJECT: dict[str, Callable[[], str]] = {
+    "banana": lambda: pgettext("subject", "the banana collector"),
+    "lime": lambda: pgettext("subject", "the lime collector"),
+    "pomegranate": lambda: pgettext("subject", "the pomegranate collector"),
+    "orange": lambda: pgettext("subject", "the orange collector"),
+    "mangosteen": lambda: pgettext("subject", "the mangosteen collector"),
+}
+
+#: Each fruit's collector as a sentence's object ("Ada slid the banana collector").
+COLLECTORS_AS_OBJECT: dict[str, Callable[[], str]] = {
+    "banana": lambda: pgettext("object", "the banana collector"),
+    "lime": lambda: pgettext("object", "the lime collector"),
+    "pomegranate": lambda: pgettext("object", "the pomegranate collector"),
+    "orange": lambda: pgettext("object", "the orange collector"),
+    "mangosteen": lambda: pgettext("object", "the mangosteen collector"),
+}
+
+#: A fruit type as a kind of thing kept, after "with" ("scored statue 7 with pomegranates";
+#: German: the dative plural, "mit Granatäpfeln").
+FRUITS_AFTER_WITH: dict[str, Callable[[], str]] = {
+    "banana": lambda: pgettext("with", "bananas"),
+    "lime": lambda: pgettext("with", "limes"),
+    "pomegranate": lambda: pgettext("with", "pomegranates"),
+    "orange": lambda: pgettext("with", "oranges"),
+    "mangosteen": lambda: pgettext("with", "mangosteens"),
+}
+
+
+def _say_piece(table: Mapping[str, Callable[[], str]], name: str) -> str:
+    if name not in table:
+        raise ValueError(f"Juicy Fruits has no piece named {name!r} to say here.")
+    return table[name]()
+
+
+def token_subject(name: str) -> str:
+    """A business token or venue (data name) with its article as a sentence's subject."""
+    return _say_piece(TOKENS_AS_SUBJECT, name)
+
+
+def token_object(name: str) -> str:
+    """A business token or venue (data name) with its article as a sentence's object."""
+    return _say_piece(TOKENS_AS_OBJECT, name)
+
+
+def advanced_collector_after_with(name: str) -> str:
+    """An advanced collector (data name) with its article after "with"."""
+    return _say_piece(ADVANCED_COLLECTORS_AFTER_WITH, name)
+
+
+def collector_subject(fruit: str) -> str:
+    """A fruit's collector with its article as a sentence's subject."""
+    return _say_piece(COLLECTORS_AS_SUBJECT, fruit)
+
+
+def collector_object(fruit: str) -> str:
+    """A fruit's collector with its article as a sentence's object."""
+    return _say_piece(COLLECTORS_AS_OBJECT, fruit)
+
+
+def fruits_after_with(name: str) -> str:
+    """A fruit type (data name) as a kind of thing kept, after "with" ("bananas")."""
+    return _say_piece(FRUITS_AFTER_WITH, name)
