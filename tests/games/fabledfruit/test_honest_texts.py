@@ -10,8 +10,10 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import IllegalAction
+from fruitbowl.engine.wording import speaking
 from fruitbowl.games.fabledfruit.components import COMPONENTS as C
 from fruitbowl.games.fabledfruit.components import parse_loc
+from fruitbowl.i18n import translations
 
 from .positions import GAME, at_location, lime_through, position, table
 
@@ -51,6 +53,25 @@ def test_the_give_prompt_names_the_location_used():
     s.apply("give banana")
     prompt = GAME.prompt(s.view(1), NAMES)
     assert prompt.startswith("Give Ann a fruit of your choice (Ann used #2)")
+
+
+def test_the_others_read_that_the_giver_chooses_the_fruit():
+    """#2: "that player then gives you 2 fruits of their choice" — the fruit is the giver's choice,
+    so the one waiting for it and a third player read whose choice it is, not "your choice"."""
+    s = at_location(position(3, hands={0: "B", 1: "P S"}), 2)
+    s.apply("act")
+    s.apply("player 2")
+    s.apply("give banana")
+    waiting = GAME.prompt(s.view(0), NAMES)
+    assert waiting.startswith("Waiting for Bo to give you a fruit of their choice (you used #2)")
+    watching = GAME.prompt(s.view(2), NAMES)
+    assert watching.startswith("Waiting for Bo to give Ann a fruit of their choice (Ann used #2)")
+    for prompt in (waiting, watching):
+        assert "your choice" not in prompt
+    with speaking(translations("de")):
+        assert GAME.prompt(s.view(0), NAMES).startswith("Warte darauf, dass Bo dir eine Frucht nach Wahl gibt")
+    with speaking(translations("zh_Hans")):
+        assert GAME.prompt(s.view(2), NAMES).startswith("等待Bo给Ann一张自选的水果")
 
 
 def test_grapes_are_never_a_grapes():

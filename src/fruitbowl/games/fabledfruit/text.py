@@ -601,18 +601,22 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     mine = d["seat"] == viewer
     who = _who(d["seat"], viewer, names)
     kind = d["kind"]
-    what = _decision(kind, d, view, names)
+    details = ""
     if kind == "give" and d["seat"] != view["active_player"] and view["active_player"] >= 0:
         spot = view["players"][view["active_player"]]["position"]
         if spot:
             user = _who(view["active_player"], viewer, names, False)
-            what += _(" ({who} used {stack})").format(who=user, stack=stack_label(spot))
+            details += _(" ({who} used {stack})").format(who=user, stack=stack_label(spot))
     if kind == "give" and d.get("filter") and d["filter"] in C.type_codes:
-        what += _(" ({fruit})").format(fruit=a_fruit(C.type_names[C.type_codes.index(d["filter"])]))
+        details += _(" ({fruit})").format(fruit=a_fruit(C.type_names[C.type_codes.index(d["filter"])]))
     if d.get("optional"):
-        what += _(", or done")
+        details += _(", or done")
     if mine:
-        return what
+        return _decision(kind, d, view, names) + details
+    if kind == "give":  # (the giver chooses: "of your choice" would speak to the reader)
+        whom = _to(d.get("to"), viewer, names)
+        return _("Waiting for {who} to give {whom} a fruit of their choice").format(who=who, whom=whom) + details
+    what = _decision(kind, d, view, names) + details
     return _("Waiting for {who}: {what}").format(who=who, what=f"{what[0].lower()}{what[1:]}")
 
 
