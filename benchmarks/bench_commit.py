@@ -1,13 +1,15 @@
 """What committing one move costs the server, the two ways it can, side by side in one run.
 
-The server commits a move that does not end the game on PostgreSQL in one statement (lock and
-check the revision, insert the action, notify the other servers: one round trip, its own
-transaction), and every other move in a transaction of several statements. This benchmark plays
+The server commits a move that does not end the game as prepared SQL (on PostgreSQL one statement:
+lock and check the revision, insert the action, notify the other servers: one round trip, its own
+transaction; on SQLite the check and the insert in one transaction), and every other move in a
+transaction of several statements built by SQLAlchemy. This benchmark plays
 random moves at two tables of one database, committing each table's moves one way, in
 alternating rounds, and prints the wall time and this process's CPU time per commit.
 
     python benchmarks/bench_commit.py                    # a throwaway PostgreSQL (Debian's)
     python benchmarks/bench_commit.py --db postgresql://…  # an existing one
+    python benchmarks/bench_commit.py --db sqlite:////tmp/commit.db
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def one_move(table: LiveTable, rng: random.Random, commit: Callable[..., Any]) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", help="a PostgreSQL URL (default: a throwaway server)")
+    parser.add_argument("--db", help="a database URL (default: a throwaway PostgreSQL server)")
     parser.add_argument("--moves", type=int, default=100, help="moves per round and way")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--json", action="store_true")
@@ -61,14 +63,14 @@ def main() -> None:
         service = TableService(make_sessionmaker(make_engine(url)))
         store = service.store
 
-        def in_one_statement(table: LiveTable, seat: int, legal: Any, after: Any) -> None:
-            assert store.append_in_one_statement(table, seat, legal, {})
+        def prepared(table: LiveTable, seat: int, legal: Any, after: Any) -> None:
+            assert store.append_prepared(table, seat, legal, {})
             store._committed(table)
 
         def in_transaction(table: LiveTable, seat: int, legal: Any, after: Any) -> None:
             store.append_in_transaction(table, seat, legal, after, {})  # (it counts the revision itself)
 
-        ways = {"one statement": in_one_statement, "transaction": in_transaction}
+        ways = {"prepared": prepared, "transaction": in_transaction}
         tables = {name: asyncio.run(new_table(service)) for name in ways}
         rng = random.Random(1)
         wall: dict[str, list[float]] = {name: [] for name in ways}
