@@ -168,7 +168,9 @@ async def _person(url: str, token: str, think: float, until: float, measured: Me
             if message["status"] == "finished":
                 break
             if message["legal"] and sent_at is None:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                await asyncio.sleep(min(think * rng.uniform(0.5, 1.5), max(0.0, until - time.monotonic())))
+                if time.monotonic() >= until:
+                    break  # (a person who thinks past the end: ``--think`` 1e9 measures open tables at rest)
                 action = rng.choice(message["legal"])["code"]
                 sent_version = message["version"]
                 sent_at = time.monotonic()

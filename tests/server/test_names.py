@@ -240,3 +240,33 @@ def test_names_stay_as_played_once_a_game_is_over(base: str) -> None:
     refused = _rename(base, table["id"], table["token"], "Ada Lovelace")
     _refused(refused, 409, "this game was cancelled: its players keep the names they played under")
     assert _names(base, table["id"])[0] == "Ada L."
+
+
+def test_the_log_names_a_renamed_seat_by_its_new_name_in_every_reader_s_entries(base: str) -> None:
+    """The log's entries read the seats' names as they are now: a rename rewords the entries each
+    reader has already read, in their language."""
+    table = _two_friends(base, friend="Zed")
+    tid, tokens = table["id"], [table["token"], table["friend_token"]]
+
+    def play(moves: int) -> None:
+        for _ in range(moves):
+            for token in tokens:
+                state = table_state(base, tid, token)
+                if state["legal"]:
+                    move = {"action": state["legal"][0]["code"], "version": state["version"]}
+                    moved = httpx.post(f"{base}/api/tables/{tid}/actions", json=move, headers={"X-Seat-Token": token})
+                    assert moved.status_code == 200, moved.text
+                    break
+
+    def entries(token: str | None, language: str = "en") -> list[str]:
+        headers = {"Accept-Language": language, **({"X-Seat-Token": token} if token else {})}
+        log = httpx.get(f"{base}/api/tables/{tid}", headers=headers).json()["log"]
+        return [entry["text"] for entry in log if entry["kind"] != "rename"]
+
+    play(4)
+    readers = [(None, "en"), (tokens[0], "en"), (None, "de")]
+    before = {reader: entries(*reader) for reader in readers}
+    assert all(any("Zed" in text for text in before[reader]) for reader in readers), before
+    assert _rename(base, tid, tokens[1], "Zed Q").status_code == 200
+    for reader in readers:
+        assert entries(*reader) == [text.replace("Zed", "Zed Q") for text in before[reader]]

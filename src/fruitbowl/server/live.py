@@ -119,6 +119,9 @@ class LiveTable:
     touched: float = field(default_factory=time.monotonic)  # last asked for (idle tables leave memory)
     #: the other processes' sockets at this table, by process (``store.origin``): see :mod:`.sync`
     remote: dict[str, Presence] = field(default_factory=dict)
+    #: the log's latest entries as each reader reads them (see :func:`.snapshots.latest_log`),
+    #: by (their place in the game's log, seat, language): the event, the seats' names, the text
+    described: dict[tuple[int, int | None, str], tuple[object, tuple[str, ...], str]] = field(default_factory=dict)
 
     @property
     def version(self) -> int:

@@ -81,8 +81,10 @@ class Runtime:
                 continue
             key = (connection.seat, connection.language)  # each seat's snapshot, in each language read
             if key not in cache:
-                with speaking_in(connection.language):
-                    cache[key] = json.dumps(snapshot(table, connection.seat), separators=(",", ":"))
+                with speaking_in(connection.language):  # (a snapshot is a tree: no cycles to look for)
+                    cache[key] = json.dumps(
+                        snapshot(table, connection.seat), separators=(",", ":"), check_circular=False
+                    )
             connection.outbox.snapshot(cache[key])
 
     def tell(self, table: LiveTable, message: dict[str, Any]) -> None:

@@ -188,13 +188,28 @@ def latest_log(table: LiveTable, seat: int | None, names: list[str]) -> tuple[li
     shown: list[tuple[int, int, int, Event | Note]] = [(n, 0, i, e) for i, (n, e) in enumerate(entries[start:])]
     noted: list[tuple[int, int, int, Event | Note]] = [(note.move, 1, note.id, note) for note in renames[earlier:]]
     log: list[dict[str, Any]] = []
-    for move, _order, _index, item in sorted(shown + noted, key=lambda entry: entry[:3]):
+    said, words, called = table.described, language(), tuple(names)
+    for move, _order, index, item in sorted(shown + noted, key=lambda entry: entry[:3]):
         if isinstance(item, Note):
             log.append({"move": move, "kind": item.kind, "actor": item.seat, "text": rename_sentence(item, seat)})
+            continue
+        # An entry is worded once per reader (seat and language) while it stays in the latest
+        # entries, not again in every snapshot: the same event read under the same names.
+        key = (start + index, seat, words)
+        known = said.get(key)
+        if known is not None and known[0] is item and known[1] == called:
+            text = known[2]
         else:
             text = game.describe_event(item, seat, names)
-            log.append({"move": move, "kind": item.kind, "actor": item.actor, "text": text})
+            said[key] = (item, called, text)
+        log.append({"move": move, "kind": item.kind, "actor": item.actor, "text": text})
+    if len(said) > _DESCRIBED_KEPT:  # the entries no longer among the latest
+        table.described = {key: known for key, known in said.items() if key[0] >= start}
     return log, start + earlier
+
+
+#: Worded log entries kept per table before those that left the latest are forgotten.
+_DESCRIBED_KEPT = 8 * LOG_LENGTH
 
 
 def chat_entry(note: Note) -> dict[str, Any]:
