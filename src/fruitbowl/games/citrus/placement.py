@@ -59,6 +59,7 @@ class Tables:
 
     __slots__ = (
         "all_bits",
+        "diamonds",
         "east_ok",
         "near_bits",
         "open",
@@ -106,12 +107,27 @@ class Tables:
         self.west_ok = _bits(t for t in range(geo.size) if t % geo.width > 0)
         if any(self.dilated(1 << t) != self.near_bits[t] for t in range(geo.size)):
             raise ValueError(f"board {geo.side}: the neighbours are not those of a grid {geo.width} wide")
+        #: per space: the spaces at most :data:`NEAR` steps from it, with their distances, in
+        #: reading order (what :func:`near` lists around each Bridge and Milestone)
+        self.diamonds = tuple(_diamond(geo, m) for m in range(geo.size))
 
     def dilated(self, bits: int) -> int:
         """The spaces next to a space of ``bits`` (the union of their :attr:`near_bits`), in a few
         shifts: the spaces are a grid's, row after row (checked when the tables are made)."""
         w = self.width
         return ((bits & self.east_ok) << 1 | (bits & self.west_ok) >> 1 | bits << w | bits >> w) & self.all_bits
+
+
+def _diamond(geo: Board, m: int) -> tuple[tuple[int, int], ...]:
+    """The spaces at most :data:`NEAR` steps from space ``m`` and their distances, in reading order."""
+    width, height = geo.width, geo.size // geo.width
+    mx, my = m % width, m // width
+    return tuple(
+        (y * width + x, abs(x - mx) + abs(y - my))
+        for y in range(max(0, my - NEAR), min(height, my + NEAR + 1))
+        for x in range(max(0, mx - NEAR), min(width, mx + NEAR + 1))
+        if abs(x - mx) + abs(y - my) <= NEAR
+    )
 
 
 def _bits(spaces: Iterable[int]) -> int:
@@ -996,7 +1012,15 @@ class Near:
         #: per space within :data:`NEAR` steps of a mark: the marks and their distances, nearest first
         self.table = table
         #: per distance ``d`` up to :data:`NEAR`: the spaces at most ``d`` steps from a mark
-        self.within = tuple(frozenset(t for t, close in table.items() if close[0][1] <= d) for d in range(NEAR + 1))
+        rings: list[list[int]] = [[] for _ in range(NEAR + 1)]  # (by the nearest mark's distance)
+        for t, close in table.items():
+            rings[close[0][1]].append(t)
+        within: list[frozenset[int]] = []
+        spaces: list[int] = []
+        for ring in rings:
+            spaces += ring
+            within.append(frozenset(spaces))
+        self.within = tuple(within)
 
 
 def near(geo: Board, marks: tuple[int, ...]) -> Near:
@@ -1005,15 +1029,11 @@ def near(geo: Board, marks: tuple[int, ...]) -> Near:
     if entry is None or entry[0] is not geo:
         if len(_NEAR) > 4096:
             _NEAR.clear()
-        width, height = geo.width, geo.size // geo.width
+        around = tables(geo).diamonds
         table: dict[int, list[tuple[int, int]]] = {}
         for m in marks:
-            mx, my = m % width, m // width
-            for y in range(max(0, my - NEAR), min(height, my + NEAR + 1)):
-                for x in range(max(0, mx - NEAR), min(width, mx + NEAR + 1)):
-                    d = abs(x - mx) + abs(y - my)
-                    if d <= NEAR:
-                        table.setdefault(y * width + x, []).append((m, d))
+            for t, d in around[m]:
+                table.setdefault(t, []).append((m, d))
         for close in table.values():
             close.sort(key=_DISTANCE)
         entry = _NEAR[key] = (geo, Near(table))
