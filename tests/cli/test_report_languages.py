@@ -4,6 +4,7 @@ table headers and plots' words, read from the HTML page and from the figures dra
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -80,6 +81,7 @@ def figure_words(figure: Figure) -> list[str]:
     for axes in figure.axes:
         words += [axes.get_title(), axes.get_xlabel(), axes.get_ylabel()]
         words += [label.get_text() for label in axes.get_xticklabels()]
+        words += [label.get_text() for label in axes.get_yticklabels()]
         legend = axes.get_legend()
         words += [text.get_text() for text in legend.get_texts()] if legend is not None else []
     return [word for word in words if word]
@@ -92,10 +94,12 @@ def analyze(
     env: dict[str, str],
     *args: str,
     game: str = "tanghulu",
+    options: tuple[str, ...] = (),
+    games: int = 4,
 ) -> Any:
     drawn = keep_saved_figures(monkeypatch)
     out = tmp_path / "report"
-    command = [*args, "analyze", game, "-n", "4", "--workers", "1", "--out", str(out)]
+    command = [*args, "analyze", game, *options, "-n", str(games), "--workers", "1", "--out", str(out)]
     result = runner.invoke(app, command, env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", **env})
     assert result.exit_code == 0, result.output
     page = Words()
@@ -150,6 +154,7 @@ def test_the_english_report_counts_in_real_plural_forms(home, tmp_path: Path, mo
     assert page.lang == "en"
     assert "Tang Hu Lu: balance report" in page.headings
     assert "4 games, 2 players, rules" in text and "0 games hit the action cap; 0 were cut short." in text
+    assert "Buy a tile" in page.text and "Work" in page.text  # the action kinds by the game's labels
     assert "game(s)" not in text and "None" not in text
 
 
@@ -180,3 +185,56 @@ def test_the_reports_options_and_score_categories_are_said_with_the_games_own_wo
         assert recorded not in text, recorded
     if env["LANG"].startswith("zh"):
         assert "终局收获" in page.text and ": " not in text.split("。")[0]
+
+
+#: Every game with all its modules, as ``analyze`` is given them.
+EVERY_GAME = {
+    "tanghulu": (),
+    "fabledfruit": ("-o", "lime=true"),
+    "citrus": (),
+    "juicyfruits": ("-o", "modules=mystic_island,boulders,new_business"),
+}
+
+#: Words each game's report says in each language: a common action kind's label, a category, a component.
+SAID_BY_GAME = {
+    ("tanghulu", "de"): ("Ein Plättchen kaufen", "Muster", "zwei Paare"),
+    ("tanghulu", "zh_Hans"): ("购买板块", "组合", "两对"),
+    ("fabledfruit", "de"): ("Zu einem Ort ziehen", "genutzter Ort"),
+    ("fabledfruit", "zh_Hans"): ("移动到地点", "使用的地点"),
+    ("citrus", "de"): ("Ein Plantagenplättchen legen", "Plantagenplättchen", "Zitrone", "Karren"),
+    ("citrus", "zh_Hans"): ("放置种植园板块", "种植园板块", "柠檬", "手推车"),
+    ("juicyfruits", "de"): ("Früchte schieben", "Schiff", "Gewerbeplättchen"),
+    ("juicyfruits", "zh_Hans"): ("滑动水果", "船", "商业板块"),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "zh_Hans"])
+@pytest.mark.parametrize("game", list(EVERY_GAME))
+def test_every_games_report_says_its_action_kinds_and_components_in_the_readers_language(
+    home, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, lang: str
+) -> None:
+    page, drawn = analyze(
+        CliRunner(),
+        tmp_path,
+        monkeypatch,
+        {"LANG": "C.UTF-8"},
+        "--lang",
+        lang,
+        game=game,
+        options=EVERY_GAME[game],
+        games=3,
+    )
+    recorded = json.loads((tmp_path / "report" / "report.json").read_text(encoding="utf-8"))
+    shown = [part.strip() for part in page.text] + [word for figure in drawn for word in figure_words(figure)]
+    kinds = {kind["kind"] for kind in recorded["action_kinds"]}
+    assert kinds and not kinds & set(shown), kinds & set(shown)
+    categories = {category["category"] for category in recorded["components"]}
+    assert categories and not categories & set(shown), categories & set(shown)
+    for category in categories:
+        assert not [words for words in shown if words.startswith(f"{category}:")], category
+    # the recorded names that are English words ("lemon", "blood well", "two-pairs", "cart"), not ids ("T07", "1L")
+    worded = {item["name"] for category in recorded["components"] for item in category["items"]}
+    worded = {name for name in worded if re.search("[a-z]{3}", name)}
+    assert not [words for words in shown if any(re.match(rf"{re.escape(name)}\b", words) for name in worded)]
+    for words in SAID_BY_GAME[game, lang]:
+        assert words in shown, words

@@ -9,7 +9,7 @@ import pytest
 from fruitbowl.engine import Action, Event
 from fruitbowl.sim.analyze import analyze, wilson
 from fruitbowl.sim.backends import InlineBackend
-from fruitbowl.sim.components import uses
+from fruitbowl.sim.components import component_label, uses
 from fruitbowl.sim.report import write_report
 from fruitbowl.sim.schedule import simulation_tasks
 from fruitbowl.sim.tournament import play_games
@@ -40,7 +40,10 @@ def test_each_game_reports_its_components(game: str, categories: set[str]) -> No
 def test_labels_name_the_component() -> None:
     data = analyze("fabledfruit", _games("fabledfruit", 1, 2))
     used = next(c for c in data["components"] if c["category"] == "location used")
-    assert all(item["name"].startswith("#") and len(item["name"]) > 3 for item in used["items"])
+    # recorded by the location's id ("6", "1L"), said by its number and name ("#6 Two pineapples for five")
+    assert all(item["name"].rstrip("L").isdigit() for item in used["items"])
+    said = [component_label("fabledfruit", "location used", item["name"]) for item in used["items"]]
+    assert all(name.startswith("#") and len(name) > 4 for name in said), said
 
 
 def test_the_generic_rule_finds_components_a_hook_does_not_know() -> None:

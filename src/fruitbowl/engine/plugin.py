@@ -81,11 +81,19 @@ class ComponentHooks:
     name)`` pairs credited to the acting seat; ``events`` maps an event kind to a reader of the
     event's data giving pairs credited to the event's actor. ``handled`` lists event kinds the
     generic rule must skip (the ones a hook reads, and ones that only look like uses).
+
+    The recorded kinds, categories and names stay language-free; the report says them at display
+    time: ``kinds`` gives each action kind's label and ``categories`` each category's, said in the
+    language being spoken (``lambda: pgettext("action kind", "Buy a tile")``); ``names`` gives, by
+    category, what says a recorded name. Anything without one is shown as recorded.
     """
 
     actions: Mapping[str, UseReader] = field(default_factory=dict)
     events: Mapping[str, UseReader] = field(default_factory=dict)
     handled: frozenset[str] = frozenset()
+    kinds: Mapping[str, Callable[[], str]] = field(default_factory=dict)
+    categories: Mapping[str, Callable[[], str]] = field(default_factory=dict)
+    names: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
 
 
 def field_use(category: str, key: str, fmt: str = "{}") -> UseReader:

@@ -83,3 +83,21 @@ def generic(event: Event) -> list[tuple[str, str]]:
         if any(word in lowered for word in COMPONENT_WORDS):
             out.append((f"{event.kind} {key}".replace("_", " "), str(value)))
     return out
+
+
+def kind_label(game_id: str, kind: str) -> str:
+    """An action kind as the game names it, in the language being spoken; else as recorded."""
+    say = hooks_for(game_id).kinds.get(kind)
+    return kind if say is None else say()
+
+
+def category_label(game_id: str, category: str) -> str:
+    """A component category as the game names it, in the language being spoken; else as recorded."""
+    say = hooks_for(game_id).categories.get(category)
+    return category if say is None else say()
+
+
+def component_label(game_id: str, category: str, name: str) -> str:
+    """A recorded component name as the game says it, in the language being spoken; else as recorded."""
+    say = hooks_for(game_id).names.get(category)
+    return name if say is None else say(name)

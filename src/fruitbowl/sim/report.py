@@ -21,6 +21,7 @@ from fruitbowl.engine.result import category_heading
 from fruitbowl.engine.wording import _, language, ngettext, pgettext
 from fruitbowl.i18n import fixed
 
+from .components import category_label, component_label, kind_label
 from .counts import games_count, players_count
 from .review import chart_fonts
 
@@ -250,7 +251,7 @@ def kinds_plot(data: dict[str, Any]) -> str:
     plt = _plt()
     kinds = data["action_kinds"]
     figure, axes = plt.subplots(figsize=(9, 0.8 + 0.38 * max(1, len(kinds))))
-    names = [k["kind"] for k in kinds][::-1]
+    names = [kind_label(data["game"], k["kind"]) for k in kinds][::-1]
     ys = list(range(len(names)))
     winners = [k["per_winner"] or 0 for k in kinds][::-1]
     others = [k["per_other"] or 0 for k in kinds][::-1]
@@ -265,7 +266,7 @@ def kinds_plot(data: dict[str, Any]) -> str:
     return _png(figure, title)
 
 
-def component_plot(category: dict[str, Any], baseline: float) -> str:
+def component_plot(game_id: str, category: dict[str, Any], baseline: float) -> str:
     plt = _plt()
     items = sorted(category["items"][:PLOT_COMPONENTS], key=lambda it: it["corr"] if it["corr"] is not None else 0.0)
     figure, (left, right) = plt.subplots(
@@ -276,7 +277,11 @@ def component_plot(category: dict[str, Any], baseline: float) -> str:
     others = [it["per_other"] or 0 for it in items]
     left.barh([y + 0.2 for y in ys], winners, height=0.4, color="#e69138", label=_("winners"))
     left.barh([y - 0.2 for y in ys], others, height=0.4, color="#999", label=_("other seats"))
-    labels = [f"{it['name'][:34]}  (r={_r(it['corr'] if it['corr'] is not None else 0.0)})" for it in items]
+    labels = [
+        f"{component_label(game_id, category['category'], it['name'])[:34]}  "
+        f"(r={_r(it['corr'] if it['corr'] is not None else 0.0)})"
+        for it in items
+    ]
     left.set_yticks(ys, labels, fontsize=8)
     left.set_xlabel(_("uses per seat-game"))
     left.legend(fontsize=8, loc="lower right")
@@ -291,7 +296,7 @@ def component_plot(category: dict[str, Any], baseline: float) -> str:
     for axes in (left, right):
         axes.grid(axis="x", alpha=0.3)
     title = _("{category}: use and winning (sorted by correlation r with winning)").format(
-        category=category["category"]
+        category=category_label(game_id, category["category"])
     )
     figure.suptitle(title)
     return _png(figure, title)
@@ -411,7 +416,7 @@ def render_html(data: dict[str, Any]) -> str:
             ],
             [
                 [
-                    k["kind"],
+                    kind_label(data["game"], k["kind"]),
                     k["uses"],
                     _pct(k["share_of_actions"]),
                     k["per_game"],
@@ -443,8 +448,8 @@ def render_html(data: dict[str, Any]) -> str:
     ]
     for category in data["components"]:
         parts += [
-            f"<h3>{e(category['category'])}</h3>",
-            component_plot(category, data["baseline_win_rate"]),
+            _heading("h3", category_label(data["game"], category["category"])),
+            component_plot(data["game"], category, data["baseline_win_rate"]),
             "<details><summary>" + e(_("table")) + "</summary>",
             _table(
                 [
@@ -462,7 +467,7 @@ def render_html(data: dict[str, Any]) -> str:
                 ],
                 [
                     [
-                        it["name"],
+                        component_label(data["game"], category["category"], it["name"]),
                         it["uses"],
                         it["used_by"],
                         _pct(it["use_rate"]),

@@ -331,3 +331,17 @@ def action_label(view: Mapping[str, Any], action: Action) -> str:
 
 
 __all__ = ["action_label", "describe_event", "kind_name", "line_contents", "prompt", "type_word"]
+
+
+def plantation_tile_said(recorded: str) -> str:
+    """A plantation tile as the balance report records it ("blood well"), in words: "blood orange
+    with a well" in the current language; else as recorded."""
+    short, _space, well = recorded.partition(" ")
+    if short not in C.types or well not in ("", "well"):
+        return recorded
+    return _tile_name(short, well == "well")
+
+
+def action_tile_said(recorded: str) -> str:
+    """An action tile as the balance report records it ("cart"), by its name in the current language."""
+    return landscape_name(recorded) if recorded in LANDSCAPE_WORDS else recorded

@@ -6,7 +6,7 @@ and the declarations stay English; a test holds these lists to them
 (tests/i18n/test_citrus_sentences.py).
 """
 
-from fruitbowl.engine.wording import N_
+from fruitbowl.engine.wording import N_, pgettext
 
 #: Each plantation type's full name (``data.toml``'s ``[plantations] names``), by that name.
 TYPE_WORDS: dict[str, str] = {
@@ -82,4 +82,19 @@ SCORE_WORDS: dict[str, str] = {
     "final_harvest": N_("Final harvest"),
     "horses": N_("Horses"),
     "action_tiles": N_("Action tiles"),
+}
+
+
+#: Each action kind's label, as the balance report says it (``fruitbowl analyze``).
+KIND_WORDS = {
+    "buy": lambda: pgettext("action kind", "Buy a line from the market"),
+    "harvest": lambda: pgettext("action kind", "Harvest"),
+    "income": lambda: pgettext("action kind", "Collect income"),
+    "site": lambda: pgettext("action kind", "Choose a Finca's site"),
+    "place": lambda: pgettext("action kind", "Place a plantation tile"),
+    "cash": lambda: pgettext("action kind", "Take a Money tile"),
+    "cart": lambda: pgettext("action kind", "Use the Cart"),
+    "bull": lambda: pgettext("action kind", "Use the Bull"),
+    "end": lambda: pgettext("action kind", "End the turn"),
+    "pass": lambda: pgettext("action kind", "Pass"),
 }

@@ -4,7 +4,7 @@ catalogs: the data file stays English, and :func:`.text.location_name` and :func
 say them through ``_()``. A test holds this list to the data (tests/i18n/test_fabledfruit_sentences.py).
 """
 
-from fruitbowl.engine.wording import N_
+from fruitbowl.engine.wording import N_, pgettext
 
 #: Each location's name and action text, by location number.
 LOCATION_WORDS: dict[int, tuple[str, str]] = {
@@ -313,4 +313,38 @@ LOCATION_WORDS: dict[int, tuple[str, str]] = {
             "Draw 2 fruits. You may buy this fabled juice only if it is the last one you need to reach the target (even after the end was triggered)."
         ),
     ),
+}
+
+
+#: Each action kind's label, as the balance report says it (``fruitbowl analyze``).
+KIND_WORDS = {
+    "move": lambda: pgettext("action kind", "Move to a location"),
+    "thief": lambda: pgettext("action kind", "Place the thief"),
+    "give": lambda: pgettext("action kind", "Give a fruit"),
+    "discard": lambda: pgettext("action kind", "Discard a fruit"),
+    "put": lambda: pgettext("action kind", "Put a fruit into the market"),
+    "take": lambda: pgettext("action kind", "Take a fruit"),
+    "pay": lambda: pgettext("action kind", "Pay"),
+    "player": lambda: pgettext("action kind", "Choose a player"),
+    "name": lambda: pgettext("action kind", "Name a fruit type"),
+    "save": lambda: pgettext("action kind", "Save a fruit under the animal token"),
+    "offer": lambda: pgettext("action kind", "Offer a fruit"),
+    "accept": lambda: pgettext("action kind", "Accept an offer"),
+    "gamble": lambda: pgettext("action kind", "Buy with gambling tokens"),
+    "return": lambda: pgettext("action kind", "Trade back a fabled juice"),
+    "juice": lambda: pgettext("action kind", "Take a card as a fabled juice"),
+    "act": lambda: pgettext("action kind", "Act at a location"),
+    "buy": lambda: pgettext("action kind", "Buy a fabled juice"),
+    "skip": lambda: pgettext("action kind", "Leave a player unpaid"),
+    "reveal": lambda: pgettext("action kind", "Reveal a fruit"),
+    "stop": lambda: pgettext("action kind", "Stop revealing"),
+    "done": lambda: pgettext("action kind", "Done"),
+    "keep": lambda: pgettext("action kind", "Keep the revealed fruits"),
+    "redraw": lambda: pgettext("action kind", "Discard both and draw again"),
+    "double": lambda: pgettext("action kind", "Take a double turn token"),
+    "wild": lambda: pgettext("action kind", "Take a wild token"),
+    "extra_turn": lambda: pgettext("action kind", "Take an extra turn"),
+    "end_turn": lambda: pgettext("action kind", "End the turn"),
+    "refuse": lambda: pgettext("action kind", "Accept no offer"),
+    "decline": lambda: pgettext("action kind", "Do not trade"),
 }

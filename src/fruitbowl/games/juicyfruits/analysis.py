@@ -1,37 +1,59 @@
 """Which Juicy Fruits components a seat used, for balance reports (see :mod:`fruitbowl.sim.components`):
-business tokens claimed, placed, produced, split and scored as bonuses (by id and name), and ships
-supplied."""
+business tokens claimed, placed, produced, split and scored as bonuses (recorded by id, said by id and
+name in the reader's language: "T10 Cocktail Bar"), and ships supplied."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from fruitbowl.engine.plugin import ComponentHooks, UseReader, field_use
+from fruitbowl.engine.plugin import ComponentHooks, field_use
+from fruitbowl.engine.wording import pgettext
 
 from .components import COMPONENTS
+from .words import KIND_WORDS, token_data_name, token_name
 
-TOKEN_NAMES = {token.id: token.name for token in COMPONENTS.tokens}
+#: The business token ids, base game and Module 3 (X01-X10).
+TOKEN_IDS = frozenset(token.id for token in COMPONENTS.all_tokens)
+#: The categories whose names are business tokens (the last two: the generic rule's, Module 3's whales).
+TOKEN_CATEGORIES = (
+    "business token",
+    "token placed",
+    "token produced",
+    "token split",
+    "token bonus",
+    "watch token",
+    "whale placed token",
+)
 
 
-def _token(category: str) -> UseReader:
-    def read(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-        token = data.get("token")
-        if token is None:
-            return []
-        name = TOKEN_NAMES.get(str(token))
-        return [(category, f"{token} {name}" if name else str(token))]
-
-    return read
+def token_said(recorded: str) -> str:
+    """A recorded business token ("T10") by id and name ("T10 Cocktail Bar"); else as recorded."""
+    if recorded not in TOKEN_IDS:
+        return recorded
+    return f"{recorded} {token_name(token_data_name(recorded))}"
 
 
 HOOKS = ComponentHooks(
     events={
-        "claim": _token("business token"),
-        "place": _token("token placed"),
-        "produce": _token("token produced"),
-        "split": _token("token split"),
-        "bonus": _token("token bonus"),
+        "claim": field_use("business token", "token"),
+        "place": field_use("token placed", "token"),
+        "produce": field_use("token produced", "token"),
+        "split": field_use("token split", "token"),
+        "bonus": field_use("token bonus", "token"),
         "supply": field_use("ship", "ship"),
     },
+    kinds=KIND_WORDS,
+    categories={
+        "business token": lambda: pgettext("component category", "business token"),
+        "token placed": lambda: pgettext("component category", "token placed"),
+        "token produced": lambda: pgettext("component category", "token produced"),
+        "token split": lambda: pgettext("component category", "token split"),
+        "token bonus": lambda: pgettext("component category", "token bonus"),
+        "ship": lambda: pgettext("component category", "ship"),
+        # the generic rule's categories of Mystic Island's pieces (sim.components.generic)
+        "boulder boulder": lambda: pgettext("component category", "boulder"),
+        "explore tile": lambda: pgettext("component category", "explored tile"),
+        "statue tile": lambda: pgettext("component category", "statue tile"),
+        "watch token": lambda: pgettext("component category", "whale watching token"),
+        "whale placed token": lambda: pgettext("component category", "whale placed"),
+    },
+    names=dict.fromkeys(TOKEN_CATEGORIES, token_said),
 )

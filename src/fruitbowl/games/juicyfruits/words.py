@@ -324,3 +324,27 @@ def collector_object(fruit: str) -> str:
 def fruits_after_with(name: str) -> str:
     """A fruit type (data name) as a kind of thing kept, after "with" ("bananas")."""
     return _say_piece(FRUITS_AFTER_WITH, name)
+
+
+#: Each action kind's label, as the balance report says it (``fruitbowl analyze``).
+KIND_WORDS: dict[str, Callable[[], str]] = {
+    "move": lambda: pgettext("action kind", "Slide fruits"),
+    "split": lambda: pgettext("action kind", "Take fruits"),
+    "produce": lambda: pgettext("action kind", "Make ice cream or milkshakes"),
+    "supply": lambda: pgettext("action kind", "Supply a ship"),
+    "claim": lambda: pgettext("action kind", "Claim a business token"),
+    "place": lambda: pgettext("action kind", "Place a business token"),
+    "place_block": lambda: pgettext("action kind", "Place a large venue"),
+    "bonus": lambda: pgettext("action kind", "Take the collector's claim bonus"),
+    "pass": lambda: pgettext("action kind", "Do nothing"),
+    "juice": lambda: pgettext("action kind", "Make juice"),
+    "stop": lambda: pgettext("action kind", "Stop making juice"),
+    "collect": lambda: pgettext("action kind", "Collect fruits"),
+    "explore": lambda: pgettext("action kind", "Move the explorer"),
+    "statue_ship": lambda: pgettext("action kind", "Score statue 5 with a ship"),
+    "statue_fruit": lambda: pgettext("action kind", "Score statue 7 with fruits"),
+    "boulder": lambda: pgettext("action kind", "Choose a boulder"),
+    "leave_out": lambda: pgettext("action kind", "Leave out a fruit type"),
+    "whale_beach": lambda: pgettext("action kind", "Start the whale at a beach"),
+    "watch": lambda: pgettext("action kind", "Place a whale watching token"),
+}

@@ -509,3 +509,16 @@ def format_stick(tiles: Sequence[dict[str, Any]]) -> str:
 
 
 __all__ = ["REFUSALS", "action_label", "describe_event", "format_stick", "listed", "prompt", "word"]
+
+
+#: Each action kind's label, as the balance report says it (``fruitbowl analyze``).
+KIND_WORDS: dict[str, Callable[[], str]] = {
+    "place": lambda: pgettext("action kind", "Put the die's fruit on a stick"),
+    "return": lambda: pgettext("action kind", "Put the die tile back"),
+    "garnish": lambda: pgettext("action kind", "Garnish a stick"),
+    "pass": lambda: pgettext("action kind", "Do not garnish"),
+    "pattern": lambda: pgettext("action kind", "Score a pattern"),
+    "work": lambda: pgettext("action kind", "Work"),
+    "buy": lambda: pgettext("action kind", "Buy a tile"),
+    "stop": lambda: pgettext("action kind", "Stop shopping"),
+}
