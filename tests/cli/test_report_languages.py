@@ -238,3 +238,16 @@ def test_every_games_report_says_its_action_kinds_and_components_in_the_readers_
     assert not [words for words in shown if any(re.match(rf"{re.escape(name)}\b", words) for name in worded)]
     for words in SAID_BY_GAME[game, lang]:
         assert words in shown, words
+
+
+def test_the_terminals_summary_names_components_and_numbers_the_readers_way(home, tmp_path: Path) -> None:
+    """The summary printed beside the report says its categories and components with the game's
+    words and its numbers the language's way ("Median 32,5", not "32.5")."""
+    command = ["--lang", "de", "analyze", "citrus", "-n", "12", "--workers", "1", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, command, env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"})
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "Plantagenplättchen: am stärksten mit Siegen verbunden" in said
+    assert "plantation tile" not in said
+    median = re.search(r"\(Median ([^,]+(?:,\d)?), Maximum", said)
+    assert median is not None and "." not in median.group(1), said

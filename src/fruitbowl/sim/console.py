@@ -11,6 +11,7 @@ from fruitbowl.engine import get_game
 from fruitbowl.engine.wording import _, ngettext
 from fruitbowl.i18n import fixed, shortest
 
+from .components import category_label, component_label
 from .counts import games_count, players_count, tables_count
 from .tournament import TournamentResult
 
@@ -132,7 +133,7 @@ def print_analysis(console: Console, data: dict[str, Any], html: str | None) -> 
     length = data["length"]
     console.print(
         _("game length: mean {mean} actions (median {median}, max {max})").format(
-            mean=fixed(length["mean"], 1), median=length["median"], max=length["max"]
+            mean=fixed(length["mean"], 1), median=fixed(length["median"], 1), max=length["max"]
         )
     )
     for category in data["components"]:
@@ -143,10 +144,10 @@ def print_analysis(console: Console, data: dict[str, Any], html: str | None) -> 
         worst = min(ranked, key=lambda it: it["corr"])
         console.print(
             _("{category}: goes with winning most {best} (r={best_r}), least {worst} (r={worst_r})").format(
-                category=category["category"],
-                best=best["name"],
+                category=category_label(data["game"], category["category"]),
+                best=component_label(data["game"], category["category"], best["name"]),
                 best_r=_signed(best["corr"]),
-                worst=worst["name"],
+                worst=component_label(data["game"], category["category"], worst["name"]),
                 worst_r=_signed(worst["corr"]),
             )
         )
