@@ -28,7 +28,8 @@ def token_said(recorded: str) -> str:
     """A recorded business token ("T10") by id and name ("T10 Cocktail Bar"); else as recorded."""
     if recorded not in TOKEN_IDS:
         return recorded
-    return f"{recorded} {token_name(token_data_name(recorded))}"
+    printed = token_data_name(recorded)  # (Mystic Island's whale tokens carry their id in their name)
+    return token_name(printed) if recorded in printed else f"{recorded} {token_name(printed)}"
 
 
 HOOKS = ComponentHooks(
