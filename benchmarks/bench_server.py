@@ -24,6 +24,8 @@ tables created, their sockets open) divided by every move made then: what a
 move costs the servers, much less sensitive to the machine's other work than the latencies;
 ``cpu_cores`` splits the cores used then between the ``servers``, this
 ``client`` and ``postgres`` (the database's processes, when ``--db`` is PostgreSQL on this machine).
+``client_lag_p95_ms``/``client_lag_max_ms``: how late this client's own event loop woke from a
+10 ms sleep, a part of every latency it measures that is not the server's.
 ``--json``: one JSON object per table count (a list if several), with at least ``tables``,
 ``moves_per_s``, ``p50_ms``, ``p95_ms``, ``p99_ms``, ``bytes_per_move``, ``rss_mb``,
 ``server_cpu_ms_per_move`` and ``cpu_cores``. ``--idle N`` instead creates ``N`` mixed tables that wait
@@ -314,9 +316,21 @@ def run(
         await asyncio.sleep(min(args.warmup, args.seconds / 2))
         window.update(at=time.monotonic(), moves=measured.moves, cpu=cpu_by_group(pids, database))
 
+    lags: list[float] = []
+
+    async def lag_probe() -> None:
+        """How late this client's own event loop wakes (a 10 ms sleep, over and over): a move's
+        latency includes it, so a busy client shows here rather than as a slow server; from the
+        end of the warm-up, as the CPU figures."""
+        await asyncio.sleep(min(args.warmup, args.seconds / 2))
+        while time.monotonic() < until:
+            asked = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - asked - 0.01)
+
     async def everything() -> None:
         runs = (play_table(bases, plan, args.think, args.bot, until, measured) for plan in plans)
-        await asyncio.gather(steady(), *runs)
+        await asyncio.gather(steady(), lag_probe(), *runs)
 
     asyncio.run(everything())
     elapsed = time.monotonic() - started
@@ -334,6 +348,8 @@ def run(
         "p95_ms": round(percentile(lat, 0.95) * 1000, 1) if lat else None,
         "p99_ms": round(percentile(lat, 0.99) * 1000, 1) if lat else None,
         "max_ms": round(max(lat) * 1000, 1) if lat else None,
+        "client_lag_p95_ms": round(percentile(lags, 0.95) * 1000, 1) if lags else None,
+        "client_lag_max_ms": round(max(lags) * 1000, 1) if lags else None,
         "bytes_per_move": round(measured.wire_after_first / measured.moves_seen) if measured.moves_seen else None,
         "json_bytes_per_move": round(measured.bytes_after_first / measured.moves_seen) if measured.moves_seen else None,
         "snapshot_max_kib": round(measured.largest / 1024, 1),
