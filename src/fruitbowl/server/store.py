@@ -465,43 +465,35 @@ class TableStore:
         the insert in one transaction. False, with nothing changed, when the table's revision is
         not the one in memory (the general path then says why)."""
         assert set(changes) <= {"clock"}, "a move that does not end the game"
-        if self._stored_time is not None:
-            return self._append_on_sqlite(table, seat, legal, changes)
-        if self.autocommit is None:
+        on_sqlite = self._stored_time is not None
+        if not on_sqlite and self.autocommit is None:
             return False  # (another database: the general path)
+        with_clock = "clock" in changes
         params = {
             "id": table.id,
             "revision": table.revision,
-            "at": now(),
+            "at": self._stored_time(now()) if self._stored_time is not None else now(),
             "number": table.version + 1,
             "text": legal.text,
             "seat": seat,
-            "channel": CHANNEL,
-            "payload": f"{self.origin} {table.id}",
-            "clock": json.dumps(changes["clock"]) if "clock" in changes else None,
+            "clock": json.dumps(changes["clock"]) if with_clock else None,
         }
+        if on_sqlite:
+            return self._append_on_sqlite(params, with_clock)
+        assert self.autocommit is not None
+        params.update(channel=CHANNEL, payload=f"{self.origin} {table.id}")
         try:
             with self.autocommit.connect() as conn:
-                told = conn.exec_driver_sql(MOVE_WITH_CLOCK if "clock" in changes else MOVE, params).all()
+                told = conn.exec_driver_sql(MOVE_WITH_CLOCK if with_clock else MOVE, params).all()
         except IntegrityError:  # the same move number stored meanwhile
             raise Stale() from None
         return len(told) == 1
 
-    def _append_on_sqlite(self, table: LiveTable, seat: int, legal: Action, changes: dict[str, Any]) -> bool:
-        assert self._stored_time is not None
-        params = {
-            "id": table.id,
-            "revision": table.revision,
-            "at": self._stored_time(now()),
-            "number": table.version + 1,
-            "text": legal.text,
-            "seat": seat,
-        }
-        if "clock" in changes:
-            params["clock"] = json.dumps(changes["clock"])
+    def _append_on_sqlite(self, params: dict[str, Any], with_clock: bool) -> bool:
+        """SQLite's half of :meth:`append_prepared`: the check, then the insert, one transaction."""
         try:
             with self.sessions.kw["bind"].connect() as conn:  # (left without a commit: rolled back)
-                locked = conn.exec_driver_sql(SQLITE_LOCK_WITH_CLOCK if "clock" in changes else SQLITE_LOCK, params)
+                locked = conn.exec_driver_sql(SQLITE_LOCK_WITH_CLOCK if with_clock else SQLITE_LOCK, params)
                 if locked.rowcount != 1:
                     return False
                 conn.exec_driver_sql(SQLITE_INSERT, params)
