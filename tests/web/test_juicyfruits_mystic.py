@@ -12,11 +12,13 @@ from .helpers import (
     PHONE,
     TURN_TIMEOUT,
     create_seated_table,
+    http,
     new_page,
     no_sideways_scroll,
     open_seated,
     state,
 )
+from .test_board_kit import HARNESS, RENDER, board_address
 
 NEXT_DECISION = (
     "v => document.body.dataset.version !== v"
@@ -97,4 +99,37 @@ def test_phone_shows_all_modules_without_sideways_scroll(browser: Any, server_ur
     assert page.locator("#board .mystic-island .explorer").count() == 2, "you and Pineapple"
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "jf-mystic-phone.png"), full_page=True)
+    assert page.js_errors == []
+
+
+def test_explorers_on_a_plateau_leave_its_points_readable(browser: Any, server_url: str, screenshot_dir: Path):
+    """Explorers sharing a plateau (one to four of them) stand beside its points badge, never over it:
+    a pawn over the badge left its points unreadable (CI, a board text contrast check)."""
+    table = create_seated_table(server_url, "juicyfruits", 4, modules="mystic_island")
+    space = http.get(f"{server_url}/api/tables/{table['id']}/actions").json()
+    snap = state(server_url, table["id"], table["token"])
+    mystic = snap["view"]["mystic"]
+    plateau = next(cell["cell"] for cell in mystic["cells"] if cell["kind"] == "plateau")
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.evaluate(HARNESS, [board_address(server_url, "juicyfruits"), space])
+    for standing in range(1, len(mystic["explorers"]) + 1):
+        for i, explorer in enumerate(mystic["explorers"]):
+            explorer["cell"] = plateau if i < standing else mystic["explorers"][-1]["cell"]
+        page.evaluate(RENDER, [snap, False])
+        overlaps = page.evaluate(
+            """(cell) => {
+              const island = document.querySelector('#kit .mystic-island');
+              const badge = island.querySelector(`.mystic-cell[data-cell="${cell}"] .points-badge`)
+                .getBoundingClientRect();
+              // each pawn as painted (its hover glow is an outline drawn only when it is a target)
+              const pawns = [...island.querySelectorAll('.explorer > :not(.glow)')]
+                .map((part) => part.getBoundingClientRect());
+              return pawns.filter((p) => p.left < badge.right - 1 && p.right > badge.left + 1
+                && p.top < badge.bottom - 1 && p.bottom > badge.top + 1).length;
+            }""",
+            plateau,
+        )
+        assert overlaps == 0, f"with {standing} explorers on plateau {plateau}, {overlaps} parts stand over its points"
+    page.locator("#kit").screenshot(path=str(screenshot_dir / "jf-mystic-plateau-explorers.png"))
     assert page.js_errors == []

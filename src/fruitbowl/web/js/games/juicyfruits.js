@@ -96,6 +96,15 @@ export const LOG_ICONS = {
 const SIZE = 5;
 const BUSINESS_FRAME = 54; // the business board's title and margins around its rows
 const LICENSE_H = 96; // the license track's height
+/** Where explorers stand on a plateau (x from the cell's middle, y from its top, in cells): its four
+ * corners, clear of the points badge in its middle (the upper two only when more than two stand there). */
+const PLATEAU_SPOTS = [
+  [-0.31, 0.14],
+  [0.31, 0.14],
+  [-0.31, 0.63],
+  [0.31, 0.63],
+];
+const PLATEAU_PAWN = 0.95; // the size of a pawn there, in cells: two rows fit, its number stays ≥ 11 px at 1366 wide
 const LEGEND_FS = 18; // the statue legend's words (11 px at 1366 wide)
 const LEGEND_INDENT = 24; // room for the mark of who collected the tile
 const DIRS = [
@@ -980,17 +989,21 @@ function mysticBoard(ui, layer, x, y, w) {
     const [fx, fy] = xy(board.explorers[mySeat].cell);
     g.append(s("path", { class: "jf-explore-path", d: `M${fx + c / 2} ${fy + c / 2} L${tx + c / 2} ${ty + c / 2}`, stroke: "#ffd34d", "stroke-width": 5, "stroke-dasharray": "8 6", fill: "none", "marker-end": "none" }));
   }
-  // explorers, side by side when they share a space
+  // explorers, side by side when they share a space; on a plateau they stand beside its points
+  // (in its corners, the upper ones first when more than two), never over them
+  const plateaus = new Set(board.cells.filter((cl) => cl.kind === "plateau").map((cl) => cl.cell));
   const byCell = new Map();
   for (const ex of board.explorers) byCell.set(ex.cell, [...(byCell.get(ex.cell) || []), ex]);
   for (const [cell, group] of byCell) {
     const [cx, cy] = xy(cell);
+    const beside = plateaus.has(cell);
+    const corners = group.length > 2 ? PLATEAU_SPOTS : PLATEAU_SPOTS.slice(2);
     group.forEach((ex, i) => {
       const pine = ex.seat === "pineapple";
       const color = pine ? "#f4d03f" : seatStyle(ex.seat).color;
-      const dx = (i - (group.length - 1) / 2) * c * 0.24;
-      const pawn = art.explorer(color, c * 1.15, pine ? "P" : String(ex.seat + 1));
-      g.append(ui.board.piece(`explorer:${ex.seat}`, cx + c / 2 + dx, cy + c * 0.62, pawn));
+      const [dx, dy] = beside ? corners[i] : [(i - (group.length - 1) / 2) * 0.24, 0.62];
+      const pawn = art.explorer(color, c * (beside ? PLATEAU_PAWN : 1.15), pine ? "P" : String(ex.seat + 1));
+      g.append(ui.board.piece(`explorer:${ex.seat}`, cx + c / 2 + dx * c, cy + c * dy, pawn));
     });
   }
   // its destination, the target on top
