@@ -53,7 +53,9 @@ class Runtime:
             return
         async with table.lock:
             heard = {note.id for note in table.chat}
-            changed = self.store.resync(table)
+            # (the rows read on a writer thread: the event loop serves other tables meanwhile)
+            stored = await self.store.in_thread(self.store.read_since, table_id, table.version)
+            changed = self.store.catch_up(table, stored)
         if changed and broadcast:
             for note in table.chat:
                 if note.id not in heard:

@@ -14,6 +14,7 @@ import json
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
@@ -91,6 +92,20 @@ SQLITE_LOCK, SQLITE_LOCK_WITH_CLOCK = _SQLITE_LOCK.format(clock=""), _SQLITE_LOC
 SQLITE_INSERT = (
     "INSERT INTO actions (table_id, number, text, seat, created_at) VALUES (:id, :number, :text, :seat, :at)"
 )
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table's rows as :meth:`TableStore.read_since` read them, for :meth:`TableStore.catch_up`."""
+
+    seats: list[SeatInfo]
+    status: str
+    rematch_id: str | None
+    spectator_chat: bool
+    revision: int
+    clock: Any
+    notes: list[Note]
+    moves: list[tuple[int, str]]
 
 
 class TableStore:
@@ -174,44 +189,64 @@ class TableStore:
 
     def resync(self, table: LiveTable) -> bool:
         """Re-read a table's rows (holding its lock); returns whether anything changed."""
+        return self.catch_up(table, self.read_since(table.id, table.version))
+
+    def read_since(self, table_id: str, version: int) -> StoredTable | None:
+        """What :meth:`catch_up` needs of a table's rows: its row's fields, seats and notes, and
+        its moves from number ``version`` on (the last one known, to check it is still there);
+        None if the table is gone. Plain data: read on a writer thread, off the event loop."""
         with self.sessions() as db:
-            row = db.get(TableRow, table.id)
+            row = db.get(TableRow, table_id)
             if row is None:
-                return False
+                return None
             seats = [seat_info(s) for s in row.seats]
-            first = max(table.version, 1)
             rows = db.execute(
                 select(ActionRow.number, ActionRow.text)
-                .where(ActionRow.table_id == table.id, ActionRow.number >= first)
+                .where(ActionRow.table_id == table_id, ActionRow.number >= max(version, 1))
                 .order_by(ActionRow.number)
             ).all()
-            status, rematch_id, spectator_chat = row.status, row.rematch_id, row.spectator_chat
-            revision = row.revision  # (read before the moves: a move committed between is caught as Stale)
-            if row.clock is not None:
-                table.clock = Clock.from_json(row.clock)
-            noted = table.add_notes(self.notes(db, table.id), whole=True)
-        changed = noted or seats != table.seats or status != table.status or rematch_id != table.rematch_id
-        changed = changed or spectator_chat != table.spectator_chat
-        table.seats, table.status, table.rematch_id = seats, status, rematch_id
-        table.spectator_chat = spectator_chat
+            return StoredTable(
+                seats=seats,
+                status=row.status,
+                rematch_id=row.rematch_id,
+                spectator_chat=row.spectator_chat,
+                revision=row.revision,  # (read before the moves: a move committed between is caught as Stale)
+                clock=row.clock,
+                notes=self.notes(db, table_id),
+                moves=[(int(number), str(action_text)) for number, action_text in rows],
+            )
+
+    def catch_up(self, table: LiveTable, stored: StoredTable | None) -> bool:
+        """Bring a table in memory up to its rows as :meth:`read_since` read them (holding its
+        lock); returns whether anything changed. Moves it never saw, or an undo, replay the record."""
+        if stored is None:
+            return False
+        if stored.clock is not None:
+            table.clock = Clock.from_json(stored.clock)
+        noted = table.add_notes(stored.notes, whole=True)
+        seats = stored.seats
+        changed = noted or seats != table.seats or stored.status != table.status
+        changed = changed or stored.rematch_id != table.rematch_id or stored.spectator_chat != table.spectator_chat
+        table.seats, table.status, table.rematch_id = seats, stored.status, stored.rematch_id
+        table.spectator_chat = stored.spectator_chat
         for index, info in enumerate(seats):
             table.match.record.players[index] = Player(info.name, info.controller)
         table.seat_bots()
-        stored = [(int(number), str(action_text)) for number, action_text in rows]
+        moves = stored.moves
         if table.version:  # the first row must be the last move this process knows
-            continues = bool(stored) and stored[0] == (table.version, table.match.record.actions[-1])
-            stored = stored[1:]
+            continues = bool(moves) and moves[0] == (table.version, table.match.record.actions[-1])
+            moves = moves[1:]
         else:
             continues = True
-        expected = list(range(table.version + 1, table.version + 1 + len(stored)))
-        continues = continues and [n for n, _ in stored] == expected
+        expected = list(range(table.version + 1, table.version + 1 + len(moves)))
+        continues = continues and [n for n, _ in moves] == expected
         if not continues:  # an undo, or moves this process never saw: replay the whole record
             self.reload(table)
             return True
-        for _number, action_text in stored:
+        for _number, action_text in moves:
             table.match.apply(action_text)
             changed = True
-        table.revision = revision
+        table.revision = stored.revision
         return changed
 
     def reload(self, table: LiveTable) -> None:
