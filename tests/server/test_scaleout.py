@@ -107,6 +107,41 @@ def test_clients_on_either_server_see_every_move(two_servers: Any) -> None:
     assert table_state(a, table_id)["view"] == table_state(b, table_id)["view"]
 
 
+def test_a_notice_whose_move_does_not_follow_is_not_applied_and_the_table_is_read_again(two_servers: Any) -> None:
+    """A move's notice carries the move, which the other server applies when it is at the revision
+    the move was made at; a notice it cannot follow that way (another revision, an action that is
+    not legal there) changes nothing by itself: the server reads the table's rows again, so its
+    clients go on seeing exactly what the database holds."""
+    url, (a, b), _ = two_servers
+    table_id, tokens = _two_human_table(a, b)
+    engine = sa.create_engine(url)
+    try:
+        with connect(b.replace("http", "ws") + f"/ws/tables/{table_id}") as spectator_on_b:
+            version = _until_playing(spectator_on_b)["version"]
+            before = table_state(a, table_id)["view"]
+            legal = table_state(a, table_id, tokens[before["current_player"]])["legal"]
+            space = httpx.get(f"{a}/api/tables/{table_id}/actions").json()["actions"]
+            text = next(action["text"] for action in space if action["code"] == legal[0]["code"])
+            with engine.begin() as db:
+                revision = db.execute(sa.text("SELECT revision FROM tables WHERE id = :id"), {"id": table_id}).scalar()
+                for move in (f"{revision + 7} {text}", f"{revision} no such action", "x y"):
+                    db.execute(sa.text("SELECT pg_notify('fruitbowl_tables', :p)"), {"p": f"forged {table_id} {move}"})
+            time.sleep(1.0)
+            assert table_state(b, table_id)["view"] == before, "nothing applied from a notice that does not follow"
+            assert table_state(b, table_id)["version"] == version
+            # and a real move through the other server still arrives, from its notice
+            mover = before["current_player"]
+            made = httpx.post(
+                f"{a}/api/tables/{table_id}/actions",
+                json={"action": legal[0]["code"], "version": version},
+                headers={"X-Seat-Token": tokens[mover]},
+            )
+            assert made.status_code == 200, made.text
+            assert _until_version(spectator_on_b, version + 1)["view"] == table_state(a, table_id)["view"]
+    finally:
+        engine.dispose()
+
+
 def test_a_rename_on_one_server_reaches_the_other_and_a_name_is_given_once(two_servers: Any) -> None:
     _, (a, b), _ = two_servers
     table_id, tokens = _two_human_table(a, b)

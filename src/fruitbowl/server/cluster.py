@@ -171,13 +171,14 @@ class PgClaims:
 
 
 class Listener:
-    """LISTENs for other processes' table changes and hands each changed table id on."""
+    """LISTENs for other processes' table changes and hands each changed table id on, with the
+    move it was when the notice carries one (``"<revision before> <action text>"``, else "")."""
 
     def __init__(
         self,
         url: str,
         origin: str,
-        on_change: Callable[[str], None],
+        on_change: Callable[[str, str], None],
         on_reconnect: Callable[[], Awaitable[None]],
         on_presence: Callable[[str], None] | None = None,
     ):
@@ -214,9 +215,10 @@ class Listener:
                             if self.on_presence is not None:
                                 self.on_presence(notice.payload)
                             continue
-                        origin, _, table_id = notice.payload.partition(" ")
+                        origin, _, rest = notice.payload.partition(" ")
+                        table_id, _, move = rest.partition(" ")
                         if origin != self.origin and table_id:
-                            self.on_change(table_id)
+                            self.on_change(table_id, move)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:

@@ -13,6 +13,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from fruitbowl.engine import FruitbowlError
+
 from .errors import Forbidden, InvalidToken
 from .languages import speaking_in
 from .live import Connection, LiveTable
@@ -61,6 +63,25 @@ class Runtime:
                 if note.id not in heard:
                     self.tell(table, {"type": "chat", "message": chat_entry(note)})
             await self.broadcast(table)
+
+    async def follow(self, table_id: str, move: str) -> bool:
+        """Apply a move another process committed, from its notice (``"<revision before> <text>"``),
+        and tell the table's clients; False, with nothing changed, unless the table in memory is at
+        that revision (it missed or is ahead of something): the caller then re-reads the table."""
+        table = self.tables.get(table_id)
+        revision, _, text = move.partition(" ")
+        if table is None or not revision.isdigit() or not text:
+            return table is None
+        async with table.lock:
+            if int(revision) != table.revision:
+                return False
+            try:
+                table.match.apply(text)
+            except FruitbowlError:
+                return False
+            table.revision += 1
+        await self.broadcast(table)
+        return True
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token speaks for; with several processes, a token this one has not seen yet

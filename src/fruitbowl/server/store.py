@@ -40,6 +40,13 @@ from .ratings import rate_finished
 log = logging.getLogger("fruitbowl.server")
 
 
+def move_notice(origin: str, table_id: str, revision: int, text: str) -> str:
+    """The notice of a plain move (no clock, not the last): the other processes holding the table
+    apply it from the notice when they are at ``revision`` (see :meth:`.cluster.Listener`), and
+    re-read the table otherwise. Within PostgreSQL's 8,000 bytes: an action's text is short."""
+    return f"{origin} {table_id} {revision} {text}"
+
+
 class Stale(Exception):
     """The database holds moves this process has not seen (another process, or a lost reply)."""
 
@@ -516,7 +523,13 @@ class TableStore:
         if on_sqlite:
             return self._append_on_sqlite(params, with_clock)
         assert self.autocommit is not None
-        params.update(channel=CHANNEL, payload=f"{self.origin} {table.id}")
+        # (a clock's change is read from the table's row: that notice names only the table)
+        notice = (
+            f"{self.origin} {table.id}"
+            if with_clock
+            else move_notice(self.origin, table.id, table.revision, legal.text)
+        )
+        params.update(channel=CHANNEL, payload=notice)
         try:
             with self.autocommit.connect() as conn:
                 told = conn.exec_driver_sql(MOVE_WITH_CLOCK if with_clock else MOVE, params).all()

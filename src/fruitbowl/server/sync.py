@@ -179,24 +179,27 @@ class ClusterSync:
             except Exception as exc:
                 log.warning("cannot resume the bots of table %s: %s", table_id, exc)
 
-    def _changed_elsewhere(self, table_id: str) -> None:
-        """Another process changed a table: re-read it if it is held here (one refresh at a time)."""
+    def _changed_elsewhere(self, table_id: str, move: str = "") -> None:
+        """Another process changed a table: if it is held here, apply the move the notice carries,
+        or re-read the table (one at a time per table)."""
         if table_id not in self.runtime.tables:
             return
         if table_id in self.refreshing:
             self._dirty.add(table_id)
             return
         self.refreshing.add(table_id)
-        task = asyncio.get_running_loop().create_task(self._refresh_loop(table_id))
+        task = asyncio.get_running_loop().create_task(self._refresh_loop(table_id, move))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _refresh_loop(self, table_id: str) -> None:
+    async def _refresh_loop(self, table_id: str, move: str = "") -> None:
         try:
             while True:
                 self._dirty.discard(table_id)
                 try:
-                    await self.runtime.refresh(table_id)
+                    if not (move and await self.runtime.follow(table_id, move)):
+                        await self.runtime.refresh(table_id)
+                    move = ""  # (a notice heard meanwhile: the table is re-read)
                     table = self.runtime.tables.get(table_id)
                     if table is not None:
                         self.bots.kick(table)
