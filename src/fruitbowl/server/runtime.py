@@ -8,10 +8,11 @@ Nothing here writes to the database (that is :mod:`.store`'s), and nothing moves
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from fruitbowl.engine import FruitbowlError
 
@@ -104,10 +105,8 @@ class Runtime:
                 continue
             key = (connection.seat, connection.language)  # each seat's snapshot, in each language read
             if key not in cache:
-                with speaking_in(connection.language):  # (a snapshot is a tree: no cycles to look for)
-                    cache[key] = json.dumps(
-                        snapshot(table, connection.seat), separators=(",", ":"), check_circular=False
-                    )
+                with speaking_in(connection.language):  # (orjson: a third of json's time; int keys as json writes them)
+                    cache[key] = orjson.dumps(snapshot(table, connection.seat), option=orjson.OPT_NON_STR_KEYS).decode()
             connection.outbox.snapshot(cache[key])
 
     def tell(self, table: LiveTable, message: dict[str, Any]) -> None:
