@@ -123,7 +123,9 @@ def test_a_notice_whose_move_does_not_follow_is_not_applied_and_the_table_is_rea
             space = httpx.get(f"{a}/api/tables/{table_id}/actions").json()["actions"]
             text = next(action["text"] for action in space if action["code"] == legal[0]["code"])
             with engine.begin() as db:
-                revision = db.execute(sa.text("SELECT revision FROM tables WHERE id = :id"), {"id": table_id}).scalar()
+                revision = db.execute(
+                    sa.text("SELECT revision FROM tables WHERE id = :id"), {"id": table_id}
+                ).scalar_one()
                 for move in (f"{revision + 7} {text}", f"{revision} no such action", "x y"):
                     db.execute(sa.text("SELECT pg_notify('fruitbowl_tables', :p)"), {"p": f"forged {table_id} {move}"})
             time.sleep(1.0)
