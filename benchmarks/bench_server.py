@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -130,7 +131,7 @@ class Wire:
 async def _read(ws: Any, measured: Measured, wire: Wire, last_version: list[int], counts: bool) -> Any:
     raw = await ws.recv()
     measured.largest = max(measured.largest, len(raw))
-    message: dict[str, Any] = json.loads(raw)
+    message: dict[str, Any] = orjson.loads(raw)  # (the json module took 44% of this client's CPU at 640 tables)
     if wire.at_first is None:
         wire.at_first = wire.received
     else:
