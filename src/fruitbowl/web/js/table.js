@@ -271,6 +271,9 @@ const renamable = (snapshot) => snapshot.seat !== null && ["open", "playing"].in
 
 // ------------------------------------------------------------------ drawing
 
+/** The log's entries about the table, not the game (a rename, a clock run out, a seat left or back). */
+const TABLE_NOTES = new Set(["rename", "timeout", "leave", "back"]);
+
 function isMyTurn(snapshot) {
   return snapshot.status === "playing" && snapshot.legal.length > 0;
 }
@@ -425,8 +428,15 @@ function drawAll() {
   if (snapshot.status === "finished" && (firstLook || page.previous.status !== "finished")) page.layout.showPane("results");
   else page.layout.update();
   setTitle(snapshot.title, mine);
-  if (mine && !page.wasMyTurn) beep();
-  if (mine && !page.wasMyTurn) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
+  // the turn comes back: it was not mine at the last snapshot, or another seat acted since (two
+  // snapshots pushed together reach a page as the later one alone: mine, then mine again)
+  const since = page.previous?.table === snapshot.table ? page.previous.version : snapshot.version;
+  const othersActed = snapshot.log.some(
+    (entry) => entry.move > since && entry.actor !== null && entry.actor !== undefined && entry.actor !== snapshot.seat && !TABLE_NOTES.has(entry.kind),
+  );
+  const cameBack = mine && (!page.wasMyTurn || othersActed);
+  if (cameBack) beep();
+  if (cameBack) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
   page.wasMyTurn = mine;
 }
 
