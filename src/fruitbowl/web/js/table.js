@@ -34,6 +34,7 @@ const page = {
   replay: null,
   narrow: false,
   wasMyTurn: false,
+  turnLooked: null, // the table and version whose turn drawAll last looked at (a redraw looks again)
   messageTimer: null,
   actions: null, // the table's whole action space, indexed (board-kit.js indexActions)
   board: null, // the board drawn in #board (board-kit.js createBoard), once the action space is here
@@ -428,16 +429,19 @@ function drawAll() {
   if (snapshot.status === "finished" && (firstLook || page.previous.status !== "finished")) page.layout.showPane("results");
   else page.layout.update();
   setTitle(snapshot.title, mine);
-  // the turn comes back: it was not mine at the last snapshot, or another seat acted since (two
-  // snapshots pushed together reach a page as the later one alone: mine, then mine again)
-  const since = page.previous?.table === snapshot.table ? page.previous.version : snapshot.version;
+  // the turn comes back: it was not mine when last looked at, or another seat acted since (two
+  // snapshots pushed together reach a page as the later one alone: mine, then mine again); a
+  // redraw of the same snapshot (a closed replay) looks from its own version: nothing new
+  const since = page.turnLooked?.table === snapshot.table ? page.turnLooked.version : snapshot.version;
   const othersActed = snapshot.log.some(
-    (entry) => entry.move > since && entry.actor !== null && entry.actor !== undefined && entry.actor !== snapshot.seat && !TABLE_NOTES.has(entry.kind),
+    (entry) =>
+      entry.move > since && entry.actor !== null && entry.actor !== undefined && entry.actor !== snapshot.seat && !TABLE_NOTES.has(entry.kind),
   );
   const cameBack = mine && (!page.wasMyTurn || othersActed);
   if (cameBack) beep();
   if (cameBack) notifyTurn(snapshot.title, snapshot.prompt); // only while the tab is hidden
   page.wasMyTurn = mine;
+  page.turnLooked = { table: snapshot.table, version: snapshot.version };
 }
 
 // ------------------------------------------------------------------ hints
