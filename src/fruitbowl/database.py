@@ -33,4 +33,19 @@ def open_engine(url: str, pre_ping: bool = True) -> Engine:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
+    if engine.dialect.name == "postgresql":
+        event.listen(engine, "handle_error", _lost_connection_is_a_disconnect)
     return engine
+
+
+def _lost_connection_is_a_disconnect(context: Any) -> None:
+    """Count every error psycopg raises without a server's error code (its own "connection
+    socket closed", "another command is already in progress" on a connection whose socket
+    closed mid-command) as a lost connection. SQLAlchemy counts only a connection psycopg marked
+    broken, and psycopg does not mark one whose socket closed while it waited for it; such a
+    connection then stayed in the pool, its rollback failed, and the move was refused instead of
+    being retried on a new connection. A server's error (a serialization failure, a timeout)
+    has its code and is not a disconnect."""
+    error = context.original_exception
+    if isinstance(error, context.dialect.loaded_dbapi.OperationalError) and getattr(error, "sqlstate", None) is None:
+        context.is_disconnect = True

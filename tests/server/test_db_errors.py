@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, select, text
+from sqlalchemy import create_engine, event, func, select, text
 
 from fruitbowl.server import create_app, db
 from fruitbowl.server.db import ActionRow
@@ -155,6 +155,35 @@ def test_a_move_whose_connection_the_database_ended_is_committed_on_a_new_one(pg
             assert response.status_code == 200, response.text
             assert response.json()["version"] == number + 1
         assert len(_stored(url, table["id"])) == 3
+
+
+def test_a_move_whose_connection_closed_while_the_driver_waited_is_committed_on_a_new_one(
+    pg_private: ThrowawayPostgres,
+) -> None:
+    """A socket that closes while psycopg waits on it leaves the connection "busy" but not marked
+    broken: the next statement fails with "another command is already in progress" (seen in CI
+    after the database ended the server's connections). That is a lost connection too, so the
+    move is done again on a new one instead of being refused."""
+    url = pg_private.create_database()
+    with TestClient(create_app(url, claim_interval=0.3)) as client:
+        table = create(client, seats=[{"controller": "human"}, {"controller": "human"}])
+        invite = table["invites"]["1"].split("invite=")[1]
+        other = client.post(f"/api/tables/{table['id']}/join", json={"invite": invite}).json()["token"]
+        token, state = next((t, s) for t in (table["token"], other) if (s := snapshot(client, table["id"], t))["legal"])
+        engine = client.app.state.service.store.sessions.kw["bind"]  # type: ignore[attr-defined]
+        busied: list[str] = []
+
+        def left_busy(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            if "INSERT INTO actions" in statement and not busied:  # the move, its first attempt
+                busied.append(statement)
+                conn.connection.dbapi_connection.pgconn.send_query(b"SELECT 1")  # an answer never read
+
+        event.listen(engine, "before_cursor_execute", left_busy)
+        response = act(client, table["id"], token, state["legal"][0]["code"], state["version"])
+        assert response.status_code == 200, response.text
+        assert response.json()["version"] == state["version"] + 1
+        assert busied, "the move's statement was never sent"
+        assert len(_stored(url, table["id"])) == 1
 
 
 def test_a_read_after_the_database_ended_a_rested_connection_is_served(
