@@ -256,7 +256,21 @@ async function refreshTables() {
   $("table-list").dataset.status = status; // which tab the list shows (tests wait for it)
 }
 
+/** The table list's tabs, live from the start (they are disabled in the page until then: a tab
+ * clicked while the page's words were still loading was lost, and the list stayed on "Open"). */
+function wireTabs() {
+  for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
+    tab.addEventListener("click", () => {
+      lobby.status = tab.dataset.status;
+      for (const other of document.querySelectorAll(".tabs [role=tab]")) other.setAttribute("aria-selected", String(other === tab));
+      refreshTables();
+    });
+    tab.disabled = false;
+  }
+}
+
 async function main() {
+  wireTabs();
   $("language-switch").replaceWith(languageSwitch());
   // (the page may have taken a name already while its words were loading: a fast typist keeps it)
   if (!$("name").value) $("name").value = playerName() || "";
@@ -286,13 +300,6 @@ async function main() {
   $("create-form").addEventListener("submit", create);
   $("open-rules").addEventListener("click", () => openRules(currentGame().id));
   $("create-table").disabled = false; // ready: until now a click would have reloaded the page
-  for (const tab of document.querySelectorAll(".tabs [role=tab]")) {
-    tab.addEventListener("click", () => {
-      lobby.status = tab.dataset.status;
-      for (const other of document.querySelectorAll(".tabs [role=tab]")) other.setAttribute("aria-selected", String(other === tab));
-      refreshTables();
-    });
-  }
   refreshTables();
   setInterval(refreshTables, 5000);
   api
