@@ -1,0 +1,212 @@
+"""Rulebook sentences the other rulebook tests left unplayed: merges of three regions, neutral
+merges counted on both sides, income for 4 and 5 workers, neutral regions at a Finca scoring, five
+players around one Finca, a harvested region at the end of its turn, a Finca of the blocked
+procedure, variety on a site still in the stack, the game's last tile taken with a Cart and the
+single leader of an unenclosed Finca at the end.
+
+Positions: long side, seed 1 (Finca A on E4: roads E3, F4, E5, D4; D3 a rock, F3 a landscape
+tile; open building sites M, H and J, site E on C2 still in the stack); see :mod:`.rulebook_table`.
+Each test plays its rule with ``state.apply`` and reads the outcome from ``view()``, events and
+``result()``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from fruitbowl.engine import IllegalAction
+
+from .rulebook_table import Table, full_market, of_kind, play, region_at, site, texts
+
+
+def test_a_tile_joining_three_of_your_regions_sends_two_workers_home():
+    """Seed: "you have the ability to create a plantation by combining two regions of the same color
+    that you already own. When you do this, you must immediately return one of your workers to your
+    player mat". Reference §5.3.5: "For each region beyond the first, return one worker". J10
+    touches three lime regions of one tile each."""
+    table = Table().region(0, "lime", ["I10"]).region(0, "lime", ["K10"]).region(0, "lime", ["J9"])
+    state = table.market(full_market({1: "lime"})).state()
+    assert state.view(0)["players"][0]["workers"] == 2
+    events = play(state, "buy R0", "place lime J10")
+    (placed,) = of_kind(events, "place")
+    assert placed.data["workers_back"] == 2
+    view = state.view(0)
+    assert view["players"][0]["workers"] == 4
+    joined = region_at(view, "J10")
+    assert joined["size"] == 4 and joined["owner"] == 0
+    assert [region_at(view, label) for label in ("I10", "K10", "J9")] == [joined] * 3
+
+
+def lime_merge(own: list[list[str]], neutral: list[list[str]]) -> Table:
+    """Lime regions of seat 0 and neutral lime regions around J10 (K10 and M10's landscape tiles
+    were taken earlier); the market's R0 holds a lime."""
+    table = Table().clear("K10", "M10")
+    for labels in own:
+        table.region(0, "lime", labels)
+    for labels in neutral:
+        table.region(-1, "lime", labels)
+    return table.market(full_market({1: "lime"}))
+
+
+def test_a_neutral_merge_adds_up_the_regions_on_each_side():
+    """Seed: "If you want to create a plantation that connects one of your regions to a neutral
+    region of the same color, you must ensure that your region is equal to or bigger than the
+    neutral region before the merger. If the neutral region is larger, you are not allowed to
+    merge." Reference §5.3.6: "When several regions take part, each side is summed." """
+    # own 2 + 1 against neutral 3: as large, so allowed, and all of it becomes one region of 7
+    state = lime_merge([["J9", "J8"], ["I10"]], [["K10", "L10", "M10"]]).state()
+    play(state, "buy R0", "place lime J10")
+    view = state.view(0)
+    joined = region_at(view, "M10")
+    assert joined["size"] == 7 and joined["owner"] == 0
+    assert view["players"][0]["workers"] == 4  # the second own region's worker came home
+    # own 2 against neutral 1 + 2: the neutral side is larger
+    state = lime_merge([["J9", "J8"]], [["I10"], ["K10", "L10"]]).state()
+    state.apply("buy R0")
+    assert "place lime J10" not in texts(state)
+    assert state.refusal("place lime J10") == "place.neutral_larger"
+    with pytest.raises(IllegalAction, match="at least as large"):
+        state.apply("place lime J10")
+
+
+@pytest.mark.parametrize(("regions", "workers", "income"), [(2, 4, 8), (1, 5, 10)])
+def test_income_for_four_and_five_workers(regions, workers, income):
+    """Seed: "After I'm done harvesting, I have 3 workers on my player mat. I get 6 coins as
+    income." Reference §1.6 (RECONSTRUCTED, G7): 4 workers on the mat give 8 coins, 5 give 10."""
+    table = Table().set("money", 0, 0)
+    for colour, label in list(zip(("lime", "lemon"), ("A10", "C10"), strict=True))[:regions]:
+        table.region(0, colour, [label])
+    state = table.state()
+    events = play(state, "harvest A10", "collect income")
+    assert state.view(0)["players"][0]["workers"] == workers
+    assert of_kind(events, "income")[0].data == {"income": income, "gained": income}
+    assert state.view(0)["players"][0]["money"] == income
+
+
+def test_a_neutral_region_beside_a_finca_counts_for_nobody():
+    """Seed: "Without workers, the plantation regions are neutral and don't belong to anyone." —
+    "we need to figure out who has the most plantations in regions that are adjacent to the Finca".
+    A neutral lime region of 4 on D4 stands beside Finca A (10/5) when seat 0 closes its ring."""
+    table = Table().finca("A", 10).region(-1, "lime", ["D4", "D5", "C5", "B5"])
+    table.region(1, "orange", ["F4", "F5"]).region(2, "grapefruit", ["E5"])
+    state = table.market(full_market({1: "lemon"})).state()
+    events = play(state, "buy R0", "place lemon E3", "end turn")
+    (scored,) = of_kind(events, "finca_scored")
+    assert scored.data["totals"] == [1, 2, 1]
+    assert scored.data["awards"] == [5, 10, 5]
+
+
+def test_five_players_around_one_finca():
+    """Seed: "The player who has the most plantations will receive the higher value of points …
+    The player with the second highest number of plantations will receive the lower value of
+    points. Unfortunately, all other players won't receive any points." — "If multiple players have
+    the second-highest number of plantations, each of them are awarded the full amount of points
+    for 2nd place." Five players around Finca A (8/4); seat 2 closes the ring on D5."""
+    table = Table(5, first_player=3).finca("A", 8)
+    table.region(0, "lemon", ["E3", "E2"]).region(1, "orange", ["F4", "G4"]).region(2, "lime", ["D4", "C4"])
+    table.region(3, "grapefruit", ["E5"]).region(4, "blood", ["F5"])
+    state = table.market(full_market({1: "lime"})).state()
+    assert site(state.view(None), "A")["filled"] == 7
+    events = play(state, "buy R0", "place lime D5", "end turn")
+    (scored,) = of_kind(events, "finca_scored")
+    assert scored.data["totals"] == [2, 2, 3, 1, 1]
+    assert scored.data["awards"] == [4, 4, 8, 0, 0]
+    assert [p["points"]["fincas"] for p in state.view(None)["players"]] == [4, 4, 8, 0, 0]
+
+
+def test_a_region_harvested_in_the_turn_that_encloses_a_finca_counts_for_nobody():
+    """Seed: "If, after I take my turn, I see that all 8 spaces surrounding a Finca are filled …
+    then it's time to score that Finca." — "When a plantation region is harvested, the worker is
+    removed. Without workers, the plantation regions are neutral". Seat 0 harvests its lemon
+    region beside Finca A (10/5), then closes the ring with its Bull on D5: at the end of the turn
+    the lemon is neutral, so seat 2's single lime takes second place, not seat 0."""
+    table = Table().finca("A", 10).give(0, "bull").region(0, "lemon", ["E3", "E2"])
+    table.region(1, "orange", ["F4", "F5"]).region(1, "grapefruit", ["E5"]).region(2, "lime", ["D4"])
+    state = table.state()
+    events = play(state, "harvest E2", "collect income", "bull D5")
+    assert not of_kind(events, "finca_scored")
+    events = state.apply("end turn")
+    (scored,) = of_kind(events, "finca_scored")
+    assert scored.data["totals"] == [0, 3, 1]
+    assert scored.data["awards"] == [0, 10, 5]
+
+
+#: Every road of the four starting Fincas, covered by a neutral tile (N lemon, E orange, S lime, W blood).
+ROADS = {"A": "E3 F4 E5 D4", "B": "M3 N4 M5 L4", "C": "E7 F8 E9 D8", "D": "M7 N8 M9 L8"}
+
+
+def test_a_finca_added_to_an_enclosed_site_in_a_blocked_game_is_scored_at_once():
+    """Variants (blocked game): "if no player can take a turn, a new Finca is added". Reference §7.5:
+    "One added by the blocked procedure (§9) is scored at once, before play resumes". Every Finca
+    road is covered and open site H's neighbours are all filled with neutral tiles: once seat 0
+    harvests its only region, nobody can act, and seat 1 puts the new Finca on H."""
+    table = Table(2)
+    for roads in ROADS.values():
+        for colour, label in zip(("lemon", "orange", "lime", "blood"), roads.split(), strict=True):
+            table.region(-1, colour, [label])
+    for colour, label in zip(
+        ("lemon", "orange", "lemon", "orange", "orange", "lemon", "orange"),
+        ("H3", "I3", "J3", "J4", "H4", "H5", "I5"),
+        strict=True,
+    ):
+        table.region(-1, colour, [label])
+    state = table.region(0, "grapefruit", ["A10"]).state()
+    assert site(state.view(None), "H")["filled"] == 8
+    events = play(state, "harvest A10", "collect income", "end turn")
+    assert of_kind(events, "blocked") and state.view(None)["phase"] == "blocked_site"
+    events = state.apply("site H")
+    (built,) = of_kind(events, "finca")
+    (scored,) = of_kind(events, "finca_scored")
+    assert built.data["site"] == scored.data["site"] == "H"
+    assert events.index(built) < events.index(scored)
+    assert scored.data["awards"] == [0, 0]  # nobody owns a region in a blocked game
+    assert site(state.view(None), "H")["finca"]["scored"]  # face down: it pays nothing at the end
+
+
+def test_variety_holds_on_a_building_site_still_in_the_stack():
+    """Seed: "Every road that leads from a Finca (or a building site) must have a plantation of a
+    different color." Reference §5.3.3: "whether it holds a Finca …, a face-up building-site tile,
+    or nothing yet because its tile is still in the stack". Site E (C2) is still in the stack; its
+    roads C3 and B2 each touch one of seat 0's lemon regions."""
+    table = Table().region(0, "lemon", ["C4"]).region(0, "lemon", ["A2"])
+    state = table.market(full_market({5: "lemon", 9: "lemon"})).state()
+    assert site(state.view(None), "E")["state"] == "stacked"
+    state.apply("buy C0")
+    assert {"place lemon C3", "place lemon B2"} <= texts(state)
+    state.apply("place lemon C3")
+    assert "place lemon B2" not in texts(state)
+    assert state.refusal("place lemon B2") == "place.variety"
+    with pytest.raises(IllegalAction, match="site E already has lemon on its road C3"):
+        state.apply("place lemon B2")
+
+
+def test_the_game_ends_after_a_cart_takes_the_last_tile():
+    """Seed: "The game comes to an end once all the plantation tiles have been built." The bag is
+    empty and the market's last tile, a lemon, is taken with a Cart after a harvest; it brings a
+    new Finca (3 or fewer tiles are left) and is built on Finca A's north road."""
+    state = Table().bag().market({1: "lemon"}).give(0, "cart").region(0, "orange", ["A10"]).state()
+    play(state, "harvest A10", "collect income", "cart 1")
+    assert state.view(0)["phase"] == "site"
+    play(state, "site M", "place lemon E3")
+    assert not state.is_terminal()  # the turn finishes normally
+    events = state.apply("end turn")
+    assert of_kind(events, "game_over") and state.is_terminal()
+    parts = state.result().breakdown[0]
+    assert parts["final_harvest"] == 1 and parts["action_tiles"] == 0  # the Cart was used
+
+
+def test_an_unenclosed_finca_pays_its_low_value_to_the_single_leader_only():
+    """Seed: "All the Fincas that haven't been encircled are now scored. However, this time, only
+    the player with the most plantations in regions that are adjacent to the Finca, including
+    diagonally, receives points. They receive the smaller number of points". Around Finca A (10/5)
+    seat 0 has 3, seat 1 has 2 and seat 2 has 1 when the last tile is built; D5 and E5 stay empty."""
+    table = Table().bag().market({1: "lemon"}).finca("A", 10)
+    table.region(0, "lemon", ["E3", "E2"]).region(1, "orange", ["F4", "F5"]).region(2, "lime", ["D4"])
+    state = table.state()
+    play(state, "buy R0", "site M", "place lemon E1")
+    assert region_at(state.view(None), "E3")["size"] == 3
+    assert site(state.view(None), "A")["filled"] == 6
+    events = state.apply("end turn")
+    assert not of_kind(events, "finca_scored") and state.is_terminal()
+    # A pays 5 to seat 0 alone; B, C, D and the new M have no region beside them
+    assert [p["final_fincas"] for p in state.result().breakdown] == [5, 0, 0]
