@@ -8,6 +8,7 @@ notifications (the Notification API) when it becomes your turn while the tab is 
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -288,4 +289,50 @@ def test_the_lobby_lets_spectators_write_and_the_host_box_says_so(browser: Any, 
     while state(server_url, table_id)["spectator_chat"] and time.monotonic() < deadline:
         time.sleep(0.05)
     assert state(server_url, table_id)["spectator_chat"] is False
+    assert page.js_errors == []
+
+
+def test_the_turn_coming_back_in_one_snapshot_still_notifies_a_hidden_tab(browser: Any, server_url: str) -> None:
+    """A snapshot pushed while the page still holds an older one replaces it (a slow page draws only
+    the latest), so the page may never see the bot's turn between two of its own: the turn still came
+    back, and a hidden tab is told. The test drops every snapshot of another seat's turn on the way."""
+    table = create_seated_table(server_url, "tanghulu")
+    page = new_page(browser, LAPTOP, permissions=["notifications"])
+    page.context.add_init_script(NOTIFICATION_STUB)
+    dropped: list[int] = []
+
+    def only_my_turns(socket: Any) -> None:
+        server = socket.connect_to_server()
+
+        def forward(message: str | bytes) -> None:
+            snapshot = json.loads(message)
+            if snapshot.get("type") == "state" and snapshot["status"] == "playing" and not snapshot["legal"]:
+                dropped.append(snapshot["version"])  # another seat's turn: never reaches the page
+                return
+            socket.send(message)
+
+        server.on_message(forward)
+
+    page.route_web_socket("**/ws/**", only_my_turns)
+    open_seated(page, server_url, table)
+    page.click("#notify-turn")
+    page.wait_for_function("document.querySelector('#notify-turn').textContent.trim() === 'Notify on'")
+    page.evaluate("window.__hidden = true")
+    snap = state(server_url, table["id"], table["token"])
+    played = snap["version"]
+    while snap["legal"] and snap["version"] == played:  # my whole turn, through the API
+        played = http.post(
+            f"{server_url}/api/tables/{table['id']}/actions",
+            json={"action": snap["legal"][0]["code"], "version": snap["version"]},
+            headers={"X-Seat-Token": table["token"]},
+        ).json()["version"]
+        snap = state(server_url, table["id"], table["token"])
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version) > v && document.body.dataset.turn === 'mine'",
+        arg=played,
+        timeout=TURN_TIMEOUT,
+    )
+    assert played in dropped, "the page should not have seen the snapshot after my move"
+    notes = page.evaluate("window.__notes")
+    assert [note["title"] for note in notes] == ["Your turn — Tang Hu Lu"], notes
     assert page.js_errors == []
