@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import BadPlayerCount, get_game
+from fruitbowl.engine.tutorials import find_tutorial
 from fruitbowl.games.tanghulu.components import COMPONENTS as C
 from fruitbowl.games.tanghulu.rules import TangHuLuState
 
@@ -190,6 +191,37 @@ def test_a_purchase_with_a_choice_of_patterns_is_chosen_then_shopping_goes_on_an
     events = state.apply("stop")
     assert only(events, "drops").data == {"amount": 1, "gained": 1, "reason": "single purchase"}
     assert state.drops[0] == 5
+
+
+@pytest.mark.parametrize("first", ["S1", "S2", "S3", "S4"])
+def test_the_price_depends_on_how_many_tiles_were_bought_never_on_which_tile(first):
+    """Buy Fruits: "The cost of the first tile you take will be 1 coin (shown on the POS), the
+    second one will be 2 coins and so on" — whichever store space the tile comes from (reference
+    AMB-15: "The price depends only on the empty spaces, so any store tile may be bought")."""
+    state = new_position(players=2)
+    set_coins(state, 0, 9)
+    quiet_turn(state, 0)
+    assert state.view(0)["price"] == 1
+    events = state.apply(f"buy {first} on 1")
+    assert only(events, "buy").data["price"] == 1 and state.coins[0] == 8
+    rest = [space for space in ("S1", "S2", "S3", "S4") if space != first]
+    assert only(state.apply(f"buy {rest[-1]} on 2"), "buy").data["price"] == 2
+    assert only(state.apply(f"buy {rest[0]} on 3"), "buy").data["price"] == 3
+    assert state.coins[0] == 9 - 1 - 2 - 3
+
+
+def test_the_tutorials_shop_lesson_tells_the_price_rule_not_a_price_per_store_position():
+    """The coach's words on shopping must agree with "the first tile you take will be 1 coin
+    ..., the second one will be 2 coins and so on": the price grows with each purchase, never
+    with where the tile lies in the store (it once said "Tiles further along cost more", which
+    its German and Chinese words read as "tiles further back cost more")."""
+    tutorial = find_tutorial("tanghulu")
+    assert tutorial is not None
+    lesson = tutorial.lesson_for("buy")
+    assert lesson is not None
+    said = tutorial.say(lesson.text)
+    assert "further along" not in said
+    assert "Every store tile costs the same" in said and "each further tile you buy in a turn costs more" in said
 
 
 def test_stopping_after_two_purchases_gives_no_drop():
