@@ -380,3 +380,17 @@ def test_the_king_with_the_most_drops_wins_two_stars_at_two_players():
         {"tiles": 1, "sweets": 0, "king": 2},
     ]
     assert result.winners == (1,)
+
+
+def test_the_tutorials_pass_and_return_lesson_says_garnishing_costs_drops_only():
+    """Roll the Custom Dice: "spend 4 crystal sugar drops (return them to the general stock) to
+    garnish 1 complete fruit stick" and "you can use it to arrange your sticks or you can put it
+    back in the bag": passing a garnish keeps drops, never coins (it once said "passing here keeps
+    your drops and coins"), and the same lesson, told for a returned die tile, says where it goes."""
+    tutorial = find_tutorial("tanghulu")
+    assert tutorial is not None
+    lesson = tutorial.lesson_for("return")
+    assert lesson is not None and lesson is tutorial.lesson_for("pass")
+    said = tutorial.say(lesson.text)
+    assert "coin" not in said
+    assert "passing keeps your drops" in said and "goes back in the bag" in said
