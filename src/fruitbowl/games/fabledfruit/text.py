@@ -754,7 +754,16 @@ def _label(action: Action) -> str:
 
 
 def _have(s: FabledFruitState, p: int) -> str:
+    """What ``p`` could pay with: the hand, then saved fruits (#6L), fruit tokens and wild tokens."""
     held = [fruits_counted(f, n) for f, n in counts(s.hands[p]).items()]
+    if s.saved is not None:
+        held += [
+            _("saved {fruits} (pays twice)").format(fruits=fruits_counted(f, n)) for f, n in counts(s.saved[p]).items()
+        ]
+    if s.ftok is not None:
+        held += [unit_word(f"{C.type_names[t]} token") for t, owner in enumerate(s.ftok) if owner == p]
+    if s.wild is not None and s.wild[p]:
+        held.append(ngettext("{n} wild token", "{n} wild tokens", s.wild[p]).format(n=s.wild[p]))
     return pgettext("list", ", ").join(held) or _("no fruit")
 
 
