@@ -394,3 +394,34 @@ def test_the_tutorials_pass_and_return_lesson_says_garnishing_costs_drops_only()
     said = tutorial.say(lesson.text)
     assert "coin" not in said
     assert "passing keeps your drops" in said and "goes back in the bag" in said
+
+
+def test_a_die_tile_and_one_purchase_still_earn_the_single_purchase_drop():
+    """ "Notice: If the player buys only 1 fruit tile in his turn, they also receive 1 crystal
+    sugar drop." The die's tile is drawn, not bought (reference §5.3: "A tile drawn with the die
+    never counts as a purchase")."""
+    state = new_position(players=2)
+    to_turn(state, 0, "fruit", draw="O")
+    state.apply("place 1")
+    state.apply("buy S1 on 1")
+    assert state.view(0)["purchases"] == 1
+    script(state, "coin")
+    events = state.apply("stop")
+    assert only(events, "drops").data == {"amount": 1, "gained": 1, "reason": "single purchase"}
+    assert state.drops[0] == 3 and state.filled[0] == 2
+
+
+def test_coins_from_a_stick_the_die_tile_finishes_pay_for_shopping_the_same_turn():
+    """ "If all the fruits are in different colors, the player obtains 5 coins (you may continue
+    buying fruit tiles with the coins obtained in this way)" — also when the die's tile finished
+    the stick (reference AMB-12): with 0 coins only work was possible; after the reward the
+    player buys."""
+    state = new_position(players=2)
+    set_coins(state, 0, 0)
+    set_stick(state, 0, 0, "A K S")
+    to_turn(state, 0, "fruit", draw="O")
+    events = state.apply("place 1")
+    assert only(events, "reward").data["coins"] == 5 and state.coins[0] == 5
+    assert legal(state)[0] == "work" and "buy S1 on 2" in legal(state)
+    events = state.apply("buy S1 on 2")
+    assert only(events, "buy").data["price"] == 1 and state.coins[0] == 4
