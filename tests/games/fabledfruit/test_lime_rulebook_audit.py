@@ -19,7 +19,7 @@ from fruitbowl.games.fabledfruit.campaign import Campaign, CampaignError, simula
 from fruitbowl.games.fabledfruit.components import loc_label, parse_loc
 from fruitbowl.games.fabledfruit.rules import FabledFruitState
 
-from .positions import act, at_location, cards, position, table, texts
+from .positions import act, at_location, cards, position, table, texts, through
 
 L = parse_loc
 
@@ -387,3 +387,34 @@ def test_e24_18l_a_fruit_mix_card_conflicts_with_both_of_its_fruits():
     act(s, "18L", "put banana/strawberry", "put grapes")
     assert s.view(None)["market"] == {"banana/strawberry": 1, "grapes": 1}
     assert player(s, 0, 0)["hand"] == {"pineapple": 4, "banana": 1}
+
+
+# ---------------------------------------------------------------------- later base games
+
+
+@pytest.mark.parametrize(
+    ("last", "market", "thief", "fruit_tokens", "wild_double", "fruit_mix"),
+    [
+        (21, True, False, False, False, False),  # #15–#21: #21 brings the market
+        (33, True, True, True, False, False),  # #27–#33: the thief (#28) and the fruit tokens (#33)
+        (37, False, False, True, True, False),  # #31–#37: no market location left, tokens of #33 and #37
+        (51, True, False, False, False, True),  # #45–#51: #46's market and #51's fruit-mix cards
+    ],
+)
+def test_a_later_base_game_brings_in_what_its_starting_display_introduces(
+    last, market, thief, fruit_tokens, wild_double, fruit_mix
+):
+    """Rules §2.2.2: "Every location number present in the starting display counts as entering
+    play at setup … If any market-using location is present, deal a market of 5 fruits from the
+    draw stack after dealing hands … All tokens start in the pool; no player starts with tokens."
+    Components of locations no longer displayed are gone (§2.11 step 4)."""
+    view = table(3, 2, through(last)).view(None)
+    assert (view["market"] is not None) == market
+    assert view["draw_stack"] == 60 - 6 - (5 if market else 0)
+    assert (view["thief"] is not None) == thief and not view["thief_stacks"]  # in play, next to no stack
+    assert (view["fruit_tokens"] is not None) == fruit_tokens
+    if view["fruit_tokens"] is not None:
+        assert set(view["fruit_tokens"].values()) == {-1}  # all in the pool
+    assert (view["wild_pool"], view["double_pool"]) == ((3, 3) if wild_double else (None, None))
+    assert len(view["fruit_mix_supply"] or []) == (10 if fruit_mix else 0)
+    assert all(p["fruit_tokens"] == [] and p["wild"] == p["double"] == 0 for p in view["players"])
