@@ -232,6 +232,39 @@ def _bots_lock_is_held(url: str, table_id: str) -> bool:
         engine.dispose()
 
 
+def test_a_seat_taken_on_one_server_is_known_on_the_other_and_forged_tokens_hold_up_no_one(two_servers: Any) -> None:
+    """A token the server has not seen (a seat just taken through the other server) is looked up
+    in the database, off the event loop: the new player is served at once, and a stream of forged
+    tokens is refused with one sentence each while the table's players go on playing through it."""
+    _, (a, b), _ = two_servers
+    body = {"game": "tanghulu", "players": 2, "seats": [{"controller": "human"}, {"controller": "human"}]}
+    created = httpx.post(f"{a}/api/tables", json=body).json()
+    table_id = created["id"]
+    assert table_state(a, table_id)["status"] == "open"  # server a holds the table, seat 2 free
+    invite = created["invites"]["1"].split("invite=")[1]
+    joined = httpx.post(f"{b}/api/tables/{table_id}/join", json={"invite": invite}).json()
+    assert table_state(a, table_id, joined["token"])["seat"] == 1  # at once, on the other server
+    tokens = {0: created["token"], 1: joined["token"]}
+    url = f"{a}/api/tables/{table_id}"
+    with httpx.Client(timeout=60) as http, ThreadPoolExecutor(8) as pool:
+        forged = [
+            pool.submit(http.get, url, headers={"X-Seat-Token": f"forged-{n:04d}-{'x' * 20}"}) for n in range(200)
+        ]
+        for _ in range(6):  # the players' moves, through server a, while the forged tokens arrive
+            states = {seat: table_state(a, table_id, token) for seat, token in tokens.items()}
+            mover = next(seat for seat, state in states.items() if state["legal"])
+            move = {"action": states[mover]["legal"][0]["code"], "version": states[mover]["version"]}
+            answer = http.post(f"{url}/actions", json=move, headers={"X-Seat-Token": tokens[mover]})
+            assert answer.status_code == 200, answer.text
+        refusals = [f.result() for f in forged]
+    # (refused, and once a guesser has tried too many, locked out: 429 with Retry-After)
+    assert {r.status_code for r in refusals} == {403, 429}
+    said = {r.json()["error"] for r in refusals if r.status_code == 403}
+    assert said == {"this seat token is not valid for this table"}
+    assert all(r.headers.get("Retry-After") for r in refusals if r.status_code == 429)
+    assert table_state(b, table_id)["version"] == table_state(a, table_id)["version"] >= 6
+
+
 def test_bots_are_driven_by_one_process_and_resume_when_it_dies(two_servers: Any) -> None:
     url, (a, b), servers = two_servers
     created = httpx.post(f"{a}/api/tables", json={"game": "tanghulu", "players": 2, "name": "Ada"}).json()

@@ -396,8 +396,9 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """The table as your seat (or a spectator) sees it, in the language ``Accept-Language`` asks for."""
         table = await service.get(table_id)
         language = asked_language(accept_language)
+        seat = await service.seat_of(table, x_seat_token or token)
         async with table.lock:  # no move changes the position while a thread reads it
-            view = rendered_in(language, lambda: service.runtime.view_for(table, x_seat_token or token))
+            view = rendered_in(language, lambda: service.runtime.view_for(table, seat))
             response = await off_loop.json(view)
         response.headers["Vary"] = "Accept-Language"
         return response
@@ -412,11 +413,9 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """Why one action is not possible now for the seat to act (``reason``; ``null`` if it is
         legal): what the page shows when a player clicks a target that is not possible."""
         table = await service.get(table_id)
+        seat = await service.seat_of(table, x_seat_token)
         async with table.lock:  # no move changes the position while a thread reads it
-            reason = rendered_in(
-                asked_language(accept_language),
-                lambda: explain_action(table, service.seat_of(table, x_seat_token), code),
-            )
+            reason = rendered_in(asked_language(accept_language), lambda: explain_action(table, seat, code))
             return await off_loop.json(reason)
 
     @router.post("/tables/{table_id}/join")
@@ -503,7 +502,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """A finished game's review: every seat's estimated chance to win after every move."""
         limit_review(request)
         table = await service.get(table_id)
-        check_reader(table, service.seat_of(table, x_seat_token or token), "review")
+        check_reader(table, await service.seat_of(table, x_seat_token or token), "review")
         return await service.review(table_id)
 
     @router.get("/tables/{table_id}/actions", dependencies=[Depends(limit_read)])
@@ -533,7 +532,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         """The game move by move as the viewer may know it, each move with the renames and (for the
         table's players only) the chat said after it; with ``at``, the position after that move."""
         table = await service.get(table_id)
-        seat = service.seat_of(table, x_seat_token or token)
+        seat = await service.seat_of(table, x_seat_token or token)
         check_reader(table, seat, "replay")
         record = table.match.record
         record = Record(**{**record.__dict__, "actions": list(record.actions)})  # a copy: the table plays on
@@ -548,7 +547,7 @@ def build_router(service: TableService, limits: Limits | None = None) -> APIRout
         table_id: str, x_seat_token: str | None = Header(None), token: str | None = Query(None)
     ) -> dict[str, Any]:
         table = await service.get(table_id)
-        check_reader(table, service.seat_of(table, x_seat_token or token), "record")
+        check_reader(table, await service.seat_of(table, x_seat_token or token), "record")
         if table.status != "finished":
             raise BadRequest(_("the record (which holds the seed) is published when the game is over"))
         return table.match.record.to_json()

@@ -56,9 +56,7 @@ class Runtime:
             return
         async with table.lock:
             heard = {note.id for note in table.chat}
-            # (the rows read on a writer thread: the event loop serves other tables meanwhile)
-            stored = await self.store.in_thread(self.store.read_since, table_id, table.version)
-            changed = self.store.catch_up(table, stored)
+            changed = await self.store.resync_off_loop(table)
         if changed and broadcast:
             for note in table.chat:
                 if note.id not in heard:
@@ -84,15 +82,17 @@ class Runtime:
         await self.broadcast(table)
         return True
 
-    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+    async def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token speaks for; with several processes, a token this one has not seen yet
-        (a seat just taken through another process) is looked up in the database first."""
+        (a seat just taken through another process) is looked up in the database first, read on
+        a writer thread (:meth:`refresh`: never on the event loop, which a stream of unknown
+        tokens would otherwise hold up). Call it without holding the table's lock."""
         try:
             return table.seat_for(token)
         except InvalidToken:
             if not self.store.multi_process:
                 raise
-        self.store.resync(table)
+        await self.refresh(table.id)
         return table.seat_for(token)
 
     async def broadcast(self, table: LiveTable) -> None:
@@ -119,7 +119,7 @@ class Runtime:
         self, table_id: str, token: str | None, outbox: Outbox, language: str = "en"
     ) -> tuple[LiveTable, Connection]:
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         await asyncio.to_thread(table_action_space, table, language)  # its labels, before a snapshot needs them
@@ -136,9 +136,8 @@ class Runtime:
         if self.presence_changed is not None:
             self.presence_changed(table)
 
-    def view_for(self, table: LiveTable, token: str | None) -> dict[str, Any]:
-        """The snapshot a token (or a spectator, if the host allows them) may see."""
-        seat = self.seat_of(table, token)
+    def view_for(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        """The snapshot a seat (or a spectator, if the host allows them) may see."""
         if seat is None and not table.allow_spectators:
             raise Forbidden("the host does not allow spectators at this table")
         return snapshot(table, seat)

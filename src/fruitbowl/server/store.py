@@ -198,6 +198,11 @@ class TableStore:
         """Re-read a table's rows (holding its lock); returns whether anything changed."""
         return self.catch_up(table, self.read_since(table.id, table.version))
 
+    async def resync_off_loop(self, table: LiveTable) -> bool:
+        """:meth:`resync` with its reads on a writer thread (the event loop serves other tables
+        meanwhile); the caller holds the table's lock."""
+        return self.catch_up(table, await self.in_thread(self.read_since, table.id, table.version))
+
     def read_since(self, table_id: str, version: int) -> StoredTable | None:
         """What :meth:`catch_up` needs of a table's rows: its row's fields, seats and notes, and
         its moves from number ``version`` on (the last one known, to check it is still there);

@@ -136,9 +136,10 @@ class TableService:
         """The table in memory, loaded from the database if it is not (or no longer) there."""
         return await self.runtime.get(table_id)
 
-    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
-        """The seat a token speaks for (``None``: a spectator); :class:`InvalidToken` for a bad one."""
-        return self.runtime.seat_of(table, token)
+    async def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token speaks for (``None``: a spectator); :class:`InvalidToken` for a bad one.
+        Call it without holding the table's lock (see :meth:`.Runtime.seat_of`)."""
+        return await self.runtime.seat_of(table, token)
 
     # ------------------------------------------------------------------ creating and joining
 
@@ -271,7 +272,7 @@ class TableService:
         told, and the log says it. Returns the seat and its name. ``allowance`` (the API's rate
         limit) is asked once the seat and the name are good, so that only renames count."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("only a seated player can take a new name: send your seat token"))
         chosen = check_name(name)
@@ -296,7 +297,7 @@ class TableService:
         a spectator (no token) only where the host allows it (``spectator_chat``), under ``name``
         (:func:`~.live.check_name`, no seat's name). ``allowance`` as for renames."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         said = None
         if seat is None:
             if not table.allow_spectators:
@@ -376,7 +377,7 @@ class TableService:
     async def submit(self, table_id: str, token: str | None, action: int | str, version: int | None) -> int:
         """Apply a player's action; returns the new version. Refusals change nothing."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("spectators cannot play: join a seat first"))
         async with table.lock:
@@ -401,7 +402,7 @@ class TableService:
     async def leave(self, table_id: str, token: str | None) -> Note:
         """A player leaves the game: the table's stand-in bot plays for them until they act again."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("only a seated player can leave a game: send your seat token"))
         return await self.clocks.leave(table, seat)
@@ -409,7 +410,7 @@ class TableService:
     async def back(self, table_id: str, token: str | None) -> Note:
         """A player takes their seat back from the stand-in (making a move does it too)."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("only a seated player can take a seat back: send your seat token"))
         return await self.clocks.back(table, seat)
@@ -422,7 +423,7 @@ class TableService:
         except Conflict:
             if not self.store.multi_process:
                 raise
-            self.store.resync(table)  # another process may have moved the table on: look again
+            await self.store.resync_off_loop(table)  # another process may have moved the table on: look again
             self._check_turn(table, seat, version)
         legal = table.state.validate(action)  # IllegalAction (400) before anything is written
         await self._store_move(table, seat, legal)
@@ -474,7 +475,7 @@ class TableService:
 
     async def undo(self, table_id: str, token: str | None) -> int:
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("spectators cannot undo"))
         async with table.lock:
@@ -496,7 +497,7 @@ class TableService:
     async def hint(self, table_id: str, token: str | None) -> dict[str, Any]:
         """A search from the asking seat's own view: the recommended action and its win chance."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("hints are for players: join a seat first"))
         if table.status != "playing" or seat != table.state.current_player:
@@ -521,7 +522,7 @@ class TableService:
         """A new table with the same game, options and players, each keeping their seat and token;
         ``bots`` gives some bot seats another level (a person's seat stays theirs)."""
         table = await self.get(table_id)
-        seat = self.seat_of(table, token)
+        seat = await self.seat_of(table, token)
         if seat is None:
             raise Forbidden(_("only a player can ask for a rematch"))
         if table.campaign_id is not None:
