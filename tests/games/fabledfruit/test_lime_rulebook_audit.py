@@ -418,3 +418,26 @@ def test_a_later_base_game_brings_in_what_its_starting_display_introduces(
     assert (view["wild_pool"], view["double_pool"]) == ((3, 3) if wild_double else (None, None))
     assert len(view["fruit_mix_supply"] or []) == (10 if fruit_mix else 0)
     assert all(p["fruit_tokens"] == [] and p["wild"] == p["double"] == 0 for p in view["players"])
+
+
+def test_the_first_lime_purchases_of_2l_refill_it_from_the_big_stack_before_3l_opens():
+    """Setup: "DO NOT SHUFFLE THESE LOCATIONS! They are presorted … with location #1L visible on top
+    and #20L on the bottom", and the first display takes "4 copies of location #L1 and 2 copies of
+    location #L2" — so the big stack starts with the two other #2L. A purchase reveals the next
+    card onto its own stack (rules §2.6): two #2L purchases refill #2L, the third opens #3L."""
+    s = position(3, hands={0: "L L L P", 1: "L L L P P", 2: "L L L P P P"}, options={"lime": True})
+    seen = []
+    for _ in range(3):
+        s.apply("move 2L")
+        while s.view(None)["decision"]["kind"] == "occupant_pay":
+            s.apply(texts(s)[0])
+        s.apply("buy")
+        pay_in_menu_order(s)
+        view = s.view(None)
+        seen.append(([(st["label"], st["cards"]) for st in view["display"]][6:], view["big_stack"]["cards"]))
+    assert seen == [
+        ([("1L", 4), ("2L", 2)], 73),
+        ([("1L", 4), ("2L", 2)], 72),
+        ([("1L", 4), ("2L", 1), ("3L", 1)], 71),
+    ]
+    assert s.view(None)["big_stack"]["top"] == L("3L")
