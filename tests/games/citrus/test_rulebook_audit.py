@@ -210,3 +210,25 @@ def test_an_unenclosed_finca_pays_its_low_value_to_the_single_leader_only():
     assert not of_kind(events, "finca_scored") and state.is_terminal()
     # A pays 5 to seat 0 alone; B, C, D and the new M have no region beside them
     assert [p["final_fincas"] for p in state.result().breakdown] == [5, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("label", "words"),
+    [
+        ("D3", "D3 is a rock: a Bull never goes on a rock"),
+        ("E4", "E4 is a building site: a Bull never goes on a building site"),  # Finca A
+        ("I4", "I4 is a building site: a Bull never goes on a building site"),  # open site H
+        ("C2", "C2 is a building site: a Bull never goes on a building site"),  # site E, in the stack
+        ("F3", "a Bull goes only on an empty space; F3 is not empty"),  # a landscape tile
+    ],
+)
+def test_a_bull_refused_says_what_stands_in_its_way(label, words):
+    """Seed: "The bull can be put on any empty space on the board, as long as it's not on a rock or
+    another landscape tile." Reference §8.4 and G14: nor on a building site. The refusal names the
+    rule the space breaks: site E's space is empty, yet still a building site."""
+    state = Table().give(0, "bull").state()
+    assert f"bull {label}" not in texts(state)
+    assert state.refusal(f"bull {label}") == "bull.not_empty"
+    assert state.explain(f"bull {label}") == words
+    with pytest.raises(IllegalAction, match=words):
+        state.apply(f"bull {label}")

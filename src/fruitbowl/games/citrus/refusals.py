@@ -13,6 +13,7 @@ from fruitbowl.engine.actions import Action
 from fruitbowl.engine.wording import _, ngettext
 
 from .components import COMPONENTS as C
+from .components import ROCK, SITE
 from .text import coins, kind_name, tiles, type_word
 
 if TYPE_CHECKING:
@@ -65,6 +66,17 @@ def _not_held(s: CitrusState, a: Action) -> str:
     if a.kind == "cash":
         return _("you hold no Money tile worth {value}").format(value=a.fields.get("value"))
     return _("you hold no Cart") if a.kind == "cart" else _("you hold no Bull")
+
+
+def _bull_space(s: CitrusState, a: Action) -> str:
+    """§8.4, G14: a Bull goes on an empty space, never on a rock or a building site."""
+    space = a.fields["space"]
+    kind = s.geo.kind[space]
+    if kind == ROCK and s.plant[space] < 0:  # (not a rock a Bridge covered)
+        return _("{space} is a rock: a Bull never goes on a rock").format(space=_label(s, a))
+    if kind == SITE:
+        return _("{space} is a building site: a Bull never goes on a building site").format(space=_label(s, a))
+    return _("a Bull goes only on an empty space; {space} is not empty").format(space=_label(s, a))
 
 
 def _market_tile(s: CitrusState, a: Action) -> str:
@@ -184,9 +196,7 @@ REFUSALS: dict[str, Sentence] = {
     "cart.unbuildable": lambda s, a: _(
         "the {tile} could not be built anywhere: a Cart takes only a tile you can build"
     ).format(tile=_market_tile(s, a)),
-    "bull.not_empty": lambda s, a: _("a Bull goes only on an empty space; {space} is not empty").format(
-        space=_label(s, a)
-    ),
+    "bull.not_empty": _bull_space,
     # building
     "place.not_waiting": lambda s, a: _("you have no {tile} waiting").format(tile=kind_name(a.fields["tile"])),
     "place.no_bridge": lambda s, a: _("you hold no Bridge"),
