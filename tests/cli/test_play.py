@@ -125,7 +125,19 @@ def test_rules_during_play_prints_the_whole_players_page(runner: CliRunner, home
     assert result.exit_code == 0, result.output
     assert "the whole rules of the game" in result.output
     assert "How to play Tang Hu Lu" in result.output and "{{" not in result.output
-    assert "* reconstructed: no public source gives this value" in result.output
+    assert "† reconstructed: no public source gives this value" in result.output
+
+
+def test_the_rules_page_marks_a_reconstructed_price_without_changing_it(runner: CliRunner, home: Path) -> None:
+    """Fabled Fruit's prices write "any fruit" as ``*`` (reference §1.6: #1L "Take 1 lime" costs
+    ``LL**``, #11L "Offer 2 limes" ``LLL**``), so the mark that a value is reconstructed must be
+    another sign: an asterisk after it read as one more fruit to pay."""
+    result = runner.invoke(app, ["rules", "fabledfruit", "--no-pager"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line for line in result.output.splitlines() if line.strip()[:3] in ("1L ", "11L")}
+    assert "LL**†" in rows["1L"] and "LL***" not in rows["1L"]
+    assert "LLL**†" in rows["11L"] and "LLL***" not in rows["11L"]
+    assert "† reconstructed: no public source gives this value" in result.output
 
 
 def test_end_of_input_saves_like_quit(runner: CliRunner, home: Path) -> None:

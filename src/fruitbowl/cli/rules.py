@@ -2,7 +2,8 @@
 
 The same page the browser's drawer shows (the game's ``how_to_play.md``, its numbers filled from
 the game's data by :mod:`fruitbowl.engine.pages`), rendered by Rich; a reconstructed value is
-followed by an asterisk, explained below the page. A page is long: it goes through a pager when
+followed by a dagger, explained below the page (not an asterisk: in Fabled Fruit's prices ``*``
+is "any fruit", and Markdown reads asterisks as emphasis). A page is long: it goes through a pager when
 the output is a terminal (``--no-pager`` prints it straight).
 """
 
@@ -27,7 +28,9 @@ PIECE = re.compile(r'\s*<span class="piece"[^>]*>\s*</span>')
 #: A line break inside a paragraph after a Chinese character, where the next line goes on with the
 #: same paragraph (not a list item, a table row, a heading or a quote).
 CJK_SOFT_BREAK = re.compile(r"(?<=[\u3000-\u303f\u3400-\u9fff\uff00-\uffef])\n(?![ \t]*(?:[-*+|#>]|\d+\.|\n))")
-STAR_NOTE = N_("* reconstructed: no public source gives this value; it may differ from your box.")
+#: the mark after a reconstructed value, and what it says
+RECONSTRUCTED_MARK = "†"
+STAR_NOTE = N_("† reconstructed: no public source gives this value; it may differ from your box.")
 
 
 def page_markdown(game_id: str) -> str:
@@ -37,7 +40,8 @@ def page_markdown(game_id: str) -> str:
     source = pages.page_source(type(game), language())
     if source is None:
         raise CliError(_("{game} has no rules page yet").format(game=_(game.title)))
-    text = pages.fill(source, pages.game_data(type(game)), lambda shown, rebuilt: f"{shown}*" if rebuilt else shown)
+    marked = lambda shown, rebuilt: f"{shown}{RECONSTRUCTED_MARK}" if rebuilt else shown  # noqa: E731
+    text = pages.fill(source, pages.game_data(type(game)), marked)
     if language().startswith("zh"):  # Chinese has no spaces: a line break there would wrap as one
         text = CJK_SOFT_BREAK.sub("", text)
     return PIECE.sub("", text)
