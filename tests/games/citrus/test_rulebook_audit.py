@@ -1,8 +1,9 @@
-"""Rulebook sentences the other rulebook tests left unplayed: merges of three regions, neutral
-merges counted on both sides, income for 4 and 5 workers, neutral regions at a Finca scoring, five
-players around one Finca, a harvested region at the end of its turn, a Finca of the blocked
-procedure, variety on a site still in the stack, the game's last tile taken with a Cart and the
-single leader of an unenclosed Finca at the end.
+"""Rulebook sentences the other rulebook tests left unplayed, each played through actions: merges
+of three regions and neutral merges counted on both sides, income for 4 and 5 workers, who counts
+at a Finca scoring (neutral regions, a region harvested that turn, five players, two Fincas closed
+by one tile, a blocked game's Finca), variety on a site still in the stack, what a refused Bull
+says, passing (Money and a Cart forbid it; a Bull before it), returned tiles and the refill, and
+the end of the game (the last tile taken with a Cart, an unenclosed Finca's single leader).
 
 Positions: long side, seed 1 (Finca A on E4: roads E3, F4, E5, D4; D3 a rock, F3 a landscape
 tile; open building sites M, H and J, site E on C2 still in the stack); see :mod:`.rulebook_table`.
@@ -65,7 +66,12 @@ def test_a_neutral_merge_adds_up_the_regions_on_each_side():
     state.apply("buy R0")
     assert "place lime J10" not in texts(state)
     assert state.refusal("place lime J10") == "place.neutral_larger"
-    with pytest.raises(IllegalAction, match="at least as large"):
+    words = (
+        "J10 would join neutral lime regions of 3 tiles in all to yours of only 2: you absorb neutral regions"
+        " only with regions at least as large"
+    )
+    assert state.explain("place lime J10") == words
+    with pytest.raises(IllegalAction, match=words):
         state.apply("place lime J10")
 
 
@@ -232,3 +238,101 @@ def test_a_bull_refused_says_what_stands_in_its_way(label, words):
     assert state.explain(f"bull {label}") == words
     with pytest.raises(IllegalAction, match=words):
         state.apply(f"bull {label}")
+
+
+def stuck(*tiles: str) -> Table:
+    """Seat 0 is to move with no coin and no region, holding ``tiles``; seat 1 owns a region (so
+    the game is not blocked). Long side, seed 6 (it leaves Money tiles in the box)."""
+    table = Table(2, seed=6).set("money", 0, 0).region(1, "orange", ["A10"])
+    for tile in tiles:
+        table.give(0, *(("money", 2) if tile == "money" else (tile,)))
+    return table.market(full_market({1: "lemon"}))
+
+
+def test_no_pass_while_cashing_money_would_pay_for_a_line():
+    """Seed: "you have to take action. You can't just skip your turn." Variants (reference §9): a
+    player passes only when they can neither harvest nor build; "A player whom cashing Money or a
+    Cart would unblock may not pass: the only way forward is to use them and then take a main
+    action." """
+    state = stuck("money").state()
+    assert texts(state) == {"cash 2"}
+    assert state.refusal("pass") == "pass.can_act"
+    with pytest.raises(IllegalAction, match="even after cashing your Money tiles"):
+        state.apply("pass")
+    state.apply("cash 2")
+    assert "buy R0" in texts(state) and "pass" not in texts(state)
+
+
+def test_no_pass_while_a_cart_could_be_used():
+    """Reference §9: no pass while "the player holds [a] Cart that could be used (a Cart's tile
+    always leaves the player with a region to harvest)". Seat 0 takes the lemon with its Cart,
+    builds it on Finca A's north road, and then harvests it as its main action."""
+    state = stuck("cart").state()
+    assert "pass" not in texts(state) and texts(state, "cart")
+    assert state.refusal("pass") == "pass.can_act"
+    play(state, "cart 1", "place lemon E3")
+    assert texts(state) == {"harvest E3"}
+    events = play(state, "harvest E3", "collect income", "end turn")
+    assert of_kind(events, "harvest")[0].data["points"] == 1
+
+
+def test_a_stuck_player_may_put_down_a_bull_and_then_pass():
+    """Seed: special actions "whenever you want during your turn"; the Bull "can trigger a scoring
+    event called a Finca scoring"; "If, after I take my turn, I see that all 8 spaces surrounding
+    a Finca are filled …, then it's time to score that Finca." Reference §9: a stuck player "may
+    still use action tiles, then passes". Seat 0 closes Finca A's ring (10/5) with its Bull and
+    passes: the Finca is scored at the end of that turn, all of it to seat 1."""
+    table = stuck("bull").finca("A", 10).region(1, "lemon", ["E3"]).region(1, "grapefruit", ["E5"])
+    state = table.region(1, "lime", ["D4"]).region(1, "blood", ["F4", "F5"]).state()
+    assert "pass" in texts(state) and not texts(state, "buy") and not texts(state, "harvest")
+    state.apply("bull D5")
+    assert texts(state) == {"pass"}
+    events = state.apply("pass")
+    (scored,) = of_kind(events, "finca_scored")
+    assert scored.data["site"] == "A" and scored.data["totals"] == [0, 5] and scored.data["awards"] == [0, 10]
+    assert state.view(None)["current_player"] == 1
+
+
+def test_returned_tiles_go_back_before_the_refill():
+    """Seed: "you must return the tiles you can't use to the market in the order of the numbers on
+    the market spaces. When you have to return a tile back to the market, you lose 3 points." —
+    "If there are only 3 or fewer plantations left on the market after buying, a new Finca is built
+    and the market is refilled." Reference §5.7 (free placement): returned tiles take the empty
+    spaces "in ascending number order, as in a refill, and before any refill of this turn". Seat 0
+    buys R1 (lemon, orange, lime) leaving one tile, so a Finca comes; its last worker builds the
+    lemon, the orange and the lime go back to spaces 1 and 2, and then the bag fills the rest."""
+    table = Table(free_placement=True)
+    for colour, label in zip(("blood", "grapefruit", "blood", "grapefruit"), ("A10", "C10", "E10", "J10"), strict=True):
+        table.region(0, colour, [label])
+    state = table.market({2: "lemon", 3: "orange", 4: "lime", 5: "blood"}).state()
+    play(state, "buy R1", "site M")
+    events = state.apply("place lemon E3")
+    (returned,) = of_kind(events, "returned")
+    (refill,) = of_kind(events, "refill")
+    assert events.index(returned) < events.index(refill)
+    assert [number + 1 for number, _tile in returned.data["tiles"]] == [1, 2]
+    assert returned.data["penalty"] == 6 and returned.data["refund"] == 2
+    assert [number + 1 for number, _tile in refill.data["tiles"]] == [3, 4, 6, 7, 8, 9, 10, 11, 12]
+    view = state.view(0)
+    assert [view["market"]["spaces"][i]["tile"]["type"] for i in (0, 1, 4)] == ["orange", "lime", "blood"]
+    assert view["players"][0]["points"]["penalties"] == -6
+    assert view["players"][0]["money"] == 5  # 6 − 3 paid + 2 refunded
+
+
+def test_one_tile_that_encloses_two_fincas_scores_both():
+    """Seed: "If, after I take my turn, I see that all 8 spaces surrounding a Finca are filled …
+    then it's time to score that Finca." Reference §7.1: "Every enclosed Finca is scored. When
+    several are enclosed at once, they are independent". M5 is Finca B's (8/4) south road and a
+    diagonal neighbour of Finca L (6/3, built earlier on N6); seat 0's grapefruit there closes both
+    rings, and counts for seat 0 at both."""
+    table = Table().finca("B", 8).new_finca("L", 6)
+    table.region(0, "lemon", ["M3", "L3"]).region(1, "orange", ["L4", "L5"]).region(2, "lime", ["N4", "N5"])
+    table.region(0, "grapefruit", ["O5", "O6", "O7"]).region(1, "blood", ["M6", "M7"]).region(2, "orange", ["N7"])
+    state = table.market(full_market({1: "grapefruit"})).state()
+    view = state.view(None)
+    assert site(view, "B")["filled"] == site(view, "L")["filled"] == 7
+    events = play(state, "buy R0", "place grapefruit M5", "end turn")
+    scored = {e.data["site"]: e.data for e in of_kind(events, "finca_scored")}
+    assert scored["B"]["totals"] == [3, 2, 2] and scored["B"]["awards"] == [8, 4, 4]
+    assert scored["L"]["totals"] == [4, 2, 3] and scored["L"]["awards"] == [6, 0, 3]
+    assert [p["points"]["fincas"] for p in state.view(None)["players"]] == [14, 4, 7]

@@ -97,10 +97,11 @@ def _touching_rival(s: CitrusState, a: Action) -> str:
     ).format(space=_label(s, a), type=_type(a))
 
 
-def _sizes(s: CitrusState, a: Action) -> tuple[int, int]:
-    """The sizes of the player's own and the neutral regions of the tile's type next to its space."""
+def _sizes(s: CitrusState, a: Action) -> tuple[int, int, int]:
+    """The sizes of the player's own and the neutral regions of the tile's type next to its space,
+    and how many neutral regions those are."""
     t, colour = a.fields["space"], a.fields["tile"] >> 1
-    own = neutral = 0
+    own = neutral = neutrals = 0
     seen: set[int] = set()
     for nb in s.geo.orth[t]:
         kind, r = s.plant[nb], s.rid[nb]
@@ -111,11 +112,17 @@ def _sizes(s: CitrusState, a: Action) -> tuple[int, int]:
             own += len(s.rcells[r])
         elif s.rown[r] < 0:
             neutral += len(s.rcells[r])
-    return own, neutral
+            neutrals += 1
+    return own, neutral, neutrals
 
 
 def _neutral_larger(s: CitrusState, a: Action) -> str:
-    own, neutral = _sizes(s, a)
+    own, neutral, neutrals = _sizes(s, a)
+    if neutrals > 1:
+        return _(
+            "{space} would join neutral {type} regions of {tiles} in all to yours of only {own}: you absorb neutral"
+            " regions only with regions at least as large"
+        ).format(space=_label(s, a), type=_type(a), tiles=tiles(neutral), own=own)
     return _(
         "{space} would join a neutral {type} region of {tiles} to yours of only {own}: you absorb a neutral region"
         " only with regions at least as large"
