@@ -17,7 +17,7 @@ import pytest
 
 from fruitbowl.engine import IllegalAction
 
-from .rulebook_table import Table, full_market, of_kind, play, region_at, site, texts
+from .rulebook_table import Table, full_market, held, of_kind, play, region_at, site, texts
 
 
 def test_a_tile_joining_three_of_your_regions_sends_two_workers_home():
@@ -336,3 +336,29 @@ def test_one_tile_that_encloses_two_fincas_scores_both():
     assert scored["B"]["totals"] == [3, 2, 2] and scored["B"]["awards"] == [8, 4, 4]
     assert scored["L"]["totals"] == [4, 2, 3] and scored["L"]["awards"] == [6, 0, 3]
     assert [p["points"]["fincas"] for p in state.view(None)["players"]] == [14, 4, 7]
+
+
+def test_a_scored_finca_keeps_its_roads():
+    """Seed: "After scoring, the Finca tile is flipped face-down to denote that it has been scored."
+    — "Every road that leads from a Finca (or a building site) must have a plantation of a
+    different color." — "if a player builds a plantation on the spot where the bull is, the bull
+    can be picked up again". Reference G16: "A scored (face-down) Finca keeps live roads … new
+    regions may still start on them". Seat 0 closes Finca A with its Bull on the north road E3;
+    next turn seat 1 starts a lemon region there (an orange is refused: F4 holds one) and takes
+    the Bull."""
+    table = Table(2).finca("A", 10).give(0, "bull").region(0, "lime", ["D4", "D5"])
+    table.region(1, "orange", ["F4", "F5"]).region(1, "grapefruit", ["E5"])
+    state = table.market(full_market({1: "lemon", 5: "lemon", 9: "orange"})).state()
+    events = play(state, "bull E3", "buy R0", "place lemon D8", "end turn")
+    (scored,) = of_kind(events, "finca_scored")
+    assert scored.data["site"] == "A" and scored.data["awards"] == [5, 10]
+    assert site(state.view(None), "A")["finca"]["scored"]
+    state.apply("buy C0")
+    assert "place lemon E3" in texts(state) and "place orange E3" not in texts(state)
+    assert state.refusal("place orange E3") == "place.variety"
+    workers = state.view(1)["players"][1]["workers"]
+    (placed,) = of_kind(state.apply("place lemon E3"), "place")
+    assert placed.data["new_region"] and placed.data["pickup"] == {"kind": "bull", "value": 0}
+    view = state.view(1)
+    assert view["players"][1]["workers"] == workers - 1 and region_at(view, "E3")["owner"] == 1
+    assert held(view, 1) == ["bull"]
