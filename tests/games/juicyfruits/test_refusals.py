@@ -164,6 +164,11 @@ def test_module_actions_name_their_module_and_their_moment():
     why = refused(state, "whale N", "module.off")
     assert "Module 3" in why and "not in play" in why
     why = refused(state, "explore", "explore.not_now")
+    assert why == (
+        "your explorer moves only instead of collecting, right after a collector or advanced collector "
+        "slides, and only when it can copy that slide without leaving Mystic Island"
+    )
+    why = refused(state, "collect", "explore.not_now")
     assert why == "collect or explore is chosen right after a collector or advanced collector moves"
 
 

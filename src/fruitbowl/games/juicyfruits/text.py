@@ -20,7 +20,7 @@ from fruitbowl.engine.wording import N_, _, ngettext, nsaid, pgettext, said
 
 from . import business, juice, mystic, new_business
 from . import legality as L
-from .boulders import condition_text
+from .boulders import BOULDER, boulder_id, condition_text
 from .components import COMPONENTS as C
 from .components import Token
 from .island import (
@@ -682,6 +682,18 @@ def _module_off(state: JuicyFruitsState, action: Action) -> str:
     )
 
 
+def _explore_not_now(state: JuicyFruitsState, action: Action) -> str:
+    """``collect`` or ``explore`` outside D4; ``explore`` also says the other reason it is not
+    offered: the explorer cannot copy the slide without leaving Mystic Island (then the fruit is
+    collected at once)."""
+    if action.kind == "explore":
+        return _(
+            "your explorer moves only instead of collecting, right after a collector or advanced collector "
+            "slides, and only when it can copy that slide without leaving Mystic Island"
+        )
+    return _("collect or explore is chosen right after a collector or advanced collector moves")
+
+
 def _statue_choice_later(state: JuicyFruitsState, action: Action) -> str:
     tiles = either(*CHOICE_TILES)
     return _("statue choices come only when your explorer takes statue {tiles}").format(tiles=tiles)
@@ -694,7 +706,28 @@ def _move_no_token(state: JuicyFruitsState, action: Action) -> str:
 
 def _move_blocked(state: JuicyFruitsState, action: Action) -> str:
     cell = L.blocking_cell(state, action.code)
+    boulder = _boulder_on(state, cell)
+    if boulder:
+        return _("{cell} is in the way: boulder {boulder} lies there until you clear it ({condition})").format(
+            cell=CELL_NAMES[cell], **boulder
+        )
     return _("{cell} is in the way: a token slides only across free spaces").format(cell=CELL_NAMES[cell])
+
+
+def _boulder_on(state: JuicyFruitsState, cell: int) -> dict[str, str]:
+    """The boulder on the current player's ``cell`` and what clears it (Module 2), or nothing."""
+    code = state.grid[state.player][cell] - BOULDER
+    return {"boulder": boulder_id(code), "condition": condition_text(code)} if code >= 0 else {}
+
+
+def _place_taken(state: JuicyFruitsState, action: Action) -> str:
+    cell = action.fields["cell"]
+    boulder = _boulder_on(state, cell)
+    if boulder:
+        return _("{cell} is not free: boulder {boulder} lies there until you clear it ({condition})").format(
+            cell=CELL_NAMES[cell], **boulder
+        )
+    return _("{cell} is not free").format(cell=CELL_NAMES[cell])
 
 
 def _split_other(state: JuicyFruitsState, action: Action) -> str:
@@ -842,7 +875,7 @@ REFUSALS: dict[str, Refusal] = {
     L.JUICE_OFF: _said(N_("the juice factory is not in play at this table")),
     L.MOVE_DONE: _said(N_("you have already moved in step 1 this turn (or nothing could move)")),
     **{key: _said(STEPS[name]) for key, name in zip(L.PHASE_KEYS, L.PHASE_NAMES, strict=True) if name in STEPS},
-    L.NOT_NOW[L.EXPLORE]: _said(N_("collect or explore is chosen right after a collector or advanced collector moves")),
+    L.NOT_NOW[L.EXPLORE]: _explore_not_now,
     L.PHASE_KEYS[L.STATUE]: lambda state, action: _("first choose how statue {tile} scores").format(
         tile=state.pending_statue
     ),
@@ -871,7 +904,7 @@ REFUSALS: dict[str, Refusal] = {
     L.PLACE_ONE_SPACE: _said(N_("only a large venue covers a 2×2 block; place this token on one free space")),
     L.PLACE_BLOCK_TAKEN: _place_block_taken,
     L.PLACE_POND_ONLY: _said(N_("a guesthouse at the pond goes only on an empty pond space")),
-    L.PLACE_TAKEN: lambda state, action: _("{cell} is not free").format(cell=CELL_NAMES[action.fields["cell"]]),
+    L.PLACE_TAKEN: _place_taken,
     L.BONUS_OTHER: _bonus_other,
     L.JUICE_END: _said(N_("your juice disc is on the last space")),
     L.JUICE_TWICE: lambda state, action: ngettext(
