@@ -22,6 +22,7 @@ from .helpers import (
     state,
     wait_for_text,
 )
+from .test_board_kit import HARNESS, RENDER, board_address
 from .test_board_text import problems_in_sight
 from .test_layout import in_sight
 
@@ -257,4 +258,28 @@ def test_a_step_played_on_your_island_and_the_business_board_shows_both_readable
     assert in_sight(page, "#board .island.mine"), "your island is in sight"
     assert in_sight(page, "#board .business-row"), "the business board is in sight beside it"
     assert problems_in_sight(page, "step 2", {"size"}) == []
+    assert page.js_errors == []
+
+
+def test_a_score_past_100_fits_its_laps_flag(browser: Any, server_url: str):
+    """A score past 50 goes round the score track again ("+50" on a flag over the marker); a game
+    can pass 100, and "+100" ran past a flag sized for "+50" (CI, a board text check)."""
+    table = create_seated_table(server_url, "juicyfruits", 4)
+    space = http.get(f"{server_url}/api/tables/{table['id']}/actions").json()
+    snap = state(server_url, table["id"], table["token"])
+    for player, score in zip(snap["view"]["players"], (57, 104, 163, 251), strict=True):
+        player["score"] = score
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.add_style_tag(url="/static/js/games/juicyfruits.css")  # the board's type sizes, as at the table
+    page.evaluate(HARNESS, [board_address(server_url, "juicyfruits"), space])
+    page.evaluate(RENDER, [snap, False])
+    flags = page.evaluate(
+        """() => [...document.querySelectorAll('#kit text.jf-tag')].filter((t) => t.textContent.startsWith('+'))
+          .map((t) => {
+            const text = t.getBoundingClientRect(), flag = t.previousElementSibling.getBoundingClientRect();
+            return [t.textContent, text.left >= flag.left && text.right <= flag.right];
+          })"""
+    )
+    assert sorted(flags) == [["+100", True], ["+150", True], ["+250", True], ["+50", True]]
     assert page.js_errors == []

@@ -625,10 +625,12 @@ function scoreOrJuice(ui, layer, x, y, w) {
     const mark = isPine ? at(0, 0, 1, art.pineapple(11)) : markerGroup(seat, 10);
     layer.append(ui.board.piece(isPine ? "score:pine" : `score:${seat}`, mx + same * 6, my - same * 6, mark, { sig: String(score) }));
     if (score >= 50) {
-      // the laps past 50 on a flag over the marker
+      // the laps past 50 on a flag over the marker, as wide as its number ("+50", "+100", …)
+      const laps = `+${Math.floor(score / 50) * 50}`;
+      const width = 18 + laps.length * 13;
       layer.append(
-        s("rect", { x: mx - 23, y: my - 40, width: 46, height: 24, rx: 12, fill: "#fff8ec", stroke: "#7d1f16", "stroke-width": 1.5 }),
-        s("text", { x: mx, y: my - 22, "text-anchor": "middle", class: "jf-tag", text: `+${Math.floor(score / 50) * 50}` }),
+        s("rect", { x: mx - width / 2, y: my - 40, width, height: 24, rx: 12, fill: "#fff8ec", stroke: "#7d1f16", "stroke-width": 1.5 }),
+        s("text", { x: mx, y: my - 22, "text-anchor": "middle", class: "jf-tag", text: laps }),
       );
     }
   });
