@@ -21,7 +21,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.bots import Bot, SeatHandle, make_bot
+from fruitbowl.bots import Bot, SeatHandle, bot_label, make_bot
 from fruitbowl.bots.hint import hint
 from fruitbowl.engine import Action, Event, IllegalAction, Match, Player, UndoError
 from fruitbowl.engine.actions import normalize_text
@@ -66,11 +66,12 @@ def discard_type_ahead() -> None:
 
 
 def seat_labels(players: Sequence[Player], human: int | None) -> list[str]:
-    """Panel titles: "Sam (you)" for the human, "Ada (random)" for a bot."""
+    """Panel titles: "Sam (you)" for the human, "Ada (Random)" for a bot: its level as players
+    read it in the lobby, in their language ("Ada (Leicht)", "Ada (随机)"), not its id."""
     return [
         _("{name} (you)").format(name=p.name)
         if seat == human
-        else (p.name if p.controller == "human" else f"{p.name} ({p.controller})")
+        else (p.name if p.controller == "human" else f"{p.name} ({_(bot_label(p.controller))})")
         for seat, p in enumerate(players)
     ]
 
