@@ -207,6 +207,23 @@ Object.defineProperty(Document.prototype, "visibilityState", {
 """
 
 
+def _play_my_turn(server_url: str, table: dict[str, Any]) -> int:
+    """Play the seat's whole turn through the API (its first legal action each time, the page
+    only watching); the version after its last move."""
+    snap = state(server_url, table["id"], table["token"])
+    played = snap["version"]
+    while snap["legal"]:
+        played = http.post(
+            f"{server_url}/api/tables/{table['id']}/actions",
+            json={"action": snap["legal"][0]["code"], "version": snap["version"]},
+            headers={"X-Seat-Token": table["token"]},
+        ).json()["version"]
+        snap = state(server_url, table["id"], table["token"])
+        if snap["version"] != played:
+            break  # a bot has moved since: my turn is over (even if it is mine again already)
+    return played
+
+
 def test_a_notification_says_it_is_your_turn_while_the_tab_is_hidden(browser: Any, server_url: str) -> None:
     table = create_seated_table(server_url, "tanghulu")
     page = new_page(browser, LAPTOP, permissions=["notifications"])
@@ -218,17 +235,7 @@ def test_a_notification_says_it_is_your_turn_while_the_tab_is_hidden(browser: An
     def move_and_wait() -> None:
         """Play my whole turn (through the API: the page only watches), then wait until the bot has
         played its own and the page shows my turn again (or the game's end)."""
-        snap = state(server_url, table["id"], table["token"])
-        played = snap["version"]
-        while snap["legal"]:
-            played = http.post(
-                f"{server_url}/api/tables/{table['id']}/actions",
-                json={"action": snap["legal"][0]["code"], "version": snap["version"]},
-                headers={"X-Seat-Token": table["token"]},
-            ).json()["version"]
-            snap = state(server_url, table["id"], table["token"])
-            if snap["version"] != played:
-                break  # a bot has moved since: my turn is over (even if it is mine again already)
+        played = _play_my_turn(server_url, table)
         page.wait_for_function(
             "v => (Number(document.body.dataset.version) > v && document.body.dataset.turn === 'mine') "
             "|| document.body.dataset.status === 'finished'",
@@ -318,15 +325,7 @@ def test_the_turn_coming_back_in_one_snapshot_still_notifies_a_hidden_tab(browse
     page.click("#notify-turn")
     page.wait_for_function("document.querySelector('#notify-turn').textContent.trim() === 'Notify on'")
     page.evaluate("window.__hidden = true")
-    snap = state(server_url, table["id"], table["token"])
-    played = snap["version"]
-    while snap["legal"] and snap["version"] == played:  # my whole turn, through the API
-        played = http.post(
-            f"{server_url}/api/tables/{table['id']}/actions",
-            json={"action": snap["legal"][0]["code"], "version": snap["version"]},
-            headers={"X-Seat-Token": table["token"]},
-        ).json()["version"]
-        snap = state(server_url, table["id"], table["token"])
+    played = _play_my_turn(server_url, table)
     page.wait_for_function(
         "v => Number(document.body.dataset.version) > v && document.body.dataset.turn === 'mine'",
         arg=played,

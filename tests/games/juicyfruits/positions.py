@@ -13,7 +13,7 @@ from fruitbowl.engine import get_game
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CELL_NAMES, COLLECTOR, EMPTY, SHIP, TOKEN
-from fruitbowl.games.juicyfruits.rules import ACTION, MOVE, JuicyFruits, JuicyFruitsState
+from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, MOVE, JuicyFruits, JuicyFruitsState
 
 GAME = cast(JuicyFruits, get_game("juicyfruits"))  # (typed: the tests read its states' fields)
 FRUIT = {name: i for i, name in enumerate(C.fruit_names)} | {code: i for i, code in enumerate(C.fruit_codes)}
@@ -109,3 +109,24 @@ def texts(state: JuicyFruitsState) -> list[str]:
 
 
 __all__ = ["ACTION", "GAME", "MOVE", "cell", "island", "new", "phase", "put_on_board", "reserve", "texts"]
+
+
+def started(players: int = 2, seed: int = 1, modules: str = "boulders", **options: object) -> JuicyFruitsState:
+    """A game with the corner choices made (first offered boulder each time)."""
+    state = new(players, seed, modules=modules, **options)
+    while state.phase == ARRANGE:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def mcell(row: int, col: int) -> int:
+    """A Mystic Island space in its printed orientation (row 0 = printed top)."""
+    return row * 5 + col
+
+
+def statues(state: JuicyFruitsState, tiles: dict[tuple[int, int], int]) -> None:
+    """Exactly these statue tiles on Mystic Island."""
+    state.statues = [0] * 25
+    for (row, col), tile in tiles.items():
+        state.statues[mcell(row, col)] = tile
+    state.forget_answers()

@@ -15,17 +15,9 @@ from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CORNERS
 from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, BOULDER_PTS, MOVE, PLACE
 
-from .positions import GAME, cell, end_of_game, island, new, phase, put_on_board, reserve, texts
+from .positions import GAME, cell, end_of_game, island, new, phase, put_on_board, reserve, started, texts
 
 BO = "boulders"
-
-
-def started(players: int = 2, seed: int = 1, modules: str = BO, **options: object):
-    """A game with the corner choices made (first offered boulder each time)."""
-    state = new(players, seed, modules=modules, **options)
-    while state.phase == ARRANGE:
-        state.apply(state.legal_actions()[0])
-    return state
 
 
 def deal(state, seat: int, corners: dict[str, str], removed: tuple[str, ...] = ()) -> None:

@@ -12,22 +12,10 @@ from fruitbowl.games.juicyfruits import mystic, solo
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, EXPLORE, PLATEAU_PTS, STATUE, STATUE_PTS
 
-from .positions import FRUIT, cell, end_of_game, island, new, reserve, texts
+from .positions import FRUIT, cell, end_of_game, island, mcell, new, reserve, statues, texts
 
 MI = "mystic_island"
 BASE = C.mystic.base
-
-
-def mcell(row: int, col: int) -> int:
-    return row * 5 + col
-
-
-def statues(state, tiles: dict[tuple[int, int], int]) -> None:
-    """Exactly these statue tiles on Mystic Island."""
-    state.statues = [0] * 25
-    for (row, col), tile in tiles.items():
-        state.statues[mcell(row, col)] = tile
-    state.forget_answers()
 
 
 def explore_to_top_center(state, tile: int, seat: int = 0) -> list:

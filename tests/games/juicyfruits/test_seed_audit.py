@@ -15,26 +15,13 @@ from fruitbowl.engine.chance import CHANCE, Dealer
 from fruitbowl.games.juicyfruits import draws
 from fruitbowl.games.juicyfruits.boulders import BOULDER
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
-from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, EXPLORE, OVER, SPLIT, STATUE
+from fruitbowl.games.juicyfruits.rules import ACTION, EXPLORE, OVER, SPLIT, STATUE
 
-from .positions import FRUIT, GAME, cell, island, new, put_on_board, reserve, texts
+from .positions import FRUIT, GAME, cell, island, mcell, new, put_on_board, reserve, started, statues, texts
 
 MI = "mystic_island"
 BO = "boulders"
 BASE = C.mystic.base
-
-
-def mcell(row: int, col: int) -> int:
-    """A Mystic Island space in its printed orientation (row 0 = printed top)."""
-    return row * 5 + col
-
-
-def statues(state, tiles: dict[tuple[int, int], int]) -> None:
-    """Exactly these statue tiles on Mystic Island."""
-    state.statues = [0] * 25
-    for (row, col), tile in tiles.items():
-        state.statues[mcell(row, col)] = tile
-    state.forget_answers()
 
 
 def other_seat_passes(state) -> None:
@@ -392,13 +379,6 @@ def test_pineapple_reaching_x_ends_the_solo_game_at_once_with_your_plateau_score
 # ---------------------------------------------------------------- boulders, removed in play
 
 
-def started(modules: str = BO, players: int = 2):
-    state = new(players, modules=modules)
-    while state.phase == ARRANGE:
-        state.apply(state.legal_actions()[0])
-    return state
-
-
 def deal(state, seat: int, corners: dict[str, str], removed: tuple[str, ...] = ()) -> None:
     dealt = [C.boulder_index(b) for b in (*corners.values(), *removed)]
     state.boulder_set = dealt
@@ -477,7 +457,7 @@ def test_5a_clears_when_a_slide_completes_a_line_of_four_collectors():
 def test_8b_clears_when_a_module_3_token_is_claimed():
     """ "(If tile 8a/8b was selected, and is showing a module that is not being played with [...])":
     8b shows Module 3, played here; it clears once a new business token is on your island."""
-    state = started("boulders,new_business")
+    state = started(modules="boulders,new_business")
     island(state, 0, {"c3": "collector banana"})
     deal(state, 0, {"a5": "8b", "e5": "1b", "a1": "2b", "e1": "4b"})
     reserve(state, 0, "1B 1L")
