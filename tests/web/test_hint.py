@@ -27,9 +27,13 @@ def test_the_hint_names_its_move_and_marks_every_step(browser: Any, server_url: 
         open_seated(page, server_url, table)
         page.wait_for_function(MY_TURN_OR_OVER, timeout=TURN_TIMEOUT)
         # The hint is worked out once per position: the page is told what the API says here.
-        advice = http.post(
+        answer = http.post(
             f"{server_url}/api/tables/{table['id']}/hint", json={}, headers={"X-Seat-Token": table["token"]}
-        ).json()
+        )
+        if answer.status_code == 503 and "took too long" in answer.json()["error"]:
+            continue  # (a machine too busy to search in time: the server said so; another game)
+        assert answer.status_code == 200, answer.text
+        advice = answer.json()
         if advice["action"]["text"].startswith("buy"):
             break
     else:
