@@ -80,12 +80,8 @@ SENTENCES = [
     (TWO_MODULES, "Bo hat Statue 7 mit Granatäpfeln gewertet (+7)."),
     (TWO_MODULES, "Bo hat die Surfschule auf c5-d4 gelegt (+6)."),
     (TWO_MODULES, "Ada hat die Strandhütte (T09) aus Reihe 1 erworben (+1)."),
-    (
-        SOLO,
-        "Das Eröffnungsboot S45 von Ananas (Wert 3, Warten 1): +3; "
-        "sie erwarb die Cocktailbar aus Reihe 5, Spalte 1 (+7).",
-    ),
-    (SOLO, "Ananas zog S30 (Wert 3, Warten 2): +3; sie erwarb die Walbeobachtung X10 aus Reihe 5, Spalte 2 (+7)."),
+    (SOLO, "Ananas erwarb die Cocktailbar aus Reihe 5, Spalte 1 (+7)."),
+    (SOLO, "Ananas erwarb die Walbeobachtung X10 aus Reihe 5, Spalte 2 (+7)."),
     (SOLO, "Du hast mit dem Ernteplättchen P/O 2 Früchte gesammelt."),
     (THREE_OFFICES, "Du hast die Cocktailbar (T10) aus Reihe 4 erworben, ohne 1 Granatapfel (+4, Bauamt +1)."),
     (THREE_OFFICES, "Cy hat die Marina auf a2-b1 gelegt (+8)."),

@@ -215,7 +215,7 @@ def test_25_pineapple_claims_from_column_w_highest_row_first():
     events = pineapple_turn(state, s05, opening=False)
     assert state.pineapple_score() - before == 3 + 5 + 2 == 10
     assert state.license == license - 1 and token in state.pine_claimed and state.board[space] == -1
-    assert events[0].data["claim_points"] == 7
+    assert [e.kind for e in events] == ["pineapple", "pineapple_claim"] and events[1].data["points"] == 7
 
 
 def test_25_pineapple_wraps_to_the_next_column():

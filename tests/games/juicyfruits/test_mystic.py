@@ -269,7 +269,7 @@ def test_26_pineapple_compass_nearest_statue_then_clockwise():
     state.explorers[1] = BASE
     boat(state, "S15")  # V = 3, W = 3: south
     events = solo.pineapple_turn(state, state.pine_bag[0], opening=False)
-    assert [e.kind for e in events][:2] == ["pineapple", "pineapple_explorer"]
+    assert [e.kind for e in events][:3] == ["pineapple", "pineapple_explorer", "pineapple_claim"]
     assert state.explorers[1] == mcell(4, 2) and state.statues[mcell(4, 2)] == 0
     assert state.pine_statues == [4] and state.pineapple_score() >= 3
     boat(state, "S20")  # V = 3, W = 4: west is (4,1) plain and (4,0) a plateau -> north

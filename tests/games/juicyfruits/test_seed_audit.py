@@ -306,6 +306,31 @@ def test_pineapple_moves_her_explorer_first_on_a_3_boat_and_boxes_the_tile():
     assert GAME.describe_event(moved, 0, ["Ada"]) == "Pineapple's explorer went c3→c1 (compass 3) and boxed statue 9."
 
 
+def test_the_log_tells_pineapples_explorer_before_her_claim_as_the_rulebook_orders_them():
+    """ "carry out the following action before proceeding with the solo boat as usual": the log reads
+    the boat drawn, then her explorer's move, then her claim, in your language as in the game."""
+    state = solo_after_your_turn({(4, 2): 9})
+    claimable = [t for t in state.board if t >= 0]
+    log = [GAME.describe_event(e, 0, ["Ada"]) for e in state.apply(boat("S15"))]
+    assert log[:2] == [
+        "Pineapple drew S15 (value 3, wait 3): +3.",
+        "Pineapple's explorer went c3→c1 (compass 3) and boxed statue 9.",
+    ]
+    assert log[2].startswith("Pineapple claimed the ") and " from row 5, column 3 (+" in log[2]
+    assert len(claimable) - 1 == len([t for t in state.board if t >= 0])
+
+
+def test_pineapple_claims_nothing_from_an_empty_business_board_after_moving_her_explorer():
+    """ "If the whole board is empty, skip the claim" (reference §9): her explorer still moves first."""
+    state = solo_after_your_turn({(4, 2): 9})
+    state.board = [-1] * len(state.board)
+    log = [GAME.describe_event(e, 0, ["Ada"]) for e in state.apply(boat("S15"))]
+    assert log[1:3] == [
+        "Pineapple's explorer went c3→c1 (compass 3) and boxed statue 9.",
+        "The business board is empty, so Pineapple claims nothing.",
+    ]
+
+
 def test_pineapple_tries_the_next_direction_clockwise_and_crosses_the_compass():
     """ "If there's none in that direction, try the next direction clockwise, and so on." and "The
     compass's space can be entered as normal." S20 waits 4 (printed left): nothing left of the
@@ -352,7 +377,7 @@ def test_the_opening_3_boat_does_not_move_pineapples_explorer_but_is_played_as_u
     events = state.apply(boat(three))
     assert "pineapple_explorer" not in [e.kind for e in events]
     assert state.statues == before and state.view(0)["mystic"]["explorers"][1]["cell"] == BASE
-    assert events[0].data["opening"] and events[0].data["claim"] is not None
+    assert events[0].data["opening"] and events[1].kind == "pineapple_claim" and events[1].data["claim"] is not None
     assert state.current_player == 0
 
 

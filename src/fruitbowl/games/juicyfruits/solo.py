@@ -43,22 +43,23 @@ def pineapple_turn(state: Any, boat: int, opening: bool) -> list[Event]:
     state.pine_parts[0] += ship.solo_value
     data: dict[str, Any] = {"boat": ship.id, "value": ship.solo_value, "wait": ship.solo_wait, "opening": opening}
     events = [Event("pineapple", None, data, irreversible=True)]
-    if ship.solo_value == C.solo_claim_value and not opening and "mystic_island" in state.mods:
+    if ship.solo_value != C.solo_claim_value:
+        return events
+    if not opening and "mystic_island" in state.mods:
         from .mystic import pineapple_explore
 
-        events.append(pineapple_explore(state, ship.solo_wait))  # before the boat as usual (§10.1.5)
-    if ship.solo_value == C.solo_claim_value:
-        space = pineapple_claim_space(state.board, ship.solo_wait)
-        if space < 0:
-            data["claim"] = None
-        else:
-            token = state.board[space]
-            state.board[space] = EMPTY
-            state.pine_claimed.append(token)
-            row = space // COLUMNS
-            points = C.row_points[row] + claim_bonus(state.options["solo_board"])
-            state.pine_parts[1] += points
-            data["claim"] = {"token": C.all_tokens[token].id, "row": row + 1, "column": space % COLUMNS + 1}
-            data["claim_points"] = points
-            state.note_claim(events)
+        events.append(pineapple_explore(state, ship.solo_wait))  # before the claim, as the boat orders (§10.1.5)
+    space = pineapple_claim_space(state.board, ship.solo_wait)
+    claim: dict[str, Any] = {"claim": None}  # (the business board is empty: nothing to claim)
+    events.append(Event("pineapple_claim", None, claim))
+    if space >= 0:
+        token = state.board[space]
+        state.board[space] = EMPTY
+        state.pine_claimed.append(token)
+        row = space // COLUMNS
+        points = C.row_points[row] + claim_bonus(state.options["solo_board"])
+        state.pine_parts[1] += points
+        claim["claim"] = {"token": C.all_tokens[token].id, "row": row + 1, "column": space % COLUMNS + 1}
+        claim["points"] = points
+        state.note_claim(events)
     return events

@@ -208,6 +208,8 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
         return said(you, "{who} stopped making juice.").format(who=who)
     if kind == "pineapple":
         return _describe_pineapple(d)
+    if kind == "pineapple_claim":
+        return _describe_pineapple_claim(d)
     module = _describe_module_event(kind, d, who, you)
     if module:
         return module
@@ -332,36 +334,21 @@ BEACH_NAMES_LONG = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def _describe_pineapple(d: dict[str, Any]) -> str:
-    claim = d.get("claim", False)
     boat = {"boat": d["boat"], "value": d["value"], "wait": d["wait"]}
-    if claim is None:
-        if d["opening"]:
-            text = _(
-                "Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}; "
-                "the business board is empty, so she claims nothing."
-            )
-        else:
-            text = _(
-                "Pineapple drew {boat} (value {value}, wait {wait}): +{value}; "
-                "the business board is empty, so she claims nothing."
-            )
-        return text.format(**boat)
-    if claim:
-        if d["opening"]:
-            text = _(
-                "Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}; "
-                "she claimed {name} from row {row}, column {column} (+{points})."
-            )
-        else:
-            text = _(
-                "Pineapple drew {boat} (value {value}, wait {wait}): +{value}; "
-                "she claimed {name} from row {row}, column {column} (+{points})."
-            )
-        name = token_object(token_data_name(claim["token"]))
-        return text.format(**boat, name=name, row=claim["row"], column=claim["column"], points=d["claim_points"])
     if d["opening"]:
         return _("Pineapple's opening boat {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
     return _("Pineapple drew {boat} (value {value}, wait {wait}): +{value}.").format(**boat)
+
+
+def _describe_pineapple_claim(d: dict[str, Any]) -> str:
+    """Pineapple's claim, after her explorer's move on Mystic Island as the rulebook orders them."""
+    claim = d["claim"]
+    if claim is None:
+        return _("The business board is empty, so Pineapple claims nothing.")
+    name = token_object(token_data_name(claim["token"]))
+    return _("Pineapple claimed {name} from row {row}, column {column} (+{points}).").format(
+        name=name, row=claim["row"], column=claim["column"], points=d["points"]
+    )
 
 
 def _cells_span(cells: Sequence[int]) -> str:
