@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, cast
 
 from fruitbowl.engine import get_game
-from fruitbowl.engine.chance import Dealer
+from fruitbowl.engine.chance import CHANCE, Dealer
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.island import CELL_NAMES, COLLECTOR, EMPTY, SHIP, TOKEN
-from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, MOVE, JuicyFruits, JuicyFruitsState
+from fruitbowl.games.juicyfruits.rules import ACTION, ARRANGE, EXPLORE, MOVE, JuicyFruits, JuicyFruitsState
 
 GAME = cast(JuicyFruits, get_game("juicyfruits"))  # (typed: the tests read its states' fields)
 FRUIT = {name: i for i, name in enumerate(C.fruit_names)} | {code: i for i, code in enumerate(C.fruit_codes)}
@@ -130,3 +130,29 @@ def statues(state: JuicyFruitsState, tiles: dict[tuple[int, int], int]) -> None:
     for (row, col), tile in tiles.items():
         state.statues[mcell(row, col)] = tile
     state.forget_answers()
+
+
+def your_solo_turn_ends(state: JuicyFruitsState) -> None:
+    """You slide a banana collector e1→e2 (collecting it) and pass: Pineapple's boat is drawn next."""
+    island(state, 0, {"e1": "collector banana"})
+    state.apply("move e1-e2")
+    if state.phase == EXPLORE:
+        state.apply("collect")
+    state.apply("pass")
+    assert state.current_player == CHANCE
+
+
+#: Boats put in Pineapple's bag by :func:`solo_after_your_turn`, so that a test may draw them:
+#: S05 (value 3, wait 1), S10 (3, 2), S15 (3, 3), S20 (3, 4), S01 (value 1).
+SOLO_BOATS = ("S05", "S10", "S15", "S20", "S01")
+
+
+def solo_after_your_turn(tiles: dict[tuple[int, int], int] | None = None, **options: object) -> JuicyFruitsState:
+    """A solo game (with Mystic Island's statue tiles ``tiles`` unless None) in which you have just
+    passed: Pineapple's boat is to be drawn, as a chance outcome (``state.apply("boat S15")``)."""
+    state = new(1, **options)
+    if tiles is not None:
+        statues(state, tiles)
+    state.pine_bag = sorted(set(state.pine_bag) | {C.ship_index(s) for s in SOLO_BOATS})
+    your_solo_turn_ends(state)
+    return state

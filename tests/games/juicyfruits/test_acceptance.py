@@ -12,9 +12,20 @@ from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits import actions as A
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, JUICE, OVER, PLACE
-from fruitbowl.games.juicyfruits.solo import pineapple_claim_space
 
-from .positions import FRUIT, cell, end_of_game, island, new, phase, put_on_board, reserve, texts
+from .positions import (
+    FRUIT,
+    cell,
+    end_of_game,
+    island,
+    new,
+    phase,
+    put_on_board,
+    reserve,
+    solo_after_your_turn,
+    texts,
+    your_solo_turn_ends,
+)
 
 
 def test_1_collector_yield_is_one_fruit_per_space():
@@ -203,26 +214,31 @@ def test_24_juice_two_steps_from_j2():
 
 
 def test_25_pineapple_claims_from_column_w_highest_row_first():
-    state = new(1, solo_board=2)
-    space = pineapple_claim_space(state.board, 1)
-    assert space == 4 * 4 + 0  # row 5, column 1
-    from fruitbowl.games.juicyfruits.solo import pineapple_turn
-
-    s05 = C.ship_index("S05")
-    state.pine_bag = [s05]
+    """A …3 boat: Pineapple takes the token of the highest row in column W and scores that row's
+    points + 2 × (D − 1) beside the boat's value; the license marker moves."""
+    state = solo_after_your_turn(solo_board=2)
     before, license = state.pineapple_score(), state.license
-    token = state.board[space]
-    events = pineapple_turn(state, s05, opening=False)
+    token = state.view(None)["business_board"]["rows"][4]["spaces"][0]["id"]
+    events = state.apply("boat S05")  # V = 3, W = 1: row 5, column 1
     assert state.pineapple_score() - before == 3 + 5 + 2 == 10
-    assert state.license == license - 1 and token in state.pine_claimed and state.board[space] == -1
-    assert [e.kind for e in events] == ["pineapple", "pineapple_claim"] and events[1].data["points"] == 7
+    assert state.license == license - 1 and state.view(None)["solo"]["claimed"][-1] == token
+    assert state.view(None)["business_board"]["rows"][4]["spaces"][0] is None
+    assert [e.kind for e in events][:2] == ["pineapple", "pineapple_claim"] and events[1].data["points"] == 7
 
 
 def test_25_pineapple_wraps_to_the_next_column():
-    board = [-1] * 20
-    board[2 * 4 + 0] = 5  # only column 1, row 3 holds a token
-    assert pineapple_claim_space(board, 3) == 8
-    assert pineapple_claim_space([-1] * 20, 2) == -1
+    """Column W empty: she tries W + 1, and so on; a whole empty board: no claim."""
+    state = solo_after_your_turn()
+    board = state.view(None)["business_board"]["rows"]
+    only = board[2]["spaces"][0]["id"]  # row 3, column 1
+    state.board = [-1] * len(state.board)
+    put_on_board(state, only, 3, 1)
+    events = state.apply("boat S15")  # W = 3: columns 3, 4 are empty, then column 1
+    claim = next(e for e in events if e.kind == "pineapple_claim").data["claim"]
+    assert (claim["row"], claim["column"], claim["token"]) == (3, 1, only)
+    your_solo_turn_ends(state)
+    events = state.apply("boat S10")
+    assert next(e for e in events if e.kind == "pineapple_claim").data["claim"] is None
 
 
 def test_28_solo_game_ends_when_pineapples_bag_runs_out():

@@ -8,11 +8,22 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import IllegalAction
-from fruitbowl.games.juicyfruits import mystic, solo
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, EXPLORE, PLATEAU_PTS, STATUE, STATUE_PTS
 
-from .positions import FRUIT, cell, end_of_game, island, mcell, new, reserve, statues, texts
+from .positions import (
+    FRUIT,
+    cell,
+    end_of_game,
+    island,
+    mcell,
+    new,
+    reserve,
+    solo_after_your_turn,
+    statues,
+    texts,
+    your_solo_turn_ends,
+)
 
 MI = "mystic_island"
 BASE = C.mystic.base
@@ -259,46 +270,35 @@ def test_plateaus_score_10_or_12_at_the_end():
 # ---------------------------------------------------------------- solo: Pineapple's compass
 
 
-def boat(state, ship_id: str) -> None:
-    state.pine_bag = [C.ship_index(ship_id)]
-
-
 def test_26_pineapple_compass_nearest_statue_then_clockwise():
-    state = new(1, modules=MI)
-    statues(state, {(4, 2): 4, (0, 2): 6, (1, 4): 2})
-    state.explorers[1] = BASE
-    boat(state, "S15")  # V = 3, W = 3: south
-    events = solo.pineapple_turn(state, state.pine_bag[0], opening=False)
+    state = solo_after_your_turn({(4, 2): 4, (0, 2): 6, (1, 4): 2}, modules=MI)
+    events = state.apply("boat S15")  # V = 3, W = 3: south
     assert [e.kind for e in events][:3] == ["pineapple", "pineapple_explorer", "pineapple_claim"]
     assert state.explorers[1] == mcell(4, 2) and state.statues[mcell(4, 2)] == 0
     assert state.pine_statues == [4] and state.pineapple_score() >= 3
-    boat(state, "S20")  # V = 3, W = 4: west is (4,1) plain and (4,0) a plateau -> north
-    solo.pineapple_turn(state, state.pine_bag[0], opening=False)
+    your_solo_turn_ends(state)
+    state.apply("boat S20")  # V = 3, W = 4: west is (4,1) plain and (4,0) a plateau -> north
     assert state.explorers[1] == mcell(0, 2) and state.pine_statues == [4, 6]
     assert sum(state.parts[0]) == 0, "boxed tiles score for nobody"
 
 
 def test_pineapple_falls_back_to_the_lowest_tile_then_stops_when_none_are_left():
-    state = new(1, modules=MI)
-    statues(state, {(1, 1): 9, (3, 3): 8})
+    state = solo_after_your_turn({(1, 1): 9, (3, 3): 8}, modules=MI)
     state.explorers[1] = mcell(0, 0)  # neither statue is in a straight line from the corner
-    event = mystic.pineapple_explore(state, 1)
-    assert event.data["direction"] is None and event.data["tile"] == 8
+    moved = next(e for e in state.apply("boat S05") if e.kind == "pineapple_explorer")  # W = 1
+    assert moved.data["direction"] is None and moved.data["tile"] == 8
     assert state.explorers[1] == mcell(3, 3)
     statues(state, {})
-    event = mystic.pineapple_explore(state, 2)
-    assert event.data["to"] is None and state.explorers[1] == mcell(3, 3)
+    your_solo_turn_ends(state)
+    moved = next(e for e in state.apply("boat S10") if e.kind == "pineapple_explorer")
+    assert moved.data["to"] is None and state.explorers[1] == mcell(3, 3)
 
 
-def test_pineapple_explorer_ignores_non_3_boats_and_the_setup_boat():
-    state = new(1, modules=MI)
+def test_pineapple_explorer_ignores_non_3_boats():
+    state = solo_after_your_turn({(0, 2): 5}, modules=MI)
     before = state.statues[:]
-    boat(state, "S05")  # V = 3, but drawn as the opening boat
-    events = solo.pineapple_turn(state, state.pine_bag[0], opening=True)
+    events = state.apply("boat S01")  # V = 1
     assert "pineapple_explorer" not in [e.kind for e in events] and state.statues == before
-    boat(state, "S01")  # V = 1
-    events = solo.pineapple_turn(state, state.pine_bag[0], opening=False)
-    assert "pineapple_explorer" not in [e.kind for e in events]
 
 
 def test_the_compass_space_is_an_ordinary_space():

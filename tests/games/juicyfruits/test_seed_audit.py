@@ -11,13 +11,26 @@ from __future__ import annotations
 import pytest
 
 from fruitbowl.engine import IllegalAction
-from fruitbowl.engine.chance import CHANCE, Dealer
+from fruitbowl.engine.chance import Dealer
 from fruitbowl.games.juicyfruits import draws
 from fruitbowl.games.juicyfruits.boulders import BOULDER
 from fruitbowl.games.juicyfruits.components import COMPONENTS as C
 from fruitbowl.games.juicyfruits.rules import ACTION, EXPLORE, OVER, SPLIT, STATUE
 
-from .positions import FRUIT, GAME, cell, island, mcell, new, put_on_board, reserve, started, statues, texts
+from .positions import (
+    FRUIT,
+    GAME,
+    cell,
+    island,
+    mcell,
+    new,
+    put_on_board,
+    reserve,
+    solo_after_your_turn,
+    started,
+    statues,
+    texts,
+)
 
 MI = "mystic_island"
 BO = "boulders"
@@ -278,25 +291,12 @@ def boat(ship_id: str) -> str:
     return f"boat {ship_id}"
 
 
-def solo_after_your_turn(tiles: dict[tuple[int, int], int]):
-    """A solo Mystic Island game in which you have just passed: Pineapple's boat is to be drawn."""
-    state = new(1, modules=MI)
-    statues(state, tiles)
-    island(state, 0, {"e1": "collector banana"})
-    state.pine_bag = sorted(set(state.pine_bag) | {C.ship_index(s) for s in ("S05", "S10", "S15", "S20", "S01")})
-    state.apply("move e1-e2")
-    state.apply("collect")
-    state.apply("pass")
-    assert state.current_player == CHANCE
-    return state
-
-
 def test_pineapple_moves_her_explorer_first_on_a_3_boat_and_boxes_the_tile():
     """ "if you draw a solo boat from the bag and it's a …3 boat, carry out the following action
     before proceeding with the solo boat as usual [...] Find that number on the compass, and if
     there is a statue tile in that direction, move Pineapple's explorer onto it. [...] Return the
     statue tile it finally lands on to the box." S15 waits 3: the printed bottom."""
-    state = solo_after_your_turn({(4, 2): 9, (0, 2): 1})
+    state = solo_after_your_turn(modules=MI, tiles={(4, 2): 9, (0, 2): 1})
     events = state.apply(boat("S15"))
     moved = next(e for e in events if e.kind == "pineapple_explorer")
     assert moved.data["to"] == mcell(4, 2) and moved.data["tile"] == 9
@@ -309,7 +309,7 @@ def test_pineapple_moves_her_explorer_first_on_a_3_boat_and_boxes_the_tile():
 def test_the_log_tells_pineapples_explorer_before_her_claim_as_the_rulebook_orders_them():
     """ "carry out the following action before proceeding with the solo boat as usual": the log reads
     the boat drawn, then her explorer's move, then her claim, in your language as in the game."""
-    state = solo_after_your_turn({(4, 2): 9})
+    state = solo_after_your_turn(modules=MI, tiles={(4, 2): 9})
     claimable = [t for t in state.board if t >= 0]
     log = [GAME.describe_event(e, 0, ["Ada"]) for e in state.apply(boat("S15"))]
     assert log[:2] == [
@@ -322,7 +322,7 @@ def test_the_log_tells_pineapples_explorer_before_her_claim_as_the_rulebook_orde
 
 def test_pineapple_claims_nothing_from_an_empty_business_board_after_moving_her_explorer():
     """ "If the whole board is empty, skip the claim" (reference §9): her explorer still moves first."""
-    state = solo_after_your_turn({(4, 2): 9})
+    state = solo_after_your_turn(modules=MI, tiles={(4, 2): 9})
     state.board = [-1] * len(state.board)
     log = [GAME.describe_event(e, 0, ["Ada"]) for e in state.apply(boat("S15"))]
     assert log[1:3] == [
@@ -335,7 +335,7 @@ def test_pineapple_tries_the_next_direction_clockwise_and_crosses_the_compass():
     """ "If there's none in that direction, try the next direction clockwise, and so on." and "The
     compass's space can be entered as normal." S20 waits 4 (printed left): nothing left of the
     base, so direction 1 (printed top), across the compass space to the tile at the top."""
-    state = solo_after_your_turn({(0, 2): 6, (4, 3): 2})
+    state = solo_after_your_turn(modules=MI, tiles={(0, 2): 6, (4, 3): 2})
     events = state.apply(boat("S20"))
     moved = next(e for e in events if e.kind == "pineapple_explorer")
     assert moved.data["direction"] == 1 and moved.data["to"] == mcell(0, 2) and moved.data["tile"] == 6
@@ -346,7 +346,7 @@ def test_pineapple_boxes_the_lowest_tile_when_no_direction_reaches_one():
     """ "If no direction would lead Pineapple's explorer to a statue tile, instead return the statue
     tile with the lowest reference number to the box and place her explorer on its now vacant
     space." From the base no straight line reaches (1,1), (3,3) or (4,3)."""
-    state = solo_after_your_turn({(1, 1): 9, (3, 3): 8, (4, 3): 11})
+    state = solo_after_your_turn(modules=MI, tiles={(1, 1): 9, (3, 3): 8, (4, 3): 11})
     events = state.apply(boat("S05"))
     moved = next(e for e in events if e.kind == "pineapple_explorer")
     assert moved.data["tile"] == 8 and state.explorers[1] == mcell(3, 3)
@@ -356,11 +356,11 @@ def test_pineapple_boxes_the_lowest_tile_when_no_direction_reaches_one():
 def test_pineapple_explorer_stays_once_no_statue_is_left_and_on_other_boats():
     """ "If there are no statue tiles left at all, Pineapple's explorer is not moved any more." A boat
     that is not a …3 boat never moves it either."""
-    state = solo_after_your_turn({})
+    state = solo_after_your_turn(modules=MI, tiles={})
     events = state.apply(boat("S10"))
     moved = next(e for e in events if e.kind == "pineapple_explorer")
     assert moved.data["to"] is None and state.explorers[1] == BASE
-    state = solo_after_your_turn({(0, 2): 3})
+    state = solo_after_your_turn(modules=MI, tiles={(0, 2): 3})
     events = state.apply(boat("S01"))  # value 1
     assert "pineapple_explorer" not in [e.kind for e in events] and state.statues[mcell(0, 2)] == 3
 
