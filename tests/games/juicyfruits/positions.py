@@ -150,7 +150,7 @@ SOLO_BOATS = ("S05", "S10", "S15", "S20", "S01")
 def solo_after_your_turn(tiles: dict[tuple[int, int], int] | None = None, **options: object) -> JuicyFruitsState:
     """A solo game (with Mystic Island's statue tiles ``tiles`` unless None) in which you have just
     passed: Pineapple's boat is to be drawn, as a chance outcome (``state.apply("boat S15")``)."""
-    state = new(1, **options)
+    state = new(1, 1, **options)
     if tiles is not None:
         statues(state, tiles)
     state.pine_bag = sorted(set(state.pine_bag) | {C.ship_index(s) for s in SOLO_BOATS})
