@@ -283,3 +283,48 @@ def test_a_score_past_100_fits_its_laps_flag(browser: Any, server_url: str):
     )
     assert sorted(flags) == [["+100", True], ["+150", True], ["+250", True], ["+50", True]]
     assert page.js_errors == []
+
+
+COORDINATES = """() => {
+  const island = document.querySelector('#kit .island.mine');
+  const box = (e) => e.getBoundingClientRect();
+  const grid = [...island.querySelectorAll('[data-key]')].map(box);
+  const top = Math.min(...grid.map((b) => b.top)), bottom = Math.max(...grid.map((b) => b.bottom));
+  const labels = [...island.querySelectorAll('.jf-coordinates text')].map((t) => {
+    const b = box(t);
+    const covered = grid.some((p) => p.left < b.right && b.left < p.right && p.top < b.bottom && b.top < p.bottom);
+    return { text: t.textContent, x: b.left + b.width / 2, y: b.top + b.height / 2, covered };
+  });
+  return { top, bottom, labels };
+}"""
+
+
+def test_the_island_names_its_rows_and_columns_round_its_edge_where_no_piece_covers_them(browser: Any, server_url: str):
+    """The log and the terminal name cells "c3"; the island's ships hid the names drawn in their
+    cells, so the island shows them round its edge as a chessboard does: a–e under the columns,
+    5–1 beside the rows, clear of every piece. A whale at the south beach takes the sea under the
+    island (Module 3), and the letters then go above it."""
+    table = create_seated_table(server_url, "juicyfruits", 2, modules="new_business")
+    space = http.get(f"{server_url}/api/tables/{table['id']}/actions").json()
+    snap = state(server_url, table["id"], table["token"])
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.add_style_tag(url="/static/js/games/juicyfruits.css")
+    page.evaluate(HARNESS, [board_address(server_url, "juicyfruits"), space])
+    page.evaluate(RENDER, [snap, False])
+    drawn = page.evaluate(COORDINATES)
+    letters = sorted((label for label in drawn["labels"] if label["text"].isalpha()), key=lambda label: label["x"])
+    numbers = sorted((label for label in drawn["labels"] if label["text"].isdigit()), key=lambda label: label["y"])
+    assert [label["text"] for label in letters] == ["a", "b", "c", "d", "e"]
+    assert [label["text"] for label in numbers] == ["5", "4", "3", "2", "1"]
+    assert not [label for label in drawn["labels"] if label["covered"]], "no piece covers a coordinate"
+    assert all(label["y"] > drawn["bottom"] - 5 for label in letters), "the letters are under the island"
+
+    whales = snap["view"]["new_business"]["whales"]
+    whales[0].update(owner=0, beach="S")
+    page.evaluate(RENDER, [snap, False])
+    drawn = page.evaluate(COORDINATES)
+    letters = [label for label in drawn["labels"] if label["text"].isalpha()]
+    assert len(letters) == 5 and all(label["y"] < drawn["top"] + 5 for label in letters), "above, clear of the whale"
+    assert not [label for label in drawn["labels"] if label["covered"]]
+    assert page.js_errors == []

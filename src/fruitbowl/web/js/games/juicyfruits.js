@@ -640,6 +640,31 @@ function scoreOrJuice(ui, layer, x, y, w) {
 
 // ------------------------------------------------------------------------------ islands
 
+/**
+ * The island's coordinates around its edge, as on a chessboard: the column letters under it and
+ * the row numbers left of it (the names the log and the terminal use: "c3"), in the sea where no
+ * piece covers them. A whale at the south or west beach takes that side's place in the sea, so
+ * the letters or numbers move to the opposite side.
+ */
+function coordinates(view, seat, ox, oy, c, m) {
+  const g = s("g", { class: "jf-coordinates", "aria-hidden": "true" });
+  if (c < 50) return g; // (too small to read: the cells' names stay in the targets' labels)
+  const whaleAt = new Set((view.new_business?.whales || []).filter((w) => w.owner === seat && w.beach).map((w) => w.beach));
+  const fs = c * 0.2;
+  const letterY = whaleAt.has("S") && !whaleAt.has("N") ? oy - m * 0.38 : oy + SIZE * c + m * 0.38;
+  const numberX = whaleAt.has("W") && !whaleAt.has("E") ? ox + SIZE * c + m * 0.55 : ox - m * 0.55;
+  for (const info of view.island.cells) {
+    const [col, row] = [info.cell % SIZE, Math.floor(info.cell / SIZE)];
+    if (row === SIZE - 1) {
+      g.append(s("text", { x: ox + (col + 0.5) * c, y: letterY + fs * 0.36, "text-anchor": "middle", class: "jf-coordinate", "font-size": fs, text: info.name.replace(/\d+/, "") }));
+    }
+    if (col === 0) {
+      g.append(s("text", { x: numberX, y: oy + (row + 0.5) * c + fs * 0.36, "text-anchor": "middle", class: "jf-coordinate", "font-size": fs, text: info.name.replace(/\D+/, "") }));
+    }
+  }
+  return g;
+}
+
 /** One player's island in a box of width w (cells scale to fit); returns {h}. */
 function islandBox(ui, layer, seat, x, y, w) {
   const { view, snapshot, me, myTurn } = ui;
@@ -682,8 +707,8 @@ function islandBox(ui, layer, seat, x, y, w) {
     g.append(s("rect", { x: cx + 2, y: cy + 2, width: c - 4, height: c - 4, rx: c * 0.12, fill: "none", stroke: info.kind === "inland" || info.kind === "pond" ? "#4e8a3a" : "#c9a055", "stroke-opacity": 0.6, "stroke-dasharray": "4 4" }));
     if (info.kind === "pond") g.append(s("ellipse", { cx: cx + c / 2, cy: cy + c / 2, rx: c * 0.42, ry: c * 0.36, fill: "url(#jf-pond)", stroke: "#1f6f9c", "stroke-width": 2 }));
     if (info.kind === "corner" && !p.grid[info.cell]) g.append(palm(cx + c / 2, cy + c / 2, c));
-    if (mine && c > 70) g.append(s("text", { x: cx + 6, y: cy + c - 6, class: "jf-cell-name", "font-size": c * 0.22, text: info.name }));
   }
+  g.append(coordinates(view, seat, ox, oy, c, m));
   // pieces
   p.grid.forEach((pc, cell) => {
     if (!pc) return;
