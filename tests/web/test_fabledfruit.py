@@ -7,8 +7,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .helpers import (
     DESKTOP,
+    LAPTOP,
     PHONE,
     TURN_TIMEOUT,
     click_target,
@@ -222,4 +225,24 @@ def test_phone_layout_without_sideways_scroll(browser: Any, server_url: str, scr
     assert "cut short at its limit" in page.locator("#results").inner_text()
     no_sideways_scroll(page)
     page.screenshot(path=str(screenshot_dir / "ff-phone-end.png"), full_page=True)
+    assert page.js_errors == []
+
+
+PILLS = """() => [...document.querySelectorAll('#board .ff-pill-text')].map((text) => {
+  const word = text.getBoundingClientRect(), pill = text.previousElementSibling.getBoundingClientRect();
+  return [text.textContent, word.left >= pill.left + 4 && word.right <= pill.right - 4];
+})"""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "zh-CN", "en-GB"])
+def test_the_act_and_buy_pills_hold_their_words_in_every_language(browser: Any, server_url: str, locale: str):
+    """On your own location the Act and Buy pills name the two choices; "▶ Ausführen" ran past the
+    Act pill's round end at 1366×768 (CI, a board text check). Each word fits inside its pill."""
+    table = create_table(server_url)
+    play_by_api(server_url, table, random.Random(2), until=lambda snap: any(a["text"] == "act" for a in snap["legal"]))
+    page = new_page(browser, LAPTOP, locale=locale, reduced_motion="reduce")
+    open_seated(page, server_url, table)
+    page.locator("#board .ff-pill-text").first.wait_for()
+    pills = page.evaluate(PILLS)
+    assert len(pills) == 2 and all(inside for _word, inside in pills), pills
     assert page.js_errors == []

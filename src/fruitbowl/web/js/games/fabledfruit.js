@@ -581,7 +581,8 @@ function stackCard(ui, layer, st, x, y, w, h) {
           ui,
           { text: kind, kind, label: kind === "act" ? t("Do the action of #{n}", { n: label(st.location) }) : t("Buy #{n} as a fabled juice", { n: label(st.location) }), hit: [px, py, pw, 34, 17] },
           s("rect", { x: px, y: py, width: pw, height: 34, rx: 17, class: ["ff-pill", kind] }),
-          s("text", { x: px + pw / 2, y: py + 23, "text-anchor": "middle", class: "ff-pill-text", text: word }),
+          // (the word squeezed inside the pill's round ends where the reader's language says it longer: "▶ Ausführen")
+          s("text", { x: px + pw / 2, y: py + 23, "text-anchor": "middle", class: "ff-pill-text", text: word, ...squeeze(word, pw - 14, 15, 800) }),
         ),
       );
     });
