@@ -31,6 +31,7 @@ PROMPT = "Your move › "
 READ_SECONDS = 45.0  # one screen; generous for CI on two busy cores, short enough to fail a hang
 SEGMENT = re.compile(r"\S+(?: \S+)*")  # the pieces of a line between runs of two or more spaces
 CELL = re.compile(r"^(\d+) (\S.*)$")
+PACKED = re.compile(r"^([^\d\s:][^:]*):\s+(\d+ \S.*)$")  # a packed row's shared words and first cell
 STATUS_HINT = "quit"  # the status line's command hint ends with it
 KEY_HINT = "number or action · undo · hint · log · help · quit"  # shown whole above every menu
 COMMANDS = ("undo", "hint", "log", "board", "help", "quit")  # each begins a line of the help
@@ -123,21 +124,42 @@ def read_menu(screen: str, words: Words = ENGLISH) -> list[tuple[int, str]]:
     """The numbered menu at the bottom of a screen, as (number, action text) by number.
 
     The menu is the run of rows under the status line (whose command hint ends with "quit").
-    A row holds cells "N text" and maybe a description, separated by two or more spaces; the
-    numbers need not run in reading order (a board may group them), but every number from 1
-    to the last must be shown exactly once.
+    A row holds cells "N text" and maybe a description, separated by two or more spaces; a packed
+    row first names the words its actions share ("place lemon:  1 E3    2 M3", each cell's text
+    then being those words and its own), and lines indented under it hold more such cells. The
+    numbers need not run in reading order (a board may group them), but every number from 1 to
+    the last must be shown exactly once.
     """
     lines = screen.rsplit(words.prompt, 1)[0].rstrip("\n").split("\n")
-    rows: list[list[tuple[int, str]]] = []
+    block: list[str] = []
     for line in reversed(lines):
+        if STATUS_HINT in line:
+            break
+        block.insert(0, line)
+    rows: list[list[tuple[int, str]]] = []
+    shared = None
+    for line in block:
         segments = [(m.start(), m.group()) for m in SEGMENT.finditer(line)]
-        if not segments or STATUS_HINT in line:
-            break
-        if segments[0][0] >= 4:  # a long description, continued under its row's action texts
-            continue  # (a row's number starts within the first 3 columns, right-aligned)
-        if not CELL.match(segments[0][1]):
-            break
-        rows.insert(0, segments)
+        if not segments:
+            continue
+        first = segments[0][1]
+        if segments[0][0] < 4 and first.endswith(":") and len(segments) > 1 and CELL.match(segments[1][1]):
+            shared, segments = first[:-1], segments[1:]  # "place lemon:" then its cells
+        elif segments[0][0] < 4 and (packed := PACKED.match(first)):
+            shared = packed.group(1)  # "place lemon: 17 E3", the number filling the gap
+            segments = [(segments[0][0], packed.group(2)), *segments[1:]]
+        elif segments[0][0] >= 4:  # a packed row's next line, or a long description continued
+            if shared is None or not all(CELL.match(text) for _, text in segments):
+                continue
+        else:
+            shared = None
+            if not CELL.match(segments[0][1]):
+                continue
+        if shared is not None:
+            segments = [
+                (start, f"{m.group(1)} {shared} {m.group(2)}") for start, text in segments if (m := CELL.match(text))
+            ]
+        rows.append(segments)
     cells = [(start, text) for row in rows for start, text in row if CELL.match(text)]
     found = _numbered(cells)
     if found is None and cells:  # descriptions may begin with a number: drop the rightmost column
@@ -330,9 +352,13 @@ def check_command(term: Terminal, command: str, menu: list[tuple[int, str]]) -> 
         if len(term.screen.removesuffix(term.words.prompt).strip().splitlines()) > 3:
             raise term.failure("a refused undo said more than a sentence")
         return
-    expected = {"help": term.words.commands, "log": term.words.recent_moves, "board": menu[0][1]}[command]
-    if expected not in term.screen or term.save_path().read_bytes() != before:
-        raise term.failure(f"{command!r} did not show {expected!r}, or changed the save")
+    if command == "board":  # the board again, and under it the same menu (checked below)
+        if term.save_path().read_bytes() != before:
+            raise term.failure("'board' changed the save")
+    else:
+        expected = {"help": term.words.commands, "log": term.words.recent_moves}[command]
+        if expected not in term.screen or term.save_path().read_bytes() != before:
+            raise term.failure(f"{command!r} did not show {expected!r}, or changed the save")
     if command == "help":
         listed = term.screen.split(term.words.commands, 1)[1]
         for name in COMMANDS:

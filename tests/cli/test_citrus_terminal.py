@@ -47,10 +47,32 @@ def test_a_placement_menu_after_buying_a_line_plays_and_resumes(runner: CliRunne
     replay_to_end(record)
 
 
+def _menu_entries(output: str) -> list[tuple[int, str]]:
+    """Every (number, action text) of the last menu printed, in reading order. A packed row prints
+    the words its actions share once ("place lemon:  1 E3    2 M3", and lines indented under it
+    go on with the same words); every other row is a number, its text and its label."""
+    screen = output.rsplit("number or action", 1)[1].split("Your move")[0]
+    entries: list[tuple[int, str]] = []
+    shared = None
+    for line in screen.splitlines()[1:]:
+        head = re.match(r"^ ([a-z][a-z ]*):(\s+\d+ .*)$", line)
+        if head:
+            shared, cells = head.group(1), head.group(2)
+        elif shared and re.match(r"^\s{4,}\d+ ", line):
+            cells = line
+        else:
+            shared = None
+            row = re.match(r"^\s*(\d+) (\S+(?: \S+)*?)(?:\s{2,}|$)", line)
+            if row:
+                entries.append((int(row.group(1)), row.group(2)))
+            continue
+        entries += [(int(n), f"{shared} {rest}") for n, rest in re.findall(r"(\d+) ([A-Z]\d+(?: \w+)?)", cells)]
+    return entries
+
+
 def _menu_numbers(output: str) -> list[int]:
     """Every menu number printed on the last screen (after the last status line)."""
-    screen = output.rsplit("number or action", 1)[1]
-    return [int(n) for n in re.findall(r"(?:^|\s)(\d+) (?:place|bull|buy|harvest|site|cash|cart|end|collect)", screen)]
+    return [number for number, _text in _menu_entries(output)]
 
 
 def test_every_placement_number_is_shown(runner: CliRunner, home: Path) -> None:
@@ -63,6 +85,35 @@ def test_every_placement_number_is_shown(runner: CliRunner, home: Path) -> None:
     legal = state.legal_actions()
     assert len(legal) > 2
     assert sorted(_menu_numbers(result.output)) == list(range(1, len(legal) + 1))
+
+
+def test_a_long_placement_menu_fits_80_columns_in_few_lines_and_plays_by_number_or_text(
+    runner: CliRunner, home: Path
+) -> None:
+    """At 80×24 a menu of every tile's every space (64 placements after buying four tiles on the
+    long board) ran to 32 lines and pushed the board and the status line off the screen. Each
+    tile's spaces are now packed under the words they share ("place lemon:"), each number before
+    its space; every number is still shown once, and a number or a whole action text plays."""
+    save = home / "citrus.json"
+    args = ["play", "citrus", "--players", "3", "--bots", "random,random", "--seed", "4", "--save", str(save)]
+    result = runner.invoke(app, args, input="buy R2\nquit\n", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    state = replay_to_end(Record.parse(save.read_text()))
+    legal = state.legal_actions()
+    assert len(legal) == 64 and all(action.kind == "place" for action in legal)
+    menu = result.output.rsplit("number or action", 1)[1].splitlines()[1:]
+    menu = menu[: next(i for i, line in enumerate(menu) if "Your move" in line)]
+    assert max(len(line) for line in menu) <= 80
+    assert len(menu) <= 12, "\n".join(menu)
+    assert _menu_entries(result.output) == [(number, action.text) for number, action in enumerate(legal, 1)]
+    shared = [line.split(":")[0].strip() for line in menu if ":" in line]
+    assert shared == sorted(set(shared), key=shared.index) and all(w.startswith("place ") for w in shared)
+
+    lemon = next(action for action in legal if action.text.startswith("place lemon "))
+    again = runner.invoke(app, ["resume", str(save)], input=f"{lemon.text}\n1\nquit\n", env={"COLUMNS": "80"})
+    assert again.exit_code == 0, again.output
+    played = Record.parse(save.read_text()).actions
+    assert played[-2] == lemon.text and played[-1].startswith("place ")
 
 
 def test_help_names_every_game_number_from_the_data(runner: CliRunner, home: Path) -> None:
@@ -128,9 +179,10 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
         view = state.view(state.current_player)
         legal = state.legal_actions()
         rows = adapter.menu(view, legal, functools.partial(game.describe_action, view))
-        shown = [index for indices, _ in rows for index in indices]
+        shown = [index for indices, _label, _shared in rows for index in indices]
         assert shown == list(range(len(legal)))
-        assert all(isinstance(label, str) for _, label in rows)
+        assert all(isinstance(label, str) for _, label, _shared in rows)
+        assert all(legal[i].text.startswith(f"{shared} ") for indices, _, shared in rows if shared for i in indices)
         assert game.prompt(view, names)
         decisions += 1
         if decisions % 3 == 1:
@@ -151,9 +203,8 @@ def test_menu_numbers_run_in_reading_order_and_play_what_they_show(runner: CliRu
     moves = "buy R2\nplace orange D3\nplace orange C3\n"  # (C3 holds a Money tile of 3 in seed 16's deal)
     shown = runner.invoke(app, [*SHORT_THREE, "--seed", "16", "--save", str(save)], input=moves + "quit\n")
     assert shown.exit_code == 0, shown.output
-    screen = shown.output.rsplit("number or action", 1)[1]
-    entries = re.findall(r"(?:^|\s)(\d+) (place [a-z ]+ [A-Z]\d+(?: bridge)?(?: milestone)?|cash \d)", screen)
-    numbers = [int(number) for number, _ in entries]
+    entries = _menu_entries(shown.output)
+    numbers = [number for number, _ in entries]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 3
     cash = next(number for number, text in entries if text.startswith("cash"))
     assert [text for _, text in entries][: int(cash) - 1] == [t for _, t in entries if t.startswith("place")]

@@ -19,9 +19,12 @@ from .conftest import first_seed_where
 
 
 class FirstOnlyMenu(GenericAdapter):
-    """A toy adapter whose menu numbers only the first legal action."""
+    """A toy adapter whose menu numbers only the first legal action (as a plain (indices, label)
+    pair, as an adapter written before rows had shared words still may)."""
 
-    def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[tuple[list[int], str]]:
+    def menu(  # type: ignore[override]
+        self, view: dict[str, Any], legal: Sequence[Action], label: Label
+    ) -> list[tuple[list[int], str]]:
         return [([0], "the only numbered choice")]
 
 

@@ -207,11 +207,12 @@ class PlaySession:
     def _shown(self, legal: Sequence[Action]) -> set[int]:
         """The positions in ``legal`` whose numbers the menu prints: only those are accepted."""
         rows = self._menu(self.match.state.view(self.human), legal)
-        return {index for indices, _label in rows for index in indices}
+        return {index for row in rows for index in row.indices}
 
     def _menu(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuRow]:
         """The menu rows: the adapter's layout, each action labelled by the game's ``describe_action``."""
-        return self.adapter.menu(view, legal, functools.partial(self.match.game.describe_action, view))
+        rows = self.adapter.menu(view, legal, functools.partial(self.match.game.describe_action, view))
+        return [MenuRow(*row) for row in rows]  # (an adapter may give plain (indices, label) pairs)
 
     def _hint(self, legal: Sequence[Action]) -> None:
         """What a search from your own view recommends, with its estimated win chance."""
@@ -350,17 +351,13 @@ class PlaySession:
             self.console.print(keys, justify="right")
         rows = self._menu(view, legal)
         width = len(str(len(legal)))
-        text_width = max(len(a.text) for a in legal)
-        lefts = [
-            Text("  ").join(self._menu_cell(index, legal[index], width, text_width) for index in indices)
-            for indices, _label in rows
-        ]
+        lefts = self._menu_lefts(rows, legal, width)
         # Descriptions line up after the widest row's cells while they keep a fair share of the
         # line; otherwise each follows its own cells. One that does not fit goes whole on the
         # lines below, under the action texts: a description is never cut.
         widest = max(left.cell_len for left in lefts) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
-        for left, (_indices, label) in zip(lefts, rows, strict=True):
+        for left, (_indices, label, _shared) in zip(lefts, rows, strict=True):
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
@@ -372,10 +369,38 @@ class PlaySession:
                 self.console.print(left, no_wrap=True, overflow="ignore")
                 self.console.print(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
 
+    @classmethod
+    def _menu_lefts(cls, rows: Sequence[MenuRow], legal: Sequence[Action], width: int) -> list[Text]:
+        """Each row's numbered cells. A row with ``shared`` words prints them once (a run of such
+        rows: on its first, the others indented as far) and each cell only the rest of its text;
+        the cells of a run line up, as do those of all other rows."""
+        plain = [len(legal[i].text) for indices, _label, shared in rows if not shared for i in indices]
+        text_width = max(plain, default=0)
+        lefts = []
+        before = None
+        for indices, _label, shared in rows:
+            if not shared:
+                lefts.append(Text("  ").join(cls._menu_cell(i, legal[i].text, width, text_width) for i in indices))
+                before = None
+                continue
+            rests = [legal[i].text[len(shared) :].strip() for i in indices]
+            if shared != before:
+                run = [r for r in rows if r.shared == shared]
+                rest_width = max(len(legal[i].text) - len(shared) - 1 for r in run for i in r.indices)
+                head = Text(f" {shared}:", style="bold")
+            else:
+                head = Text(" " * head.cell_len)
+            cells = Text("  ").join(
+                cls._menu_cell(i, rest, width, rest_width) for i, rest in zip(indices, rests, strict=True)
+            )
+            lefts.append(Text.assemble(head, cells))
+            before = shared
+        return lefts
+
     @staticmethod
-    def _menu_cell(index: int, action: Action, width: int, text_width: int) -> Text:
+    def _menu_cell(index: int, text: str, width: int, text_width: int) -> Text:
         cell = Text(f" {index + 1:>{width}} ", style="bold cyan")
-        cell.append(f"{action.text:<{text_width}}", style="bold")
+        cell.append(f"{text:<{text_width}}", style="bold")
         return cell
 
     def _sentences(self, events: Iterable[Event]) -> list[Text]:

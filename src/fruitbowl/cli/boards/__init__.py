@@ -14,7 +14,7 @@ it only lays the menu out (which actions share a row) and may title a row that h
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rich.console import RenderableType
 from rich.pretty import Pretty
@@ -24,8 +24,17 @@ from fruitbowl.engine import Action
 from fruitbowl.engine.registry import get_plugin
 from fruitbowl.engine.wording import N_, _
 
-#: One line of the action menu: the (0-based) positions in the legal list, and a label.
-MenuRow = tuple[list[int], str]
+
+class MenuRow(NamedTuple):
+    """One line of the action menu: the (0-based) positions in the legal list and a label; and
+    ``shared``, the first words of every action text on the line, printed once before the numbers
+    so that each number shows only the rest (``place lime: 12 C4  13 D5``, each still typed as
+    its number or its whole text). An adapter may return plain ``(indices, label)`` pairs."""
+
+    indices: list[int]
+    label: str
+    shared: str = ""
+
 
 #: An action's label in the position the menu is for: the game's ``describe_action`` of that view.
 Label = Callable[[Action], str]
@@ -33,7 +42,7 @@ Label = Callable[[Action], str]
 
 def one_per_line(legal: Sequence[Action], label: Label) -> list[MenuRow]:
     """The plain menu: every action on its own line with its label."""
-    return [([index], label(action)) for index, action in enumerate(legal)]
+    return [MenuRow([index], label(action)) for index, action in enumerate(legal)]
 
 
 def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:

@@ -125,16 +125,20 @@ class CitrusAdapter:
     def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
         """Every action under its number, in ascending order. A run of placements of the same tile
         (each text says whether it spends a Bridge or a Milestone) or of Bull spaces is packed
-        several to a row; every other action has a row of its own with its label."""
+        several to a row under the words they share ("place lime:", then each number with its
+        space), so that a tile's 16 spaces take two lines, not eight; every other action has a row
+        of its own with its label."""
         rows: list[MenuRow] = []
-        cell = len(str(len(legal))) + 2 + max(len(a.text) for a in legal) + 2
-        per_row = max(1, MENU_WIDTH // cell)
+        number = len(str(len(legal))) + 2
         for _key, run in groupby(range(len(legal)), key=lambda index: _pack_key(legal[index])):
             indices = list(run)
             if len(indices) == 1 or _pack_key(legal[indices[0]]) is None:
-                rows += [([index], _label(view, legal[index], label)) for index in indices]
+                rows += [MenuRow([index], _label(view, legal[index], label)) for index in indices]
                 continue
-            rows += [(indices[start : start + per_row], "") for start in range(0, len(indices), per_row)]
+            shared = _shared_words([legal[index].text for index in indices])
+            rest = max(len(legal[index].text) - len(shared) for index in indices)
+            per_row = max(1, (MENU_WIDTH - len(shared) - 2) // (number + rest + 2))
+            rows += [MenuRow(indices[start : start + per_row], "", shared) for start in range(0, len(indices), per_row)]
         return rows
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
@@ -151,6 +155,18 @@ def _label(view: dict[str, Any], action: Action, label: Label) -> str:
     if action.kind == "buy":
         return citrus_text.line_contents(view, action.fields["line"])
     return label(action)
+
+
+def _shared_words(texts: Sequence[str]) -> str:
+    """The first words every text has (``place grapefruit well`` of ``place grapefruit well E3``
+    and ``… M3``), leaving each at least one word of its own."""
+    split = [text.split() for text in texts]
+    shared: list[str] = []
+    for words in zip(*split, strict=False):
+        if len(set(words)) > 1 or len(shared) + 1 >= min(len(w) for w in split):
+            break
+        shared.append(words[0])
+    return " ".join(shared)
 
 
 def _pack_key(action: Action) -> tuple[Any, ...] | None:

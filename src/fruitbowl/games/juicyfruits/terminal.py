@@ -395,17 +395,17 @@ class JuicyFruitsAdapter:
             elif action.kind == "place_block":
                 key = ("block", f["cell"] // 5)
             else:
-                rows.append(([index], label(action)))
+                rows.append(MenuRow([index], label(action)))
                 continue
             if key not in groups:
                 groups[key] = []
-                rows.append((groups[key], f"#{key}"))
+                rows.append(MenuRow(groups[key], f"#{key}"))
             groups[key].append(index)
         out: list[MenuRow] = []
-        for indices, title in rows:
+        for indices, title, _shared in rows:
             if title.startswith("#"):
                 title = self._group_label(view, [legal[i] for i in indices], label)
-            out.append((indices, title))
+            out.append(MenuRow(indices, title))
         return out
 
     def _group_label(self, view: dict[str, Any], actions: Sequence[Action], label: Label) -> str:

@@ -199,14 +199,15 @@ class TangHuLuAdapter:
                 space = action.fields["space"]
                 if space not in by_space:
                     by_space[space] = []
-                    rows.append((by_space[space], ""))
+                    rows.append(MenuRow(by_space[space], ""))
                 by_space[space].append(index)
             else:
-                rows.append(([index], label(action)))
-        if any(len(indices) > 1 for indices, _ in rows):  # buy cells leave ~30 columns for a label
-            rows = [(indices, _compact(title)) for indices, title in rows]
+                rows.append(MenuRow([index], label(action)))
+        if any(len(row.indices) > 1 for row in rows):  # buy cells leave ~30 columns for a label
+            rows = [MenuRow(indices, _compact(title)) for indices, title, _shared in rows]
         return [
-            (indices, title or self._buy_label(view, [legal[i] for i in indices], label)) for indices, title in rows
+            MenuRow(indices, title or self._buy_label(view, [legal[i] for i in indices], label))
+            for indices, title, _shared in rows
         ]
 
     def _buy_label(self, view: dict[str, Any], buys: Sequence[Action], label: Label) -> str:
