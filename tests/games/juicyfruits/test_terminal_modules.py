@@ -55,7 +55,7 @@ def test_module_actions_have_menu_labels():
     state.apply("move c1-c3")
     view = state.view(0)
     rows = ADAPTER.menu(view, state.legal_actions(), functools.partial(state.game.describe_action, view))
-    labels = [label for _, label in rows]
+    labels = [row.label for row in rows]
     assert labels[0] == "Collect 2 limes" and labels[1].startswith("Give up the fruit: move your explorer to c5")
 
 
