@@ -78,6 +78,7 @@ export const LOG_ICONS = {
   signpost: "star",
   name: "fruit",
   thief: "crown",
+  target: "eye",
   discard: "card",
   discarded: "card",
   put: "fruit",

@@ -91,6 +91,7 @@ export const LOG_ICONS = {
   whale: "coin",
   plateau: "crown",
   pineapple_explorer: "crown",
+  pineapple_claim: "card",
 };
 
 const SIZE = 5;

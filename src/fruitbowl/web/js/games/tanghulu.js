@@ -19,6 +19,14 @@ export const TIEBREAK_LABELS = { coins: t("Coins") };
 const FRUIT_NAMES = { orange: pt("fruit", "orange"), apple: pt("fruit", "apple"), kiwi: pt("fruit", "kiwi"), strawberry: pt("fruit", "strawberry"), haw: pt("fruit", "haw") };
 const DIE_FACES = { sugar: pt("die", "sugar"), coin: pt("die", "coin"), fruit: pt("die", "fruit") };
 export const LOG_ICONS = {
+  setup: "die",
+  refill: "fruit",
+  work: "coin",
+  stop: "dot",
+  pass: "dot",
+  complete: "star",
+  end_triggered: "crown",
+  game_over: "crown",
   roll: "die",
   coins: "coin",
   drops: "drop",
