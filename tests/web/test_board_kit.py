@@ -6,6 +6,7 @@ straight to its place when the player asks for reduced motion."""
 from __future__ import annotations
 
 import copy
+import re
 import time
 from typing import Any
 
@@ -241,6 +242,11 @@ def moved(game: str, snap: dict[str, Any]) -> tuple[dict[str, Any], dict[str, An
     return before, after, f"t:{space}"
 
 
+def place(transform: str | None) -> list[float]:
+    """The two numbers of an SVG or CSS `translate(…)`, with or without units."""
+    return [float(number) for number in re.findall(r"-?[\d.]+(?:e-?\d+)?", str(transform))[:2]]
+
+
 @pytest.mark.parametrize("reduced", [False, True], ids=["animated", "reduced-motion"])
 @pytest.mark.parametrize("game", GAMES)
 def test_a_moved_piece_glides_or_with_reduced_motion_goes_straight_there(
@@ -251,18 +257,29 @@ def test_a_moved_piece_glides_or_with_reduced_motion_goes_straight_there(
     piece = page.locator(f'#kit [data-key="{key}"]')
     page.evaluate(RENDER, [first, True])
     was = piece.get_attribute("transform") if piece.count() else None
-    page.evaluate(RENDER, [second, True])
-    assert piece.count() == 1
-    assert piece.get_attribute("transform") != was, "the piece stands at its new place at once"
-    assert "last-move" in str(piece.get_attribute("class")), "the moved piece is marked as the last move"
-    gliding = page.evaluate(
-        "key => document.querySelector(`#kit [data-key='${key}']`).getAnimations().length",
-        key,
+    # The glide lasts a quarter of a second: read the piece's animations in the same script that
+    # draws the move, so that a slow machine cannot let it end before it is looked at.
+    glides = page.evaluate(
+        """([snapshot, key]) => {
+            window.kit.board.render(window.kit.renderer, snapshot, { interactive: true });
+            const node = document.querySelector(`#kit [data-key='${key}']`);
+            return node.getAnimations().map((glide) => glide.effect.getKeyframes().map((frame) => frame.transform));
+        }""",
+        [second, key],
     )
+    assert piece.count() == 1
+    now = piece.get_attribute("transform")
+    assert now != was, "the piece stands at its new place at once"
+    assert "last-move" in str(piece.get_attribute("class")), "the moved piece is marked as the last move"
     if reduced:
-        assert gliding == 0, "no glide when the player asks for reduced motion"
+        assert glides == [], "no glide when the player asks for reduced motion"
         assert "fresh" not in str(piece.get_attribute("class"))
         assert page.evaluate("document.getAnimations().length") == 0, "nothing on the board moves, lit targets either"
     else:
-        assert gliding == 1, "the piece glides from its old place"
+        assert len(glides) == 1, "the piece glides from its old place"
+        start, end = (place(frame) for frame in (glides[0][0], glides[0][-1]))
+        assert end == pytest.approx(place(now), abs=0.01), "the glide ends where the piece stands"
+        assert start != pytest.approx(end, abs=0.01), "the glide starts somewhere else"
+        if was is not None:  # a Citrus tile comes from the market, where it had another key
+            assert start == pytest.approx(place(was), abs=0.01), "the glide starts where the piece stood"
     assert page.js_errors == []
