@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import tomllib
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,9 @@ from .helpers import (
 from .test_board_kit import HARNESS, RENDER, board_address
 from .test_board_text import problems_in_sight
 from .test_layout import in_sight
+
+#: the game's component data, as the engine reads it
+GAME_DATA = resources.files("fruitbowl.games.juicyfruits")
 
 #: board targets tried first, so that random clicking still ends the game (claims move the license marker)
 PREFERRED = ("claim", "place_block", "place", "supply")
@@ -327,4 +332,35 @@ def test_the_island_names_its_rows_and_columns_round_its_edge_where_no_piece_cov
     letters = [label for label in drawn["labels"] if label["text"].isalpha()]
     assert len(letters) == 5 and all(label["y"] < drawn["top"] + 5 for label in letters), "above, clear of the whale"
     assert not [label for label in drawn["labels"] if label["covered"]]
+    assert page.js_errors == []
+
+
+def test_a_large_venues_size_on_its_token_comes_from_the_games_data(browser: Any, server_url: str):
+    """Texts shown to players read their numbers from the game's data file: a large venue's
+    placeholder token on the business board says how many spaces the venue covers each way
+    ("2×2", `[large_venues] side` in data.toml), and would say otherwise if the data did."""
+    side = tomllib.loads((GAME_DATA / "data.toml").read_text(encoding="utf-8"))["large_venues"]["side"]
+    table = create_seated_table(server_url, "juicyfruits", 2)
+    space = http.get(f"{server_url}/api/tables/{table['id']}/actions").json()
+    snap = state(server_url, table["id"], table["token"])
+    spaces = [s for row in snap["view"]["business_board"]["rows"] for s in row["spaces"] if s]
+    if not any(s["category"] == "placeholder" for s in spaces):  # (the deal may have shown none)
+        venue = snap["view"]["large_venues"][0]
+        spaces[0].update(
+            category="placeholder", name=venue["name"], venue=venue["id"], points=venue["points"], stars=venue["stars"]
+        )
+    page = new_page(browser, DESKTOP)
+    page.goto(f"{server_url}/")
+    page.add_style_tag(url="/static/js/games/juicyfruits.css")
+    tags = (
+        "() => [...document.querySelectorAll('#kit text.jf-tag')].map((t) => t.textContent).filter((t) => /×/.test(t))"
+    )
+    assert snap["view"]["island"]["venue_side"] == side, "the page is told the venue's size by the server"
+    page.evaluate(HARNESS, [board_address(server_url, "juicyfruits"), space])
+    shown = []
+    for told in (side, side + 1):
+        snap["view"]["island"]["venue_side"] = told
+        page.evaluate(RENDER, [snap, False])
+        shown.append(sorted(set(page.evaluate(tags))))
+    assert shown == [[f"{side}×{side}"], [f"{side + 1}×{side + 1}"]]
     assert page.js_errors == []

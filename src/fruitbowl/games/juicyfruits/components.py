@@ -139,6 +139,7 @@ class Components:
     row_points: tuple[int, ...]
     license_start: dict[int, int]  # players -> claims until X
     venues: tuple[Venue, ...]
+    venue_side: int  # a large venue covers venue_side × venue_side island spaces
     tokens: tuple[Token, ...]
     ice_kinds: tuple[str, ...]
     ice_values: tuple[tuple[int, ...], ...]  # per kind, then the milkshake pool last
@@ -259,6 +260,8 @@ def build_components(raw: dict[str, Any]) -> Components:
 
     venues = tuple(Venue(v["id"], v["name"], v["points"], v["stars"]) for v in raw["large_venues"]["venues"])
     _check(len(venues) == 6, f"there are 6 large venue tokens; data gives {len(venues)}")
+    venue_side = raw["large_venues"]["side"]
+    _check(venue_side == 2, "[large_venues] a large venue covers a 2x2 block of spaces [RB]")
     venue_ids = [v.id for v in venues]
 
     tokens: list[Token] = []
@@ -335,6 +338,7 @@ def build_components(raw: dict[str, Any]) -> Components:
         row_points=row_points,
         license_start=start,
         venues=venues,
+        venue_side=venue_side,
         tokens=tuple(tokens),
         ice_kinds=kinds,
         ice_values=(*values, shakes),

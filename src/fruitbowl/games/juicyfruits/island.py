@@ -60,15 +60,23 @@ def space_kind(cell: int) -> str:
 
 SPACE_KINDS = tuple(space_kind(c) for c in range(CELLS))
 
-#: The 16 blocks a large venue may cover, named by their north-west cell, and their four cells.
-BLOCK_ORIGINS: tuple[int, ...] = tuple(cell_of(r, c) for r in range(SIZE - 1) for c in range(SIZE - 1))
-BLOCK_CELLS: tuple[tuple[int, int, int, int], ...] = tuple((o, o + 1, o + SIZE, o + SIZE + 1) for o in BLOCK_ORIGINS)
+#: The 16 blocks a large venue may cover (``C.venue_side`` spaces square, 2×2), named by their
+#: north-west cell, and their four cells.
+VENUE_SIDE = C.venue_side
+#: ``2×2``: a large venue's block as the players' texts name it (read from the data, never typed)
+VENUE_SIZE = f"{VENUE_SIDE}×{VENUE_SIDE}"
+BLOCK_ORIGINS: tuple[int, ...] = tuple(
+    cell_of(r, c) for r in range(SIZE - VENUE_SIDE + 1) for c in range(SIZE - VENUE_SIDE + 1)
+)
+BLOCK_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(o + r * SIZE + c for r in range(VENUE_SIDE) for c in range(VENUE_SIDE)) for o in BLOCK_ORIGINS
+)
 
 
 def block_name(block: int) -> str:
-    """``a5-b4``: the north-west and south-east cells of a 2×2 block."""
+    """``a5-b4``: the north-west and south-east cells of a block."""
     cells = BLOCK_CELLS[block]
-    return f"{CELL_NAMES[cells[0]]}-{CELL_NAMES[cells[3]]}"
+    return f"{CELL_NAMES[cells[0]]}-{CELL_NAMES[cells[-1]]}"
 
 
 #: Every straight slide on the grid as (from, direction, distance, to), in a fixed order.

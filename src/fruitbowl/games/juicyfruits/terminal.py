@@ -36,6 +36,7 @@ from fruitbowl.engine.wording import N_, _, ngettext, pgettext
 from . import mystic
 from .boulders import condition_text
 from .components import COMPONENTS as C
+from .island import VENUE_SIZE
 from .juice import STEPS_PER_TURN
 from .words import collector_object, direction_name, fruit_name, ice_name, token_data_name, token_name, token_object
 
@@ -140,8 +141,8 @@ def _rules_text() -> str:
             _(
                 "Then supply ONE ship on your beaches (pay its fruits, score its points, the space becomes "
                 "free), or claim ONE business token from the board (pay the row's fruits, score the row's "
-                "points, place it on a free space; a large venue needs a free 2×2 block), or pass."
-            ),
+                "points, place it on a free space; a large venue needs a free {size} block), or pass."
+            ).format(size=VENUE_SIZE),
         ),
         ("  ", juice),
         (

@@ -30,6 +30,7 @@ from .island import (
     SHIP,
     TOKEN,
     VENUE,
+    VENUE_SIZE,
     block_name,
 )
 from .ships import DEMANDS
@@ -800,8 +801,8 @@ def _claim_no_room(state: JuicyFruitsState, action: Action) -> str:
         return _("a guesthouse at the pond goes only on an empty pond space, and your island has none")
     if C.all_tokens[token].category == "placeholder":
         return _(
-            "a large venue needs a free 2×2 block, and your island has none: you may claim only what you can place"
-        )
+            "a large venue needs a free {size} block, and your island has none: you may claim only what you can place"
+        ).format(size=VENUE_SIZE)
     return _("your island has no free space for it: you may claim only what you can place")
 
 
@@ -887,8 +888,12 @@ REFUSALS: dict[str, Refusal] = {
     L.CLAIM_SHORT: _claim_short,
     L.CLAIM_SHORT_OFFICE: _claim_short_with_office,
     L.CLAIM_NO_ROOM: _claim_no_room,
-    L.PLACE_NEEDS_BLOCK: _said(N_("a large venue covers a 2×2 block: place it on a block such as 'place a5-b4'")),
-    L.PLACE_ONE_SPACE: _said(N_("only a large venue covers a 2×2 block; place this token on one free space")),
+    L.PLACE_NEEDS_BLOCK: lambda state, action: _(
+        "a large venue covers a {size} block: place it on a block such as 'place {block}'"
+    ).format(size=VENUE_SIZE, block=block_name(0)),
+    L.PLACE_ONE_SPACE: lambda state, action: _(
+        "only a large venue covers a {size} block; place this token on one free space"
+    ).format(size=VENUE_SIZE),
     L.PLACE_BLOCK_TAKEN: _place_block_taken,
     L.PLACE_POND_ONLY: _said(N_("a guesthouse at the pond goes only on an empty pond space")),
     L.PLACE_TAKEN: _place_taken,

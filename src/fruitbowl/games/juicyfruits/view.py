@@ -161,6 +161,7 @@ class Block(TypedDict):
 
 class Island(TypedDict):
     size: int
+    venue_side: int  # a large venue covers venue_side × venue_side spaces (a block)
     cells: list[IslandCell]
     beaches: dict[Beach, list[int]]
     ponds: list[int]
@@ -579,6 +580,7 @@ def _grid_json(grid: list[int]) -> list[Piece | None]:
 def _island() -> Island:
     return {
         "size": SIZE,
+        "venue_side": C.venue_side,
         "cells": [
             {
                 "cell": cell,

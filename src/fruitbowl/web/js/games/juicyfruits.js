@@ -114,8 +114,9 @@ const DIRS = [
   [1, 0],
   [0, -1],
 ];
+/** "2×2": how many spaces a large venue covers each way, as the island's geometry says. */
+const venueSize = (island) => `${island.venue_side}×${island.venue_side}`;
 const CATEGORY_WORDS = {
-  placeholder: t("large venue (2×2)"),
   small_venue: t("small venue"),
   stall: t("stall"),
   advanced_collector: t("advanced collector"),
@@ -300,7 +301,7 @@ function movesFrom(ui, cell) {
 
 const isMobile = (p) => p && (p.type === "collector" || p.category === "advanced_collector" || p.category === "ice_cream_cart");
 
-function pieceLabel(p) {
+function pieceLabel(p, island) {
   if (!p) return t("free space");
   const points = nt("{n} point", "{n} points", p.points);
   if (p.type === "ship") return t("ship {id} ({demand}, {points})", { id: p.id, demand: Object.entries(p.demand).map(([f, k]) => fruitCount(k, f)).join(" + "), points });
@@ -308,7 +309,8 @@ function pieceLabel(p) {
   const stars = nt("{n} star", "{n} stars", p.stars);
   if (p.type === "venue") return t("{name} ({points}, {stars})", { name: p.name, points, stars });
   if (p.type === "boulder") return t("boulder {id}: clears when {when}", { id: p.id, when: p.text });
-  return `${p.name} (${CATEGORY_WORDS[p.category] || p.category})`;
+  const category = p.category === "placeholder" ? t("large venue ({size})", { size: venueSize(island) }) : CATEGORY_WORDS[p.category];
+  return `${p.name} (${category || p.category})`;
 }
 
 // ------------------------------------------------------------------------------ business board
@@ -391,7 +393,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     lines = wrapText(detail, w - c - 16, detailFs, 600, 2);
   }
   const firstLine = h / 2 - c * 0.5 + detailFs * 0.4 - ((lines.length - 1) * detailFs * 1.1) / 2;
-  const tag = tok.category === "placeholder"; // a large venue's token: "2×2" beside its name
+  const tag = tok.category === "placeholder"; // a large venue's token: its size ("2×2") beside its name
   const name = fitText(tok.name, w - 12 - (tag ? nameFs * 2.4 : 0), nameFs, 800); // (the whole in the tile's tooltip)
   const node = s(
     "g",
@@ -400,7 +402,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
     s("text", { x: -w / 2 + 6, y: -h / 2 + nameFs + 2, class: "jf-tile-name", "font-size": nameFs, text: name }),
     at(-w / 2 + c * 0.5 + 4, h / 2 - c * 0.5 - 2, 1, wordless(art.token(tok, c))),
     lines.map((line, k) => s("text", { x: -w / 2 + c + 8, y: firstLine + k * detailFs * 1.1, class: "jf-tile-detail", "font-size": detailFs, text: line })),
-    tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: pt("venue size", "2×2") }) : null,
+    tag ? s("text", { x: w / 2 - 5, y: -h / 2 + nameFs + 2, "text-anchor": "end", class: "jf-tag", text: venueSize(ui.view.island) }) : null,
     s("title", {}, `${tok.name}: ${tok.text || detail}`),
   );
   return ui.board.piece(`tok:${tok.id}`, cx, cy, node);
@@ -804,7 +806,7 @@ function islandTargets(ui, p, cellXY, c) {
             kind: "pick",
             legal: true,
             selected: picks.selected === cell,
-            label: t("Pick up the {piece} on {cell}, then choose where it slides", { piece: pieceLabel(pc), cell: cellName(cell) }),
+            label: t("Pick up the {piece} on {cell}, then choose where it slides", { piece: pieceLabel(pc, view.island), cell: cellName(cell) }),
             activate: (event) => {
               picks.selected = picks.selected === cell ? null : cell;
               if (event?.type === "keydown") ui.board.redraw(picks.selected === null ? `[data-select="${cell}"]` : ".target.legal[data-kind='move']");
@@ -813,7 +815,7 @@ function islandTargets(ui, p, cellXY, c) {
           }),
         );
       } else {
-        g.append(cellTarget(cell, { code: moves[0].code, kind: "pick", legal: false, label: pieceLabel(pc) }));
+        g.append(cellTarget(cell, { code: moves[0].code, kind: "pick", legal: false, label: pieceLabel(pc, view.island) }));
       }
     });
     if (picks.selected != null) {
@@ -828,7 +830,7 @@ function islandTargets(ui, p, cellXY, c) {
             kind: "move",
             legal: ok,
             extraClass: "dest",
-            label: legal.get(mv.code)?.label || t("Slide the {piece} to {cell}", { piece: pieceLabel(pc), cell: cellName(mv.to) }),
+            label: legal.get(mv.code)?.label || t("Slide the {piece} to {cell}", { piece: pieceLabel(pc, view.island), cell: cellName(mv.to) }),
             activate: () => ui.board.send(mv.code),
           }),
         );
@@ -843,7 +845,7 @@ function islandTargets(ui, p, cellXY, c) {
           code,
           kind: "supply",
           legal: legal.has(code),
-          label: legal.get(code)?.label || t("Supply {piece}", { piece: pieceLabel(pc) }),
+          label: legal.get(code)?.label || t("Supply {piece}", { piece: pieceLabel(pc, view.island) }),
           activate: () => ui.board.send(code),
         }),
       );
