@@ -335,32 +335,41 @@ def test_the_island_names_its_rows_and_columns_round_its_edge_where_no_piece_cov
     assert page.js_errors == []
 
 
-def test_a_large_venues_size_on_its_token_comes_from_the_games_data(browser: Any, server_url: str):
+def test_the_numbers_on_business_tokens_come_from_the_games_data(browser: Any, server_url: str):
     """Texts shown to players read their numbers from the game's data file: a large venue's
     placeholder token on the business board says how many spaces the venue covers each way
-    ("2×2", `[large_venues] side` in data.toml), and would say otherwise if the data did."""
-    side = tomllib.loads((GAME_DATA / "data.toml").read_text(encoding="utf-8"))["large_venues"]["side"]
-    table = create_seated_table(server_url, "juicyfruits", 2)
+    ("2×2", `[large_venues] side`), a whale-watching token what a sighting scores ("whale +2",
+    `[new_business_tokens] sighting_points`), and each would say otherwise if the data did."""
+    data = tomllib.loads((GAME_DATA / "data.toml").read_text(encoding="utf-8"))
+    side, sighting = data["large_venues"]["side"], data["new_business_tokens"]["sighting_points"]
+    table = create_seated_table(server_url, "juicyfruits", 2, modules="new_business")
     space = http.get(f"{server_url}/api/tables/{table['id']}/actions").json()
     snap = state(server_url, table["id"], table["token"])
-    spaces = [s for row in snap["view"]["business_board"]["rows"] for s in row["spaces"] if s]
-    if not any(s["category"] == "placeholder" for s in spaces):  # (the deal may have shown none)
-        venue = snap["view"]["large_venues"][0]
-        spaces[0].update(
-            category="placeholder", name=venue["name"], venue=venue["id"], points=venue["points"], stars=venue["stars"]
-        )
+    view = snap["view"]
+    assert view["island"]["venue_side"] == side, "the page is told the venue's size by the server"
+    assert view["new_business"]["sighting_points"] == sighting
+    # a placeholder and a whale-watching token on the board, whatever the deal showed
+    first, second = [s for row in view["business_board"]["rows"] for s in row["spaces"] if s][:2]
+    venue = view["large_venues"][0]
+    first.clear()
+    first.update(type="token", id="T01", name=venue["name"], category="placeholder", venue=venue["id"])
+    first.update(points=venue["points"], stars=venue["stars"])
+    second.clear()
+    second.update(type="token", id="X09", name="Whale watching X09", category="whale_watching", text="")
     page = new_page(browser, DESKTOP)
     page.goto(f"{server_url}/")
     page.add_style_tag(url="/static/js/games/juicyfruits.css")
-    tags = (
-        "() => [...document.querySelectorAll('#kit text.jf-tag')].map((t) => t.textContent).filter((t) => /×/.test(t))"
-    )
-    assert snap["view"]["island"]["venue_side"] == side, "the page is told the venue's size by the server"
     page.evaluate(HARNESS, [board_address(server_url, "juicyfruits"), space])
+    words = """() => [...document.querySelectorAll('#kit text.jf-tag, #kit text.jf-tile-detail')]
+        .map((t) => t.textContent).filter((t) => /×|whale/.test(t))"""
     shown = []
-    for told in (side, side + 1):
-        snap["view"]["island"]["venue_side"] = told
+    for more in (0, 1):
+        view["island"]["venue_side"] = side + more
+        view["new_business"]["sighting_points"] = sighting + more
         page.evaluate(RENDER, [snap, False])
-        shown.append(sorted(set(page.evaluate(tags))))
-    assert shown == [[f"{side}×{side}"], [f"{side + 1}×{side + 1}"]]
+        shown.append(sorted(set(page.evaluate(words))))
+    assert shown == [
+        [f"{side}×{side}", f"whale +{sighting}"],
+        [f"{side + 1}×{side + 1}", f"whale +{sighting + 1}"],
+    ]
     assert page.js_errors == []

@@ -119,7 +119,8 @@ class Citrus(Game):
             "free_placement",
             bool,
             False,
-            "offer every line you can pay for; tiles that cannot be built go back to the market at −3 points each",
+            "offer every line you can pay for; tiles that cannot be built go back to the market at "
+            f"−{C.return_penalty} points each",
             label="Free placement",
         ),
         OptionSpec(

@@ -385,7 +385,7 @@ function businessTile(ui, tok, cx, cy, w, h) {
   const nameFs = Math.min(20, h * 0.22);
   // what it is or scores, beside its picture on one or two lines (18 units or more in the laptop's
   // layout; smaller only where a phone's narrow tiles need it)
-  const detail = tileDetail(tok);
+  const detail = tileDetail(tok, ui.view);
   let detailFs = Math.min(19, h * 0.21);
   let lines = wrapText(detail, w - c - 16, detailFs, 600, 2);
   while (detailFs > 12 && lines.join(" ") !== detail) {
@@ -425,7 +425,7 @@ const STALL_DETAIL = {
   per_milkshake: (n) => t("{n} per shake", { n }),
 };
 
-function tileDetail(tok) {
+function tileDetail(tok, view) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
   if (tok.category === "ice_cream_cart") return tok.kind;
   if (tok.category === "stall" && STALL_DETAIL[tok.formula]) return STALL_DETAIL[tok.formula](tok.points);
@@ -439,7 +439,7 @@ function tileDetail(tok) {
       .replace("beach with all 3 ships", "full beach")
       .replace("milkshake marker", "shake");
   if (tok.category === "admin") return tok.effect === "harbor_office" ? t("+1/token") : t("−1 fruit");
-  if (tok.category === "whale_watching") return t("whale +2");
+  if (tok.category === "whale_watching") return t("whale +{n}", { n: view.new_business.sighting_points });
   if (tok.pond_only) return t("pond {n}p", { n: tok.points });
   return venueWorth(tok);
 }
