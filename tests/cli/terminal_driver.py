@@ -14,6 +14,7 @@ catalogs): its prompt, its reminder of the commands, its headings.
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import random
 import re
@@ -26,6 +27,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.cells import cell_len
+
+from fruitbowl.engine import Record, get_game
+from fruitbowl.engine.actions import ActionTable
 
 PROMPT = "Your move › "
 READ_SECONDS = 45.0  # one screen; generous for CI on two busy cores, short enough to fail a hang
@@ -388,6 +392,21 @@ def check_readable(term: Terminal, menu: list[tuple[int, str]]) -> None:
             raise term.failure(f"menu entry {number} is cut off: {text!r}")
 
 
+#: each game setup's action table, by (game, players, options): what a menu's texts name
+TABLES: dict[tuple[str, int, str], ActionTable] = {}
+
+
+def named(save: Path, texts: Sequence[str]) -> list[str]:
+    """The actions' own texts for texts a menu shows, which may be another name the game takes
+    for the same action (Fabled Fruit's menu shows ``move #4``, as its board names the stack,
+    for ``move 4``)."""
+    record = Record.load(save)
+    key = (record.game, len(record.players), json.dumps(record.options, sort_keys=True))
+    if key not in TABLES:
+        TABLES[key] = get_game(record.game).new_state(len(record.players), 0, record.options).table
+    return [TABLES[key].parse(text).text for text in texts]
+
+
 def play_through(
     term: Terminal,
     seed: int,
@@ -409,7 +428,11 @@ def play_through(
     menu: list[tuple[int, str]] = []
     while term.wait_for_prompt():
         shown = term.menu()
-        if legal is not None and shown and [text for _, text in shown] != legal(term.save_path()):
+        if (
+            legal is not None
+            and shown
+            and named(term.save_path(), [text for _, text in shown]) != legal(term.save_path())
+        ):
             raise term.failure(f"the menu {shown} is not the legal actions {legal(term.save_path())}")
         menu = shown or menu  # after a refusal only the prompt is shown again
         if not menu:

@@ -179,10 +179,10 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
         view = state.view(state.current_player)
         legal = state.legal_actions()
         rows = adapter.menu(view, legal, functools.partial(game.describe_action, view))
-        shown = [index for indices, _label, _shared in rows for index in indices]
+        shown = [index for row in rows for index in row.indices]
         assert shown == list(range(len(legal)))
-        assert all(isinstance(label, str) for _, label, _shared in rows)
-        assert all(legal[i].text.startswith(f"{shared} ") for indices, _, shared in rows if shared for i in indices)
+        assert all(isinstance(row.label, str) for row in rows)
+        assert all(legal[i].text.startswith(f"{row.shared} ") for row in rows if row.shared for i in row.indices)
         assert game.prompt(view, names)
         decisions += 1
         if decisions % 3 == 1:

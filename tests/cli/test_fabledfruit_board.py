@@ -20,7 +20,7 @@ import pytest
 
 import fruitbowl.games.fabledfruit as fabledfruit_package
 
-from .terminal_driver import PROMPT, Terminal, check_readable, choose
+from .terminal_driver import PROMPT, STATUS_HINT, Terminal, check_readable, choose
 
 DATA = tomllib.loads((Path(fabledfruit_package.__file__).parent / "data.toml").read_text(encoding="utf-8"))
 PRINTED = {str(loc["id"]): (loc["name"], loc["price"]) for loc in DATA["location"]}
@@ -142,3 +142,39 @@ def test_boards_of_whole_random_games_fit_80_by_24(players: int, lime: bool, see
     lines = console.render_lines(adapter_for("fabledfruit").board(state.view(None), labels), pad=False)
     assert len(lines) <= SCREEN_LINES - 2  # the final board, every hand shown
     assert most >= 8
+
+
+CIRCLED = "①②③④⑤"
+
+
+def test_a_five_player_move_shows_the_board_and_every_move_on_one_screen(tmp_path: Path) -> None:
+    """At five players the display, the players, the key, the status line and the menu of moves
+    must all be on one 80×24 screen (the moves used to take a line each, pushing the title and
+    the first stacks off the top). Each move is shown by its stack as the board names it ("#4"),
+    and says where it costs fruit — "Pay first the thief …, then 1 fruit to each animal" at the
+    stack — counted here from the marks the board shows; typing "move #4" plays it."""
+    args = ["play", "fabledfruit", "--players", "5", "--seed", "3", "--name", "Sam"]
+    term = Terminal([*args, "--bots", "random,random,random,random"], tmp_path)
+    assert term.wait_for_prompt()
+    lines = term.screen.split("\n")
+    start = max(i for i, line in enumerate(lines) if line.startswith(TITLE))
+    board = boards("\n".join(lines[start:]))[0]
+    status = next(i for i, line in enumerate(lines) if STATUS_HINT in line) - 1  # (a long status: its own line)
+    menu_lines = lines[status:]  # the status line, the command reminder, the menu and the prompt
+    # on a real screen the moves since your last turn shrink to one line ("… 6 earlier turns"),
+    # then "Your turn."; with those two, the screen holds it all
+    assert len(board) + 2 + len(menu_lines) <= SCREEN_LINES, "\n".join(board + menu_lines)
+    assert all(len(line) <= 80 for line in lines[start:])
+    stacks = {m.group(1): m.group(2) for line in lines[start:] if (m := STACK.match(line))}
+    costs = {label: sum(rest.count(mark) for mark in CIRCLED) + rest.count("THIEF") for label, rest in stacks.items()}
+    moves = [(number, text) for number, text in term.menu() if text.startswith("move ")]
+    assert [text for _number, text in moves] == [f"move #{label}" for label in stacks if costs[label] < 5]
+    row = next(line for line in lines[start:] if line.lstrip().startswith("move:"))
+    paying = sorted(f"#{label}" for label, cost in costs.items() if cost == 1)
+    assert row.rstrip().endswith(f"pay 1 at {', '.join(paying)}"), row
+    target = moves[-1][1]
+    term.answer(target)
+    assert term.wait_for_prompt()
+    assert f"You moved to {target.removeprefix('move ')} " in term.screen
+    term.answer("quit")
+    term.wait_for_prompt()

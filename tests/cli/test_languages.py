@@ -101,7 +101,7 @@ def test_lang_de_plays_fabled_fruit_with_lime_in_german(english_locale, tmp_path
     played = play_through(Terminal(args, tmp_path, words=GERMAN), 7)
     assert played.returncode == 0
     said = played.transcript
-    for german in ("Fabelsaft · Spiel 1 · Runde 1", "Nachziehstapel", "Limettenvorrat", "Legende: ", "Ziehe auf #"):
+    for german in ("Fabelsaft · Spiel 1 · Runde 1", "Nachziehstapel", "Limettenvorrat", "Legende: ", "zahle 1 bei #"):
         assert german in said, german
     assert "Das Spiel ist vorbei" in said
     assert "draw stack" not in said and "Round 1 begins." not in said and "Move to #" not in said

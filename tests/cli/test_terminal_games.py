@@ -229,8 +229,12 @@ def test_the_status_line_and_the_menu_speak_the_games_words(runner: CliRunner, h
     assert f" {game.prompt(view, match.names)} " in shown
     # A row's label is the game's, or its first clause where the menu packs several actions to a
     # row (Tang Hu Lu's purchases leave ~30 columns) or prints a purchase's goods beside its text
-    # (Citrus's market lines).
-    heads = [game.describe_action(view, action).partition(" (")[0] for action in match.state.legal_actions()]
-    assert any(
-        f"{action.text} {head}" in shown for action, head in zip(match.state.legal_actions(), heads, strict=True)
-    ) or (game_id == "citrus" and all(action.kind == "buy" for action in match.state.legal_actions()[:8]))
+    # (Citrus's market lines); Fabled Fruit's moves share one row under "move:", each shown by its
+    # stack as the board above names it.
+    legal = match.state.legal_actions()
+    heads = [game.describe_action(view, action).partition(" (")[0] for action in legal]
+    assert (
+        any(f"{action.text} {head}" in shown for action, head in zip(legal, heads, strict=True))
+        or (game_id == "citrus" and all(action.kind == "buy" for action in legal[:8]))
+        or (game_id == "fabledfruit" and all(action.kind == "move" for action in legal) and " move: 1 #" in shown)
+    )

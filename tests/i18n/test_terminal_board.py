@@ -32,7 +32,7 @@ def test_the_short_menu_marks_work_the_coin_cap_cuts(language):
         view = state.view(0)
         legal = state.legal_actions()
         rows = adapter_for("tanghulu").menu(view, legal, lambda action: game.describe_action(view, action))
-    work = next(title for indices, title, _shared in rows if legal[indices[0]].text == "work")
+    work = next(row.label for row in rows if legal[row.indices[0]].text == "work")
     assert work == CAPPED[language]
 
 

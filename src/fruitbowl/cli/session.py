@@ -357,7 +357,7 @@ class PlaySession:
         # lines below, under the action texts: a description is never cut.
         widest = max(left.cell_len for left in lefts) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
-        for left, (_indices, label, _shared) in zip(lefts, rows, strict=True):
+        for left, label in zip(lefts, (row.label for row in rows), strict=True):
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
@@ -374,19 +374,20 @@ class PlaySession:
         """Each row's numbered cells. A row with ``shared`` words prints them once (a run of such
         rows: on its first, the others indented as far) and each cell only the rest of its text;
         the cells of a run line up, as do those of all other rows."""
-        plain = [len(legal[i].text) for indices, _label, shared in rows if not shared for i in indices]
+        plain = [len(legal[i].text) for row in rows if not row.shared for i in row.indices]
         text_width = max(plain, default=0)
         lefts = []
         before = None
-        for indices, _label, shared in rows:
+        for row in rows:
+            indices, shared = row.indices, row.shared
             if not shared:
                 lefts.append(Text("  ").join(cls._menu_cell(i, legal[i].text, width, text_width) for i in indices))
                 before = None
                 continue
-            rests = [legal[i].text[len(shared) :].strip() for i in indices]
+            rests = cls._rests(row, legal)
             if shared != before:
                 run = [r for r in rows if r.shared == shared]
-                rest_width = max(len(legal[i].text) - len(shared) - 1 for r in run for i in r.indices)
+                rest_width = max(len(rest) for r in run for rest in cls._rests(r, legal))
                 head = Text(f" {shared}:", style="bold")
             else:
                 head = Text(" " * head.cell_len)
@@ -396,6 +397,11 @@ class PlaySession:
             lefts.append(Text.assemble(head, cells))
             before = shared
         return lefts
+
+    @staticmethod
+    def _rests(row: MenuRow, legal: Sequence[Action]) -> list[str]:
+        """What each number of a packed row shows: its ``shown`` words, or the rest of its text."""
+        return list(row.shown) if row.shown else [legal[i].text[len(row.shared) :].strip() for i in row.indices]
 
     @staticmethod
     def _menu_cell(index: int, text: str, width: int, text_width: int) -> Text:

@@ -29,11 +29,15 @@ class MenuRow(NamedTuple):
     """One line of the action menu: the (0-based) positions in the legal list and a label; and
     ``shared``, the first words of every action text on the line, printed once before the numbers
     so that each number shows only the rest (``place lime: 12 C4  13 D5``, each still typed as
-    its number or its whole text). An adapter may return plain ``(indices, label)`` pairs."""
+    its number or its whole text). ``shown``, if given, is what each number shows instead of the
+    rest of its text (``move: 1 #2  2 #4``, where a bare ``2`` beside number 1 would read as a
+    number); typed after the shared words, each must name its action too (an alias). An adapter
+    may return plain ``(indices, label)`` pairs."""
 
     indices: list[int]
     label: str
     shared: str = ""
+    shown: tuple[str, ...] = ()
 
 
 #: An action's label in the position the menu is for: the game's ``describe_action`` of that view.

@@ -113,11 +113,13 @@ def _build_table() -> ActionTable:
     aliases = {"pass": "done", "end": "end turn", "extra": "extra turn", "a": "act", "b": "buy"}
     for t in range(NUM_TYPES):
         aliases[f"pay {C.type_codes[t].lower()} token"] = f"pay {C.type_names[t]} token"
-    for i in range(NUM_LOCATIONS):  # §3.5 I-1: the seed's setup writes #L1 for #1L
+    for i in range(NUM_LOCATIONS):
         label = loc_label(i + 1)
-        if label.endswith("L"):
-            for verb in ("move", "thief", "return", "juice"):
+        for verb in ("move", "thief", "return", "juice"):
+            aliases[f"{verb} #{label}"] = f"{verb} {label}"  # as the board and the menu name a stack
+            if label.endswith("L"):  # §3.5 I-1: the seed's setup writes #L1 for #1L
                 aliases[f"{verb} l{label[:-1]}"] = f"{verb} {label}"
+                aliases[f"{verb} #l{label[:-1]}"] = f"{verb} {label}"
     return ActionTable(actions, aliases)
 
 

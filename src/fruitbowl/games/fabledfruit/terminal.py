@@ -27,7 +27,7 @@ from fruitbowl.engine.wording import _, ngettext, pgettext
 from .campaign import Campaign
 from .components import COMPONENTS as C
 from .components import SMOOTHIE, loc_label
-from .text import fruit_name, location_name, unit_word
+from .text import fruit_name, location_name, move_payment, unit_word
 
 LETTER = dict(zip(C.type_names, C.type_codes, strict=True))
 LIME_LETTER = C.type_codes[-1]
@@ -188,7 +188,16 @@ class FabledFruitAdapter:
     commands: tuple[str, ...] = ("move 1", "act", "buy", "pay pineapple", "give banana", "discard grapes", "stop")
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:
-        return one_per_line(legal, label)
+        """Every action under its number. The moves, whose stacks the board shows just above,
+        share one row ("move:", then each number with its stack) and say in a word where a move
+        costs fruit, so that a five-player board and its menu fit an 80×24 screen; every other
+        action has a row of its own with its label."""
+        moves = [index for index, action in enumerate(legal) if action.kind == "move"]
+        if len(moves) < 2:
+            return one_per_line(legal, label)
+        shown = tuple(f"#{loc_label(legal[index].fields['location'])}" for index in moves)  # as the board names them
+        rows = [MenuRow(moves, _move_costs(view, [legal[index] for index in moves]), "move", shown)]
+        return rows + [MenuRow([index], label(action)) for index, action in enumerate(legal) if action.kind != "move"]
 
     def campaign_report(self, campaign: Campaign) -> list[RenderableType]:
         """What ``fruitbowl campaign show`` prints after the progress line: the big stack, the
@@ -411,3 +420,21 @@ class FabledFruitAdapter:
                 tokens.append(_("saved {n}").format(n=p["saved_count"]))
             table.add_row(marker, name, where, hand, juices, Text(" · ".join(tokens), style="dim"))
         return table
+
+
+def _move_costs(view: dict[str, Any], moves: Sequence[Action]) -> str:
+    """Where a move costs fruit, by amount: "pay 1 at #2, #4 · pay 2 at #5" ('' where none does;
+    "free with the camouflage coat" where the coat lets the player off)."""
+    paying: dict[int, list[str]] = {}
+    coat = False
+    for move in moves:
+        payers, coat = move_payment(view, move.fields["location"])
+        if payers:
+            paying.setdefault(payers, []).append(f"#{loc_label(move.fields['location'])}")
+    if paying and coat:
+        return _("free with the camouflage coat")
+    at = pgettext("list", ", ")
+    return " · ".join(
+        ngettext("pay {n} at {stacks}", "pay {n} at {stacks}", n).format(n=n, stacks=at.join(stacks))
+        for n, stacks in sorted(paying.items())
+    )

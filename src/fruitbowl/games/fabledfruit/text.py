@@ -620,19 +620,26 @@ def prompt(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return _("Waiting for {who}: {what}").format(who=who, what=f"{what[0].lower()}{what[1:]}")
 
 
+def move_payment(view: Mapping[str, Any], loc: int) -> tuple[int, bool]:
+    """What moving to a location costs the player to act: one fruit to each animal there and to
+    the thief if it stands by the stack, and whether the camouflage coat lets them off."""
+    here = next((st for st in view["display"] if st["location"] == loc), None)
+    if not here:
+        return 0, False
+    seat = view["current_player"]
+    coat = seat is not None and seat >= 0 and view.get("coat") == seat
+    return len(here["animals"]) + (1 if here["thief"] else 0), coat
+
+
 def _move_label(view: Mapping[str, Any], loc: int) -> str:
     info = C.locations[loc]
-    here = next((st for st in view["display"] if st["location"] == loc), None)
     title = location_title(loc)
-    if here:
-        payers = len(here["animals"]) + (1 if here["thief"] else 0)
-        seat = view["current_player"]
-        coat = seat is not None and seat >= 0 and view.get("coat") == seat
-        if payers and coat:
-            return _("Move to {location} [{price}] — free (camouflage coat)").format(location=title, price=info.price)
-        if payers:
-            text = ngettext("Move to {location} [{price}] — pay {n}", "Move to {location} [{price}] — pay {n}", payers)
-            return text.format(location=title, price=info.price, n=payers)
+    payers, coat = move_payment(view, loc)
+    if payers and coat:
+        return _("Move to {location} [{price}] — free (camouflage coat)").format(location=title, price=info.price)
+    if payers:
+        text = ngettext("Move to {location} [{price}] — pay {n}", "Move to {location} [{price}] — pay {n}", payers)
+        return text.format(location=title, price=info.price, n=payers)
     return _("Move to {location} [{price}]").format(location=title, price=info.price)
 
 

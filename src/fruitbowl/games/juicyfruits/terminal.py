@@ -403,10 +403,11 @@ class JuicyFruitsAdapter:
                 rows.append(MenuRow(groups[key], f"#{key}"))
             groups[key].append(index)
         out: list[MenuRow] = []
-        for indices, title, _shared in rows:
+        for row in rows:
+            title = row.label
             if title.startswith("#"):
-                title = self._group_label(view, [legal[i] for i in indices], label)
-            out.append(MenuRow(indices, title))
+                title = self._group_label(view, [legal[i] for i in row.indices], label)
+            out.append(MenuRow(row.indices, title))
         return out
 
     def _group_label(self, view: dict[str, Any], actions: Sequence[Action], label: Label) -> str:

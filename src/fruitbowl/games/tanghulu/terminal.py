@@ -204,10 +204,10 @@ class TangHuLuAdapter:
             else:
                 rows.append(MenuRow([index], label(action)))
         if any(len(row.indices) > 1 for row in rows):  # buy cells leave ~30 columns for a label
-            rows = [MenuRow(indices, _compact(title)) for indices, title, _shared in rows]
+            rows = [MenuRow(row.indices, _compact(row.label)) for row in rows]
         return [
-            MenuRow(indices, title or self._buy_label(view, [legal[i] for i in indices], label))
-            for indices, title, _shared in rows
+            MenuRow(row.indices, row.label or self._buy_label(view, [legal[i] for i in row.indices], label))
+            for row in rows
         ]
 
     def _buy_label(self, view: dict[str, Any], buys: Sequence[Action], label: Label) -> str:
