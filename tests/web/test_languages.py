@@ -288,3 +288,20 @@ def test_the_account_campaign_and_player_pages_read_in_the_language_and_fit(
     found += page_problems(page, f"leaderboard {lang} {size}", screenshot_dir / f"leaderboard-{lang}-{size}.png")
     assert not found, "\n".join(found)
     assert not page.js_errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("language", "you"), [(GERMAN, "(du)"), (CHINESE, "（你）")], ids=["de", "zh_Hans"])
+def test_juicy_fruits_names_your_island_and_the_ice_cream_in_your_language(browser, server_url, language, you):
+    """Your island's header says "(you)" and the ice cream pools and carts name their colours in
+    the reader's language (the header said "(you)" and the carts "yellow" in every language)."""
+    table = create_seated_table(server_url, "juicyfruits", 2, modules="new_business")
+    page = reader(browser, server_url, table, language, LAPTOP)
+    page.wait_for_selector("#board .ice-pool")
+    texts = page.evaluate("() => [...document.querySelectorAll('#board text')].map((t) => t.textContent)")
+    assert any(you in text for text in texts), texts
+    assert not [text for text in texts if "(you)" in text]
+    pools = page.evaluate("() => [...document.querySelectorAll('#board .ice-pool > title')].map((t) => t.textContent)")
+    english = ("yellow", "green", "red", "orange", "purple", "milkshake")
+    assert len(pools) == 6 and not [title for title in pools if title.split(":")[0].strip() in english], pools
+    assert not page.js_errors

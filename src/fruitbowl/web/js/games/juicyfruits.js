@@ -142,6 +142,16 @@ const FRUIT_NAMES = {
   mangosteen: pt("fruit", "mangosteen"),
 };
 const fruitName = (fruit) => FRUIT_NAMES[fruit] ?? fruit;
+/** The ice cream colours (data.toml's kinds) and the milkshake, as the log names them. */
+const ICE_NAMES = {
+  yellow: pt("colour", "yellow"),
+  green: pt("colour", "green"),
+  red: pt("colour", "red"),
+  orange: pt("colour", "orange"),
+  purple: pt("colour", "purple"),
+  milkshake: t("milkshake"),
+};
+const iceName = (kind) => ICE_NAMES[kind] ?? kind;
 const EDGE_INDEX = { bottom: 0, left: 1, top: 2, right: 3 };
 const BEACH_SIDES = { N: 0, E: 1, S: 2, W: 3 };
 
@@ -427,7 +437,7 @@ const STALL_DETAIL = {
 
 function tileDetail(tok, view) {
   if (tok.category === "advanced_collector") return tok.fruits.map((f) => f[0].toUpperCase()).join("/");
-  if (tok.category === "ice_cream_cart") return tok.kind;
+  if (tok.category === "ice_cream_cart") return iceName(tok.kind);
   if (tok.category === "stall" && STALL_DETAIL[tok.formula]) return STALL_DETAIL[tok.formula](tok.points);
   if (tok.category === "stall")
     return tok.text
@@ -499,7 +509,7 @@ function icePools(ui, layer, x, y, w) {
     });
     if (!remaining.length) g.append(s("text", { x: cx, y: y + 84, "text-anchor": "middle", class: "jf-note" }, fitText(t("none left"), colW - 16, 18, 700), s("title", {}, t("none left"))));
     g.append(s("text", { x: cx, y: y + h - 16, "text-anchor": "middle", class: "jf-small", text: `×${pool.left}` }));
-    g.append(s("title", {}, t("{kind}: {n} left", { kind: pool.kind, n: pool.left })));
+    g.append(s("title", {}, t("{kind}: {n} left", { kind: iceName(pool.kind), n: pool.left })));
     layer.append(g);
   });
   return y + h;
@@ -692,7 +702,7 @@ function islandBox(ui, layer, seat, x, y, w) {
     s(
       "text",
       { x: x + 42, y: y + headH / 2 + fs * 0.36, class: "jf-island-name", fill: st.ink, "font-size": fs },
-      fitText(mine ? `${name} (you)` : name, w - 42 - 14 - fs * 5, fs),
+      fitText(mine ? `${name} ${t("(you)")}` : name, w - 42 - 14 - fs * 5, fs),
       s("title", {}, name),
     ),
     s("text", { x: x + w - 14, y: y + headH / 2 + fs * 0.36, "text-anchor": "end", class: "jf-island-name", fill: st.ink, "font-size": fs, text: `${acting ? "▶ " : ""}${t("{n} pts", { n: p.score })}` }),
