@@ -356,6 +356,11 @@ def test_the_numbers_on_business_tokens_come_from_the_games_data(browser: Any, s
     first.update(points=venue["points"], stars=venue["stars"])
     second.clear()
     second.update(type="token", id="X09", name="Whale watching X09", category="whale_watching", text="")
+    third = [s for row in view["business_board"]["rows"] for s in row["spaces"] if s][2]
+    said = "5 per beach with all 3 ships"  # (the server's words for the stall, in the reader's language)
+    third.clear()
+    third.update(type="token", id="X05", name="Harbor Tour", category="stall", formula="per_full_beach", points=5)
+    third.update(text=said)
     page = new_page(browser, DESKTOP)
     page.goto(f"{server_url}/")
     page.add_style_tag(url="/static/js/games/juicyfruits.css")
@@ -372,4 +377,10 @@ def test_the_numbers_on_business_tokens_come_from_the_games_data(browser: Any, s
         [f"{side}×{side}", f"whale +{sighting}"],
         [f"{side + 1}×{side + 1}", f"whale +{sighting + 1}"],
     ]
+    # a stall's picture says what it counts in the server's words (it had its own English shorthand)
+    titles = page.evaluate("() => [...document.querySelectorAll('#kit .stall > title')].map((t) => t.textContent)")
+    stalls = [
+        s["text"] for row in view["business_board"]["rows"] for s in row["spaces"] if s and s["category"] == "stall"
+    ]
+    assert said in titles and set(titles) == set(stalls)
     assert page.js_errors == []

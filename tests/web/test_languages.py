@@ -209,7 +209,23 @@ def test_each_games_board_words_fit_in_german_and_chinese(
     shot = screenshot_dir / f"{game}-{language['lang']}-{size}.png"
     problems = board_problems(page, where, {"fit"}, shot)
     assert not problems, "\n".join(problems)
+    assert page.evaluate(STRAY_TEXT) == [], "words outside any text element (an append of null adds 'null')"
     assert not page.js_errors
+
+
+#: Words standing in the board's drawing outside any element that shows or names text: SVG never
+#: draws them, so they are a slip such as ``append(null)``, which adds the text "null".
+STRAY_TEXT = """() => {
+  const holders = new Set(['text', 'tspan', 'textPath', 'title', 'desc', 'style']);
+  const walker = document.createTreeWalker(document.getElementById('board'), NodeFilter.SHOW_TEXT);
+  const out = [];
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const where = n.parentNode;
+    if (n.textContent.trim() && !holders.has(where.localName))
+      out.push(`${where.localName}.${where.getAttribute('class')}: ${n.textContent.trim()}`);
+  }
+  return out;
+}"""
 
 
 #: Every element with words of its own whose text the page cuts (overflow hidden or clipped) or

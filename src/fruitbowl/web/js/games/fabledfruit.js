@@ -261,10 +261,8 @@ const boxTitle = (x, y, text, room) => s("text", { x, y, class: "ff-box-title", 
 const boxText = (text, room) => ({ text, ...squeeze(text, room, 15, 700) });
 
 function box(layer, x, y, w, h, title, cls = "") {
-  layer.append(
-    s("rect", { x, y, width: w, height: h, rx: 12, class: ["ff-box", cls] }),
-    title ? boxTitle(x + 12, y + 22, title, w - 20) : null,
-  );
+  layer.append(s("rect", { x, y, width: w, height: h, rx: 12, class: ["ff-box", cls] }));
+  if (title) layer.append(boxTitle(x + 12, y + 22, title, w - 20)); // (append(null) would add the text "null")
 }
 
 

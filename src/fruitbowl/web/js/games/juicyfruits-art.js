@@ -246,17 +246,9 @@ export function smallVenue(piece, c) {
 
 /** What a stall's points count, in short ("5/3 ships" on its island piece's tooltip, "5 per 3 ships"
  * on its business tile). */
-export const STALL_SHORT = {
-  per_empty_beach: "/beach",
-  per_supplied_ship: "/ship",
-  per_star: "/★",
-  per_two_fruits: "/2 fruits",
-  per_full_beach: "/3 ships",
-  per_milkshake: "/shake",
-};
-
 /** A stall: a striped awning over a counter with its end-of-game points in big figures; what they
- * count ("/3 ships") in its tooltip (the business tile beside it says it in words). */
+ * count in its tooltip, as the server says it in the reader's language ("5 per beach with all 3
+ * ships"). */
 export function stall(piece, c) {
   const stripes = [];
   for (let i = 0; i < 4; i++) {
@@ -273,7 +265,7 @@ export function stall(piece, c) {
       { y: c * 0.2, "text-anchor": "middle", "font-size": c * 0.32, "font-weight": 800, fill: "#1f5f57" },
       `${piece.points ?? ""}`,
     ),
-    s("title", {}, `${piece.points ?? ""}${STALL_SHORT[piece.formula] || ""}`),
+    s("title", {}, piece.text || `${piece.points ?? ""}`),
   );
 }
 

@@ -425,7 +425,7 @@ function wordless(picture) {
   return picture;
 }
 
-/** A stall's points in short, by what it counts ("2 per beach"; its tooltip: art.STALL_SHORT). */
+/** A stall's points in short, by what it counts ("2 per beach"; its tooltip: the token's text). */
 const STALL_DETAIL = {
   per_empty_beach: (n) => t("{n} per beach", { n }),
   per_supplied_ship: (n) => t("{n} per ship", { n }),
@@ -621,10 +621,8 @@ function scoreOrJuice(ui, layer, x, y, w) {
   for (let row = 0; row < 2; row++) {
     for (let i = 0; i < cells; i++) {
       const v = row * cells + i;
-      layer.append(
-        s("rect", { x: x + 12 + i * step, y: y + 36 + row * 36, width: step - 2, height: 32, rx: 4, fill: v % 10 === 0 ? "#ffe9b8" : "#f3e2bf", stroke: "#b8955c" }),
-        v % 5 === 0 ? s("text", { x: x + 12 + i * step + step / 2 - 1, y: y + 57 + row * 36, "text-anchor": "middle", class: "jf-track-small", text: v }) : null,
-      );
+      layer.append(s("rect", { x: x + 12 + i * step, y: y + 36 + row * 36, width: step - 2, height: 32, rx: 4, fill: v % 10 === 0 ? "#ffe9b8" : "#f3e2bf", stroke: "#b8955c" }));
+      if (v % 5 === 0) layer.append(s("text", { x: x + 12 + i * step + step / 2 - 1, y: y + 57 + row * 36, "text-anchor": "middle", class: "jf-track-small", text: v }));
     }
   }
   const scores = view.players.map((p) => p.score);
