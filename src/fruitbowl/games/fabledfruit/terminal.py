@@ -195,7 +195,7 @@ class FabledFruitAdapter:
         moves = [index for index, action in enumerate(legal) if action.kind == "move"]
         if len(moves) < 2:
             return one_per_line(legal, label)
-        shown = tuple(f"#{loc_label(legal[index].fields['location'])}" for index in moves)  # as the board names them
+        shown = tuple(_stack(legal[index].fields["location"]) for index in moves)  # as the board names them
         rows = [MenuRow(moves, _move_costs(view, [legal[index] for index in moves]), "move", shown)]
         return rows + [MenuRow([index], label(action)) for index, action in enumerate(legal) if action.kind != "move"]
 
@@ -395,14 +395,14 @@ class FabledFruitAdapter:
             seat = p["seat"]
             marker = "▶" if seat == current else ("★" if seat == view["start_player"] else "")
             name = Text(f"{seat_mark(seat)} {labels[seat]}", style="bold green" if seat == me else "bold")
-            where = f"#{loc_label(p['position'])}" if p["position"] else "—"
+            where = _stack(p["position"]) if p["position"] else "—"
             if "hand" in p:
                 hand = fruits_text(p["hand"])
                 hand.append(f" ({p['hand_size']})", style="dim")
             else:
                 hand = Text("▮" * min(p["hand_size"], HAND_BACKS) + f" ({p['hand_size']})", style="blue")
             juices = Text(f"{len(p['juices'])}/{view['target']} ", style="bold")
-            juices.append(" ".join(f"#{loc_label(j)}" for j in p["juices"]), style="dim")
+            juices.append(" ".join(_stack(j) for j in p["juices"]), style="dim")
             tokens = []
             if p["fruit_tokens"]:
                 tokens.append(" ".join(LETTER[f] for f in p["fruit_tokens"]))
@@ -430,7 +430,7 @@ def _move_costs(view: dict[str, Any], moves: Sequence[Action]) -> str:
     for move in moves:
         payers, coat = move_payment(view, move.fields["location"])
         if payers:
-            paying.setdefault(payers, []).append(f"#{loc_label(move.fields['location'])}")
+            paying.setdefault(payers, []).append(_stack(move.fields["location"]))
     if paying and coat:
         return _("free with the camouflage coat")
     at = pgettext("list", ", ")
