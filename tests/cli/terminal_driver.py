@@ -14,13 +14,17 @@ catalogs): its prompt, its reminder of the commands, its headings.
 from __future__ import annotations
 
 import codecs
+import fcntl
 import json
 import os
+import pty
 import random
 import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -212,12 +216,12 @@ class Terminal:
         if self.returncode is not None:
             return False
         deadline = time.monotonic() + self.seconds
-        while not self.screen.endswith(self.words.prompt):
+        while not self._at_prompt():
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self._out], [], [], left)[0]:
                 self.kill()
                 raise self.failure(f"no prompt and no exit within {self.seconds:.0f} s")
-            data = os.read(self._out, 1 << 16)
+            data = self._read()
             if not data:
                 self._closed()
                 return False
@@ -232,15 +236,23 @@ class Terminal:
     def answer(self, line: str) -> None:
         self.screen = ""
         try:
-            self._in.write(f"{line}\n".encode())
-            self._in.flush()
+            self._write(f"{line}\n".encode())
         except BrokenPipeError:
             raise self.failure(f"the program stopped reading before {line!r}") from None
 
     def type_ahead(self, lines: Sequence[str]) -> None:
         """Send several answers at once, before any prompt asks for them (as a pipe does)."""
         self.screen = ""
-        self._in.write("".join(f"{line}\n" for line in lines).encode())
+        self._write("".join(f"{line}\n" for line in lines).encode())
+
+    def _at_prompt(self) -> bool:
+        return self.screen.endswith(self.words.prompt)
+
+    def _read(self) -> bytes:
+        return os.read(self._out, 1 << 16)
+
+    def _write(self, data: bytes) -> None:
+        self._in.write(data)
         self._in.flush()
 
     def read_to_end(self) -> int:
@@ -260,6 +272,9 @@ class Terminal:
         except subprocess.TimeoutExpired:
             self.kill()
             raise self.failure("the output closed but the program did not exit") from None
+        self._close_streams()
+
+    def _close_streams(self) -> None:
         if not self._in.closed:
             self._in.close()
         self.process.stdout.close()  # type: ignore[union-attr]
@@ -293,6 +308,74 @@ class Terminal:
         if found is None:
             raise self.failure("the welcome line names no save file")
         return Path(found.group(1))
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+
+
+class RealTerminal(Terminal):
+    """``fruitbowl`` at a real terminal (a pseudo-terminal of ``rows`` × ``columns``), where it
+    knows the screen's height and fits each screen to it, and colours what it prints;
+    :meth:`visible` is what the screen shows at the prompt: the output's last ``rows`` lines,
+    without the colours (the program only ever writes line after line)."""
+
+    def __init__(self, args: Sequence[str], home: Path, rows: int = 24, columns: int = 80):
+        self.args = list(args)
+        self.words = ENGLISH
+        self.home = home
+        self.seconds = READ_SECONDS
+        self.rows, self.columns = rows, columns
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        env = {**terminal_env(home), "LINES": str(rows), "COLUMNS": str(columns), "TERM": "xterm"}
+        self.process = subprocess.Popen(
+            [*fruitbowl_command(), *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+        )
+        os.close(slave)
+        self._out = master
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.transcript = ""
+        self.screen = ""
+        self.returncode = None
+
+    def visible(self) -> list[str]:
+        """The screen's rows at this moment, top to bottom (the prompt's row last)."""
+        return self.rows_of(self.transcript)[-self.rows :]
+
+    def fresh_rows(self) -> list[str]:
+        """The rows printed since the last answer, the new prompt's row last (the answer's echo,
+        on the row of the prompt before, left out)."""
+        return self.rows_of(self.screen)[1:]
+
+    def rows_of(self, output: str) -> list[str]:
+        """``output`` as the terminal's rows, without its colours: a line wider than the screen
+        takes as many rows as the terminal wraps it into."""
+        plain = ANSI.sub("", output).replace("\r\n", "\n").replace("\r", "")
+        rows: list[str] = []
+        for line in plain.split("\n"):
+            row = ""
+            for char in line:
+                if cell_len(row + char) > self.columns:
+                    rows.append(row)
+                    row = ""
+                row += char
+            rows.append(row)
+        return rows
+
+    def _at_prompt(self) -> bool:
+        return ANSI.sub("", self.screen[-200:]).endswith(self.words.prompt)
+
+    def _read(self) -> bytes:
+        try:
+            return os.read(self._out, 1 << 16)
+        except OSError:  # the program exited: a pseudo-terminal reports it as an error
+            return b""
+
+    def _write(self, data: bytes) -> None:
+        os.write(self._out, data)
+
+    def _close_streams(self) -> None:
+        os.close(self._out)
 
 
 # ---------------------------------------------------------------------- playing a whole game

@@ -160,6 +160,15 @@ def test_the_legend_explains_every_mark() -> None:
         assert mark in legend
 
 
+def test_help_gives_the_legend_a_short_screen_leaves_out() -> None:
+    """On a real 80×24 screen the board leaves its legend out when the menu needs the lines
+    (tests/cli/test_real_screen.py); ``help`` has every mark of it."""
+    text = adapter_for("citrus").rules
+    marks = ("Y lemon", "h3", "$2", "Ca", "Bu", "Br", "Mi", "+ road", "# rock", "neutral", "open site", "not opened")
+    for mark in marks:
+        assert mark in text, mark
+
+
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, {"board": "short"}), (4, {"board": "long", "family": True}), (5, {"board": "long"})],

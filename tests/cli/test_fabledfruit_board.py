@@ -20,7 +20,7 @@ import pytest
 
 import fruitbowl.games.fabledfruit as fabledfruit_package
 
-from .terminal_driver import PROMPT, STATUS_HINT, Terminal, check_readable, choose
+from .terminal_driver import ANSI, PROMPT, STATUS_HINT, RealTerminal, Terminal, check_readable, choose
 
 DATA = tomllib.loads((Path(fabledfruit_package.__file__).parent / "data.toml").read_text(encoding="utf-8"))
 PRINTED = {str(loc["id"]): (loc["name"], loc["price"]) for loc in DATA["location"]}
@@ -176,5 +176,21 @@ def test_a_five_player_move_shows_the_board_and_every_move_on_one_screen(tmp_pat
     term.answer(target)
     assert term.wait_for_prompt()
     assert f"You moved to {target.removeprefix('move ')} " in term.screen
+    term.answer("quit")
+    term.wait_for_prompt()
+
+
+def test_help_gives_the_key_a_short_screen_leaves_out(tmp_path: Path) -> None:
+    """A five-player Lime board on a real 80×24 screen leaves its key out (tests/cli/
+    test_real_screen.py); ``help`` names every fruit letter, the lime's too."""
+    args = ["play", "fabledfruit", "--players", "5", "--seed", "7", "--name", "Sam", "--option", "lime=true"]
+    term = RealTerminal([*args, "--bots", "random,random,random,random"], tmp_path)
+    assert term.wait_for_prompt()
+    assert not any(row.startswith("Key: ") for row in term.visible())
+    term.answer("help")
+    assert term.wait_for_prompt()
+    words = " ".join(ANSI.sub("", term.screen).split())
+    for code, name in (FRUIT_NAMES | LIME_NAMES).items():
+        assert f"{code} {name}" in words or (code == DATA["lime"]["code"] and f"{code} is a lime" in words), words
     term.answer("quit")
     term.wait_for_prompt()

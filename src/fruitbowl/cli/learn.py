@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
@@ -48,7 +48,8 @@ class TutorialSession(PlaySession):
         super().__init__(match, PLAYER, bots, save_path, console)
         self.tutorial = tutorial
 
-    def _draw_menu(self, legal: Sequence[Action]) -> None:
+    def _menu_lines(self, legal: Sequence[Action]) -> list[RenderableType]:
+        """The coach's words for this step, above the status line and the menu."""
         step = coach_for(self.tutorial, self.match)
         where = ""
         if step["suggested"] is not None:
@@ -66,8 +67,7 @@ class TutorialSession(PlaySession):
             _("Tutorial · step {step} of {steps}:").format(step=step["step"], steps=step["of"])
         )
         head += "[/bold green]"
-        self.console.print(f"{head} {escape(step['text'])}{where}{rule}")
-        super()._draw_menu(legal)
+        return [Text.from_markup(f"{head} {escape(step['text'])}{where}{rule}"), *super()._menu_lines(legal)]
 
     def _goodbye(self) -> None:
         self.save()

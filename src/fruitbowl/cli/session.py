@@ -12,10 +12,12 @@ import contextlib
 import functools
 import sys
 from collections.abc import Iterable, Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.align import Align
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -28,7 +30,7 @@ from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.engine.wording import N_, _, ngettext
 
-from .boards import MenuRow, adapter_for
+from .boards import Fitting, MenuRow, adapter_for
 from .crash import keeping
 from .errors import CliError
 from .help_text import commands_text
@@ -52,6 +54,35 @@ ANNOUNCEMENTS = {"round", "turn"}
 #: Columns a menu description keeps at least when descriptions line up in one column.
 MENU_LABEL_ROOM = 30
 RESUME_RECAP = 10  # events shown again when a saved game is resumed
+#: Lines the board leaves, at most, for what happened since the human last looked (the latest
+#: turn; more if the screen is tall enough for the board's fullest picture and more).
+RECAP_ROOM = 3
+
+
+#: How a menu is drawn, roomiest first: (with the commands' reminder, rows of one kind packed).
+MENU_STYLES = ((True, False), (False, False), (False, True))
+#: Actions of one kind a short screen packs together, at the least (:meth:`PlaySession._packed`).
+PACKED_RUN = 3
+
+
+def _common_word(row: MenuRow, legal: Sequence[Action]) -> str | None:
+    """What a short screen packs ``row`` under: the words it already shares (``place lime``),
+    or the first word of every action text of the row if they share it and each has more
+    words after it; None otherwise, and for a row that shows its numbers in words of its own."""
+    if row.shown:
+        return None
+    if row.shared:
+        return row.shared
+    words = {legal[index].text.partition(" ")[::2] for index in row.indices}
+    first = {word for word, _rest in words}
+    return first.pop() if len(first) == 1 and all(rest for _word, rest in words) else None
+
+
+def _one_line(text: Text) -> Text:
+    """``text`` printed on one line, never wrapped (a menu row's cells line up with the others)."""
+    text.no_wrap = True
+    text.overflow = "ignore"
+    return text
 
 
 def discard_type_ahead() -> None:
@@ -109,6 +140,8 @@ class PlaySession:
         self.adapter = adapter_for(match.game.id)
         self.labels = seat_labels(match.players, human)
         self.seen = 0  # events of match.log already shown to the human
+        self._menu_style = MENU_STYLES[0]  # how the menu is drawn on this screen
+        self._said = 0  # lines printed since the last answer above the next screen (its room is less)
 
     # ------------------------------------------------------------------ the loop
 
@@ -151,7 +184,9 @@ class PlaySession:
         if len(legal) == 1:
             self._apply(legal[0])
             only = _("Only one move was possible for you: {action}.").format(action=legal[0].text)
-            self.console.print(f"[dim]{escape(only)}[/dim]")
+            notice = Text(only, style="dim")
+            self.console.print(notice)
+            self._said += self._lines(notice)
             return True
         self._draw_screen(legal)
         while True:
@@ -270,6 +305,7 @@ class PlaySession:
         """The human's next line; None at the end of input. Ctrl-C is left to :func:`keeping`
         (one line naming the save, exit code 130)."""
         discard_type_ahead()
+        self._said = 0
         try:
             line = self.console.input(Text.assemble((_("Your move ›"), "bold"), " "))
         except EOFError:
@@ -287,69 +323,137 @@ class PlaySession:
     # ------------------------------------------------------------------ drawing
 
     def _draw_screen(self, legal: Sequence[Action]) -> None:
-        """Board, then what happened since the human last looked, then the menu."""
+        """Board, then what happened since the human last looked, then the menu. On a terminal
+        the three share its height: the menu whole, the board as full as the rest leaves room
+        for (a game may draw a leaner picture, :class:`~fruitbowl.cli.boards.Fitting`), and the
+        latest turns in the lines left over."""
         view = self.match.state.view(self.human)
         board = self.adapter.board(view, self.labels)
-        self.console.print(board)
-        room = None
-        if self.console.is_terminal:
-            used = len(self.console.render_lines(board, pad=False)) + len(self._menu(view, legal)) + 3
-            room = max(4, self.console.height - used)
-        self._recap(room)
-        self._draw_menu(legal)
+        self._menu_style = MENU_STYLES[0]
+        if not self.console.is_terminal:
+            menu = self._menu_lines(legal)
+            self.console.print(board)
+            self._recap()
+        else:
+            height = self.console.height - self._said
+            leanest = board.leanest if isinstance(board, Fitting) else board
+            paragraphs, idle = self._fresh()
+            told = paragraphs[:-1] if idle else paragraphs
+            recap = min(RECAP_ROOM, self._height(told))  # what the board leaves room for
+            # what gives way, in turn, when the screen is short: the board's fuller pictures, the
+            # commands' reminder, then the labels of rows of one kind (packed as "buy: 1 R0  2 R1")
+            for self._menu_style in MENU_STYLES:
+                menu = self._menu_lines(legal)
+                if self._lines(leanest) + sum(map(self._lines, menu)) + 1 + recap <= height:
+                    break
+            below = sum(map(self._lines, menu)) + 1  # + the prompt
+            if isinstance(board, Fitting):
+                board.room = height - below - recap
+            self.console.print(board)
+            self._recap(max(1, height - self._lines(board) - below))  # (the end of the latest turn at least)
+        for part in menu:
+            self.console.print(part)
+
+    def _lines(self, renderable: RenderableType) -> int:
+        """How many lines ``renderable`` takes on this console."""
+        return len(self.console.render_lines(renderable, pad=False))
 
     def _recap(self, room: int | None = None) -> None:
-        """What the human has not seen yet, one paragraph per turn; the latest ``room`` lines if given."""
-        fresh = self.match.log[self.seen :]
+        """What the human has not seen yet, one paragraph per turn; if given, in ``room`` lines:
+        without the bare announcement of the human's own turn (the status line says as much),
+        then the latest paragraphs that fit, and a line saying how many were left out."""
+        paragraphs, idle = self._fresh()
         self.seen = len(self.match.log)
-        paragraphs = self._paragraphs(event for _number, event in fresh)
-        if room is not None:
+        if room is not None and self._height(paragraphs) > room:
+            if idle:
+                paragraphs.pop()
             dropped = 0
-            while len(paragraphs) > 1 and self._height(paragraphs) > room - (dropped > 0):
+            while len(paragraphs) > 1 and self._height(paragraphs) > room:
                 paragraphs.pop(0)
                 dropped += 1
-            if dropped:
+            if dropped and self._height(paragraphs) < room:  # (a line to say so, where one is left)
                 earlier = ngettext(
                     "… {n} earlier turn: type log to see them", "… {n} earlier turns: type log to see them", dropped
                 )
                 self.console.print(f"[dim]{escape(earlier.format(n=dropped))}[/dim]")
+            if self._height(paragraphs) > room:  # one turn alone too long: its end
+                paragraphs = [self._tail(paragraphs[0], room)]
         for paragraph in paragraphs:
             self.console.print(paragraph)
 
+    def _tail(self, paragraph: Text, room: int) -> Text:
+        """The end of ``paragraph`` in at most ``room`` lines, after an ellipsis (in one line:
+        its beginning, since the end of a sentence alone says little)."""
+        if room < 2:
+            head = paragraph.copy()
+            head.no_wrap, head.overflow = True, "ellipsis"
+            return head
+        lines = [line.copy() for line in paragraph.wrap(self.console, self.console.width)]
+        for line in lines:
+            line.rstrip()
+        for count in range(min(room, len(lines)), 0, -1):
+            cut = Text("… ", style="dim") + Text(" ").join(lines[-count:])
+            if self._lines(cut) <= room:
+                return cut
+        return Text("…", style="dim")
+
+    def _fresh(self) -> tuple[list[Text], bool]:
+        """The paragraphs of what the human has not seen yet, and whether the last is only the
+        announcement of their own turn (with a new round's, if one began just before)."""
+        events = [event for _number, event in self.match.log[self.seen :]]
+        paragraphs = self._paragraphs(events)
+        idle = len(paragraphs) > 1 and events[-1].kind == "turn" and events[-1].actor == self.human
+        return paragraphs, idle
+
     def _height(self, paragraphs: Sequence[Text]) -> int:
-        return sum(len(self.console.render_lines(p, pad=False)) for p in paragraphs)
+        return sum(self._lines(paragraph) for paragraph in paragraphs)
 
     def _paragraphs(self, events: Iterable[Event]) -> list[Text]:
-        """Event sentences joined into one paragraph per turn, the turn's announcement in bold."""
+        """Event sentences joined into one paragraph per turn, the turn's announcement in bold;
+        announcements with nothing between them share one ("Round 2 begins. Your turn.")."""
         paragraphs: list[Text] = []
         current: Text | None = None
+        bare = False  # the current paragraph holds announcements only
         for event in events:
             sentence = self.match.game.describe_event(event, self.human, self.match.names)
-            if event.kind in ANNOUNCEMENTS or current is None:
+            announcement = event.kind in ANNOUNCEMENTS
+            if current is None or (announcement and not bare):
                 current = Text()
                 paragraphs.append(current)
             elif current.plain:
                 current.append(" ")
-            if event.kind in ANNOUNCEMENTS:
+            if announcement:
                 current.append(sentence, style="bold")
             else:
                 current.append(sentence, style="green" if event.actor == self.human else "")
+            bare = announcement and (bare or current.plain == sentence)
         return paragraphs
 
     def _draw_menu(self, legal: Sequence[Action]) -> None:
+        for part in self._menu_lines(legal):
+            self.console.print(part)
+
+    def _menu_lines(self, legal: Sequence[Action]) -> list[RenderableType]:
+        """The status line with the commands' reminder, then the numbered actions: what
+        :meth:`_draw_menu` prints, one renderable a line (or a description's lines). In the
+        screen's ``_menu_style``: without the reminder where it would need a line of its own,
+        and with rows of one kind packed (:meth:`_packed`)."""
+        reminder, packed = self._menu_style
         view = self.match.state.view(self.human)
         status = Text(f" {self.match.game.prompt(view, self.match.names)} ", style="bold reverse")
         keys = Text(_(KEY_HINT), style="dim")
+        out: list[RenderableType] = []
         if status.cell_len + 1 + keys.cell_len <= self.console.width:
             line = Table.grid(expand=True)
             line.add_column()
             line.add_column(justify="right")
             line.add_row(status, keys)
-            self.console.print(line)
+            out.append(line)
         else:  # a long status keeps its line whole; the reminder goes underneath
-            self.console.print(status)
-            self.console.print(keys, justify="right")
+            out += [status, Align.right(keys)] if reminder else [status]
         rows = self._menu(view, legal)
+        if packed:
+            rows = self._packed(rows, legal)
         width = len(str(len(legal)))
         lefts = self._menu_lefts(rows, legal, width)
         # Descriptions line up after the widest row's cells while they keep a fair share of the
@@ -364,10 +468,29 @@ class PlaySession:
                 if label:
                     entry.pad_right(start - left.cell_len)
                     entry.append(label, style="dim")
-                self.console.print(entry, no_wrap=True, overflow="ignore")
+                out.append(_one_line(entry))
             else:
-                self.console.print(left, no_wrap=True, overflow="ignore")
-                self.console.print(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
+                out.append(_one_line(left.copy()))
+                out.append(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
+        return out
+
+    def _packed(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow]:
+        """For a short screen: a run of rows whose actions' texts all begin with the same word
+        ("buy R0", "buy R1" …), three actions or more, is packed as tightly as the width allows
+        under that word, each number showing the rest of its text, without the rows' labels
+        (what they said, the board shows)."""
+        number = len(str(len(legal))) + 2
+        out: list[MenuRow] = []
+        for word, run in groupby(rows, key=lambda row: _common_word(row, legal)):
+            same = list(run)
+            indices = [index for row in same for index in row.indices]
+            if word is None or len(indices) < PACKED_RUN:
+                out += same
+                continue
+            rest = max(len(legal[index].text) - len(word) - 1 for index in indices)
+            per_row = max(1, (self.console.width - len(word) - 2) // (number + rest + 2))
+            out += [MenuRow(indices[start : start + per_row], "", word) for start in range(0, len(indices), per_row)]
+        return out
 
     @classmethod
     def _menu_lefts(cls, rows: Sequence[MenuRow], legal: Sequence[Action], width: int) -> list[Text]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from rich.console import RenderableType
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.pretty import Pretty
 from rich.text import Text
 
@@ -66,6 +66,37 @@ def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:
     return out
 
 
+class Fitting:
+    """A board that fits the lines the screen leaves it: either several pictures, the fullest
+    first (the first that fits is shown; the last when none does), or ``compose``, which draws
+    the picture for a number of lines. The play session sets ``room`` to what the menu and the
+    latest turn leave of the screen; left unset, the picture gets the terminal's height less two
+    lines (a status line and a prompt)."""
+
+    def __init__(self, *pictures: RenderableType, compose: Callable[[int], RenderableType] | None = None):
+        if not pictures and compose is None:
+            raise ValueError("a fitting board needs pictures or a way to compose one")
+        self.pictures = pictures
+        self.compose = compose
+        self.room: int | None = None
+
+    @property
+    def leanest(self) -> RenderableType:
+        """The smallest picture there is (what a screen shows however short it is)."""
+        return self.compose(0) if self.compose is not None else self.pictures[-1]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        room = self.room if self.room is not None else options.max_height - 2
+        if self.compose is not None:
+            yield self.compose(room)
+            return
+        for picture in self.pictures[:-1]:
+            if len(console.render_lines(picture, options, pad=False)) <= room:
+                yield picture
+                return
+        yield self.pictures[-1]
+
+
 class BoardAdapter(Protocol):
     """What the terminal needs from a game besides the engine contract."""
 
@@ -78,7 +109,8 @@ class BoardAdapter(Protocol):
     commands: tuple[str, ...]
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        """The position as ``view``'s viewer sees it; ``labels[seat]`` titles each player."""
+        """The position as ``view``'s viewer sees it; ``labels[seat]`` titles each player (a
+        :class:`Fitting` to offer leaner pictures for a short screen)."""
         ...
 
     def menu(self, view: dict[str, Any], legal: Sequence[Action], label: Label) -> list[MenuRow]:

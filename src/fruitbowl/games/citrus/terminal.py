@@ -20,11 +20,12 @@ from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import Label, MenuRow
+from fruitbowl.cli.boards import Fitting, Label, MenuRow
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import _, ngettext
 
@@ -91,6 +92,7 @@ def _rules() -> str:
             " unused\n"
             "  action tile {unused}. Ties share the win."
         ).format(unused=unused),
+        escape(_legend().plain),
     ]
     return "\n".join(paragraphs) + "\n"
 
@@ -136,7 +138,7 @@ class CitrusAdapter:
                 rows += [MenuRow([index], _label(view, legal[index], label)) for index in indices]
                 continue
             shared = _shared_words([legal[index].text for index in indices])
-            rest = max(len(legal[index].text) - len(shared) for index in indices)
+            rest = max(len(legal[index].text) - len(shared) - 1 for index in indices)  # (after a space)
             per_row = max(1, (MENU_WIDTH - len(shared) - 2) // (number + rest + 2))
             rows += [MenuRow(indices[start : start + per_row], "", shared) for start in range(0, len(indices), per_row)]
         return rows
@@ -147,7 +149,12 @@ class CitrusAdapter:
         top.add_column()
         top.add_row(_grid(view), Group(_market(view), _table_info(view)))
         fincas = _fincas(view)
-        return Group(top, *([fincas] if fincas else []), _players(view, labels), _legend(view))
+        sites = [fincas] if fincas else []
+        board = Group(top, *sites, _players(view, labels))
+        # on a short screen without the key (``help`` explains the letters and marks), then with
+        # only the line of the player deciding (a long placement menu: the grid comes first)
+        deciding = view["viewer"] if view["viewer"] is not None else view["current_player"]
+        return Fitting(Group(board, _legend()), board, Group(top, *sites, _players(view, labels, [deciding])))
 
 
 def _label(view: dict[str, Any], action: Action, label: Label) -> str:
@@ -283,12 +290,15 @@ def _fincas(view: dict[str, Any]) -> Text | None:
     return Text("\n".join(lines), style="dim", no_wrap=True)
 
 
-def _players(view: dict[str, Any], labels: Sequence[str]) -> Table:
-    """One line per player: coins, workers on the mat (income), points, held tiles, horses."""
+def _players(view: dict[str, Any], labels: Sequence[str], seats: Sequence[int] | None = None) -> Table:
+    """One line per player (of ``seats``, if given): coins, workers on the mat (income), points,
+    held tiles, horses."""
     table = Table.grid(padding=(0, 1))
     for _column in range(6):
         table.add_column(no_wrap=True)
     for player in view["players"]:
+        if seats is not None and player["seat"] not in seats:
+            continue
         seat = player["seat"]
         acting = view["current_player"] == seat
         name = Text("▶ " if acting else "  ", style="bold yellow")
@@ -324,10 +334,11 @@ def _held_mark(held: dict[str, Any]) -> str:
     return LAND_LOOK[held["kind"]] + (str(held["value"]) if held["kind"] in ("horses", "money") else "")
 
 
-def _legend(view: dict[str, Any]) -> Text:
-    """Every mark the board shows, in lines of at most 80 characters."""
+def _legend() -> Text:
+    """Every mark the board shows, in lines of at most 80 characters (also the end of ``help``,
+    for a screen too short for the board to show it)."""
     out = Text()
-    for name, full in zip(view["types"], view["type_names"], strict=True):
+    for name, full in zip(C.types, C.type_names, strict=True):
         letter, style = TYPE_LOOK.get(name, ("?", "bold"))
         out.append(letter, style=style)
         out.append(f" {citrus_text.type_word(full)} ", style="dim")

@@ -20,7 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import Label, MenuRow, one_per_line
+from fruitbowl.cli.boards import Fitting, Label, MenuRow, one_per_line
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import _, ngettext, pgettext
 
@@ -46,7 +46,9 @@ HAND_BACKS = 12  # the most card backs drawn for another player's hand (the coun
 
 def _rules() -> str:
     """The help text, one paragraph per line (the terminal wraps them); numbers from data.toml."""
-    fruits = " ".join(C.type_codes[: C.base_types])
+    fruits = pgettext("list", ", ").join(
+        f"{code} {fruit_name(name)}" for code, name in zip(C.type_codes[: C.base_types], C.type_names, strict=False)
+    )
     targets = pgettext("list", ", ").join(
         _("{players}p {juices}").format(players=n, juices=C.targets[n]) for n in sorted(C.targets)
     )
@@ -140,22 +142,6 @@ class Packed:
             line.append_text(piece)
         if line.plain:
             yield line
-
-
-class Board:
-    """The whole picture; if it is taller than the screen leaves room for (two lines less than
-    the terminal), the compact parts instead."""
-
-    def __init__(self, full: list[RenderableType], compact: list[RenderableType]):
-        self.full = Group(*full)
-        self.compact = Group(*compact)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        room = options.max_height - 2
-        if len(console.render_lines(self.full, options, pad=False)) <= room:
-            yield self.full
-        else:
-            yield self.compact
 
 
 def legend(view: dict[str, Any]) -> Packed:
@@ -252,15 +238,23 @@ class FabledFruitAdapter:
         return parts
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        return Board(self._parts(view, labels, False), self._parts(view, labels, True))
+        """The whole picture; on a short screen (five players, Lime's stacks) a compact one, and
+        on a shorter one the compact one without the key (``help`` still explains the letters)."""
+        compact = self._parts(view, labels, True)
+        return Fitting(
+            Group(*self._parts(view, labels, False), legend(view)),
+            Group(*compact, legend(view)),
+            Group(*compact),
+        )
 
     def _parts(self, view: dict[str, Any], labels: Sequence[str], compact: bool) -> list[RenderableType]:
+        """The table, the display, what is being done now and the players (``compact``: the
+        discard pile counted, the players' table without headings)."""
         parts: list[RenderableType] = [self._table(view, compact), self._display(view)]
         current = self._current(view, labels)
         if current.plain:
             parts.append(current)
         parts.append(self._players(view, labels, compact))
-        parts.append(legend(view))
         return parts
 
     # ------------------------------------------------------------------ pieces

@@ -29,7 +29,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import Label, MenuRow, flowed
+from fruitbowl.cli.boards import Fitting, Label, MenuRow, flowed
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import N_, _, ngettext, pgettext
 
@@ -60,17 +60,15 @@ CELL_WIDTH = 7
 PANEL_WIDTH = 2 + 5 * CELL_WIDTH + 2
 #: The board's width: an 80-column terminal.
 ROW_WIDTH = 80
-#: The most lines a board takes: with the status line and the prompt it fits a 24-line terminal.
-MAX_LINES = 22
 #: Phases whose decision is about the business board, the ice cream pools or the juice factory:
 #: their board ends with the business board, just above the menu; the others end with the islands.
 BUSINESS_PHASES = frozenset({"action", "bonus", "discount", "juice", "produce", "over"})
 #: The optional parts of the board, most wanted first, for each decision (the rest: the default).
-DEFAULT_PRIORITY = ("juice", "statues", "conditions", "legend")
+DEFAULT_PRIORITY = ("ice", "juice", "statues", "conditions", "legend")
 PRIORITY = {
-    "arrange": ("conditions", "juice", "statues", "legend"),
-    "explore": ("statues", "juice", "conditions", "legend"),
-    "statue": ("statues", "juice", "conditions", "legend"),
+    "arrange": ("conditions", "ice", "juice", "statues", "legend"),
+    "explore": ("statues", "ice", "juice", "conditions", "legend"),
+    "statue": ("statues", "ice", "juice", "conditions", "legend"),
 }
 #: Short forms of the longest token names, used on the business board only when a row would not
 #: fit 80 columns otherwise; ``help`` lists them.
@@ -429,10 +427,14 @@ class JuicyFruitsAdapter:
         return _("Place {name} here").format(name=name)
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
-        """At most :data:`MAX_LINES` lines of 80 columns, so the board, the status line and the
-        prompt fit a 24-line terminal. Always: the business board one line per row, your island
-        (or, for a spectator, the acting player's) beside Mystic Island or another island, one
-        line for every other player, the ice cream pools, the boulder tray and Pineapple. Then,
+        """The board in as many lines as the screen leaves it (:meth:`_composed`)."""
+        return Fitting(compose=lambda lines: self._composed(view, labels, lines))
+
+    def _composed(self, view: dict[str, Any], labels: Sequence[str], lines: int) -> RenderableType:
+        """The board in 80 columns and, as far as it can, ``lines`` lines. Always: the business
+        board one line per row, your island (or, for a spectator, the acting player's) beside
+        Mystic Island or another island, one line for every other player, the boulder tray,
+        Pineapple, and in step 2 the ice cream pools (in step 1 first of the rest). Then,
         while there is room, what the decision needs first (the boulders' conditions when
         choosing a corner, the statues when exploring, the juice factory when making juice),
         then the rest; what is left out is printed by ``help``. The part the decision is about
@@ -471,12 +473,12 @@ class JuicyFruitsAdapter:
         required: dict[str, RenderableType] = {
             "header": self._header(view),
             "rows": self._rows(view),
-            "ice": self._ice(view),
             "islands": islands,
         }
         if others:
             required["others"] = Group(*others)
         optional: dict[str, RenderableType] = {"legend": _legend(view)}
+        (required if view["phase"] in BUSINESS_PHASES else optional)["ice"] = self._ice(view)
         if view["juice_factory"]:
             optional["juice"] = self._juice(view)
         if view.get("boulders"):
@@ -495,15 +497,15 @@ class JuicyFruitsAdapter:
             return measured[id(part)]
 
         chosen = dict(required)
-        room = MAX_LINES - sum(height(part) for part in chosen.values())
+        room = lines - sum(height(part) for part in chosen.values())
         if room < 0 and others:  # the other players one line each: what they hold beyond it is left out
             chosen["others"] = Group(*(_first_line(line) for line in others))
-            room = MAX_LINES - sum(height(part) for part in chosen.values())
+            room = lines - sum(height(part) for part in chosen.values())
         if room < 0:  # your whales, offices and statues on full lines under the islands
             row, statues, below = islands_row(inside=False)
             if below is not None and height(row) + height(below) < height(chosen["islands"]):
                 chosen["islands"] = Group(row, below)
-                room = MAX_LINES - sum(height(part) for part in chosen.values())
+                room = lines - sum(height(part) for part in chosen.values())
                 if statues is not None:
                     optional["statues"] = statues
                 else:
