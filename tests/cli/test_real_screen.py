@@ -5,7 +5,8 @@ nothing of it scrolls away before they choose (UX.md: the terminal at 80×24; is
 These run ``fruitbowl play`` on a pseudo-terminal of 24 rows and 80 columns, where the program
 knows the screen's height (piped, it cannot), and read the rows the terminal shows. On a short
 screen a board gives up its key (``help`` has it), the status line its reminder of the commands,
-and a menu packs rows of one kind ("buy: 1 R0  2 R1 …"); the game's own parts stay.
+and a menu packs rows of one kind ("buy: 1 R0  2 R1 …") or, for one verb and several objects,
+makes them a table (a line per kind of tile, a column per space); the game's own parts stay.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ ANSWERS = 12  # decisions per game: several turns of every kind the opening has
 #: Menu numbers on a screen ("1 R0", " 12 b4-c4"): each is typed as the answer it names.
 NUMBER = re.compile(r"(?:^|\s)(\d+) \S")
 
-#: A menu of more actions than this is exempt: Citrus's placements of three or four kinds of
-#: tile (a line of different tiles) or a Bull's every empty space take half the screen or more,
-#: and scroll the grid's top away (left alone: a menu of one kind of tile at a time, or the kinds
-#: as the rows of one table of the spaces, would be another way of choosing).
-MANY = 40
+#: A menu of more actions than this is exempt: a Citrus Bull's every empty space (97), or
+#: placements that spend a Milestone (a start on any empty space) take half the screen or more,
+#: and scroll the grid's top away (left alone). Four kinds of tile on 16 spaces each (64) fit:
+#: a short screen shows them as one table, a line per kind and a column per space.
+MANY = 64
 
 
 TABLES = [
@@ -67,3 +68,34 @@ def test_every_screen_of_the_opening_fits_a_real_80x24_terminal(
     term.answer("quit")
     term.wait_for_prompt()
     assert answers == ANSWERS
+
+
+def test_a_short_screen_shows_four_kinds_of_tile_as_a_table_whose_numbers_build_them(tmp_path: Path) -> None:
+    """A Citrus line of four different tiles: the placements (4 × 16) come as one table under
+    "place", a line per kind of tile and a column per space, each number right under its space;
+    typing a number builds the tile of its line on the space of its column."""
+    args = ["play", "citrus", "--players", "2", "--seed", "6", "--name", "Sam", "--bots", "random"]
+    term = RealTerminal(args, tmp_path, rows=ROWS)
+    assert term.wait_for_prompt()
+    term.answer("buy R2")  # orange, grapefruit with a well, blood orange with a well, lemon with a well
+    assert term.wait_for_prompt()
+    screen = term.fresh_rows()
+    assert len(screen) <= ROWS, "\n".join(screen)
+    top = next(i for i, row in enumerate(screen) if row.startswith(" place "))
+    spaces = {match.end(): match.group() for match in re.finditer(r"\S+", screen[top])}
+    del spaces[len(" place")]
+    table: dict[tuple[str, str], int] = {}
+    for row in screen[top + 1 :]:
+        kind = re.match(r"^   (\D+?)\s{2,}", row)
+        if kind is None:
+            break
+        for match in re.finditer(r"\d+", row):
+            table[(kind.group(1), spaces[match.end()])] = int(match.group())
+    assert {kind for kind, _space in table} == {"orange", "grapefruit well", "blood well", "lemon well"}
+    assert sorted(table.values()) == list(range(1, 65))
+    kind, space = "grapefruit well", sorted({space for _kind, space in table})[3]
+    term.answer(str(table[(kind, space)]))
+    assert term.wait_for_prompt()
+    assert f"You built grapefruit with a well on {space}" in term.screen, term.screen[-2000:]
+    term.answer("quit")
+    term.wait_for_prompt()

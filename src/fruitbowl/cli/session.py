@@ -78,6 +78,16 @@ def _common_word(row: MenuRow, legal: Sequence[Action]) -> str | None:
     return first.pop() if len(first) == 1 and all(rest for _word, rest in words) else None
 
 
+def _verb(row: MenuRow, legal: Sequence[Action]) -> str | None:
+    """The first of the words a packed row's actions share (``place`` of ``place lime``), if
+    more follow and each of its numbers shows one word of its own; else None."""
+    verb, _space, target = row.shared.partition(" ")
+    if not target or row.shown:
+        return None
+    rests = [legal[index].text[len(row.shared) :].split() for index in row.indices]
+    return verb if all(len(rest) == 1 for rest in rests) else None
+
+
 def _one_line(text: Text) -> Text:
     """``text`` printed on one line, never wrapped (a menu row's cells line up with the others)."""
     text.no_wrap = True
@@ -454,14 +464,20 @@ class PlaySession:
         rows = self._menu(view, legal)
         if packed:
             rows = self._packed(rows, legal)
+        items = self._tabled(rows, legal) if packed else list(rows)
+        plain = [item for item in items if isinstance(item, MenuRow)]
         width = len(str(len(legal)))
-        lefts = self._menu_lefts(rows, legal, width)
+        lefts = iter(self._menu_lefts(plain, legal, width))
         # Descriptions line up after the widest row's cells while they keep a fair share of the
         # line; otherwise each follows its own cells. One that does not fit goes whole on the
         # lines below, under the action texts: a description is never cut.
-        widest = max(left.cell_len for left in lefts) + 2
+        widest = max((left.cell_len for left in self._menu_lefts(plain, legal, width)), default=0) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
-        for left, label in zip(lefts, (row.label for row in rows), strict=True):
+        for item in items:
+            if not isinstance(item, MenuRow):  # a table of numbers
+                out += [_one_line(line) for line in item]
+                continue
+            left, label = next(lefts), item.label
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
@@ -473,6 +489,45 @@ class PlaySession:
                 out.append(_one_line(left.copy()))
                 out.append(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
         return out
+
+    def _tabled(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow | list[Text]]:
+        """For a short screen: a run of packed rows of one verb and several objects whose
+        numbers each show one word ("place lime:  1 D8  2 E9", "place orange: 17 D8 …") becomes
+        one table, a column per word and a line per object, each number in its cell, when it
+        fits the width; the other rows are left as they are."""
+        out: list[MenuRow | list[Text]] = []
+        for verb, run in groupby(rows, key=lambda row: _verb(row, legal)):
+            same = list(run)
+            table = self._table(verb, same, legal) if verb is not None and len({r.shared for r in same}) > 1 else None
+            if table is None:
+                out += same
+            else:
+                out.append(table)
+        return out
+
+    def _table(self, verb: str, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[Text] | None:
+        """The lines of :meth:`_tabled`'s table, or None if it is wider than the screen."""
+        cells: dict[str, dict[str, int]] = {}  # object -> word -> number
+        for row in rows:
+            numbered = cells.setdefault(row.shared.split(" ", 1)[1], {})
+            for index, word in zip(row.indices, self._rests(row, legal), strict=True):
+                numbered[word] = index + 1
+        words = list(dict.fromkeys(word for numbered in cells.values() for word in numbered))
+        widths = [1 + max(len(word), *(len(str(t[word])) for t in cells.values() if word in t)) for word in words]
+        head = 2 + max(len(verb), 2 + max(map(len, cells)))
+        if head + sum(widths) > self.console.width:
+            return None
+        lines = [
+            Text(f" {verb}".ljust(head), style="bold")
+            + Text("".join(w.rjust(n) for w, n in zip(words, widths, strict=True)), style="bold")
+        ]
+        for thing, numbers in cells.items():
+            line = Text(f"   {thing}".ljust(head), style="bold")
+            for word, n in zip(words, widths, strict=True):
+                number = numbers.get(word)
+                line.append(str(number).rjust(n) if number else "·".rjust(n), style="bold cyan" if number else "dim")
+            lines.append(line)
+        return lines
 
     def _packed(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow]:
         """For a short screen: a run of rows whose actions' texts all begin with the same word
