@@ -319,9 +319,11 @@ class RealTerminal(Terminal):
     :meth:`visible` is what the screen shows at the prompt: the output's last ``rows`` lines,
     without the colours (the program only ever writes line after line)."""
 
-    def __init__(self, args: Sequence[str], home: Path, rows: int = 24, columns: int = 80):
+    def __init__(
+        self, args: Sequence[str], home: Path, rows: int = 24, columns: int = 80, words: Words = ENGLISH
+    ) -> None:
         self.args = list(args)
-        self.words = ENGLISH
+        self.words = words
         self.home = home
         self.seconds = READ_SECONDS
         self.rows, self.columns = rows, columns

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from .terminal_driver import RealTerminal
+from .terminal_driver import ENGLISH, RealTerminal, Terminal
 
 ROWS = 24
 SEED = "5"
@@ -86,16 +87,44 @@ def test_a_short_screen_shows_four_kinds_of_tile_as_a_table_whose_numbers_build_
     del spaces[len(" place")]
     table: dict[tuple[str, str], int] = {}
     for row in screen[top + 1 :]:
-        kind = re.match(r"^   (\D+?)\s{2,}", row)
-        if kind is None:
+        line = re.match(r"^   (\D+?)\s{2,}", row)
+        if line is None:
             break
         for match in re.finditer(r"\d+", row):
-            table[(kind.group(1), spaces[match.end()])] = int(match.group())
+            table[(line.group(1), spaces[match.end()])] = int(match.group())
     assert {kind for kind, _space in table} == {"orange", "grapefruit well", "blood well", "lemon well"}
     assert sorted(table.values()) == list(range(1, 65))
-    kind, space = "grapefruit well", sorted({space for _kind, space in table})[3]
-    term.answer(str(table[(kind, space)]))
+    space = sorted({space for _kind, space in table})[3]
+    term.answer(str(table[("grapefruit well", space)]))
     assert term.wait_for_prompt()
     assert f"You built grapefruit with a well on {space}" in term.screen, term.screen[-2000:]
     term.answer("quit")
+    term.wait_for_prompt()
+
+
+def test_each_move_of_a_replay_fits_a_real_80x24_terminal(tmp_path: Path) -> None:
+    """``fruitbowl replay``: a move's heading, its events and the board above the prompt fit the
+    screen (a five-player Lime board gives up its key when the move says much), as long as the
+    move's own lines leave the board the room its leanest picture needs."""
+    args = ["play", "fabledfruit", "--players", "5", "--seed", "7", "--name", "Sam", "--option", "lime=true"]
+    player = Terminal([*args, "--bots", "random,random,random,random"], tmp_path)
+    for _answer in range(6):
+        assert player.wait_for_prompt()
+        player.answer("1")
+    assert player.wait_for_prompt()
+    save = player.save_path()
+    player.answer("quit")
+    player.read_to_end()
+    term = RealTerminal(["replay", str(save)], tmp_path, rows=ROWS, words=replace(ENGLISH, prompt="replay › "))
+    moves = 0
+    while term.wait_for_prompt() and moves < 30:
+        screen = term.fresh_rows()
+        heading = next((i for i, row in enumerate(screen) if row.startswith("Move ")), None)
+        title = next(i for i, row in enumerate(screen) if row.startswith("Fabled Fruit · game "))
+        if heading is not None and title - heading <= 5:  # the heading and up to four events
+            assert len(screen) <= ROWS, f"{len(screen)} rows:\n" + "\n".join(screen)
+            moves += 1
+        term.answer("")
+    assert moves >= 10
+    term.answer("q")
     term.wait_for_prompt()

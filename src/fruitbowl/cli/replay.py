@@ -17,7 +17,7 @@ from fruitbowl.engine import Event, Game, Record, State, replay
 from fruitbowl.engine.record import start_state
 from fruitbowl.engine.wording import _, ngettext
 
-from .boards import adapter_for
+from .boards import Fitting, adapter_for
 from .results import score_table, winners_sentence
 from .session import ANNOUNCEMENTS, seat_labels
 from .setup import seat_index
@@ -63,33 +63,44 @@ class ReplayViewer:
 
     # ------------------------------------------------------------------ pieces
 
-    def show_events(self, events: list[Event]) -> None:
+    def show_events(self, events: list[Event]) -> int:
+        """Each event's sentence on its own line; how many lines they took."""
+        lines = 0
         for event in events:
             sentence = self.game.describe_event(event, self.viewer, self.names)
-            self.console.print(Text(f"   {sentence}", style="bold" if event.kind in ANNOUNCEMENTS else ""))
+            lines += self._say(Text(f"   {sentence}", style="bold" if event.kind in ANNOUNCEMENTS else ""))
+        return lines
 
-    def show_move(self, index: int) -> None:
-        """Position ``index``: 0 is the opening, ``k`` is after move ``k``."""
+    def show_move(self, index: int) -> int:
+        """Position ``index``: 0 is the opening, ``k`` is after move ``k``; how many lines it took."""
         if index == 0:
-            self.console.print(Text(_("Setup"), style="bold reverse"))
-            self.show_events(list(getattr(self.opening, "setup_events", [])))
-            return
-        step = self.steps[index - 1]
-        self.console.print(
-            Text(
-                _("Move {number}/{moves} · {name}: {action}").format(
-                    number=step.number, moves=len(self.steps), name=self.names[step.actor], action=step.text
-                ),
-                style="bold reverse",
+            return self._say(Text(_("Setup"), style="bold reverse")) + self.show_events(
+                list(getattr(self.opening, "setup_events", []))
             )
+        step = self.steps[index - 1]
+        heading = Text(
+            _("Move {number}/{moves} · {name}: {action}").format(
+                number=step.number, moves=len(self.steps), name=self.names[step.actor], action=step.text
+            ),
+            style="bold reverse",
         )
-        self.show_events(step.events)
+        return self._say(heading) + self.show_events(step.events)
+
+    def _say(self, line: Text) -> int:
+        """Print ``line``; the number of lines it took."""
+        self.console.print(line)
+        return len(self.console.render_lines(line, pad=False))
 
     def state_at(self, index: int) -> State:
         return self.opening if index == 0 else self.steps[index - 1].state
 
-    def show_board(self, index: int) -> None:
-        self.console.print(self.adapter.board(self.state_at(index).view(self.viewer), self.labels))
+    def show_board(self, index: int, above: int | None = None) -> None:
+        """The board at position ``index``; on a terminal, below ``above`` lines of the same
+        screen, as full a picture as leaves them and the prompt on it."""
+        board = self.adapter.board(self.state_at(index).view(self.viewer), self.labels)
+        if above is not None and isinstance(board, Fitting) and self.console.is_terminal:
+            board.room = self.console.height - above - 1
+        self.console.print(board)
 
     def show_end(self) -> None:
         final = self.state_at(len(self.steps))
@@ -132,8 +143,7 @@ class ReplayViewer:
         self.console.print(f"{self._heading()} [dim]{escape(keys)}[/dim]")
         index = 0
         while True:
-            self.show_move(index)
-            self.show_board(index)
+            self.show_board(index, above=self.show_move(index))
             if index == len(self.steps):
                 self.show_end()
             try:
