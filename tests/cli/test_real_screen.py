@@ -39,6 +39,8 @@ TABLES = [
     ("citrus", 5, []),
     ("juicyfruits", 2, ["modules=all"]),
     ("juicyfruits", 4, []),
+    ("juicyfruits", 4, ["modules=all"]),
+    ("juicyfruits", 1, ["modules=all"]),
     ("fabledfruit", 5, []),
     ("fabledfruit", 5, ["lime=true"]),
 ]
@@ -49,7 +51,8 @@ def test_every_screen_of_the_opening_fits_a_real_80x24_terminal(
     tmp_path: Path, game: str, players: int, options: list[str]
 ) -> None:
     args = ["play", game, "--players", str(players), "--seed", SEED, "--name", "Sam"]
-    args += ["--bots", ",".join(["random"] * (players - 1))]
+    if players > 1:
+        args += ["--bots", ",".join(["random"] * (players - 1))]
     for option in options:
         args += ["--option", option]
     term = RealTerminal(args, tmp_path, rows=ROWS)
