@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rich.align import Align
 from rich.console import Console, RenderableType
@@ -59,10 +59,21 @@ RESUME_RECAP = 10  # events shown again when a saved game is resumed
 RECAP_ROOM = 3
 
 
-#: How a menu is drawn, roomiest first: (with the commands' reminder, rows of one kind packed).
-MENU_STYLES = ((True, False), (False, False), (False, True))
-#: Actions of one kind a short screen packs together, at the least (:meth:`PlaySession._packed`).
-PACKED_RUN = 3
+class MenuStyle(NamedTuple):
+    """How a menu is drawn on a screen (:data:`MENU_STYLES`)."""
+
+    reminder: bool  # the commands' reminder, on a line of its own if the status leaves no room
+    pack: int  # rows of one kind with at least this many actions share rows (0: none do)
+    long_labels: bool  # a description too long for its row's line goes whole on the lines below
+
+
+#: How a menu is drawn, roomiest first; a short screen takes the first that fits.
+MENU_STYLES = (
+    MenuStyle(reminder=True, pack=0, long_labels=True),
+    MenuStyle(reminder=False, pack=0, long_labels=True),
+    MenuStyle(reminder=False, pack=3, long_labels=True),
+    MenuStyle(reminder=False, pack=2, long_labels=False),
+)
 
 
 def _common_word(row: MenuRow, legal: Sequence[Action]) -> str | None:
@@ -194,9 +205,7 @@ class PlaySession:
         if len(legal) == 1:
             self._apply(legal[0])
             only = _("Only one move was possible for you: {action}.").format(action=legal[0].text)
-            notice = Text(only, style="dim")
-            self.console.print(notice)
-            self._said += self._lines(notice)
+            self._notice(Text(only, style="dim"))
             return True
         self._draw_screen(legal)
         while True:
@@ -303,8 +312,13 @@ class PlaySession:
             if forced
             else _("Undone.")
         )
-        self.console.print(f"[green]{escape(undone_words)}[/green]")
+        self._notice(Text(undone_words, style="green"))
         return True
+
+    def _notice(self, line: Text) -> None:
+        """Print a line the next screen comes under (its lines are counted out of the screen's)."""
+        self.console.print(line)
+        self._said += self._lines(line)
 
     def _forced(self) -> bool:
         """Whether the human is to act and has exactly one legal action (the session plays it)."""
@@ -447,8 +461,9 @@ class PlaySession:
         """The status line with the commands' reminder, then the numbered actions: what
         :meth:`_draw_menu` prints, one renderable a line (or a description's lines). In the
         screen's ``_menu_style``: without the reminder where it would need a line of its own,
-        and with rows of one kind packed (:meth:`_packed`)."""
-        reminder, packed = self._menu_style
+        with rows of one kind packed (:meth:`_packed`), without descriptions that need lines
+        of their own."""
+        style = self._menu_style
         view = self.match.state.view(self.human)
         status = Text(f" {self.match.game.prompt(view, self.match.names)} ", style="bold reverse")
         keys = Text(_(KEY_HINT), style="dim")
@@ -460,11 +475,11 @@ class PlaySession:
             line.add_row(status, keys)
             out.append(line)
         else:  # a long status keeps its line whole; the reminder goes underneath
-            out += [status, Align.right(keys)] if reminder else [status]
+            out += [status, Align.right(keys)] if style.reminder else [status]
         rows = self._menu(view, legal)
-        if packed:
-            rows = self._packed(rows, legal)
-        items = self._tabled(rows, legal) if packed else list(rows)
+        if style.pack:
+            rows = self._packed(rows, legal, style.pack)
+        items = self._tabled(rows, legal) if style.pack else list(rows)
         plain = [item for item in items if isinstance(item, MenuRow)]
         width = len(str(len(legal)))
         lefts = iter(self._menu_lefts(plain, legal, width))
@@ -487,7 +502,8 @@ class PlaySession:
                 out.append(_one_line(entry))
             else:
                 out.append(_one_line(left.copy()))
-                out.append(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
+                if style.long_labels:
+                    out.append(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
         return out
 
     def _tabled(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow | list[Text]]:
@@ -529,9 +545,9 @@ class PlaySession:
             lines.append(line)
         return lines
 
-    def _packed(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow]:
+    def _packed(self, rows: Sequence[MenuRow], legal: Sequence[Action], least: int) -> list[MenuRow]:
         """For a short screen: a run of rows whose actions' texts all begin with the same word
-        ("buy R0", "buy R1" …), three actions or more, is packed as tightly as the width allows
+        ("buy R0", "buy R1" …), ``least`` actions or more, is packed as tightly as the width allows
         under that word, each number showing the rest of its text, without the rows' labels
         (what they said, the board shows)."""
         number = len(str(len(legal))) + 2
@@ -539,7 +555,7 @@ class PlaySession:
         for word, run in groupby(rows, key=lambda row: _common_word(row, legal)):
             same = list(run)
             indices = [index for row in same for index in row.indices]
-            if word is None or len(indices) < PACKED_RUN:
+            if word is None or len(indices) < least:
                 out += same
                 continue
             rest = max(len(legal[index].text) - len(word) - 1 for index in indices)
