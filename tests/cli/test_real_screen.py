@@ -59,7 +59,7 @@ def test_every_screen_of_the_opening_fits_a_real_80x24_terminal(
     term = RealTerminal(args, tmp_path, rows=ROWS)
     rng = random.Random(int(SEED))
     answers = 0
-    assert term.wait_for_prompt()  # (the first screen follows the welcome lines)
+    assert term.wait_for_prompt()  # (the first screen comes under the welcome lines, counted out of it)
     while answers < ANSWERS:
         numbers = [int(n) for line in term.fresh_rows() for n in NUMBER.findall(line)]
         if answers == UNDO_AT:  # a screen drawn again under "Undone." fits as well

@@ -315,9 +315,10 @@ class PlaySession:
         self._notice(Text(undone_words, style="green"))
         return True
 
-    def _notice(self, line: Text) -> None:
-        """Print a line the next screen comes under (its lines are counted out of the screen's)."""
-        self.console.print(line)
+    def _notice(self, line: Text, soft_wrap: bool = False) -> None:
+        """Print a line the next screen comes under (its lines are counted out of the screen's;
+        ``soft_wrap``: the terminal wraps it, as a path that must stay whole to be copied)."""
+        self.console.print(line, soft_wrap=soft_wrap)
         self._said += self._lines(line)
 
     def _forced(self) -> bool:
@@ -635,14 +636,16 @@ class PlaySession:
             if resumed
             else _("[bold]New game of {game}[/bold]: you are {name}, seat {seat} of {players}.")
         )
-        self.console.print(
-            welcome.format(
-                game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
+        self._notice(
+            Text.from_markup(
+                welcome.format(
+                    game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
+                )
             )
         )
         saved = _("Saved after every move to {path}.").format(path=self.save_path)
-        self.console.print(f"[dim]{escape(saved)}[/dim]", soft_wrap=True)
-        self.console.print(Text(_("Type help for the rules and commands."), style="dim"))
+        self._notice(Text(saved, style="dim"), soft_wrap=True)
+        self._notice(Text(_("Type help for the rules and commands."), style="dim"))
         if resumed:
             self.seen = max(0, len(self.match.log) - RESUME_RECAP)
 
