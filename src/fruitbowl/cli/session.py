@@ -30,7 +30,7 @@ from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.engine.wording import N_, _, ngettext
 
-from .boards import Fitting, MenuRow, adapter_for
+from .boards import Fitting, MenuRow, adapter_for, packed
 from .crash import keeping
 from .errors import CliError
 from .help_text import commands_text
@@ -362,7 +362,8 @@ class PlaySession:
         else:
             height = self.console.height - self._said
             leanest = board.leanest if isinstance(board, Fitting) else board
-            paragraphs, idle = self._fresh()
+            fresh = self._fresh()
+            paragraphs, idle = fresh
             told = paragraphs[:-1] if idle else paragraphs
             recap = min(RECAP_ROOM, self._height(told))  # what the board leaves room for
             # what gives way, in turn, when the screen is short: the board's fuller pictures, the
@@ -375,7 +376,7 @@ class PlaySession:
             if isinstance(board, Fitting):
                 board.room = height - below - recap
             self.console.print(board)
-            self._recap(max(1, height - self._lines(board) - below))  # (the end of the latest turn at least)
+            self._recap(max(1, height - self._lines(board) - below), fresh)  # (the end of the latest turn at least)
         for part in menu:
             self.console.print(part)
 
@@ -383,11 +384,12 @@ class PlaySession:
         """How many lines ``renderable`` takes on this console."""
         return len(self.console.render_lines(renderable, pad=False))
 
-    def _recap(self, room: int | None = None) -> None:
+    def _recap(self, room: int | None = None, fresh: tuple[list[Text], bool] | None = None) -> None:
         """What the human has not seen yet, one paragraph per turn; if given, in ``room`` lines:
         without the bare announcement of the human's own turn (the status line says as much),
-        then the latest paragraphs that fit, and a line saying how many were left out."""
-        paragraphs, idle = self._fresh()
+        then the latest paragraphs that fit, and a line saying how many were left out
+        (``fresh``: :meth:`_fresh`'s answer, if the caller has it)."""
+        paragraphs, idle = fresh if fresh is not None else self._fresh()
         self.seen = len(self.match.log)
         if room is not None and self._height(paragraphs) > room:
             if idle:
@@ -483,17 +485,18 @@ class PlaySession:
         items = self._tabled(rows, legal) if style.pack else list(rows)
         plain = [item for item in items if isinstance(item, MenuRow)]
         width = len(str(len(legal)))
-        lefts = iter(self._menu_lefts(plain, legal, width))
+        lefts = self._menu_lefts(plain, legal, width)
         # Descriptions line up after the widest row's cells while they keep a fair share of the
         # line; otherwise each follows its own cells. One that does not fit goes whole on the
         # lines below, under the action texts: a description is never cut.
-        widest = max((left.cell_len for left in self._menu_lefts(plain, legal, width)), default=0) + 2
+        widest = max((left.cell_len for left in lefts), default=0) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
+        left_of = iter(lefts)
         for item in items:
             if not isinstance(item, MenuRow):  # a table of numbers
                 out += [_one_line(line) for line in item]
                 continue
-            left, label = next(lefts), item.label
+            left, label = next(left_of), item.label
             start = column if column is not None else left.cell_len + 2
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
@@ -551,17 +554,11 @@ class PlaySession:
         ("buy R0", "buy R1" …), ``least`` actions or more, is packed as tightly as the width allows
         under that word, each number showing the rest of its text, without the rows' labels
         (what they said, the board shows)."""
-        number = len(str(len(legal))) + 2
         out: list[MenuRow] = []
         for word, run in groupby(rows, key=lambda row: _common_word(row, legal)):
             same = list(run)
             indices = [index for row in same for index in row.indices]
-            if word is None or len(indices) < least:
-                out += same
-                continue
-            rest = max(len(legal[index].text) - len(word) - 1 for index in indices)
-            per_row = max(1, (self.console.width - len(word) - 2) // (number + rest + 2))
-            out += [MenuRow(indices[start : start + per_row], "", word) for start in range(0, len(indices), per_row)]
+            out += same if word is None or len(indices) < least else packed(indices, word, legal, self.console.width)
         return out
 
     @classmethod

@@ -49,6 +49,16 @@ def one_per_line(legal: Sequence[Action], label: Label) -> list[MenuRow]:
     return [MenuRow([index], label(action)) for index, action in enumerate(legal)]
 
 
+def packed(indices: Sequence[int], shared: str, legal: Sequence[Action], width: int) -> list[MenuRow]:
+    """The actions at ``indices``, whose texts all begin with ``shared``, as packed rows of at
+    most ``width`` columns: each number shows the rest of its text, as the menu prints them
+    (" {shared}:", then cells of the number and the rest, two spaces apart)."""
+    number = len(str(len(legal))) + 2  # a cell's number and its spaces
+    rest = max(len(legal[index].text) - len(shared) - 1 for index in indices)  # (after a space)
+    per_row = max(1, (width - len(shared) - 2) // (number + rest + 2))
+    return [MenuRow(list(indices[start : start + per_row]), "", shared) for start in range(0, len(indices), per_row)]
+
+
 def flowed(entries: Sequence[Text], width: int, gap: int = 2) -> Text:
     """Entries side by side, ``gap`` spaces apart, a new line where the next would pass ``width``:
     a legend whose entries are never split across lines."""

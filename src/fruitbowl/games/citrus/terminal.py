@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import Fitting, Label, MenuRow
+from fruitbowl.cli.boards import Fitting, Label, MenuRow, packed
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import _, ngettext
 
@@ -131,16 +131,12 @@ class CitrusAdapter:
         space), so that a tile's 16 spaces take two lines, not eight; every other action has a row
         of its own with its label."""
         rows: list[MenuRow] = []
-        number = len(str(len(legal))) + 2
         for _key, run in groupby(range(len(legal)), key=lambda index: _pack_key(legal[index])):
             indices = list(run)
             if len(indices) == 1 or _pack_key(legal[indices[0]]) is None:
                 rows += [MenuRow([index], _label(view, legal[index], label)) for index in indices]
                 continue
-            shared = _shared_words([legal[index].text for index in indices])
-            rest = max(len(legal[index].text) - len(shared) - 1 for index in indices)  # (after a space)
-            per_row = max(1, (MENU_WIDTH - len(shared) - 2) // (number + rest + 2))
-            rows += [MenuRow(indices[start : start + per_row], "", shared) for start in range(0, len(indices), per_row)]
+            rows += packed(indices, _shared_words([legal[index].text for index in indices]), legal, MENU_WIDTH)
         return rows
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
