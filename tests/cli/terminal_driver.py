@@ -303,7 +303,9 @@ class Terminal:
             raise self.failure(str(exc)) from None
 
     def save_path(self) -> Path:
-        """The save the welcome line names ("Saved after every move to FILE.")."""
+        """The save the welcome line names ("Saved after every move to FILE."); piped, where the
+        welcome is always printed (a real terminal leaves it out of a first screen it would
+        overflow)."""
         found = re.search(self.words.saved_to, self.transcript)
         if found is None:
             raise self.failure("the welcome line names no save file")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich.align import Align
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
 from rich.table import Table
@@ -30,7 +30,7 @@ from fruitbowl.engine.actions import normalize_text
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.engine.wording import N_, _, ngettext
 
-from .boards import Fitting, MenuRow, adapter_for, packed
+from .boards import Fitting, MenuRow, MenuSummary, adapter_for, packed
 from .crash import keeping
 from .errors import CliError
 from .help_text import commands_text
@@ -57,6 +57,8 @@ RESUME_RECAP = 10  # events shown again when a saved game is resumed
 #: Lines the board leaves, at most, for what happened since the human last looked (the latest
 #: turn; more if the screen is tall enough for the board's fullest picture and more).
 RECAP_ROOM = 3
+#: Columns a menu summary's words may take with its spaces wrapped beside them, not below.
+SUMMARY_HEAD_ROOM = 16
 
 
 class MenuStyle(NamedTuple):
@@ -65,6 +67,7 @@ class MenuStyle(NamedTuple):
     reminder: bool  # the commands' reminder, on a line of its own if the status leaves no room
     pack: int  # rows of one kind with at least this many actions share rows (0: none do)
     long_labels: bool  # a description too long for its row's line goes whole on the lines below
+    summaries: bool = False  # runs the adapter names in words are named so, without their numbers
 
 
 #: How a menu is drawn, roomiest first; a short screen takes the first that fits.
@@ -73,14 +76,15 @@ MENU_STYLES = (
     MenuStyle(reminder=False, pack=0, long_labels=True),
     MenuStyle(reminder=False, pack=3, long_labels=True),
     MenuStyle(reminder=False, pack=2, long_labels=False),
+    MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True),
 )
 
 
-def _common_word(row: MenuRow, legal: Sequence[Action]) -> str | None:
+def _common_word(row: MenuRow | MenuSummary, legal: Sequence[Action]) -> str | None:
     """What a short screen packs ``row`` under: the words it already shares (``place lime``),
     or the first word of every action text of the row if they share it and each has more
     words after it; None otherwise, and for a row that shows its numbers in words of its own."""
-    if row.shown:
+    if isinstance(row, MenuSummary) or row.shown:
         return None
     if row.shared:
         return row.shared
@@ -89,9 +93,11 @@ def _common_word(row: MenuRow, legal: Sequence[Action]) -> str | None:
     return first.pop() if len(first) == 1 and all(rest for _word, rest in words) else None
 
 
-def _verb(row: MenuRow, legal: Sequence[Action]) -> str | None:
+def _verb(row: MenuRow | MenuSummary, legal: Sequence[Action]) -> str | None:
     """The first of the words a packed row's actions share (``place`` of ``place lime``), if
     more follow and each of its numbers shows one word of its own; else None."""
+    if isinstance(row, MenuSummary):
+        return None
     verb, _space, target = row.shared.partition(" ")
     if not target or row.shown:
         return None
@@ -163,6 +169,10 @@ class PlaySession:
         self.seen = 0  # events of match.log already shown to the human
         self._menu_style = MENU_STYLES[0]  # how the menu is drawn on this screen
         self._said = 0  # lines printed since the last answer above the next screen (its room is less)
+        #: lines for above the next screen that may give way to it (the welcome, a forced move's
+        #: notice), most wanted first, each with whether the terminal should wrap it: printed
+        #: with the screen, as many as it has room for (:meth:`_said_before`)
+        self._pending: list[tuple[Text, bool]] = []
 
     # ------------------------------------------------------------------ the loop
 
@@ -205,7 +215,7 @@ class PlaySession:
         if len(legal) == 1:
             self._apply(legal[0])
             only = _("Only one move was possible for you: {action}.").format(action=legal[0].text)
-            self._notice(Text(only, style="dim"))
+            self._pending.append((Text(only, style="dim"), False))  # (the recap says it too, in its turn)
             return True
         self._draw_screen(legal)
         while True:
@@ -318,8 +328,28 @@ class PlaySession:
     def _notice(self, line: Text, soft_wrap: bool = False) -> None:
         """Print a line the next screen comes under (its lines are counted out of the screen's;
         ``soft_wrap``: the terminal wraps it, as a path that must stay whole to be copied)."""
+        self._said_before()
         self.console.print(line, soft_wrap=soft_wrap)
         self._said += self._lines(line)
+
+    def _said_before(self, room: int | None = None) -> int:
+        """Print the lines that wait for the next screen (:attr:`_pending`), those that fit in
+        ``room`` lines if given (the screen matters more: the most wanted lines are kept, in
+        their order), and count them above the screen; the lines printed."""
+        lines, self._pending = self._pending, []
+        if room is not None:
+            kept, used = [], 0
+            for number, (text, _wrap) in enumerate(lines):
+                if used + self._lines(text) <= room:
+                    kept.append(number)
+                    used += self._lines(text)
+            lines = [lines[number] for number in kept]
+        printed = 0
+        for text, soft_wrap in lines:
+            self.console.print(text, soft_wrap=soft_wrap)
+            printed += self._lines(text)
+        self._said += printed
+        return printed
 
     def _forced(self) -> bool:
         """Whether the human is to act and has exactly one legal action (the session plays it)."""
@@ -357,6 +387,7 @@ class PlaySession:
         self._menu_style = MENU_STYLES[0]
         if not self.console.is_terminal:
             menu = self._menu_lines(legal)
+            self._said_before()
             self.console.print(board)
             self._recap()
         else:
@@ -366,19 +397,20 @@ class PlaySession:
             paragraphs, idle = fresh
             told = paragraphs[:-1] if idle else paragraphs
             recap = min(RECAP_ROOM, self._height(told))  # what the board leaves room for
-            # what gives way, in turn, when the screen is short: the board's fuller pictures, the
-            # commands' reminder, then the labels of rows of one kind (packed as "buy: 1 R0  2 R1")
+            # what gives way, in turn, when the screen is short: a first screen's welcome lines, the
+            # board's fuller pictures, the commands' reminder, the labels of rows of one kind
+            # (packed as "buy: 1 R0  2 R1"), then the numbers of runs the game can name in words
             for self._menu_style in MENU_STYLES:
                 menu = self._menu_lines(legal)
                 if self._lines(leanest) + sum(map(self._lines, menu)) + 1 + recap <= height:
                     break
             below = sum(map(self._lines, menu)) + 1  # + the prompt
+            height -= self._said_before(height - self._lines(leanest) - below - recap)  # (welcome, notices)
             if isinstance(board, Fitting):
                 board.room = height - below - recap
             self.console.print(board)
             self._recap(max(1, height - self._lines(board) - below), fresh)  # (the end of the latest turn at least)
-        for part in menu:
-            self.console.print(part)
+        self._print_menu(menu)
 
     def _lines(self, renderable: RenderableType) -> int:
         """How many lines ``renderable`` takes on this console."""
@@ -413,7 +445,8 @@ class PlaySession:
         its beginning, since the end of a sentence alone says little)."""
         if room < 2:
             head = paragraph.copy()
-            head.no_wrap, head.overflow = True, "ellipsis"
+            # (cut here: console.print joins a Text into a new one, which forgets no_wrap)
+            head.truncate(self.console.width, overflow="ellipsis")
             return head
         lines = [line.copy() for line in paragraph.wrap(self.console, self.console.width)]
         for line in lines:
@@ -457,8 +490,16 @@ class PlaySession:
         return paragraphs
 
     def _draw_menu(self, legal: Sequence[Action]) -> None:
-        for part in self._menu_lines(legal):
-            self.console.print(part)
+        self._print_menu(self._menu_lines(legal))
+
+    def _print_menu(self, parts: Sequence[RenderableType]) -> None:
+        """Print :meth:`_menu_lines`' parts; a line of cells stays one line as counted
+        (``console.print`` joins a Text into a new one, which forgets its own ``no_wrap``)."""
+        for part in parts:
+            if isinstance(part, Text) and part.no_wrap:
+                self.console.print(part, no_wrap=True, overflow=part.overflow)
+            else:
+                self.console.print(part)
 
     def _menu_lines(self, legal: Sequence[Action]) -> list[RenderableType]:
         """The status line with the commands' reminder, then the numbered actions: what
@@ -479,7 +520,9 @@ class PlaySession:
             out.append(line)
         else:  # a long status keeps its line whole; the reminder goes underneath
             out += [status, Align.right(keys)] if style.reminder else [status]
-        rows = self._menu(view, legal)
+        rows: list[MenuRow | MenuSummary] = list(self._menu(view, legal))
+        if style.summaries:
+            rows = self._summarized(view, rows, legal)
         if style.pack:
             rows = self._packed(rows, legal, style.pack)
         items = self._tabled(rows, legal) if style.pack else list(rows)
@@ -493,8 +536,11 @@ class PlaySession:
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
         left_of = iter(lefts)
         for item in items:
-            if not isinstance(item, MenuRow):  # a table of numbers
+            if isinstance(item, list):  # a table of numbers
                 out += [_one_line(line) for line in item]
+                continue
+            if isinstance(item, MenuSummary):
+                out.append(self._summary_text(item))
                 continue
             left, label = next(left_of), item.label
             start = column if column is not None else left.cell_len + 2
@@ -510,15 +556,61 @@ class PlaySession:
                     out.append(Padding(Text(label, style="dim"), (0, 0, 0, width + 3)))
         return out
 
-    def _tabled(self, rows: Sequence[MenuRow], legal: Sequence[Action]) -> list[MenuRow | list[Text]]:
+    def _summarized(
+        self, view: dict[str, Any], rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action]
+    ) -> list[MenuRow | MenuSummary]:
+        """For a screen too short for every number: the runs the adapter names in words
+        (``summaries``, :class:`~fruitbowl.cli.boards.MenuSummary`) stand where their first
+        number was, and the rows keep the other numbers."""
+        summaries = getattr(self.adapter, "summaries", None)
+        if summaries is None:
+            return list(rows)
+        summary_of = {index: summary for summary in summaries(view, legal) for index in summary.indices}
+        out: list[MenuRow | MenuSummary] = []
+        placed: set[int] = set()  # (the first index of each summary already placed)
+        for row in rows:
+            if isinstance(row, MenuSummary):
+                out.append(row)
+                continue
+            for index in row.indices:
+                summary = summary_of.get(index)
+                if summary is not None and summary.indices[0] not in placed:
+                    placed.add(summary.indices[0])
+                    out.append(summary)
+            kept = [k for k, index in enumerate(row.indices) if index not in summary_of]
+            if len(kept) == len(row.indices):
+                out.append(row)
+            elif kept:
+                shown = tuple(row.shown[k] for k in kept) if row.shown else ()
+                out.append(row._replace(indices=[row.indices[k] for k in kept], shown=shown))
+        return out
+
+    def _summary_text(self, summary: MenuSummary) -> RenderableType:
+        """A summary's lines: its shared words, then where its actions go and one as typed,
+        wrapped under the first of them (under the words, if they leave room; else below them)."""
+        head = Text(f" {summary.head}:", style="bold")
+        body = Text(summary.targets, style="bold cyan")
+        body.append("  " + _("type one, e.g. {example}").format(example=summary.example), style="dim")
+        if head.cell_len > SUMMARY_HEAD_ROOM:
+            return Group(head, Padding(body, (0, 0, 0, 3)))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(head, body)
+        return grid
+
+    def _tabled(
+        self, rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action]
+    ) -> list[MenuRow | MenuSummary | list[Text]]:
         """For a short screen: a run of packed rows of one verb and several objects whose
         numbers each show one word ("place lime:  1 D8  2 E9", "place orange: 17 D8 …") becomes
         one table, a column per word and a line per object, each number in its cell, when it
         fits the width; the other rows are left as they are."""
-        out: list[MenuRow | list[Text]] = []
+        out: list[MenuRow | MenuSummary | list[Text]] = []
         for verb, run in groupby(rows, key=lambda row: _verb(row, legal)):
             same = list(run)
-            table = self._table(verb, same, legal) if verb is not None and len({r.shared for r in same}) > 1 else None
+            plain = [row for row in same if isinstance(row, MenuRow)]  # (all of them, where there is a verb)
+            table = self._table(verb, plain, legal) if verb is not None and len({r.shared for r in plain}) > 1 else None
             if table is None:
                 out += same
             else:
@@ -549,12 +641,14 @@ class PlaySession:
             lines.append(line)
         return lines
 
-    def _packed(self, rows: Sequence[MenuRow], legal: Sequence[Action], least: int) -> list[MenuRow]:
+    def _packed(
+        self, rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action], least: int
+    ) -> list[MenuRow | MenuSummary]:
         """For a short screen: a run of rows whose actions' texts all begin with the same word
         ("buy R0", "buy R1" …), ``least`` actions or more, is packed as tightly as the width allows
         under that word, each number showing the rest of its text, without the rows' labels
         (what they said, the board shows)."""
-        out: list[MenuRow] = []
+        out: list[MenuRow | MenuSummary] = []
         for word, run in groupby(rows, key=lambda row: _common_word(row, legal)):
             same = list(run)
             indices = [index for row in same for index in row.indices]
@@ -633,20 +727,20 @@ class PlaySession:
             if resumed
             else _("[bold]New game of {game}[/bold]: you are {name}, seat {seat} of {players}.")
         )
-        self._notice(
-            Text.from_markup(
-                welcome.format(
-                    game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
-                )
-            )
+        who = welcome.format(
+            game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
         )
         saved = _("Saved after every move to {path}.").format(path=self.save_path)
-        self._notice(Text(saved, style="dim"), soft_wrap=True)
-        self._notice(Text(_("Type help for the rules and commands."), style="dim"))
+        self._pending += [
+            (Text.from_markup(who), False),
+            (Text(saved, style="dim"), True),
+            (Text(_("Type help for the rules and commands."), style="dim"), False),
+        ]
         if resumed:
             self.seen = max(0, len(self.match.log) - RESUME_RECAP)
 
     def _goodbye(self) -> None:
+        self._said_before()
         self.save()
         # soft_wrap: long paths are left for the terminal to wrap, so they copy and paste whole
         self.console.print(escape(_("Game saved to {path}").format(path=self.save_path)), soft_wrap=True)
@@ -656,6 +750,7 @@ class PlaySession:
     def _finish(self) -> None:
         state = self.match.state
         result = state.result()
+        self._said_before()
         self._recap()
         self.console.print(self.adapter.board(state.view(self.human), self.labels))
         self.console.print(score_table(result, self.match.names, self.human))

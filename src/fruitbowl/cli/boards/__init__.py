@@ -40,6 +40,19 @@ class MenuRow(NamedTuple):
     shown: tuple[str, ...] = ()
 
 
+class MenuSummary(NamedTuple):
+    """Actions a short screen names in words instead of numbers, when even packed their numbers
+    would push the board off it (a Bull's eighty-odd empty spaces): ``head``, the words they
+    share (``bull``, ``place lime well … milestone``); ``targets``, where they go in the board's
+    own words (``B1 D1–H1 A2 …``); and ``example``, one of them as it is typed. Their numbers
+    are still accepted, and every other screen lists them."""
+
+    indices: list[int]
+    head: str
+    targets: str
+    example: str
+
+
 #: An action's label in the position the menu is for: the game's ``describe_action`` of that view.
 Label = Callable[[Action], str]
 
@@ -129,6 +142,8 @@ class BoardAdapter(Protocol):
         ...
 
 
+#: An adapter may also offer ``summaries(view, legal) -> list[MenuSummary]``: runs of actions that a
+#: screen too short for their numbers names in words (:class:`MenuSummary`).
 #: An adapter may also offer ``campaign_report(campaign) -> list[RenderableType]``: what
 #: ``fruitbowl campaign show`` prints for a campaign of its game (without one, the campaign's JSON).
 

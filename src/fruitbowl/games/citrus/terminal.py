@@ -25,7 +25,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from fruitbowl.cli.boards import Fitting, Label, MenuRow, packed
+from fruitbowl.cli.boards import Fitting, Label, MenuRow, MenuSummary, packed
 from fruitbowl.engine import Action
 from fruitbowl.engine.wording import _, ngettext
 
@@ -45,6 +45,9 @@ LAND_LOOK = {"horses": "h", "money": "$", "cart": "Ca", "bull": "Bu", "bridge": 
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold blue", "bold white", "bold bright_green")
 #: Menu width the placement rows are packed into (the terminal's 80 columns, less a margin).
 MENU_WIDTH = 78
+#: Actions that go on "any" space (a Bull, a placement spending a Milestone) named in words on a
+#: screen too short for their numbers, when there are at least this many of one kind.
+SUMMARY_LEAST = 16
 #: Finca, open site and unopened site marks.
 FINCA, SCORED, OPEN, CLOSED = "■", "□", "○", "·"
 
@@ -139,6 +142,27 @@ class CitrusAdapter:
             rows += packed(indices, _shared_words([legal[index].text for index in indices]), legal, MENU_WIDTH)
         return rows
 
+    def summaries(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuSummary]:
+        """The Bull's spaces, and the spaces a tile may start a region on by spending a
+        Milestone (nearly any space), where there are many: a screen too short for their
+        numbers lists them row by row in the board's words, for the player to type one."""
+        runs: dict[tuple[Any, ...], list[int]] = {}
+        for index, action in enumerate(legal):
+            if action.kind == "bull":
+                runs.setdefault(("bull",), []).append(index)
+            elif action.kind == "place" and action.fields["milestone"]:
+                runs.setdefault(("place", action.fields["tile"], action.fields["bridge"]), []).append(index)
+        return [
+            MenuSummary(
+                indices,
+                _head([legal[index].text for index in indices]),
+                _spaces(view, [legal[index].fields["space"] for index in indices]),
+                legal[indices[0]].text,
+            )
+            for indices in runs.values()
+            if len(indices) >= SUMMARY_LEAST
+        ]
+
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         top = Table.grid(padding=(0, 1))
         top.add_column(no_wrap=True, min_width=3 * (len(view["board"]["columns"]) + 1))
@@ -170,6 +194,30 @@ def _shared_words(texts: Sequence[str]) -> str:
             break
         shared.append(words[0])
     return " ".join(shared)
+
+
+def _head(texts: Sequence[str]) -> str:
+    """What action texts that differ only in their space share, the space left out as "…"
+    (``place lime well … milestone``), or only the first words where nothing follows it (``bull``)."""
+    split = [text.split() for text in texts]
+    first = _shared_words(texts)
+    before = len(first.split())
+    after = [words[before + 1 :] for words in split]
+    rest = " ".join(after[0]) if all(words == after[0] for words in after) else ""
+    return f"{first} … {rest}" if rest else first
+
+
+def _spaces(view: dict[str, Any], spaces: Sequence[int]) -> str:
+    """Spaces in the board's words, row by row, three or more neighbours in a row as the first
+    and the last (``D1–H1``)."""
+    board = view["board"]
+    width, names = board["width"], board["labels"]
+    words: list[str] = []
+    for _row, in_row in groupby(sorted(set(spaces)), key=lambda space: space // width):
+        for _step, run in groupby(enumerate(in_row), key=lambda pair: pair[1] - pair[0]):
+            row = [space for _n, space in run]
+            words += [f"{names[row[0]]}–{names[row[-1]]}"] if len(row) >= 3 else [names[space] for space in row]
+    return " ".join(words)
 
 
 def _pack_key(action: Action) -> tuple[Any, ...] | None:
