@@ -170,9 +170,9 @@ class PlaySession:
         self._menu_style = MENU_STYLES[0]  # how the menu is drawn on this screen
         self._said = 0  # lines printed since the last answer above the next screen (its room is less)
         #: lines for above the next screen that may give way to it (the welcome, a forced move's
-        #: notice), most wanted first, each with whether the terminal should wrap it: printed
-        #: with the screen, as many as it has room for (:meth:`_said_before`)
-        self._pending: list[tuple[Text, bool]] = []
+        #: notice), most wanted first, each with whether the terminal should wrap it and whether
+        #: it is the welcome's: printed with the screen, as many as it has room for (:meth:`_said_before`)
+        self._pending: list[tuple[Text, bool, bool]] = []
 
     # ------------------------------------------------------------------ the loop
 
@@ -215,7 +215,7 @@ class PlaySession:
         if len(legal) == 1:
             self._apply(legal[0])
             only = _("Only one move was possible for you: {action}.").format(action=legal[0].text)
-            self._pending.append((Text(only, style="dim"), False))  # (the recap says it too, in its turn)
+            self._pending.append((Text(only, style="dim"), False, False))  # (the recap says it too, in its turn)
             return True
         self._draw_screen(legal)
         while True:
@@ -332,20 +332,22 @@ class PlaySession:
         self.console.print(line, soft_wrap=soft_wrap)
         self._said += self._lines(line)
 
-    def _said_before(self, room: int | None = None) -> int:
+    def _said_before(self, room: int | None = None, recap: int = 0) -> int:
         """Print the lines that wait for the next screen (:attr:`_pending`), those that fit in
         ``room`` lines if given (the screen matters more: the most wanted lines are kept, in
-        their order), and count them above the screen; the lines printed."""
+        their order; the welcome's may also take the ``recap``'s lines but its last, since the
+        board shows what the opening's events did), and count them above the screen; the lines
+        printed."""
         lines, self._pending = self._pending, []
         if room is not None:
             kept, used = [], 0
-            for number, (text, _wrap) in enumerate(lines):
-                if used + self._lines(text) <= room:
+            for number, (text, _wrap, welcome) in enumerate(lines):
+                if used + self._lines(text) <= room + (max(0, recap - 1) if welcome else 0):
                     kept.append(number)
                     used += self._lines(text)
             lines = [lines[number] for number in kept]
         printed = 0
-        for text, soft_wrap in lines:
+        for text, soft_wrap, _welcome in lines:
             self.console.print(text, soft_wrap=soft_wrap)
             printed += self._lines(text)
         self._said += printed
@@ -405,7 +407,8 @@ class PlaySession:
                 if self._lines(leanest) + sum(map(self._lines, menu)) + 1 + recap <= height:
                     break
             below = sum(map(self._lines, menu)) + 1  # + the prompt
-            height -= self._said_before(height - self._lines(leanest) - below - recap)  # (welcome, notices)
+            height -= self._said_before(height - self._lines(leanest) - below - recap, recap)
+            recap = min(recap, max(0, height - self._lines(leanest) - below))
             if isinstance(board, Fitting):
                 board.room = height - below - recap
             self.console.print(board)
@@ -731,10 +734,10 @@ class PlaySession:
             game=escape(_(game.title)), name=escape(me), seat=self.human + 1, players=len(self.match.players)
         )
         saved = _("Saved after every move to {path}.").format(path=self.save_path)
-        self._pending += [
-            (Text.from_markup(who), False),
-            (Text(saved, style="dim"), True),
-            (Text(_("Type help for the rules and commands."), style="dim"), False),
+        self._pending += [  # (most wanted first: who you are, where help is, where the game is saved)
+            (Text.from_markup(who), False, True),
+            (Text(_("Type help for the rules and commands."), style="dim"), False, True),
+            (Text(saved, style="dim"), True, True),
         ]
         if resumed:
             self.seen = max(0, len(self.match.log) - RESUME_RECAP)
