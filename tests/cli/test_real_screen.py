@@ -201,3 +201,19 @@ def test_a_bull_or_a_milestone_names_its_many_spaces_in_words_under_the_whole_gr
     assert done in " ".join(term.rows_of(term.screen)), term.screen[-2000:]
     term.answer("quit")
     term.wait_for_prompt()
+
+
+def test_a_first_screen_keeps_who_you_are_and_where_help_is_over_the_opening_recap(tmp_path: Path) -> None:
+    """The welcome's lines give way to the board and the menu, but not to the opening's events
+    beyond the latest line (the board shows what they did): a new player of a three-player
+    Tang Hu Lu game reads who they are and where help is, above the whole board."""
+    args = ["play", "tanghulu", "--players", "3", "--seed", SEED, "--name", "Sam", "--bots", "random,random"]
+    term = RealTerminal(args, tmp_path, rows=ROWS)
+    assert term.wait_for_prompt()
+    first = term.rows_of(term.screen)
+    assert len(first) <= ROWS, "\n".join(first)
+    assert first[0].startswith("New game of Tang Hu Lu: you are Sam, seat 1 of 3."), "\n".join(first)
+    assert first[1] == "Type help for the rules and commands.", "\n".join(first)
+    assert first[2].startswith("Round 1 · "), "\n".join(first)  # the board's top
+    term.answer("quit")
+    term.wait_for_prompt()
