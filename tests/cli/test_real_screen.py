@@ -193,6 +193,7 @@ def test_a_bull_or_a_milestone_names_its_many_spaces_in_words_under_the_whole_gr
     spaces = {text.split()[-2] if text.endswith("milestone") else text.split()[-1] for text in texts}
     assert _spaces_named(words) == spaces, "\n".join(screen)
     assert example in texts
+    assert any(f"e.g. {example}" in row for row in rows), "\n".join(rows)  # (never split across rows)
     space = sorted(spaces)[-1]
     typed = next(text for text in texts if space in text.split())
     term.answer(typed)

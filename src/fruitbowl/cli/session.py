@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rich.align import Align
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.padding import Padding
@@ -590,11 +591,16 @@ class PlaySession:
 
     def _summary_text(self, summary: MenuSummary) -> RenderableType:
         """A summary's lines: its shared words, then where its actions go and one as typed,
-        wrapped under the first of them (under the words, if they leave room; else below them)."""
+        wrapped under the first of them (under the words, if they leave room; else below them);
+        the example is never split across lines."""
         head = Text(f" {summary.head}:", style="bold")
+        beside = head.cell_len <= SUMMARY_HEAD_ROOM
+        width = self.console.width - (head.cell_len + 1 if beside else 3)
         body = Text(summary.targets, style="bold cyan")
-        body.append("  " + _("type one, e.g. {example}").format(example=summary.example), style="dim")
-        if head.cell_len > SUMMARY_HEAD_ROOM:
+        example = _("type one, e.g. {example}").format(example=summary.example)
+        last = body.wrap(self.console, width)[-1].cell_len
+        body.append(("  " if last + 2 + cell_len(example) <= width else "\n") + example, style="dim")
+        if not beside:
             return Group(head, Padding(body, (0, 0, 0, 3)))
         grid = Table.grid(padding=(0, 1))
         grid.add_column(no_wrap=True)
