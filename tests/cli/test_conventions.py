@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from itertools import pairwise, takewhile
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,26 @@ def test_help_shows_plain_value_names(runner: CliRunner, command: tuple[str, ...
     result = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0
     assert not re.search(r"<(int|str|float|bool|path|list)[^>]*>|\{\w+\}", result.output), result.output
+
+
+@pytest.mark.parametrize("command", every_command(typer.main.get_command(app)), ids=" ".join)
+def test_help_paragraphs_flow_to_the_width_of_the_screen(runner: CliRunner, command: tuple[str, ...]) -> None:
+    """A command's description, and its line in its group's list, are wrapped by the screen,
+    never by a line break in its text: no line of a paragraph ends where the next line's first
+    word would still have fit (a hard break left "game of four" alone on an 80-column line)."""
+    shown = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "80"}).output.splitlines()
+    start = next(i for i, line in enumerate(shown) if "Usage:" in line) + 1
+    end = next((i for i, line in enumerate(shown) if line.startswith("╭")), len(shown))
+    description = [line.rstrip() for line in shown[start:end]]
+    for line, after in pairwise(description):
+        if line and after:
+            assert len(line) + 1 + len(after.split()[0]) > 80, f"{line!r} is broken before {after!r}"
+    # a group's list of commands: a command's help continued on the next row (under its name)
+    listed = next((i for i, line in enumerate(shown) if line.startswith("╭─ Commands")), len(shown))
+    rows = [line[1:-1].rstrip() for line in takewhile(lambda line: line.startswith("│"), shown[listed + 1 :])]
+    for row, after in pairwise(rows):
+        if row.split() and after.startswith("      ") and after.split():
+            assert len(row) + 1 + len(after.split()[0]) > 70, f"{row!r} is broken before {after!r}"
 
 
 def test_play_help_names_its_values(runner: CliRunner) -> None:

@@ -160,7 +160,7 @@ def replay(
     help=N_(
         "Each seat's estimated chance to win after every move, drawn as a PNG with the turning points.\n"
         "\n"
-        "The review plays random games from every move, which takes minutes for a long game of four\n"
+        "The review plays random games from every move, which takes minutes for a long game of four "
         "players; '--every 10 --playouts 8' gives a coarser chart in seconds."
     ),
 )
@@ -438,8 +438,8 @@ def analyze_command(
     help=N_(
         "Open the web table: play in the browser with friends and bots.\n"
         "\n"
-        "Per-address limits (requests, new tables, invalid tokens) use the connection's address;\n"
-        "behind a reverse proxy, name it with --trusted-proxy so that each client counts as itself.\n"
+        "Per-address limits (requests, new tables, invalid tokens) use the connection's address; "
+        "behind a reverse proxy, name it with --trusted-proxy so that each client counts as itself. "
         "FRUITBOWL_RATE_LIMITS=off lifts the rate limits (load tests only; sizes still apply)."
     )
 )

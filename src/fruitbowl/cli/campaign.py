@@ -228,7 +228,7 @@ def new(
 @campaign_app.command(
     "play",
     help=N_(
-        "Play the campaign's next game (or resume the one in progress); the campaign is saved after it,\n"
+        "Play the campaign's next game (or resume the one in progress); the campaign is saved after it, "
         "and the game's record is kept beside it for replay and review."
     ),
 )
