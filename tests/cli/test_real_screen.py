@@ -31,6 +31,8 @@ ANSWERS = 12  # decisions per game: several turns of every kind the opening has
 UNDO_AT = 7  # the answer that takes the last move back instead
 #: Menu numbers on a screen ("1 R0", " 12 b4-c4"): each is typed as the answer it names.
 NUMBER = re.compile(r"(?:^|\s)(\d+) \S")
+#: The status line over the menu, drawn in reverse video.
+STATUS = "\x1b[1;7m"
 
 
 TABLES = [
@@ -47,6 +49,13 @@ TABLES = [
 #: Tables played with another seed as well: the one long turn of a four-player Mystic Island
 #: opening, cut to its first line (a Text's own no_wrap is lost when printed: it wrapped to two).
 OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], "11")]
+
+
+def menu_numbers(term: RealTerminal) -> list[int]:
+    """The menu's numbers on the screen: on the rows under the status line (the board's numbers
+    above it are no choices)."""
+    below = term.screen[term.screen.rfind(STATUS) :]
+    return [int(n) for line in term.rows_of(below)[1:] for n in NUMBER.findall(line)]
 
 
 @pytest.mark.parametrize(
@@ -67,7 +76,7 @@ def test_every_screen_of_the_opening_fits_a_real_80x24_terminal(
     first = term.rows_of(term.screen)  # (under the welcome lines that fit)
     assert len(first) <= ROWS, f"{len(first)} rows:\n" + "\n".join(first)
     while answers < ANSWERS:
-        numbers = [int(n) for line in term.fresh_rows() for n in NUMBER.findall(line)]
+        numbers = menu_numbers(term)
         if answers == UNDO_AT:  # a screen drawn again under "Undone." fits as well
             term.answer("undo")
         else:

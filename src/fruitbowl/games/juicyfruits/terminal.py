@@ -64,11 +64,11 @@ ROW_WIDTH = 80
 #: their board ends with the business board, just above the menu; the others end with the islands.
 BUSINESS_PHASES = frozenset({"action", "bonus", "discount", "juice", "produce", "over"})
 #: The optional parts of the board, most wanted first, for each decision (the rest: the default).
-DEFAULT_PRIORITY = ("ice", "juice", "statues", "conditions", "legend")
+DEFAULT_PRIORITY = ("tray", "ice", "juice", "statues", "conditions", "legend")
 PRIORITY = {
-    "arrange": ("conditions", "ice", "juice", "statues", "legend"),
-    "explore": ("statues", "ice", "juice", "conditions", "legend"),
-    "statue": ("statues", "ice", "juice", "conditions", "legend"),
+    "arrange": ("conditions", "tray", "ice", "juice", "statues", "legend"),
+    "explore": ("statues", "tray", "ice", "juice", "conditions", "legend"),
+    "statue": ("statues", "tray", "ice", "juice", "conditions", "legend"),
 }
 #: Short forms of the longest token names, used on the business board only when a row would not
 #: fit 80 columns otherwise; ``help`` lists them.
@@ -433,11 +433,12 @@ class JuicyFruitsAdapter:
     def _composed(self, view: dict[str, Any], labels: Sequence[str], lines: int) -> RenderableType:
         """The board in 80 columns and, as far as it can, ``lines`` lines. Always: the business
         board one line per row, your island (or, for a spectator, the acting player's) beside
-        Mystic Island or another island, one line for every other player, the boulder tray,
-        Pineapple, and in step 2 the ice cream pools (in step 1 first of the rest). Then,
-        while there is room, what the decision needs first (the boulders' conditions when
-        choosing a corner, the statues when exploring, the juice factory when making juice),
-        then the rest; what is left out is printed by ``help``. The part the decision is about
+        Mystic Island or another island, one line for every other player (each shows the
+        boulders still on its corners), Pineapple, and in step 2 the ice cream pools (in step 1
+        first of the rest). Then, while there is room, what the decision needs first (the
+        boulders' conditions when choosing a corner, the statues when exploring, the juice
+        factory when making juice), the boulder tray, then the rest; the key left out is
+        printed by ``help``. The part the decision is about
         comes last, just above the menu: the business board in step 2, the islands otherwise."""
         players = view["players"]
         focus = view["viewer"] if view["viewer"] is not None else max(view["current_player"], 0)
@@ -482,7 +483,7 @@ class JuicyFruitsAdapter:
         if view["juice_factory"]:
             optional["juice"] = self._juice(view)
         if view.get("boulders"):
-            required["tray"] = self._tray(view)
+            optional["tray"] = self._tray(view)
             optional["conditions"] = self._conditions(view)
         if view["solo"]:
             required["pineapple"] = self._pineapple(view)
