@@ -48,7 +48,10 @@ TABLES = [
 ]
 #: Tables played with another seed as well: the one long turn of a four-player Mystic Island
 #: opening, cut to its first line (a Text's own no_wrap is lost when printed: it wrapped to two).
-OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], "11")]
+#: And in seed 9, a step 2 where your statue from Mystic Island goes under the island's shorter
+#: panel, beside yours, instead of on a line of its own.
+#: And in seeds 17 and 19, step 2 menus whose claims and lone actions share rows.
+OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], seed) for seed in ("11", "9", "17", "19")]
 
 
 def menu_numbers(term: RealTerminal) -> list[int]:
@@ -82,13 +85,13 @@ def test_every_screen_of_the_opening_fits_a_real_80x24_terminal(
         else:
             term.answer(str(rng.choice(numbers)) if numbers else "1")
         answers += 1
-        if not term.wait_for_prompt():
-            break
+        if not term.wait_for_prompt():  # (a quick game may be over: its results are no decision)
+            assert "Final scores" in term.screen, term.screen[-2000:]
+            return
         screen = term.fresh_rows()
         assert len(screen) <= ROWS, f"{len(screen)} rows:\n" + "\n".join(screen)
     term.answer("quit")
     term.wait_for_prompt()
-    assert answers == ANSWERS
 
 
 def test_a_short_screen_shows_four_kinds_of_tile_as_a_table_whose_numbers_build_them(tmp_path: Path) -> None:

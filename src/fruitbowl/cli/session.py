@@ -69,6 +69,7 @@ class MenuStyle(NamedTuple):
     pack: int  # rows of one kind with at least this many actions share rows (0: none do)
     long_labels: bool  # a description too long for its row's line goes whole on the lines below
     summaries: bool = False  # runs the adapter names in words are named so, without their numbers
+    lone: bool = False  # actions alone on their rows share rows too, without their descriptions
 
 
 #: How a menu is drawn, roomiest first; a short screen takes the first that fits.
@@ -78,6 +79,7 @@ MENU_STYLES = (
     MenuStyle(reminder=False, pack=3, long_labels=True),
     MenuStyle(reminder=False, pack=2, long_labels=False),
     MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True),
+    MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True, lone=True),
 )
 
 
@@ -529,6 +531,8 @@ class PlaySession:
             rows = self._summarized(view, rows, legal)
         if style.pack:
             rows = self._packed(rows, legal, style.pack)
+        if style.lone:
+            rows = self._lone_packed(rows, legal)
         items = self._tabled(rows, legal) if style.pack else list(rows)
         plain = [item for item in items if isinstance(item, MenuRow)]
         width = len(str(len(legal)))
@@ -653,15 +657,50 @@ class PlaySession:
     def _packed(
         self, rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action], least: int
     ) -> list[MenuRow | MenuSummary]:
-        """For a short screen: a run of rows whose actions' texts all begin with the same word
-        ("buy R0", "buy R1" …), ``least`` actions or more, is packed as tightly as the width allows
-        under that word, each number showing the rest of its text, without the rows' labels
+        """For a short screen: the rows whose actions' texts all begin with the same word
+        ("buy R0", "buy R1" …), ``least`` actions or more, are packed as tightly as the width
+        allows under that word where the first of them stood (a "pass" between two claims does
+        not split them), each number showing the rest of its text, without the rows' labels
         (what they said, the board shows)."""
+        words = [_common_word(row, legal) for row in rows]
+        counts: dict[str, int] = {}
+        for row, word in zip(rows, words, strict=True):
+            if word is not None:
+                counts[word] = counts.get(word, 0) + len(row.indices)
         out: list[MenuRow | MenuSummary] = []
-        for word, run in groupby(rows, key=lambda row: _common_word(row, legal)):
-            same = list(run)
-            indices = [index for row in same for index in row.indices]
-            out += same if word is None or len(indices) < least else packed(indices, word, legal, self.console.width)
+        done: set[str] = set()
+        for row, word in zip(rows, words, strict=True):
+            if word is None or counts[word] < least:
+                out.append(row)
+            elif word not in done:
+                done.add(word)
+                indices = [i for other, w in zip(rows, words, strict=True) if w == word for i in other.indices]
+                out += packed(indices, word, legal, self.console.width)
+        return out
+
+    def _lone_packed(
+        self, rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action]
+    ) -> list[MenuRow | MenuSummary]:
+        """For the shortest screen: the actions alone on their rows ("1 supply e3", "5 pass")
+        share rows as the width allows, where the first of them stood, without descriptions."""
+        lone = [
+            row
+            for row in rows
+            if isinstance(row, MenuRow) and len(row.indices) == 1 and not row.shared and not row.shown
+        ]
+        if len(lone) < 2:
+            return list(rows)
+        texts = [len(legal[i].text) for row in rows if isinstance(row, MenuRow) and not row.shared for i in row.indices]
+        cell = len(str(len(legal))) + 2 + max(texts)  # (as _menu_lefts lays the cells out)
+        per_row = max(1, (self.console.width + 2) // (cell + 2))
+        indices = [row.indices[0] for row in lone]
+        shared = [MenuRow(indices[start : start + per_row], "") for start in range(0, len(indices), per_row)]
+        out: list[MenuRow | MenuSummary] = []
+        for row in rows:
+            if not any(row is alone for alone in lone):
+                out.append(row)
+            elif row is lone[0]:
+                out += shared
         return out
 
     @classmethod

@@ -447,9 +447,10 @@ class JuicyFruitsAdapter:
             acting = view["current_player"]
             shown.append(acting if acting >= 0 and acting != focus else (focus + 1) % len(players))
 
-        def islands_row(inside: bool) -> tuple[Table, Text | None, Text | None]:
+        def islands_row(inside: bool, beside: bool = False) -> tuple[Table, Text | None, Text | None]:
             """Your island beside Mystic Island or another island; the statues on show when they
-            do not fit beside your island; your modules' holdings under the row if not ``inside``."""
+            do not fit beside your island; your modules' holdings under the row if not ``inside``
+            (``beside``: under the other panel, when that is shorter than yours)."""
             left = self._island(view, players[focus], labels, extras=inside)
             statues: Text | None = None
             right: RenderableType | None = None
@@ -459,13 +460,16 @@ class JuicyFruitsAdapter:
                     right, statues = self._mystic(view, with_statues=False), self._statues(view, ROW_WIDTH)
             elif len(shown) > 1:
                 right = self._island(view, players[shown[1]], labels)
-            row = Table.grid(padding=(0, 1))
-            row.add_row(left, *([right] if right is not None else []))
             below = None
             if not inside:
                 extras = self._holdings(view, players[focus], tokens=False)[len(self._basics(view, players[focus])) :]
                 if extras:
-                    below = flowed([Text(f"{SEAT_MARKS[focus]} {labels[focus]}:", style="bold"), *extras], ROW_WIDTH)
+                    mark = Text(f"{SEAT_MARKS[focus]} {labels[focus]}:", style="bold")
+                    below = flowed([mark, *extras], PANEL_WIDTH if beside and right is not None else ROW_WIDTH)
+            if beside and right is not None and below is not None:
+                right, below = Group(right, below), None
+            row = Table.grid(padding=(0, 1))
+            row.add_row(left, *([right] if right is not None else []))
             return row, statues, below
 
         islands, outside, below = islands_row(inside=True)
@@ -502,10 +506,15 @@ class JuicyFruitsAdapter:
         if room < 0 and others:  # the other players one line each: what they hold beyond it is left out
             chosen["others"] = Group(*(_first_line(line) for line in others))
             room = lines - sum(height(part) for part in chosen.values())
-        if room < 0:  # your whales, offices and statues on full lines under the islands
-            row, statues, below = islands_row(inside=False)
-            if below is not None and height(row) + height(below) < height(chosen["islands"]):
-                chosen["islands"] = Group(row, below)
+        # your whales, offices and statues out of your island's panel: on full lines under the
+        # islands, or under the other panel where it is shorter than yours
+        for beside in (False, True):
+            if room >= 0:
+                break
+            row, statues, below = islands_row(inside=False, beside=beside)
+            moved = Group(row, below) if below is not None else row
+            if height(moved) < height(chosen["islands"]):
+                chosen["islands"] = moved
                 room = lines - sum(height(part) for part in chosen.values())
                 if statues is not None:
                     optional["statues"] = statues
