@@ -5,7 +5,11 @@ written here as a German or Chinese player reads them, never taken from the cata
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
 
 from .terminal_driver import CHINESE, GERMAN, Terminal, play_through
 from .test_languages import _fits_80_columns, openings, panel_widths
@@ -82,3 +86,29 @@ def test_the_final_scores_say_pineapple_and_her_score_parts_in_german_and_chines
         for part in said[1:]:
             assert part in scores, scores
         assert "Pineapple" not in scores and "boats" not in scores and "claims" not in scores, scores
+
+
+BUSINESS_ROW = re.compile(r"^(?:BLPO2M|BLPOM|BLPO|POM|BL) *\+\d ")
+TOKEN_ID = re.compile(r"(?:^| )(?:[TX]\d\d|—)(?: |$)")
+
+
+@pytest.mark.parametrize("language", [GERMAN, CHINESE], ids=["de", "zh_Hans"])
+def test_each_business_row_stays_on_one_line_of_80_columns(english_locale, tmp_path: Path, language) -> None:
+    """The business board is a grid of five rows of four tokens: in German, whose token names
+    are long ("Pension am Teich", "Walbeobachtung", "Eiswagen Orange"), a row still takes one
+    line of an 80-column terminal with its four tokens, their short forms first ("Pension",
+    "Walbeob."), then names cut with "…" (a row used to wrap, its last token on a line of its own)."""
+    lang = "de" if language is GERMAN else "zh_Hans"
+    for seed, modules in (("19", MODULES), ("3", [])):
+        args = ["--lang", lang, "play", "juicyfruits", "--players", "4", "--seed", seed]
+        args += ["--bots", "random,random,random", *modules]
+        term = Terminal(args, tmp_path / seed, words=language)
+        assert term.wait_for_prompt()
+        lines = term.screen.splitlines()
+        first = next(i for i, line in enumerate(lines) if BUSINESS_ROW.match(line))
+        rows = lines[first : first + 5]  # (one after the other: no row wraps onto a line of its own)
+        assert all(BUSINESS_ROW.match(row) for row in rows), "\n".join(lines[first : first + 10])
+        for row in rows:
+            assert cell_len(row) <= 80 and len(TOKEN_ID.findall(row)) == 4, row
+        term.answer("quit")
+        term.read_to_end()

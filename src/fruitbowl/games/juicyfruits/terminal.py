@@ -70,6 +70,8 @@ PRIORITY = {
     "explore": ("statues", "tray", "ice", "juice", "conditions", "legend"),
     "statue": ("statues", "tray", "ice", "juice", "conditions", "legend"),
 }
+#: The fewest cells a token's name is cut to on the business board (after its short form).
+NAME_CELLS_LEAST = 6
 #: Short forms of the longest token names, used on the business board only when a row would not
 #: fit 80 columns otherwise; ``help`` lists them.
 SHORT_NAMES = {
@@ -321,13 +323,23 @@ def _base_name(token: dict[str, Any]) -> str:
     return str(token["name"]).removesuffix(f" {token['id']}")
 
 
-def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) -> Text:
+def _short_key(base: str) -> str | None:
+    """The :data:`SHORT_NAMES` entry of a token's name as the view gives it (in the language
+    being spoken: "Pension am Teich" is "Guesthouse at the pond"), if it has one."""
+    if base in SHORT_NAMES:
+        return base
+    return next((key for key in SHORT_NAMES if _display_name(key) == base), None)
+
+
+def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), most: int | None = None) -> Text:
     """A token on the business board: its id and name (its short form if the name is in
-    ``short``), a venue's points, ✦ for a stall."""
+    ``short``; cut to ``most`` cells with "…" if given, the id still naming it), a venue's
+    points, ✦ for a stall."""
     if token is None:
         return Text("—", style="dim")
     base = _base_name(token)
-    name = _(SHORT_NAMES[base]) if base in short else _display_name(base)
+    key = _short_key(base)
+    name = _cut(_(SHORT_NAMES[key]) if key is not None and key in short else _display_name(base), most)
     out = Text(f"{token['id']} ", style="bold")
     category = token["category"]
     if category == "advanced_collector":
@@ -335,9 +347,9 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) ->
         out.append_text(fruit_letter(a))
         out.append("/")
         out.append_text(fruit_letter(b))
-        out.append(" " + pgettext("board", "collector"))
+        out.append(" " + _cut(pgettext("board", "collector"), None if most is None else most - 4))
     elif category == "ice_cream_cart":
-        out.append(token_name(token["name"]), style=KIND_STYLE[token["kind"]])
+        out.append(_cut(token_name(token["name"]), most), style=KIND_STYLE[token["kind"]])
     elif category == "stall":
         out.append(name, style="white")
         out.append("✦", style="dim")
@@ -347,6 +359,15 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset()) ->
         out.append(name, style="cyan")
         out.append(f"+{token['points']}", style="yellow")
     return out
+
+
+def _cut(name: str, most: int | None) -> str:
+    """``name`` in at most ``most`` cells (None: whole), its end replaced by "…" if cut."""
+    if most is None or cell_len(name) <= most:
+        return name
+    text = Text(name)
+    text.truncate(max(2, most), overflow="ellipsis")
+    return text.plain
 
 
 def _cost(cost: dict[str, int]) -> Text:
@@ -551,24 +572,31 @@ class JuicyFruitsAdapter:
     def _rows(self, view: dict[str, Any]) -> Text:
         """One line per row: its cost and points, then its tokens by id and name. Names are
         shortened (longest first, to the short forms ``help`` lists) only as far as the row must
-        to fit 80 columns; a name is never cut."""
+        to fit 80 columns; where that is not enough (German names are long), the longest names
+        are cut with "…" as far as the row must (each token's id still names it)."""
         used = view["business_board"]["columns_in_play"]
         rows = view["business_board"]["rows"]
         short: set[str] = set()
+        keys = {_short_key(_base_name(t)) for row in rows for t in row["spaces"][:used] if t}
         candidates = sorted(
-            {_base_name(t) for row in rows for t in row["spaces"][:used] if t and _base_name(t) in SHORT_NAMES},
-            key=lambda name: (-len(name), name),
+            (key for key in keys if key is not None), key=lambda key: (-cell_len(_display_name(key)), key)
         )
         cost_width = max(_cost(row["cost"]).cell_len for row in rows)
         points_width = max(len(f"+{row['points']}") for row in rows)
+        most: int | None = None  # cells a name may take once every short form is used
         while True:
-            cells = [[_token_short(t, short) for t in row["spaces"][:used]] for row in rows]
+            cells = [[_token_short(t, short, most) for t in row["spaces"][:used]] for row in rows]
             widths = [max(line[c].cell_len for line in cells) for c in range(used)]
             tokens_width = sum(widths) + len(widths) - 1
             spaced = cost_width + 1 + points_width + 1 + tokens_width <= ROW_WIDTH
-            if spaced or cost_width + points_width + 1 + tokens_width <= ROW_WIDTH or not candidates:
+            if spaced or cost_width + points_width + 1 + tokens_width <= ROW_WIDTH:
                 break
-            short.add(candidates.pop(0))
+            if candidates:
+                short.add(candidates.pop(0))
+            elif most is None or most > NAME_CELLS_LEAST:
+                most = (max(widths) if most is None else most) - 1
+            else:
+                break
         out = Text(no_wrap=False)
         for row, line in zip(rows, cells, strict=True):
             if out:
