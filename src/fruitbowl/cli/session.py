@@ -328,11 +328,10 @@ class PlaySession:
         self._notice(Text(undone_words, style="green"))
         return True
 
-    def _notice(self, line: Text, soft_wrap: bool = False) -> None:
-        """Print a line the next screen comes under (its lines are counted out of the screen's;
-        ``soft_wrap``: the terminal wraps it, as a path that must stay whole to be copied)."""
+    def _notice(self, line: Text) -> None:
+        """Print a line the next screen comes under (its lines are counted out of the screen's)."""
         self._said_before()
-        self.console.print(line, soft_wrap=soft_wrap)
+        self.console.print(line)
         self._said += self._lines(line)
 
     def _said_before(self, room: int | None = None, recap: int = 0) -> int:
@@ -342,17 +341,12 @@ class PlaySession:
         board shows what the opening's events did), and count them above the screen; the lines
         printed."""
         lines, self._pending = self._pending, []
-        if room is not None:
-            kept, used = [], 0
-            for number, (text, _wrap, welcome) in enumerate(lines):
-                if used + self._lines(text) <= room + (max(0, recap - 1) if welcome else 0):
-                    kept.append(number)
-                    used += self._lines(text)
-            lines = [lines[number] for number in kept]
         printed = 0
-        for text, soft_wrap, _welcome in lines:
-            self.console.print(text, soft_wrap=soft_wrap)
-            printed += self._lines(text)
+        for text, soft_wrap, welcome in lines:
+            height = self._lines(text)
+            if room is None or printed + height <= room + (max(0, recap - 1) if welcome else 0):
+                self.console.print(text, soft_wrap=soft_wrap)
+                printed += height
         self._said += printed
         return printed
 
@@ -526,9 +520,8 @@ class PlaySession:
             out.append(line)
         else:  # a long status keeps its line whole; the reminder goes underneath
             out += [status, Align.right(keys)] if style.reminder else [status]
-        rows: list[MenuRow | MenuSummary] = list(self._menu(view, legal))
-        if style.summaries:
-            rows = self._summarized(view, rows, legal)
+        listed = self._menu(view, legal)
+        rows: list[MenuRow | MenuSummary] = self._summarized(view, listed, legal) if style.summaries else list(listed)
         if style.pack:
             rows = self._packed(rows, legal, style.pack)
         if style.lone:
@@ -565,7 +558,7 @@ class PlaySession:
         return out
 
     def _summarized(
-        self, view: dict[str, Any], rows: Sequence[MenuRow | MenuSummary], legal: Sequence[Action]
+        self, view: dict[str, Any], rows: Sequence[MenuRow], legal: Sequence[Action]
     ) -> list[MenuRow | MenuSummary]:
         """For a screen too short for every number: the runs the adapter names in words
         (``summaries``, :class:`~fruitbowl.cli.boards.MenuSummary`) stand where their first
@@ -577,9 +570,6 @@ class PlaySession:
         out: list[MenuRow | MenuSummary] = []
         placed: set[int] = set()  # (the first index of each summary already placed)
         for row in rows:
-            if isinstance(row, MenuSummary):
-                out.append(row)
-                continue
             for index in row.indices:
                 summary = summary_of.get(index)
                 if summary is not None and summary.indices[0] not in placed:
@@ -695,9 +685,10 @@ class PlaySession:
         per_row = max(1, (self.console.width + 2) // (cell + 2))
         indices = [row.indices[0] for row in lone]
         shared = [MenuRow(indices[start : start + per_row], "") for start in range(0, len(indices), per_row)]
+        alone = {id(row) for row in lone}
         out: list[MenuRow | MenuSummary] = []
         for row in rows:
-            if not any(row is alone for alone in lone):
+            if id(row) not in alone:
                 out.append(row)
             elif row is lone[0]:
                 out += shared

@@ -323,12 +323,12 @@ def _base_name(token: dict[str, Any]) -> str:
     return str(token["name"]).removesuffix(f" {token['id']}")
 
 
-def _short_key(base: str) -> str | None:
-    """The :data:`SHORT_NAMES` entry of a token's name as the view gives it (in the language
-    being spoken: "Pension am Teich" is "Guesthouse at the pond"), if it has one."""
-    if base in SHORT_NAMES:
-        return base
-    return next((key for key in SHORT_NAMES if _display_name(key) == base), None)
+def _short_form(base: str) -> str | None:
+    """The short form (:data:`SHORT_NAMES`) of a token's name as the view gives it, in the
+    language being spoken ("Pension am Teich", German for "Guesthouse at the pond": "Pension"),
+    if it has one."""
+    key = base if base in SHORT_NAMES else next((k for k in SHORT_NAMES if _display_name(k) == base), None)
+    return None if key is None else _(SHORT_NAMES[key])
 
 
 def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), most: int | None = None) -> Text:
@@ -338,8 +338,7 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), mo
     if token is None:
         return Text("—", style="dim")
     base = _base_name(token)
-    key = _short_key(base)
-    name = _cut(_(SHORT_NAMES[key]) if key is not None and key in short else _display_name(base), most)
+    name = _cut((_short_form(base) if base in short else None) or _display_name(base), most)
     out = Text(f"{token['id']} ", style="bold")
     category = token["category"]
     if category == "advanced_collector":
@@ -347,6 +346,7 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), mo
         out.append_text(fruit_letter(a))
         out.append("/")
         out.append_text(fruit_letter(b))
+        # (its fruit letters and a space take 4 of the cells its name may have)
         out.append(" " + _cut(pgettext("board", "collector"), None if most is None else most - 4))
     elif category == "ice_cream_cart":
         out.append(_cut(token_name(token["name"]), most), style=KIND_STYLE[token["kind"]])
@@ -577,9 +577,9 @@ class JuicyFruitsAdapter:
         used = view["business_board"]["columns_in_play"]
         rows = view["business_board"]["rows"]
         short: set[str] = set()
-        keys = {_short_key(_base_name(t)) for row in rows for t in row["spaces"][:used] if t}
+        bases = {_base_name(t) for row in rows for t in row["spaces"][:used] if t}
         candidates = sorted(
-            (key for key in keys if key is not None), key=lambda key: (-cell_len(_display_name(key)), key)
+            (base for base in bases if _short_form(base) is not None), key=lambda base: (-cell_len(base), base)
         )
         cost_width = max(_cost(row["cost"]).cell_len for row in rows)
         points_width = max(len(f"+{row['points']}") for row in rows)
