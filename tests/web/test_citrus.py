@@ -251,6 +251,9 @@ def test_a_clicked_illegal_target_asks_why_and_says_so_while_waiting_or_failing(
         page.route("**/explain?*", lambda route: held.append(route))
         target.click(force=True)
         wait_for_text(page, "message", "Not possible now — asking the server why…")
+        deadline = time.monotonic() + TURN_TIMEOUT / 1000
+        while not held and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # the held request reaches this process a moment after the page says so
         assert held, "the click asked the server"
         held[0].continue_()
     else:

@@ -204,7 +204,7 @@ def test_later_campaign_game_shows_market_thief_and_tokens(browser: Any, server_
 
 def test_phone_layout_without_sideways_scroll(browser: Any, server_url: str, screenshot_dir: Path):
     rng = random.Random(11)
-    page = new_page(browser, PHONE)
+    page = new_page(browser, PHONE, reduced_motion="reduce")  # a gliding card would stretch its stack's box
     table = create_table(server_url, players=3, **RICH)
     open_seated(page, server_url, table)
     for _ in range(8):
