@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from fruitbowl.engine import Action
 from fruitbowl.engine.match import Match
 
 from .terminal_driver import ENGLISH, RealTerminal, Terminal, run
@@ -51,7 +52,9 @@ TABLES = [
 #: And in seed 9, a step 2 where your statue from Mystic Island goes under the island's shorter
 #: panel, beside yours, instead of on a line of its own.
 #: And in seeds 17 and 19, step 2 menus whose claims and lone actions share rows.
+#: And in Citrus's seed 19, two tiles waiting that may each spend a Milestone: one summary for both.
 OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], seed) for seed in ("11", "9", "17", "19")]
+OTHER_SEEDS += [("citrus", 2, [], "19")]
 
 
 def menu_numbers(term: RealTerminal) -> list[int]:
@@ -153,10 +156,20 @@ def test_each_move_of_a_replay_fits_a_real_80x24_terminal(tmp_path: Path) -> Non
     term.wait_for_prompt()
 
 
-def _citrus_position(home: Path, seed: int, wanted: str) -> tuple[Path, list[str]]:
+def _milestone_tiles(legal: list[Action]) -> dict[str, list[str]]:
+    """The texts of the placements that spend a Milestone, per tile (``lime well``)."""
+    tiles: dict[str, list[str]] = {}
+    for action in legal:
+        if action.kind == "place" and action.fields["milestone"]:
+            tiles.setdefault(action.text.split(" ", 1)[1].rsplit(" ", 2)[0], []).append(action.text)
+    return tiles
+
+
+def _citrus_position(home: Path, seed: int, wanted: str) -> tuple[Path, list[Action]]:
     """A saved two-player Citrus game (seat 1 the player's), played on by seeded random moves of
     every seat until the player's menu holds more than 40 actions of ``wanted``: Bull spaces
-    ("bull") or placements that spend a Milestone ("milestone"); and the texts of those."""
+    ("bull"), placements that spend a Milestone ("milestone"), or such placements for each of
+    two tiles waiting ("two milestones"); and the player's legal actions there."""
     save = home / f"citrus-{wanted}.json"
     started = run(["play", "citrus", "-p", "2", "--seed", str(seed), "--save", str(save)], home, "quit\n")
     assert started.returncode == 0, started.output
@@ -165,10 +178,16 @@ def _citrus_position(home: Path, seed: int, wanted: str) -> tuple[Path, list[str
     while not match.state.is_terminal():
         legal = match.state.legal_actions()
         if match.state.current_player == 0:
-            texts = [a.text for a in legal if a.kind == "bull" or (a.kind == "place" and a.fields["milestone"])]
-            if len(texts) > 40 and texts[0].startswith(wanted if wanted == "bull" else "place"):
+            tiles = _milestone_tiles(legal)
+            bulls = [action for action in legal if action.kind == "bull"]
+            many = {
+                "bull": len(bulls) > 40 and not tiles,
+                "milestone": sum(map(len, tiles.values())) > 40 and not bulls,
+                "two milestones": len(tiles) == 2 and all(len(texts) > 40 for texts in tiles.values()),
+            }
+            if many[wanted]:
                 match.save(save)
-                return save, texts
+                return save, legal
         match.apply(rng.choice(legal))
     raise AssertionError(f"seed {seed} never offers the player many {wanted} actions")
 
@@ -192,7 +211,8 @@ def test_a_bull_or_a_milestone_names_its_many_spaces_in_words_under_the_whole_gr
     packed. A short screen names them row by row in the board's words, a row's run of three
     neighbours or more as its ends ("D1–H1"), with one as typed; the grid stays whole, exactly
     the legal spaces are named, and typing one plays it."""
-    save, texts = _citrus_position(tmp_path, seed, wanted)
+    save, legal = _citrus_position(tmp_path, seed, wanted)
+    texts = [a.text for a in legal if a.kind == "bull" or (a.kind == "place" and a.fields["milestone"])]
     term = RealTerminal(["resume", str(save)], tmp_path, rows=ROWS)
     assert term.wait_for_prompt()
     screen = term.rows_of(term.screen)
@@ -228,5 +248,40 @@ def test_a_first_screen_keeps_who_you_are_and_where_help_is_over_the_opening_rec
     assert first[0].startswith("New game of Tang Hu Lu: you are Sam, seat 1 of 3."), "\n".join(first)
     assert first[1] == "Type help for the rules and commands.", "\n".join(first)
     assert first[2].startswith("Round 1 · "), "\n".join(first)  # the board's top
+    term.answer("quit")
+    term.wait_for_prompt()
+
+
+def test_two_tiles_that_may_each_spend_a_milestone_share_one_summary_under_the_whole_grid(tmp_path: Path) -> None:
+    """Two tiles waiting, each of which may start a region nearly anywhere by spending a
+    Milestone (rules §8.6): one summary names the spaces open to both, then each tile's others
+    ("lime well also: E2 M2"); the grid stays whole with the latest turn under it, exactly each
+    tile's legal spaces are named, and typing one of a tile's own spaces plays it."""
+    save, legal = _citrus_position(tmp_path, 23, "two milestones")
+    tiles = _milestone_tiles(legal)
+    term = RealTerminal(["resume", str(save)], tmp_path, rows=ROWS)
+    assert term.wait_for_prompt()
+    screen = term.rows_of(term.screen)
+    assert len(screen) <= ROWS, f"{len(screen)} rows:\n" + "\n".join(screen)
+    assert any(row.startswith("   A  B  C  D") for row in screen), "\n".join(screen)  # the grid's top
+    first, second = tiles
+    head = screen.index(f" place {first} or {second} … milestone:")
+    rows = list(takewhile(lambda row: row.startswith("   "), screen[head + 1 :]))
+    summary = " ".join(" ".join(rows).split())
+    words, example = summary.split(" type one, e.g. ")
+    shared, *others = words.split(" · ")
+    own = {tile: _spaces_named(shared) for tile in tiles}
+    for other in others:
+        tile, spaces = other.split(" also: ")
+        own[tile] |= _spaces_named(spaces)
+    for tile, texts in tiles.items():
+        assert own[tile] == {text.split()[-2] for text in texts}, (tile, "\n".join(screen))
+    assert example in tiles[first]
+    tile, spaces = others[0].split(" also: ")
+    space = spaces.split()[0].split("–")[0]
+    typed = next(text for text in tiles[tile] if text.split()[-2] == space)
+    term.answer(typed)
+    assert term.wait_for_prompt()
+    assert f"on {space} using a Milestone" in " ".join(term.rows_of(term.screen)), term.screen[-2000:]
     term.answer("quit")
     term.wait_for_prompt()

@@ -405,7 +405,8 @@ class PlaySession:
                     break
             below = sum(map(self._lines, menu)) + 1  # + the prompt
             height -= self._said_before(height - self._lines(leanest) - below - recap, recap)
-            recap = min(recap, max(0, height - self._lines(leanest) - below))
+            # (the end of the latest turn is always shown: a board with a last resort makes room for it)
+            recap = min(recap, max(min(1, recap), height - self._lines(leanest) - below))
             if isinstance(board, Fitting):
                 board.room = height - below - recap
             self.console.print(board)

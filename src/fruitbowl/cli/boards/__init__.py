@@ -94,18 +94,27 @@ class Fitting:
     first (the first that fits is shown; the last when none does), or ``compose``, which draws
     the picture for a number of lines. The play session sets ``room`` to what the menu and the
     latest turn leave of the screen; left unset, the picture gets the terminal's height less two
-    lines (a status line and a prompt)."""
+    lines (a status line and a prompt). ``last_resort``: a picture leaner still, shown only where
+    the menu leaves too little room even for the last one (the session plans for the last: it
+    gives up everything else it can before this picture leaves anything out)."""
 
-    def __init__(self, *pictures: RenderableType, compose: Callable[[int], RenderableType] | None = None):
+    def __init__(
+        self,
+        *pictures: RenderableType,
+        compose: Callable[[int], RenderableType] | None = None,
+        last_resort: RenderableType | None = None,
+    ):
         if not pictures and compose is None:
             raise ValueError("a fitting board needs pictures or a way to compose one")
         self.pictures = pictures
         self.compose = compose
+        self.last_resort = last_resort
         self.room: int | None = None
 
     @property
     def leanest(self) -> RenderableType:
-        """The smallest picture there is (what a screen shows however short it is)."""
+        """The smallest picture the session plans for (what a screen shows however short it is,
+        ``last_resort`` aside)."""
         return self.compose(0) if self.compose is not None else self.pictures[-1]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -113,11 +122,11 @@ class Fitting:
         if self.compose is not None:
             yield self.compose(room)
             return
-        for picture in self.pictures[:-1]:
+        for picture in self.pictures[:-1] if self.last_resort is None else self.pictures:
             if len(console.render_lines(picture, options, pad=False)) <= room:
                 yield picture
                 return
-        yield self.pictures[-1]
+        yield self.pictures[-1] if self.last_resort is None else self.last_resort
 
 
 class BoardAdapter(Protocol):

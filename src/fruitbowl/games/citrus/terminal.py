@@ -14,7 +14,7 @@ count, so the menu follows it on a 24-line screen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from typing import Any
 
@@ -145,23 +145,20 @@ class CitrusAdapter:
     def summaries(self, view: dict[str, Any], legal: Sequence[Action]) -> list[MenuSummary]:
         """The Bull's spaces, and the spaces a tile may start a region on by spending a
         Milestone (nearly any space), where there are many: a screen too short for their
-        numbers lists them row by row in the board's words, for the player to type one."""
+        numbers lists them row by row in the board's words, for the player to type one. Tiles
+        that may each spend a Milestone share one summary: the spaces open to all of them, then
+        each tile's others (two tiles' lists, each of nearly every space, took eight rows)."""
         runs: dict[tuple[Any, ...], list[int]] = {}
         for index, action in enumerate(legal):
             if action.kind == "bull":
                 runs.setdefault(("bull",), []).append(index)
             elif action.kind == "place" and action.fields["milestone"]:
-                runs.setdefault(("place", action.fields["tile"], action.fields["bridge"]), []).append(index)
-        return [
-            MenuSummary(
-                indices,
-                _head([legal[index].text for index in indices]),
-                _spaces(view, [legal[index].fields["space"] for index in indices]),
-                legal[indices[0]].text,
-            )
-            for indices in runs.values()
-            if len(indices) >= SUMMARY_LEAST
-        ]
+                runs.setdefault(("place", action.fields["bridge"], action.fields["tile"]), []).append(index)
+        shared: dict[tuple[Any, ...], list[list[int]]] = {}  # (per kind and Bridge: the tiles' runs)
+        for key, indices in runs.items():
+            if len(indices) >= SUMMARY_LEAST:
+                shared.setdefault(key[:2], []).append(indices)
+        return [_summary(view, legal, group) for group in shared.values()]
 
     def board(self, view: dict[str, Any], labels: Sequence[str]) -> RenderableType:
         top = Table.grid(padding=(0, 1))
@@ -172,9 +169,35 @@ class CitrusAdapter:
         sites = [fincas] if fincas else []
         board = Group(top, *sites, _players(view, labels))
         # on a short screen without the key (``help`` explains the letters and marks), then with
-        # only the line of the player deciding (a long placement menu: the grid comes first)
+        # only the line of the player deciding (a long placement menu: the grid comes first), and
+        # where even that leaves the menu too little room, without the Fincas' values (the grid
+        # still shows where each Finca stands)
         deciding = view["viewer"] if view["viewer"] is not None else view["current_player"]
-        return Fitting(Group(board, _legend()), board, Group(top, *sites, _players(view, labels, [deciding])))
+        mine = _players(view, labels, [deciding])
+        return Fitting(Group(board, _legend()), board, Group(top, *sites, mine), last_resort=Group(top, mine))
+
+
+def _summary(view: dict[str, Any], legal: Sequence[Action], runs: list[list[int]]) -> MenuSummary:
+    """One summary of runs of actions that differ only in their space (``runs``: one per tile):
+    the spaces every run has, then each run's others under its tile's name."""
+    texts = [[legal[index].text for index in indices] for indices in runs]
+    spaces = [{legal[index].fields["space"] for index in indices} for indices in runs]
+    everyone = set.intersection(*spaces)
+    heads = [_head(run) for run in texts]
+    if len(runs) == 1:
+        head, targets = heads[0], _spaces(view, everyone)
+    else:
+        verb, _dash, rest = heads[0].partition(" ")
+        tiles = [head.split(" … ")[0].partition(" ")[2] for head in heads]  # (lime well, of place lime well …)
+        named = _("{some} or {last}").format(some=", ".join(tiles[:-1]), last=tiles[-1])
+        head = f"{verb} {named} … {rest.split(' … ')[1]}"
+        others = [
+            _("{tile} also: {spaces}").format(tile=tile, spaces=_spaces(view, own - everyone))
+            for tile, own in zip(tiles, spaces, strict=True)
+            if own - everyone
+        ]
+        targets = " · ".join([_spaces(view, everyone), *others] if everyone else others)
+    return MenuSummary(sorted(index for indices in runs for index in indices), head, targets, texts[0][0])
 
 
 def _label(view: dict[str, Any], action: Action, label: Label) -> str:
@@ -207,7 +230,7 @@ def _head(texts: Sequence[str]) -> str:
     return f"{first} … {rest}" if rest else first
 
 
-def _spaces(view: dict[str, Any], spaces: Sequence[int]) -> str:
+def _spaces(view: dict[str, Any], spaces: Iterable[int]) -> str:
     """Spaces in the board's words, row by row, three or more neighbours in a row as the first
     and the last (``D1–H1``)."""
     board = view["board"]
