@@ -52,8 +52,9 @@ TABLES = [
 #: And in seed 9, a step 2 where your statue from Mystic Island goes under the island's shorter
 #: panel, beside yours, instead of on a line of its own.
 #: And in seeds 17 and 19, step 2 menus whose claims and lone actions share rows.
+#: And in seed 26, a step 2 whose kinds share a line ("supply: 1 b1   2 c1 · claim: 3 T07 …").
 #: And in Citrus's seed 19, two tiles waiting that may each spend a Milestone: one summary for both.
-OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], seed) for seed in ("11", "9", "17", "19")]
+OTHER_SEEDS = [("juicyfruits", 4, ["modules=all"], seed) for seed in ("11", "9", "17", "19", "26")]
 OTHER_SEEDS += [("citrus", 2, [], "19")]
 
 

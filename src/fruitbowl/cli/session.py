@@ -70,6 +70,7 @@ class MenuStyle(NamedTuple):
     long_labels: bool  # a description too long for its row's line goes whole on the lines below
     summaries: bool = False  # runs the adapter names in words are named so, without their numbers
     lone: bool = False  # actions alone on their rows share rows too, without their descriptions
+    kinds_share: bool = False  # packed kinds each of one row share lines ("supply: 1 b1 · claim: 3 T07")
 
 
 #: How a menu is drawn, roomiest first; a short screen takes the first that fits.
@@ -80,6 +81,7 @@ MENU_STYLES = (
     MenuStyle(reminder=False, pack=2, long_labels=False),
     MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True),
     MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True, lone=True),
+    MenuStyle(reminder=False, pack=2, long_labels=False, summaries=True, lone=True, kinds_share=True),
 )
 
 
@@ -537,6 +539,8 @@ class PlaySession:
         widest = max((left.cell_len for left in lefts), default=0) + 2
         column = widest if widest <= self.console.width - MENU_LABEL_ROOM else None
         left_of = iter(lefts)
+        kinds = [item.shared for item in plain]
+        kind_line, kind_text = -1, Text()  # the line of the last such kind (see below), and its text
         for item in items:
             if isinstance(item, list):  # a table of numbers
                 out += [_one_line(line) for line in item]
@@ -546,12 +550,22 @@ class PlaySession:
                 continue
             left, label = next(left_of), item.label
             start = column if column is not None else left.cell_len + 2
+            # (a kind whose actions fill one row, without a description: on the shortest screen
+            # it may follow the kind before it on its line)
+            whole_kind = style.kinds_share and bool(item.shared) and not label and kinds.count(item.shared) == 1
+            if whole_kind and kind_line == len(out) - 1:
+                joined = Text(" ·").join([kind_text, left])
+                if joined.cell_len <= self.console.width:
+                    out[-1] = kind_text = _one_line(joined)
+                    continue
             if not label or start + len(label) <= self.console.width:
                 entry = left.copy()
                 if label:
                     entry.pad_right(start - left.cell_len)
                     entry.append(label, style="dim")
                 out.append(_one_line(entry))
+                if whole_kind:
+                    kind_line, kind_text = len(out) - 1, entry
             else:
                 out.append(_one_line(left.copy()))
                 if style.long_labels:
