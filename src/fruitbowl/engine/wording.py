@@ -74,6 +74,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """``message`` unchanged, marked for the catalogs under ``context``: said later with
+    ``pgettext(context, message)`` (a word that a language may say otherwise there)."""
+    return message
+
+
 def said(you: bool, message: str) -> str:
     """A sentence whose subject is the viewer (``you``) or someone else, in the current language."""
     return pgettext(YOU, message) if you else _(message)

@@ -73,6 +73,8 @@ TRANSLATED: tuple[str, ...] = (
 #: ``said(you, message)`` and ``nsaid(you, singular, plural, n)`` (engine.wording): said to its
 #: subject, a message is also looked up under the context ``YOU``.
 SAID_KEYWORDS: dict[str, _Keyword] = {"said": (2,), "nsaid": (2, 3)}
+#: Babel's gettext calls, and ``NP_(context, message)`` (engine.wording), a message marked under a context.
+KEYWORDS: dict[str, _Keyword] = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
 #: The page's modules (and static pages) whose words go through ``web/js/i18n.js`` (the ``web``
 #: domain): ``t(message, params)``, ``nt(singular, plural, n, params)``, ``pt(context, message)``,
 #: ``npt(context, singular, plural, n, params)``.
@@ -213,7 +215,7 @@ def extract(domain: str = DOMAIN) -> Catalog:
         return _extract_web()
     template = Catalog(domain=domain, project="fruitbowl", charset="utf-8")
     for part in parts(domain):
-        for filename, lineno, message, context in _found(PACKAGE / part, DEFAULT_KEYWORDS):
+        for filename, lineno, message, context in _found(PACKAGE / part, KEYWORDS):
             template.add(message, locations=[("/".join(filter(None, (part, filename))), lineno)], context=context)
         for filename, lineno, message, _context in _found(PACKAGE / part, SAID_KEYWORDS):
             for context in (None, YOU):

@@ -31,7 +31,7 @@ from rich.text import Text
 
 from fruitbowl.cli.boards import Fitting, Label, MenuRow, flowed
 from fruitbowl.engine import Action
-from fruitbowl.engine.wording import N_, _, ngettext, pgettext
+from fruitbowl.engine.wording import N_, NP_, _, ngettext, pgettext
 
 from . import mystic
 from .boulders import condition_text
@@ -72,15 +72,26 @@ PRIORITY = {
 }
 #: The fewest cells a token's name is cut to on the business board (after its short form).
 NAME_CELLS_LEAST = 6
+#: The context of a token name's short form (:data:`SHORT_NAMES`).
+SHORT_FORM = "short form"
 #: Short forms of the longest token names, used on the business board only when a row would not
-#: fit 80 columns otherwise; ``help`` lists them.
+#: fit 80 columns otherwise; ``help`` lists them. Each is said in the context :data:`SHORT_FORM`
+#: (the catalogs need it spelled out), where a language whose names are longer shortens others
+#: too (German: "Eiswagen Gelb", "Wagen Gelb"; a name the language leaves whole has no short form).
 SHORT_NAMES = {
-    "Guesthouse at the pond": N_("Guesthouse"),
-    "Construction Office": N_("Constr.Office"),
-    "Milkshake Stand": N_("Shake Stand"),
-    "Cocktail Bar": N_("Cocktails"),
-    "Souvenir Shop": N_("Souvenirs"),
-    "Whale watching": N_("Whale watch"),
+    "Guesthouse at the pond": NP_("short form", "Guesthouse"),
+    "Construction Office": NP_("short form", "Constr.Office"),
+    "Milkshake Stand": NP_("short form", "Shake Stand"),
+    "Cocktail Bar": NP_("short form", "Cocktails"),
+    "Souvenir Shop": NP_("short form", "Souvenirs"),
+    "Whale watching": NP_("short form", "Whale watch"),
+    "Tourist Info": NP_("short form", "Tourist Info"),
+    "Harbor Tour": NP_("short form", "Harbor Tour"),
+    "yellow cart": NP_("short form", "yellow cart"),
+    "green cart": NP_("short form", "green cart"),
+    "red cart": NP_("short form", "red cart"),
+    "orange cart": NP_("short form", "orange cart"),
+    "purple cart": NP_("short form", "purple cart"),
 }
 #: A whale-watching token's printed name without its id (the data names each one with its id).
 WHALE_WATCHING = N_("Whale watching")
@@ -235,7 +246,9 @@ def _key_paragraphs() -> list[tuple[str, str]]:
     comma = pgettext("list", ", ")
     fruits = comma.join(f"{letter} {fruit_name(name)}" for name, (letter, _style) in FRUIT_LOOK.items())
     short = comma.join(
-        f"{_(s)} = {_display_name(full)}" for full, s in SHORT_NAMES.items() if _(s) != _display_name(full)
+        f"{said} = {_display_name(full)}"
+        for full, said in ((full, pgettext(SHORT_FORM, s)) for full, s in SHORT_NAMES.items())
+        if said != _display_name(full)
     )
     statues = comma.join(f"S{t.tile} {mystic.tile_text(t.tile)}" for t in C.statue_tiles)
     conditions = comma.join(f"{b.id} {condition_text(code)}" for code, b in enumerate(C.boulders))
@@ -328,7 +341,8 @@ def _short_form(base: str) -> str | None:
     language being spoken ("Pension am Teich", German for "Guesthouse at the pond": "Pension"),
     if it has one."""
     key = base if base in SHORT_NAMES else next((k for k in SHORT_NAMES if _display_name(k) == base), None)
-    return None if key is None else _(SHORT_NAMES[key])
+    said = None if key is None else pgettext(SHORT_FORM, SHORT_NAMES[key])
+    return None if said == base else said  # (a form the language does not shorten is none)
 
 
 def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), most: int | None = None) -> Text:
@@ -349,7 +363,7 @@ def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), mo
         # (its fruit letters and a space take 4 of the cells its name may have)
         out.append(" " + _cut(pgettext("board", "collector"), None if most is None else most - 4))
     elif category == "ice_cream_cart":
-        out.append(_cut(token_name(token["name"]), most), style=KIND_STYLE[token["kind"]])
+        out.append(name, style=KIND_STYLE[token["kind"]])
     elif category == "stall":
         out.append(name, style="white")
         out.append("✦", style="dim")
