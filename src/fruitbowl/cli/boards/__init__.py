@@ -122,11 +122,12 @@ class Fitting:
         if self.compose is not None:
             yield self.compose(room)
             return
-        for picture in self.pictures[:-1] if self.last_resort is None else self.pictures:
+        pictures = self.pictures if self.last_resort is None else (*self.pictures, self.last_resort)
+        for picture in pictures[:-1]:
             if len(console.render_lines(picture, options, pad=False)) <= room:
                 yield picture
                 return
-        yield self.pictures[-1] if self.last_resort is None else self.last_resort
+        yield pictures[-1]
 
 
 class BoardAdapter(Protocol):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import io
 import re
 import textwrap
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -345,14 +345,14 @@ def _short_form(base: str) -> str | None:
     return None if said == base else said  # (a form the language does not shorten is none)
 
 
-def _token_short(token: dict[str, Any] | None, short: Set[str] = frozenset(), most: int | None = None) -> Text:
-    """A token on the business board: its id and name (its short form if the name is in
-    ``short``; cut to ``most`` cells with "…" if given, the id still naming it), a venue's
-    points, ✦ for a stall."""
+def _token_short(token: dict[str, Any] | None, short: Mapping[str, str], most: int | None) -> Text:
+    """A token on the business board: its id and name (``short``'s form of it, if there is
+    one; cut to ``most`` cells with "…" if given, the id still naming it), a venue's points, ✦
+    for a stall."""
     if token is None:
         return Text("—", style="dim")
     base = _base_name(token)
-    name = _cut((_short_form(base) if base in short else None) or _display_name(base), most)
+    name = _cut(short.get(base) or _display_name(base), most)
     out = Text(f"{token['id']} ", style="bold")
     category = token["category"]
     if category == "advanced_collector":
@@ -590,11 +590,10 @@ class JuicyFruitsAdapter:
         are cut with "…" as far as the row must (each token's id still names it)."""
         used = view["business_board"]["columns_in_play"]
         rows = view["business_board"]["rows"]
-        short: set[str] = set()
+        short: dict[str, str] = {}  # (the names shortened so far, and their short forms)
         bases = {_base_name(t) for row in rows for t in row["spaces"][:used] if t}
-        candidates = sorted(
-            (base for base in bases if _short_form(base) is not None), key=lambda base: (-cell_len(base), base)
-        )
+        forms = {base: form for base in bases if (form := _short_form(base)) is not None}
+        candidates = sorted(forms, key=lambda base: (-cell_len(base), base))
         cost_width = max(_cost(row["cost"]).cell_len for row in rows)
         points_width = max(len(f"+{row['points']}") for row in rows)
         most: int | None = None  # cells a name may take once every short form is used
@@ -606,7 +605,8 @@ class JuicyFruitsAdapter:
             if spaced or cost_width + points_width + 1 + tokens_width <= ROW_WIDTH:
                 break
             if candidates:
-                short.add(candidates.pop(0))
+                base = candidates.pop(0)
+                short[base] = forms[base]
             elif most is None or most > NAME_CELLS_LEAST:
                 most = (max(widths) if most is None else most) - 1
             else:
