@@ -8,6 +8,12 @@ little; each run here times the game's random playouts (the same loop as ``fruit
 written in Python (``open_spiel.python.games.tic_tac_toe``: ``legal_actions``, a uniform
 choice, ``apply_action``), and reports the ratio of the game's actions per second to the mean
 of the two. Needs the ``rl`` extra (``pip install -e ".[rl]"``).
+
+``--option KEY=VALUE`` sets the game's options; ``--beside KEY=VALUE`` also times, in each run
+and against the same tic-tac-toe figure, the game with those options added, to compare a
+variant side by side (``citrus --beside free_placement=true``: Citrus without the question of
+whether a line's tiles can all be built, the ceiling of what making that question cheaper can
+give).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import statistics
 import sys
 import time
 
-from fruitbowl.engine import get_game
+from fruitbowl.engine import get_game, parse_option_pairs
 from fruitbowl.engine.rng import derive_seed
 from fruitbowl.sim.bench import default_players, random_playouts
 
@@ -47,6 +53,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of each timed part of a run")
     parser.add_argument("--runs", type=int, default=3, help="number of runs")
     parser.add_argument("--players", "-p", type=int, default=None, help="players per game (default: 3)")
+    parser.add_argument("--option", action="append", default=[], help="a game option, KEY=VALUE (repeatable)")
+    parser.add_argument(
+        "--beside",
+        action="append",
+        default=[],
+        help="also time the game with this option added, KEY=VALUE (repeatable)",
+    )
     args = parser.parse_args()
     try:
         import open_spiel.python.games.tic_tac_toe  # noqa: F401
@@ -54,15 +67,31 @@ def main() -> None:
         sys.exit("OpenSpiel is not installed: pip install -e '.[rl]'")
     game = get_game(args.game)
     players = args.players or default_players(game)
-    ratios = []
+    try:
+        options = parse_option_pairs(args.option)
+        beside = parse_option_pairs(args.beside)
+        timed = {game.id: game.validate_options(options, players)}
+        if beside:
+            label = " ".join(f"{key}={value}" for key, value in beside.items())
+            timed[f"{game.id} {label}"] = game.validate_options({**options, **beside}, players)
+    except ValueError as error:
+        sys.exit(str(error))
+    ratios: dict[str, list[float]] = {name: [] for name in timed}
     for run in range(args.runs):
         before = tic_tac_toe(args.seconds, run)
-        actions, _games, elapsed = random_playouts(game, players, args.seconds, derive_seed(0, "run", run))
+        speeds = {}
+        for name, checked in timed.items():
+            actions, _games, elapsed = random_playouts(game, players, args.seconds, derive_seed(0, "run", run), checked)
+            speeds[name] = actions / elapsed
         after = tic_tac_toe(args.seconds, run)
-        speed, reference = actions / elapsed, (before + after) / 2
-        ratios.append(speed / reference)
-        print(f"run {run + 1}: {game.id} {speed:,.0f} actions/s, tic-tac-toe {reference:,.0f}/s, {ratios[-1]:.2f}×")
-    print(f"{game.id}: {min(ratios):.2f}–{max(ratios):.2f}× tic-tac-toe (median {statistics.median(ratios):.2f}×)")
+        reference = (before + after) / 2
+        parts = []
+        for name, speed in speeds.items():
+            ratios[name].append(speed / reference)
+            parts.append(f"{name} {speed:,.0f} actions/s ({ratios[name][-1]:.2f}×)")
+        print(f"run {run + 1}: {', '.join(parts)}, tic-tac-toe {reference:,.0f}/s")
+    for name, values in ratios.items():
+        print(f"{name}: {min(values):.2f}–{max(values):.2f}× tic-tac-toe (median {statistics.median(values):.2f}×)")
 
 
 if __name__ == "__main__":
