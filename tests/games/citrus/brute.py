@@ -96,23 +96,30 @@ def after(s: CitrusState, p: int, move: Move) -> CitrusState:
 
 def buildable(s: CitrusState, p: int, counts: list[int]) -> bool:
     """Can ``p`` build ``counts[type]`` tiles of each type, in some order, from position ``s``?"""
-    return _try(s, p, list(counts), frozenset(), set())
+    return plan(s, p, counts) is not None
 
 
-def _try(s: CitrusState, p: int, counts: list[int], path: frozenset[Move], dead: set[frozenset[Move]]) -> bool:
+def plan(s: CitrusState, p: int, counts: list[int]) -> list[Move] | None:
+    """An order of placements that builds ``counts[type]`` tiles of each type (``None``: none does)."""
+    return _try(s, p, list(counts), (), set())
+
+
+def _try(
+    s: CitrusState, p: int, counts: list[int], path: tuple[Move, ...], dead: set[frozenset[Move]]
+) -> list[Move] | None:
     if not any(counts):
-        return True
+        return list(path)
     for colour, n in enumerate(counts):
         if not n:
             continue
         for move in legal_placements(s, p, colour):
-            key = path | {move}
+            key = frozenset((*path, move))
             if key in dead:
                 continue
             counts[colour] -= 1
-            found = _try(after(s, p, move), p, counts, key, dead)
+            found = _try(after(s, p, move), p, counts, (*path, move), dead)
             counts[colour] += 1
-            if found:
-                return True
+            if found is not None:
+                return found
             dead.add(key)
-    return False
+    return None

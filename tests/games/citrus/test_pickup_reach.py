@@ -81,3 +81,25 @@ def test_after_the_lemon_fetches_the_bridge_the_orange_is_built_with_it() -> Non
     state.apply("place orange O2 bridge")
     assert state.plant[state.geo.space("O2")] == kind("orange")
     assert not any(state.waiting)
+
+
+@pytest.mark.parametrize(("lemons", "expected"), [(1, False), (2, True)])
+def test_a_lemon_reaches_the_bridge_through_a_neutral_lemon_it_takes_over(lemons: int, expected: bool) -> None:
+    """§5.3.6: a tile next to a neutral region of its type takes the region over, so the next
+    lemon may grow from the neutral tile's far side. The first lemon on I1 joins H1 and the
+    neutral lemon on J1; the second reaches the Bridge on K1, three steps from I1; the orange
+    then covers a grapefruit with it."""
+    state = position(None)
+    region(state, -1, "lemon", ["J1"])
+    state.land[state.geo.space("K1")] = BRIDGE
+    touch(state)
+    counts = [0] * len(C.types)
+    counts[C.types.index("lemon")], counts[C.types.index("orange")] = lemons, 1
+    assert brute.buildable(state, 0, counts) is expected
+    assert offered(state, ["lemon"] * lemons + ["orange"]) is expected
+    if expected:
+        state.apply("buy R3")
+        for text in ("place lemon I1", "place lemon K1", "place orange O2 bridge"):
+            assert text in legal_texts(state), state.explain(text)
+            state.apply(text)
+        assert not any(state.waiting)

@@ -829,13 +829,14 @@ def _short_of_starts(
 
     With a worker on the mat, the options list every start allowed today. Without a Bridge, a
     needy type gets no extension before it starts a region, and it starts either on a Finca
-    road where it may start today (an option without a tile spent: such spaces never open up
-    while tiles are built — other types only take spaces, its own tiles only make extensions,
-    the roads' variety only tightens — and Fincas come before the build), or anywhere with a
-    Milestone, held or picked up in time. Different types start on different spaces, so the
-    needy types without a Milestone must be matched to distinct road spaces. A Bridge helps at
-    most two needy types (:func:`_short_of_workers`), and is
-    counted so here.
+    road where it may start today (an option without a tile spent: without a Bridge such spaces
+    never open up while tiles are built — other types only take spaces, its own tiles only make
+    extensions, the roads' variety only tightens — and Fincas come before the build), or
+    anywhere with a Milestone, held or picked up in time (also on a place a Bridge opened:
+    :func:`_pickups`). Different types start on different spaces, so the needy types without a
+    Milestone must be matched to distinct road spaces. A Bridge helps at most two needy types
+    (the one built with it and the one whose neutral tile it takes away,
+    :func:`_short_of_workers`), and is counted so here.
     """
     if not state.workers[p]:
         return False  # (options list starts only while a worker is on the mat; a merge may bring one)
@@ -902,9 +903,9 @@ def _short_of_workers(
     owned = [len(regions) for regions in state.own_index(p)[1]]
     # A type without own regions starts one with its first tile, Bridge or not.
     soft = sorted((-1 if counts[c] == 1 else owned[c] - 1, c) for c in nets if owned[c])
-    bridges = 0
-    if soft:
-        bridges = sum(IS_BRIDGE[t] for t in state.held[p]) + _pickups(state, p, counts, options, IS_BRIDGE)
+    # (a Bridge also lets a single tile join two own regions over a rock or a neutral tile, so it
+    # counts for the merges below even when it helps no needy type)
+    bridges = sum(IS_BRIDGE[t] for t in state.held[p]) + _pickups(state, p, counts, options, IS_BRIDGE)
     helped = {c for _net, c in soft[: 2 * bridges]}
     needy = [net for net, c in soft[2 * bridges :]] + [-1] * sum(1 for c in nets if not owned[c])
     if len(needy) <= workers:
@@ -950,28 +951,66 @@ def _pickups(
     types in ``counts`` other than ``exclude``, in time for a later tile to use them (an
     over-count; asked for both kinds, only whether there is one: then 1 as soon as one is).
 
-    Tiles land on today's options, or grow their type's own regions: a tile ends up at distance
-    ``d`` from today's options and own regions of its type no earlier than as the ``d + 1``-th
-    tile of its type. Two things can move a start further: a worker brought back by a merge
-    when the mat is empty (the Finca roads are then counted as options of every type), and a
-    Milestone (a new region anywhere: then every such tile on the board is counted).
+    Tiles land on today's options, or grow their type's regions: a tile ends up at distance
+    ``d`` from today's options, own regions and neutral regions of its type no earlier than as
+    the ``d + 1``-th tile of its type (a tile that joins a neutral region takes it over, §5.3.6,
+    so the next can grow from the neutral region's far side). Three things can move a start
+    further: a worker brought back by a merge when the mat is empty (the Finca roads are then
+    counted as options of every type); a Milestone (a new region anywhere: then every such tile
+    on the board is counted); and a Bridge, held or picked up, since a tile built with it takes a
+    neutral tile away, which can open a place to the neutral tile's type next to the rest of its
+    region (§5.3.6) or on another road of its site (§5.3.3): then the spaces next to the neutral
+    tiles of each type and the free Finca roads are counted as options too.
     """
     land, marks = state.land, state.marks()
     if not marks or (wanted is not IS_BRIDGE_OR_MILESTONE and not any(wanted[land[t]] for t in marks)):
         return 0
+    roads = state.free_roads() if state.workers[p] == 0 else ()
+    bridge, milestone = held_bridge_milestone(state.held[p])
+    if roads and milestone:
+        return sum(1 for t in marks if wanted[land[t]])
+    found = _reached(state, p, counts, options, wanted, exclude, roads, bridge)
+    if found is None:
+        return 1
+    if not bridge and any(IS_BRIDGE[land[m]] for m in found):
+        found = _reached(state, p, counts, options, wanted, exclude, roads, True)
+        if found is None:
+            return 1
+    if found is _EVERY or any(IS_MILESTONE[land[m]] for m in found):
+        return sum(1 for t in marks if wanted[land[t]])
+    return sum(1 for m in found if wanted[land[m]])
+
+
+_EVERY: set[int] = set()  # (:func:`_reached`'s answer when every mark may be reached)
+
+
+def _reached(
+    state: CitrusState,
+    p: int,
+    counts: list[int],
+    options: dict[int, list[Placement]],
+    wanted: tuple[bool, ...],
+    exclude: int,
+    roads: Iterable[int],
+    opened: bool,
+) -> set[int] | None:
+    """The marks ``p``'s tiles might reach in time (:func:`_pickups`), with the places a Bridge
+    could open counted if ``opened``; ``None`` as soon as one is found when every mark is
+    wanted, :data:`_EVERY` when the tiles reach further than the look-up tables."""
     tables = state.near_marks()
     total = sum(counts)
     rcells, own = state.rcells, state.own_index(p)[1]
-    roads = state.free_roads() if state.workers[p] == 0 else ()
-    if roads and held_bridge_milestone(state.held[p])[1]:
-        return sum(1 for t in marks if wanted[land[t]])
+    neutral = state.masks().neutral_kind
+    anywhere = state.workers[p] > 0 and held_bridge_milestone(state.held[p])[1]  # (a start with the Milestone)
+    if opened:
+        roads = state.free_roads()
     found: set[int] = set()
     for c, opts in options.items():
         reach = min(counts[c], total - 1) - 1
         if reach < 0 or c == exclude:
             continue
-        if reach > NEAR:  # (more tiles than a line holds: count every mark)
-            return sum(1 for t in marks if wanted[land[t]])
+        if reach > NEAR or (opened and reach == NEAR and neutral[c]):  # (beyond the tables)
+            return _EVERY
         # The sources within ``reach`` of a mark, found by set operations (no loop in Python
         # over the sources, which are many with a Milestone in hand).
         within = tables.within[reach]
@@ -981,19 +1020,39 @@ def _pickups(
         if reach:
             for r in own[c]:
                 hits |= within.intersection(rcells[r])
+        if neutral[c] and (opened or anywhere):  # (a place next to a neutral tile a Bridge opened)
+            hits |= tables.within[reach + opened].intersection(_spaces(neutral[c]))
+        elif neutral[c] and reach:  # (a neutral region an earlier tile of the type took over)
+            hits |= within.intersection(_joinable(state, p, c, reach - 1))
         if not hits:
             continue
         if wanted is IS_BRIDGE_OR_MILESTONE:  # (every mark is wanted: one is enough)
-            return 1
+            return None
         table = tables.table
         for t in hits:
             for m, d in table[t]:  # (nearest first)
-                if d > reach:
+                if d > reach + opened:
                     break
                 found.add(m)
-    if any(IS_MILESTONE[land[m]] for m in found):
-        return sum(1 for t in marks if wanted[land[t]])
-    return sum(1 for m in found if wanted[land[m]])
+    return found
+
+
+def _joinable(state: CitrusState, p: int, colour: int, steps: int) -> set[int]:
+    """The tiles of the neutral regions of ``colour`` that a tile of ``p``'s could take over
+    (§5.3.6) within ``steps`` steps of where ``p`` may build one today (next to its own tiles of
+    the type, or on a free Finca road): an over-count, since it asks neither whether the
+    neutral region may join nor whether a worker is there for a start."""
+    masks, tab = state.masks(), state.tab
+    zone = masks.adj[colour * (state.num_players + 1) + p] | masks.free
+    for _ in range(steps):
+        zone |= tab.dilated(zone)
+    touching = masks.neutral_kind[colour] & tab.dilated(zone)
+    cells: set[int] = set()
+    if touching:
+        rid, rcells = state.rid, state.rcells
+        for t in _spaces(touching):
+            cells.update(rcells[rid[t]])
+    return cells
 
 
 #: Per board and set of marked spaces: each space within :data:`NEAR` steps of a mark, with
@@ -1047,7 +1106,8 @@ def helpless(state: CitrusState, p: int) -> bool:
     That holds when ``p`` holds no Bridge, no merge could bring a worker back that matters (no
     type with two own regions, or a worker on the mat, or nowhere to start), and no Bridge or
     Milestone lies on the board within ``NEAR`` steps of where ``p``'s tiles could go: its own
-    tiles and their neighbours (extensions) and the free Finca roads (starts) — every option
+    tiles and their neighbours (extensions), the free Finca roads (starts), and the neutral
+    regions a tile could join on the way (:func:`_joinable`), which become its own — every option
     of ``p`` is there unless a Milestone lets a region start anywhere, which is counted too.
     With at most ``NEAR + 2`` tiles, no pick-up is looked for further away (:func:`_pickups`).
     """
@@ -1069,6 +1129,10 @@ def helpless(state: CitrusState, p: int) -> bool:
     orth, rcells = state.geo.orth, state.rcells
     for r in regions:
         for cell in rcells[r]:
+            if cell in near or not near.isdisjoint(orth[cell]):
+                return False
+    for colour in range(len(C.types)):
+        for cell in _joinable(state, p, colour, NEAR):
             if cell in near or not near.isdisjoint(orth[cell]):
                 return False
     return True
