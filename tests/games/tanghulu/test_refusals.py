@@ -120,6 +120,25 @@ def test_after_the_window_the_roller_is_told_it_has_closed():
     )
 
 
+def test_a_roller_the_window_passed_by_is_told_why_it_could_not_garnish():
+    """§8: "pay 4 crystal sugar drops" — a roller the window skipped for too few drops, or for a
+    stick that is not complete, hears that reason, not only that the window has closed."""
+    state = new_position(players=2)
+    set_board(state, 0, "O A K S", "K K", "")
+    set_drops(state, 0, C.garnish_cost - 2)  # one short even after the roll's drop
+    to_turn(state, 0, "sugar")
+    assert state.phase == ACTION and state.current_player == 0  # the window passed seat 0 by
+    have = C.garnish_cost - 1
+    says(state, "garnish 1", "garnish.too_few_drops", f"garnishing costs {C.garnish_cost} drops; you have {have}")
+    state = new_position(players=2)
+    set_board(state, 0, "O A K", "K K", "")
+    set_drops(state, 0, C.garnish_cost)
+    to_turn(state, 0, "sugar")
+    assert state.phase == ACTION and state.current_player == 0
+    incomplete = f"stick 1 is not complete: only a stick with all {C.spots} tiles can be garnished"
+    says(state, "garnish 1", "garnish.stick_incomplete", incomplete)
+
+
 def test_with_multi_garnish_the_closed_window_does_not_say_once():
     state = new_position(players=2, multi_garnish=True)
     set_board(state, 0, "O A K S", "", "")

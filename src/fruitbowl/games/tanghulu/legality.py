@@ -196,9 +196,12 @@ def legal_codes(state: TangHuLuState) -> list[int]:
 def refusal(state: TangHuLuState, family: str, fields: Mapping[str, Any]) -> str | None:
     """The key of the first rule that refuses an action of ``family`` with these fields (``None``: legal)."""
     gate = turn_gate(state, family)
+    seat = state.player
+    if gate == "garnish.window_closed" and family == "garnish" and not state.window_garnished[seat]:
+        # a window that passed this seat by: why it could not garnish says more than "closed"
+        return can_garnish(state, seat) or garnishable_stick(state, seat, fields["stick"]) or gate
     if gate is not None:
         return gate
-    seat = state.player
     if family == "place":
         return stick_open(state, seat, fields["stick"])
     if family == "garnish":
