@@ -13,11 +13,29 @@ a minute on two quiet cores); ``scripts/check`` runs everything.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 HERE = Path(__file__).resolve().parent
+
+#: What the suite's expectations assume of the environment: English, and a terminal no one sized.
+#: A developer's own settings (a German locale, a wide terminal's ``COLUMNS``, a server setting
+#: such as ``FRUITBOWL_RATE_LIMITS``) must not change what the tests see; the suite's own
+#: settings (``FRUITBOWL_TEST_PG``, ``FRUITBOWL_SCREENSHOTS``) are kept.
+CLEARED = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "COLUMNS", "LINES")
+KEPT = ("FRUITBOWL_TEST_", "FRUITBOWL_SCREENSHOTS")
+
+
+def neutral_environment(environ: os._Environ[str] | dict[str, str]) -> None:
+    """Clear what would make the suite read another language, size or server setting."""
+    for name in [*CLEARED, *(n for n in environ if n.startswith("FRUITBOWL_") and not n.startswith(KEPT))]:
+        environ.pop(name, None)
+    environ["LANG"] = "C.UTF-8"
+
+
+neutral_environment(os.environ)  # (at import: before any test module, and in each xdist worker)
 
 #: Test modules whose tests take several seconds each (``--durations`` on 2 December 2026).
 SLOW_MODULES = frozenset(

@@ -170,7 +170,7 @@ def test_the_terminal_board_shows_limes_coat_gambling_saved_fruits_and_offers() 
     names = ["Ann", "Bo", "Cy"]
 
     def board(seat: int) -> str:
-        console = Console(width=100, record=True)
+        console = Console(width=100, height=25, record=True)
         console.print(adapter_for("fabledfruit").board(state.view(seat), names))
         return console.export_text()
 

@@ -138,7 +138,7 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
     options = {"board": board, "family": family}
     state = dealt(players, 3, options)
     view = state.view(0)
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     picture = adapter_for("citrus").board(view, [f"Player {n + 1}" for n in range(players)])
     lines = console.render_lines(picture, pad=False)
     text = [Segment.get_line_length(line) for line in lines]
@@ -153,7 +153,7 @@ def test_the_board_fits_80_by_24(board: str, players: int, family: bool) -> None
 def test_the_legend_explains_every_mark() -> None:
     """Issue 18 §2: the legend missed ``h3 $2 Ca Bu Br Mi``; unopened sites looked like plantations."""
     view = dealt(3, 5, {"board": "short"}).view(0)
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     console.print(adapter_for("citrus").board(view, ["A", "B", "C"]))
     legend = console.export_text()
     for mark in ("h3", "$2", "Ca", "Bu", "Br", "Mi", "+ road", "# rock", "neutral", "open site", "not opened"):
@@ -180,7 +180,7 @@ def test_every_position_of_a_random_game_draws_and_numbers_every_action(players:
     adapter, game = adapter_for("citrus"), get_game("citrus")
     state = dealt(players, 7, options)
     rng = random.Random(7)
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     names = [f"P{n + 1}" for n in range(players)]
     kinds: set[str] = set()
     decisions = 0

@@ -67,7 +67,7 @@ def test_replay_of_an_unfinished_game(runner: CliRunner, tmp_path: Path) -> None
 
 
 def test_board_shows_only_a_count_of_another_seats_cards() -> None:
-    console = Console(width=100, record=True, color_system=None)
+    console = Console(width=100, height=25, record=True, color_system=None)
     for seed in range(200):
         match = bot_game(seed)
         # walk the game again, stopping mid-game once Bruno holds cards

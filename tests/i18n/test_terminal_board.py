@@ -44,7 +44,7 @@ def test_the_chinese_board_lines_up_as_the_english_one_within_80_columns(players
     labels = [f"Seat {seat + 1}" for seat in range(players)]
     panels = {}
     for language in ("en", "zh_Hans"):
-        console = Console(width=80, record=True, color_system=None)
+        console = Console(width=80, height=24, record=True, color_system=None)
         with speaking(translations(language)):
             console.print(adapter_for("tanghulu").board(state.view(0), labels))
         lines = console.export_text().splitlines()

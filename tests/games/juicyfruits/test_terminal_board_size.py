@@ -34,7 +34,7 @@ for _players in (2, 3, 4):
 
 
 def draw(view: dict, players: int) -> str:
-    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=80, height=24, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(ADAPTER.board(view, NAMES[:players]))
     return console.export_text()
 

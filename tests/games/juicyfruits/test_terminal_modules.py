@@ -17,7 +17,7 @@ ADAPTER = JuicyFruitsAdapter()
 
 
 def render(state, seat: int = 0) -> str:
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     console.print(ADAPTER.board(state.view(seat), ["Ada", "Bo"]))
     return console.export_text()
 
@@ -77,7 +77,7 @@ def test_every_board_fits_80_columns_and_names_are_never_cut():
             legal = state.legal_actions()
             state.apply(legal[step % len(legal)])
             Dealer(step).settle(state)
-        console = Console(width=80, record=True, color_system=None)
+        console = Console(width=80, height=24, record=True, color_system=None)
         seat = max(state.current_player, 0)
         view = state.view(seat)
         console.print(ADAPTER.board(view, ["Ada", "Bo", "Cy", "Di"][:players]))

@@ -201,7 +201,7 @@ def test_labels_keep_their_promises_and_count_their_nouns_in_random_games(player
 
 
 def _plain(markup: str) -> str:
-    console = Console(width=200, record=True, color_system=None)
+    console = Console(width=200, height=25, record=True, color_system=None)
     console.print(markup)
     return console.export_text()
 

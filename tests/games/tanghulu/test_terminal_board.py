@@ -36,7 +36,7 @@ def _positions(players: int):
 def test_board_fits_80_columns_and_14_lines(players):
     adapter = adapter_for("tanghulu")
     for view in _positions(players):
-        console = Console(width=80, record=True, color_system=None)
+        console = Console(width=80, height=24, record=True, color_system=None)
         console.print(adapter.board(view, LABELS[:players]))
         lines = console.export_text().splitlines()
         assert len(lines) <= 14, "\n".join(lines)
@@ -50,7 +50,7 @@ def test_board_fits_80_columns_and_14_lines(players):
 
 def test_every_mark_on_the_board_is_explained_in_the_legend():
     adapter = adapter_for("tanghulu")
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     console.print(adapter.board(next(_positions(4)), LABELS))
     legend = " ".join(console.export_text().splitlines()[-2:])
     marks = ("O orange", "A apple", "K kiwi", "S strawberry", "H haw (wild)", "★", "$ coin", "✓", "✦ sugared", "bag+1")
@@ -65,7 +65,7 @@ def test_help_lists_real_commands_and_its_rules_fit_one_screen():
     table = GAME.action_table(2)
     for command in adapter.commands:
         assert table.parse(command).text == command
-    console = Console(width=80, record=True, color_system=None)
+    console = Console(width=80, height=24, record=True, color_system=None)
     console.print(adapter.rules)
     lines = console.export_text().rstrip("\n").splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
