@@ -158,6 +158,16 @@ class JuicyFruits(Game):
             N_("variant: a token slid in step 1 must go as far as it can (normally you choose how far)"),
             label=N_("Slide as far as possible (variant)"),
         ),
+        OptionSpec(
+            "icecream_moves_license",
+            bool,
+            False,
+            N_(
+                "variant: a cart that makes at least one ice cream in step 1 also moves the license marker a space "
+                "(normally only claims move it)"
+            ),
+            label=N_("Ice cream moves the license (variant)"),
+        ),
         M.MODULES_OPTION,
         M.THREE_PER_ROW_OPTION,
         OptionSpec(
@@ -187,7 +197,7 @@ class JuicyFruits(Game):
             )
         if checked["three_per_row"] and "new_business" not in M.parse(checked["modules"]):
             raise InvalidOption("option three_per_row is Module 3's variant: add new_business to modules")
-        for key in ("modules", "three_per_row", "action_limit"):
+        for key in ("modules", "three_per_row", "action_limit", "icecream_moves_license"):
             if not checked[key]:
                 del checked[key]
         return checked
@@ -717,6 +727,9 @@ class JuicyFruitsState(State):
         shakes = self._take_markers(p, MILKSHAKE, fields["milkshake"])
         self.parts[p][ICE_CREAM] += sum(ice) + sum(shakes)
         events.append(Event("produce", p, {"token": C.all_tokens[token].id, "ice_cream": ice, "milkshake": shakes}))
+        if ice and self.options.get("icecream_moves_license") and self.license > 0:  # AMB-6's variant
+            events.append(Event("license", p, {"left": self.license - 1}))
+            self._advance_license(events)
         self._after_step1(events)
 
     def _take_markers(self, p: int, kind: int, count: int) -> list[int]:
@@ -871,6 +884,10 @@ class JuicyFruitsState(State):
     def note_claim(self, events: list[Event]) -> None:
         """A claim (yours or Pineapple's) moves the license marker, ignored once it is on X."""
         self.round_claims += 1
+        self._advance_license(events)
+
+    def _advance_license(self, events: list[Event]) -> None:
+        """The license marker moves a space nearer X; reaching it makes this round the last."""
         if self.license > 0:
             self.license -= 1
             if self.license == 0 and not self.end_triggered:

@@ -165,6 +165,12 @@ def describe_event(event: Event, viewer: int | None, names: Sequence[str]) -> st
             return said(you, "{who} made no ice cream.").format(who=who)
         points = sum(d["ice_cream"]) + sum(d["milkshake"])
         return said(you, "{who} made {made} (+{points}).").format(who=who, made=commas(made), points=points)
+    if kind == "license":
+        return ngettext(
+            "The ice cream moves the license marker a space: {n} claim until X.",
+            "The ice cream moves the license marker a space: {n} claims until X.",
+            d["left"],
+        ).format(n=d["left"])
     if kind == "supply":
         return said(you, "{who} supplied ship {ship} on {cell} (+{points}).").format(
             who=who, ship=d["ship"], cell=CELL_NAMES[d["cell"]], points=d["points"]

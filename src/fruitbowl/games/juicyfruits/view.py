@@ -134,6 +134,7 @@ class JuicyFruitsOptions(TypedDict):
     random_first: bool
     first_player: int
     forced_max_distance: bool
+    icecream_moves_license: NotRequired[bool]  # AMB-6's variant (absent when off)
     modules: NotRequired[str]  # "mystic_island+boulders" (absent in a base game)
     three_per_row: NotRequired[bool]  # Module 3's two-player variant (absent when off)
     action_limit: NotRequired[int]  # the cut of a learning environment's game (absent without one)

@@ -67,6 +67,7 @@ export const LOG_ICONS = {
   move: "turn",
   split: "fruit",
   produce: "cart",
+  license: "cart",
   supply: "coin",
   claim: "card",
   place: "star",
