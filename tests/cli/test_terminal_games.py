@@ -65,7 +65,7 @@ TABLES = [
     Table("juicyfruits", 2, ()),
     Table("juicyfruits", 2, ("modules=all", "juice_factory=true")),
     Table("juicyfruits", 3, ("modules=mystic_island",)),
-    Table("juicyfruits", 4, ("modules=boulders,new_business", "juice_factory=true")),
+    Table("juicyfruits", 4, ("modules=boulders,new_business", "juice_factory=true", "icecream_moves_license=true")),
     Table("fabledfruit", 2, ()),
     Table("fabledfruit", 5, ()),
     Table("fabledfruit", 3, ("lime=true",)),

@@ -114,9 +114,10 @@ def test_two_player_game_from_the_lobby_played_by_clicking(browser: Any, server_
     assert page.locator("[data-option='first_player']").is_disabled(), "first_player waits for random_first off"
     page.click("#player-counts button[data-players='2']")
     assert not page.locator("[data-option='solo_board']").is_visible()
-    for name in ("juice_factory", "forced_max_distance", "random_first"):
+    for name in ("juice_factory", "forced_max_distance", "icecream_moves_license", "random_first"):
         assert page.locator(f"[data-option='{name}']").is_visible()
     page.check("[data-option='forced_max_distance']")  # longer slides, more fruit: a shorter game
+    page.check("[data-option='icecream_moves_license']")  # (and ice cream moves the license too)
     page.select_option("select[data-seat='1']", "random")
     page.fill("#name", "Ada")
     page.click("#create-table")
@@ -145,6 +146,7 @@ def test_two_player_game_from_the_lobby_played_by_clicking(browser: Any, server_
     assert page.locator("#results tbody tr").count() == 2
     final = state(server_url, table_id)
     assert final["status"] == "finished" and final["result"]["winners"]
+    assert final["view"]["options"]["icecream_moves_license"] is True  # the option chosen in the page
     page.screenshot(path=str(screenshot_dir / "jf-desktop-end.png"), full_page=True)
     assert page.js_errors == []
 

@@ -251,13 +251,13 @@ class JuicyFruits(Game):
         if num_players == 1:
             return [
                 {"solo_board": 1},
-                {"juice_factory": True, "solo_board": 4, "forced_max_distance": True},
+                {"juice_factory": True, "solo_board": 4, "forced_max_distance": True, "icecream_moves_license": True},
                 {"solo_board": 2, **every_module},
                 {"solo_board": 3, "action_limit": 40},  # (cut short, as learning environments cut it)
             ]
         return [
             {},
-            {"juice_factory": True, "random_first": False, "first_player": num_players},
+            {"juice_factory": True, "random_first": False, "first_player": num_players, "icecream_moves_license": True},
             every_module,
             {"juice_factory": True, "action_limit": 60},
         ]
