@@ -911,14 +911,22 @@ def _short_of_workers(
     if len(needy) <= workers:
         return False
     spare = 0
+    masks = state.masks()
     for c, opts in options.items():
         if (c in nets and c not in helped) or owned[c] < 2:
             continue
-        if counts[c] > 1 or bridges:
+        if counts[c] > 1:
             spare += owned[c] - 1
             continue
+        # a single tile joins the own regions next to where it goes: one of its options, or,
+        # with a Bridge, a rock or a neutral tile next to its own tiles
+        spaces = [t for t, _mod, _flags in opts]
+        if bridges:
+            spaces += _spaces(
+                (masks.neutral | state.tab.rock_bits & ~masks.tiles) & masks.adj[c * (state.num_players + 1) + p]
+            )
         best = 0
-        for t, _mod, _flags in opts:
+        for t in spaces:
             touched = {rid[nb] for nb in orth[t] if rid[nb] >= 0 and rcol[rid[nb]] == c and rown[rid[nb]] == p}
             best = max(best, len(touched) - 1)
         spare += best
@@ -960,7 +968,8 @@ def _pickups(
     on the board is counted); and a Bridge, held or picked up, since a tile built with it takes a
     neutral tile away, which can open a place to the neutral tile's type next to the rest of its
     region (§5.3.6) or on another road of its site (§5.3.3): then the spaces next to the neutral
-    tiles of each type and the free Finca roads are counted as options too.
+    tiles of each type and the free Finca roads the variety rule closes to it are counted as
+    options too.
     """
     land, marks = state.land, state.marks()
     if not marks or (wanted is not IS_BRIDGE_OR_MILESTONE and not any(wanted[land[t]] for t in marks)):
@@ -1000,10 +1009,10 @@ def _reached(
     tables = state.near_marks()
     total = sum(counts)
     rcells, own = state.rcells, state.own_index(p)[1]
-    neutral = state.masks().neutral_kind
+    masks = state.masks()
+    neutral, barred = masks.neutral_kind, masks.barred
+    opened_roads = opened and not state.family  # (roads the variety rule closed, §5.3.3)
     anywhere = state.workers[p] > 0 and held_bridge_milestone(state.held[p])[1]  # (a start with the Milestone)
-    if opened:
-        roads = state.free_roads()
     found: set[int] = set()
     for c, opts in options.items():
         reach = min(counts[c], total - 1) - 1
@@ -1020,6 +1029,8 @@ def _reached(
         if reach:
             for r in own[c]:
                 hits |= within.intersection(rcells[r])
+        if opened_roads and barred[c] & masks.free:  # (a road a Bridge opened to the type)
+            hits |= within.intersection(_spaces(barred[c] & masks.free))
         if neutral[c] and (opened or anywhere):  # (a place next to a neutral tile a Bridge opened)
             hits |= tables.within[reach + opened].intersection(_spaces(neutral[c]))
         elif neutral[c] and reach:  # (a neutral region an earlier tile of the type took over)
