@@ -11,8 +11,12 @@
 * ``rl_environment``: OpenSpiel's ``rl_environment.Environment`` with its defaults, as a
   researcher gets it (every player's information state tensor at every step where the game
   provides one, else its observation tensor), random legal actions, and its median ``reset()``
-  (of the clock, and of the process's CPU: the steady figure on a shared machine);
-* and, to show where the time goes, one engine step and one ``Game.observation`` in microseconds.
+  (of the clock, and of the process's CPU: the steady figure on a shared machine), and the same
+  ``reset()`` with a chance sampler in plain Python instead of the default's numpy ``choice``
+  (``_python_sampler``: what the game and the adapter take of a reset);
+* and, to show where the time goes, one engine step and one ``Game.observation`` in microseconds,
+  and what PettingZoo's adapter takes to turn one encoded observation into its array
+  (``observation_fill_us``, CPU) with the mean number of nonzero entries it puts in.
 
 Each adapter's rate is given as a share of the engine's (``_vs_engine``: 0.5 is half as fast),
 measured in the same run: the loops take turns for ``--rounds`` rounds and each keeps its best
@@ -40,7 +44,7 @@ import fruitbowl.rl.openspiel
 from fruitbowl.engine import all_games, get_game
 from fruitbowl.engine.chance import settle
 from fruitbowl.engine.game import State
-from fruitbowl.rl.pettingzoo import FruitbowlEnv
+from fruitbowl.rl.pettingzoo import FruitbowlEnv, filled
 from fruitbowl.rl.pettingzoo import env as pettingzoo_env
 
 #: the clocks a rate can be read from: the process's CPU time (the default: other work on a shared
@@ -141,6 +145,62 @@ def rl_environment_game(game_id: str, players: int, resets: list[tuple[float, fl
     return play
 
 
+class PythonSampler:
+    """A chance sampler for ``rl_environment`` that draws with Python's ``random`` instead of
+    numpy's ``choice`` with probabilities (the default's), to show how much of a ``reset()``
+    the default sampler itself takes."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed(seed)
+
+    def seed(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def __call__(self, state: pyspiel.State) -> int:
+        outcomes = state.chance_outcomes()
+        u, total = self._rng.random(), 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if u < total:
+                return int(outcome)
+        return int(outcomes[-1][0])
+
+
+def reset_cpu_ms(game_id: str, players: int, resets: int = 200) -> float:
+    """Median CPU milliseconds of ``rl_environment``'s ``reset()`` with :class:`PythonSampler`."""
+    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+    env = rl_environment.Environment(game, chance_event_sampler=PythonSampler(0))
+    times = []
+    for _ in range(resets):
+        cpu = time.process_time()
+        env.reset()
+        times.append(time.process_time() - cpu)
+    return 1e3 * statistics.median(times)
+
+
+def fill_microseconds(game_id: str, players: int, positions: int = 400) -> tuple[float, float]:
+    """Mean CPU microseconds PettingZoo's adapter takes to turn one encoded observation into its
+    array (:func:`fruitbowl.rl.pettingzoo.filled`), and the mean number of nonzero entries: the
+    least an observation costs in the loop, whatever the encoder."""
+    game, encoded, seed = get_game(game_id), [], 0
+    while len(encoded) < positions:
+        rng, state = random.Random(seed), game.new_state(players, seed)
+        settle(state, rng)
+        while not state.is_terminal() and len(encoded) < positions:
+            encoded.append(game.observation(state, state.current_player))
+            state.apply(rng.choice(state.legal_actions()))
+            settle(state, rng)
+        seed += 1
+    blank = np.zeros(encoded[0].size, np.float32)
+    best = float("inf")
+    for _ in range(5):
+        started = time.process_time()
+        for one in encoded:
+            filled(blank, one)
+        best = min(best, time.process_time() - started)
+    return best / len(encoded) * 1e6, statistics.mean(len(one.index) for one in encoded)
+
+
 def encoding_microseconds(
     game_id: str, players: int, positions: int = 400, clock: Callable[[], float] = time.process_time
 ) -> float:
@@ -197,11 +257,14 @@ def main() -> None:
             "engine_step_us": round(1e6 / engine, 1),
             "observation_us": round(encoding_microseconds(game.id, players, clock=CLOCKS[args.clock]), 1),
         }
+        fill, nonzero = fill_microseconds(game.id, players)
+        row["observation_fill_us"], row["observation_nonzero"] = round(fill, 1), round(nonzero)
         for name, steps in best.items():
             row[f"{name}_steps_per_s"] = round(steps)
             row[f"{name}_vs_engine"] = round(steps / engine, 3)
         row["rl_environment_reset_ms"] = round(1e3 * statistics.median(wall for wall, _ in resets), 3)
         row["rl_environment_reset_cpu_ms"] = round(1e3 * statistics.median(cpu for _, cpu in resets), 3)
+        row["rl_environment_reset_python_sampler_cpu_ms"] = round(reset_cpu_ms(game.id, players), 3)
         row["rl_environment_observes"] = (
             "information_state"
             if pyspiel.load_game(fruitbowl.rl.openspiel.short_name(game), {"players": players})

@@ -42,12 +42,23 @@ from pettingzoo import AECEnv
 from fruitbowl.engine import Game, InvalidOption, all_games, get_game
 from fruitbowl.engine.chance import Dealer
 from fruitbowl.engine.game import State
+from fruitbowl.engine.observation import Observation
 from fruitbowl.engine.rng import random_seed
 
 from .rewards import check_reward_kind, rewards
 
 #: What an illegal action does: raise (``error``), or end the episode with a penalty (``penalty``).
 ILLEGAL_ACTION_MODES = ("error", "penalty")
+
+
+def filled(blank: np.ndarray, encoded: Observation) -> np.ndarray:
+    """The observation's array: a copy of ``blank`` (zeros made once: cheaper than ``np.zeros``)
+    with the encoding's nonzero entries put in (read into arrays by ``fromiter``, which knows
+    their type and number: a third cheaper than ``put`` converting the two lists itself)."""
+    index, value = encoded.index, encoded.value
+    observation = blank.copy()
+    observation.put(np.fromiter(index, np.intp, len(index)), np.fromiter(value, np.float32, len(value)))
+    return observation
 
 
 class FruitbowlEnv(AECEnv):
@@ -154,13 +165,7 @@ class FruitbowlEnv(AECEnv):
         return super().agent_iter(max_iter)
 
     def _observation(self, state: State, seat: int) -> np.ndarray:
-        encoded = self.game.observation(state, seat)
-        index, value = encoded.index, encoded.value
-        observation = self._blank.copy()  # (a copy of zeros made once: cheaper than np.zeros)
-        # (the entries read into arrays by fromiter, which knows their type and number, then put:
-        # a third cheaper than put converting the two lists itself)
-        observation.put(np.fromiter(index, np.intp, len(index)), np.fromiter(value, np.float32, len(value)))
-        return observation
+        return filled(self._blank, self.game.observation(state, seat))
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.engine
