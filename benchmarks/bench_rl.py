@@ -35,6 +35,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -50,6 +51,11 @@ from fruitbowl.rl.pettingzoo import env as pettingzoo_env
 #: the clocks a rate can be read from: the process's CPU time (the default: other work on a shared
 #: machine does not stretch it) or the wall clock
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def spiel_game(game_id: str, players: int) -> pyspiel.Game:
+    """The game as OpenSpiel loads it, through fruitbowl's adapter."""
+    return pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
 
 
 def rate(play_one: Callable[[int], int], seconds: float, clock: Callable[[], float] = time.process_time) -> float:
@@ -102,7 +108,7 @@ def pettingzoo_game(game_id: str, players: int, observe: bool = True) -> Callabl
 
 
 def openspiel_game(game_id: str, players: int, observe: bool) -> Callable[[int], int]:
-    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+    game = spiel_game(game_id, players)
     explicit = get_game(game_id).explicit_chance
 
     def play(seed: int) -> int:
@@ -127,7 +133,7 @@ def openspiel_game(game_id: str, players: int, observe: bool) -> Callable[[int],
 def rl_environment_game(game_id: str, players: int, resets: list[tuple[float, float]]) -> Callable[[int], int]:
     """rl_environment with its default observation type; each ``reset()``'s seconds, of the clock
     and of the process's CPU (which other work on a shared machine does not stretch), go to ``resets``."""
-    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+    game = spiel_game(game_id, players)
     env = rl_environment.Environment(game)
 
     def play(seed: int) -> int:
@@ -168,7 +174,7 @@ class PythonSampler:
 
 def reset_cpu_ms(game_id: str, players: int, resets: int = 200) -> float:
     """Median CPU milliseconds of ``rl_environment``'s ``reset()`` with :class:`PythonSampler`."""
-    game = pyspiel.load_game(fruitbowl.rl.openspiel.short_name(get_game(game_id)), {"players": players})
+    game = spiel_game(game_id, players)
     env = rl_environment.Environment(game, chance_event_sampler=PythonSampler(0))
     times = []
     for _ in range(resets):
@@ -178,33 +184,8 @@ def reset_cpu_ms(game_id: str, players: int, resets: int = 200) -> float:
     return 1e3 * statistics.median(times)
 
 
-def fill_microseconds(game_id: str, players: int, positions: int = 400) -> tuple[float, float]:
-    """Mean CPU microseconds PettingZoo's adapter takes to turn one encoded observation into its
-    array (:func:`fruitbowl.rl.pettingzoo.filled`), and the mean number of nonzero entries: the
-    least an observation costs in the loop, whatever the encoder."""
-    game, encoded, seed = get_game(game_id), [], 0
-    while len(encoded) < positions:
-        rng, state = random.Random(seed), game.new_state(players, seed)
-        settle(state, rng)
-        while not state.is_terminal() and len(encoded) < positions:
-            encoded.append(game.observation(state, state.current_player))
-            state.apply(rng.choice(state.legal_actions()))
-            settle(state, rng)
-        seed += 1
-    blank = np.zeros(encoded[0].size, np.float32)
-    best = float("inf")
-    for _ in range(5):
-        started = time.process_time()
-        for one in encoded:
-            filled(blank, one)
-        best = min(best, time.process_time() - started)
-    return best / len(encoded) * 1e6, statistics.mean(len(one.index) for one in encoded)
-
-
-def encoding_microseconds(
-    game_id: str, players: int, positions: int = 400, clock: Callable[[], float] = time.process_time
-) -> float:
-    """Mean cost of one ``Game.observation`` (the seat to act's), over positions of random games."""
+def random_positions(game_id: str, players: int, positions: int = 400) -> list[State]:
+    """About a quarter of the positions of seeded random games, ``positions`` of them (copies)."""
     game, states, seed = get_game(game_id), [], 0
     while len(states) < positions:
         rng, state = random.Random(seed), game.new_state(players, seed)
@@ -215,13 +196,38 @@ def encoding_microseconds(
             state.apply(rng.choice(state.legal_codes()))
             settle(state, rng)
         seed += 1
+    return states
+
+
+def microseconds_each(work: Callable[[Any], object], items: list[Any], clock: Callable[[], float]) -> float:
+    """Mean microseconds of ``work`` on one item, the best of five passes over ``items`` (the
+    pass least disturbed by other work)."""
     best = float("inf")
-    for _ in range(5):  # the best of five passes: the least disturbed by other work
+    for _ in range(5):
         started = clock()
-        for state in states:
-            game.observation(state, state.current_player)
+        for item in items:
+            work(item)
         best = min(best, clock() - started)
-    return best / len(states) * 1e6
+    return best / len(items) * 1e6
+
+
+def fill_microseconds(game_id: str, players: int) -> tuple[float, float]:
+    """Mean CPU microseconds PettingZoo's adapter takes to turn one encoded observation into its
+    array (:func:`fruitbowl.rl.pettingzoo.filled`), and the mean number of nonzero entries: the
+    least an observation costs in the loop, whatever the encoder."""
+    game = get_game(game_id)
+    encoded = [game.observation(state, state.current_player) for state in random_positions(game_id, players)]
+    blank = np.zeros(encoded[0].size, np.float32)
+    each = microseconds_each(lambda one: filled(blank, one), encoded, time.process_time)
+    return each, statistics.mean(len(one.index) for one in encoded)
+
+
+def encoding_microseconds(game_id: str, players: int, clock: Callable[[], float] = time.process_time) -> float:
+    """Mean cost of one ``Game.observation`` (the seat to act's), over positions of random games."""
+    game = get_game(game_id)
+    return microseconds_each(
+        lambda state: game.observation(state, state.current_player), random_positions(game_id, players), clock
+    )
 
 
 def main() -> None:
@@ -267,9 +273,7 @@ def main() -> None:
         row["rl_environment_reset_python_sampler_cpu_ms"] = round(reset_cpu_ms(game.id, players), 3)
         row["rl_environment_observes"] = (
             "information_state"
-            if pyspiel.load_game(fruitbowl.rl.openspiel.short_name(game), {"players": players})
-            .get_type()
-            .provides_information_state_tensor
+            if spiel_game(game.id, players).get_type().provides_information_state_tensor
             else "observation"
         )
         report[game.id] = row
