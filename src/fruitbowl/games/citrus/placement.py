@@ -957,7 +957,8 @@ def _pickups(
 ) -> int:
     """How many landscape tiles of the ``wanted`` kinds ``p`` might pick up, with tiles of the
     types in ``counts`` other than ``exclude``, in time for a later tile to use them (an
-    over-count; asked for both kinds, only whether there is one: then 1 as soon as one is).
+    over-count; asked for both kinds, only whether there is one: then every mark is counted as
+    soon as one is found).
 
     Tiles land on today's options, or grow their type's regions: a tile ends up at distance
     ``d`` from today's options, own regions and neutral regions of its type no earlier than as
@@ -979,18 +980,11 @@ def _pickups(
     if roads and milestone:
         return sum(1 for t in marks if wanted[land[t]])
     found = _reached(state, p, counts, options, wanted, exclude, roads, bridge)
-    if found is None:
-        return 1
-    if not bridge and any(IS_BRIDGE[land[m]] for m in found):
+    if found is not None and not bridge and any(IS_BRIDGE[land[m]] for m in found):
         found = _reached(state, p, counts, options, wanted, exclude, roads, True)
-        if found is None:
-            return 1
-    if found is _EVERY or any(IS_MILESTONE[land[m]] for m in found):
+    if found is None or any(IS_MILESTONE[land[m]] for m in found):
         return sum(1 for t in marks if wanted[land[t]])
     return sum(1 for m in found if wanted[land[m]])
-
-
-_EVERY: set[int] = set()  # (:func:`_reached`'s answer when every mark may be reached)
 
 
 def _reached(
@@ -1004,8 +998,8 @@ def _reached(
     opened: bool,
 ) -> set[int] | None:
     """The marks ``p``'s tiles might reach in time (:func:`_pickups`), with the places a Bridge
-    could open counted if ``opened``; ``None`` as soon as one is found when every mark is
-    wanted, :data:`_EVERY` when the tiles reach further than the look-up tables."""
+    could open counted if ``opened``; ``None`` for every mark: when the tiles reach further than
+    the look-up tables, or as soon as one is found when every mark is wanted (one is enough)."""
     tables = state.near_marks()
     total = sum(counts)
     rcells, own = state.rcells, state.own_index(p)[1]
@@ -1019,7 +1013,7 @@ def _reached(
         if reach < 0 or c == exclude:
             continue
         if reach > NEAR or (opened and reach == NEAR and neutral[c]):  # (beyond the tables)
-            return _EVERY
+            return None
         # The sources within ``reach`` of a mark, found by set operations (no loop in Python
         # over the sources, which are many with a Milestone in hand).
         within = tables.within[reach]
